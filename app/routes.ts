@@ -1,0 +1,30 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+// Every public path, one line each (SPEC.md section 2). Town and service pages are one module
+// each, mounted at several paths under distinct ids; the module reads its data from the path.
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("services", "routes/services.tsx"),
+  route("contact", "routes/contact.tsx"),
+
+  route("plymouth-meeting", "routes/town.tsx", { id: "town-plymouth-meeting" }),
+  route("king-prussia", "routes/town.tsx", { id: "town-king-prussia" }),
+  route("west-chester", "routes/town.tsx", { id: "town-west-chester" }),
+  route("exton", "routes/town.tsx", { id: "town-exton" }),
+  route("berwyn", "routes/town.tsx", { id: "town-berwyn" }),
+
+  route("residential-cleaning", "routes/service.tsx", { id: "service-residential-cleaning" }),
+  route("commercial-cleaning", "routes/service.tsx", { id: "service-commercial-cleaning" }),
+  route("janitorial-services", "routes/service.tsx", { id: "service-janitorial-services" }),
+  route("carpet-cleaning", "routes/service.tsx", { id: "service-carpet-cleaning" }),
+  route("post-construction", "routes/service.tsx", { id: "service-post-construction" }),
+  route("floor-strip-wax", "routes/floor-strip-wax.tsx"),
+
+  // Build-time resources, prerendered to static files.
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+
+  // Prerendered once at /404; servers answer every unknown path with it and status 404.
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,242 @@
+import { describe, expect, it } from "vitest";
+import { areas } from "./areas";
+import { business } from "./business";
+import { getServicePage, getServicePageByPath, servicePages } from "./service-pages";
+import { services } from "./services";
+import { testimonials } from "./testimonials";
+import { getTown, getTownByPath, towns } from "./towns";
+
+/** Every string reachable from a value, skipping components (the services' icons). */
+function strings(value: unknown, key = ""): string[] {
+  if (key === "icon") return [];
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap((item) => strings(item));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => strings(v, k));
+  }
+  return [];
+}
+
+const allCopy = strings({ towns, servicePages, services, testimonials });
+
+describe("towns (SPEC.md section 2, Town pages)", () => {
+  it("has the five towns of areas, in the same order", () => {
+    expect(towns.map(({ slug, name, path }) => ({ slug, name, path }))).toEqual(
+      areas.map(({ slug, name, path }) => ({ slug, name, path })),
+    );
+  });
+
+  it("gives every town the five service cards, named and ordered as the spec lists them", () => {
+    for (const town of towns) {
+      expect(town.services.map((service) => service.name)).toEqual([
+        "Residential Cleaning",
+        "Commercial Cleaning",
+        "Carpet Cleaning",
+        "Strip and Wax Floors",
+        "Post-Construction Cleaning",
+      ]);
+    }
+  });
+
+  it("gives every town exactly three Why Choose cards", () => {
+    for (const town of towns) expect(town.whyChoose).toHaveLength(3);
+  });
+
+  it("writes each town's copy for that town: no description, tagline or intro is shared", () => {
+    const texts = towns.flatMap((town) => [
+      town.tagline,
+      town.metaDescription,
+      town.servicesIntro,
+      ...town.services.map((service) => service.description),
+      ...town.whyChoose.map((card) => card.title),
+      ...town.whyChoose.map((card) => card.description),
+    ]);
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  it("names the town in its meta description and services intro", () => {
+    for (const town of towns) {
+      expect(town.metaDescription).toContain(`${town.name}, PA`);
+      expect(town.metaDescription).toMatch(/residential & commercial cleaning/i);
+      expect(town.servicesIntro).toContain(town.name);
+    }
+  });
+
+  it("keeps search fields within their ranges", () => {
+    for (const town of towns) {
+      expect(town.metaDescription.length).toBeGreaterThanOrEqual(140);
+      expect(town.metaDescription.length).toBeLessThanOrEqual(160);
+      expect(town.keywords.length).toBeGreaterThanOrEqual(6);
+      expect(town.keywords.length).toBeLessThanOrEqual(10);
+      expect(town.neighborhoods.length).toBeGreaterThanOrEqual(4);
+      expect(town.neighborhoods.length).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it("puts each town in its county", () => {
+    expect(Object.fromEntries(towns.map((town) => [town.slug, town.county]))).toEqual({
+      "plymouth-meeting": "Montgomery County",
+      "king-prussia": "Montgomery County",
+      "west-chester": "Chester County",
+      exton: "Chester County",
+      berwyn: "Chester County",
+    });
+  });
+
+  it("looks towns up by slug and by path, tolerating a trailing slash", () => {
+    expect(getTown("king-prussia").name).toBe("King of Prussia");
+    expect(getTownByPath("/king-prussia/")?.slug).toBe("king-prussia");
+    expect(getTownByPath("/exton")?.name).toBe("Exton");
+    expect(getTownByPath("/nowhere")).toBeUndefined();
+    expect(() => getTown("nowhere" as never)).toThrow();
+  });
+});
+
+describe("service pages (SPEC.md section 2, Service pages)", () => {
+  it("has the five standard pages in catalog order", () => {
+    expect(servicePages.map((page) => page.path)).toEqual([
+      "/residential-cleaning",
+      "/commercial-cleaning",
+      "/janitorial-services",
+      "/carpet-cleaning",
+      "/post-construction",
+    ]);
+  });
+
+  it("lists eight short checklist items on every page", () => {
+    for (const page of servicePages) {
+      expect(page.checklist).toHaveLength(8);
+      for (const item of page.checklist) expect(item.split(" ").length).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it("uses each page's own closing-banner label", () => {
+    expect(Object.fromEntries(servicePages.map((page) => [page.slug, page.cta.label]))).toEqual({
+      "residential-cleaning": "Get Free Quote",
+      "commercial-cleaning": "Contact Us",
+      "janitorial-services": "Request Quote",
+      "carpet-cleaning": "Get Free Estimate",
+      "post-construction": "Request Estimate",
+    });
+  });
+
+  it("gives the carpet page its four-step process and the 4-6 hour drying time", () => {
+    const carpet = getServicePage("carpet-cleaning");
+    expect(carpet.process?.steps.map((step) => step.title)).toEqual([
+      "Pre-Inspection",
+      "Pre-Treatment",
+      "Deep Cleaning",
+      "Post-Grooming",
+    ]);
+    expect(strings(carpet).join(" ")).toContain(business.carpetDryTime);
+  });
+
+  it("gives the post-construction page its six-step process", () => {
+    expect(getServicePage("post-construction").process?.steps.map((step) => step.title)).toEqual([
+      "Initial Assessment",
+      "Rough Clean",
+      "Deep Clean",
+      "Detail Work",
+      "Final Touch-Ups",
+      "Final Inspection",
+    ]);
+  });
+
+  it("adds a process to no other page", () => {
+    const withProcess = servicePages.filter((page) => page.process).map((page) => page.slug);
+    expect(withProcess).toEqual(["carpet-cleaning", "post-construction"]);
+  });
+
+  it("says the commercial page offers evenings and weekends", () => {
+    expect(strings(getServicePage("commercial-cleaning")).join(" ")).toMatch(
+      /evenings and weekends/i,
+    );
+  });
+
+  it("names all four frequencies on the residential page", () => {
+    const text = strings(getServicePage("residential-cleaning")).join(" ").toLowerCase();
+    for (const frequency of business.frequencies) expect(text).toContain(frequency);
+  });
+
+  it("keeps meta descriptions within 140-160 characters", () => {
+    for (const page of servicePages) {
+      expect(page.metaDescription.length).toBeGreaterThanOrEqual(140);
+      expect(page.metaDescription.length).toBeLessThanOrEqual(160);
+      expect(page.metaTitle.length).toBeLessThanOrEqual(65);
+    }
+  });
+
+  it("looks pages up by path, tolerating a trailing slash", () => {
+    expect(getServicePageByPath("/carpet-cleaning/")?.slug).toBe("carpet-cleaning");
+    expect(getServicePageByPath("/floor-strip-wax")).toBeUndefined();
+  });
+});
+
+describe("services (SPEC.md section 2, Services)", () => {
+  it("has the six cards, titled and ordered as the spec lists them", () => {
+    expect(services.map((service) => service.title)).toEqual([
+      "Janitorial Cleaning",
+      "Commercial Cleaning",
+      "Office Cleaning",
+      "Post-Construction Cleaning",
+      "Carpet Cleaning",
+      "Strip and Wax Floor Services",
+    ]);
+    expect(services.map((service) => service.id)).toEqual([
+      "janitorial",
+      "commercial",
+      "office",
+      "post-construction",
+      "carpet",
+      "floor-wax",
+    ]);
+  });
+
+  it("lists five key features per card", () => {
+    for (const service of services) expect(service.features).toHaveLength(5);
+  });
+});
+
+describe("testimonials (SPEC.md section 3, Testimonial)", () => {
+  it("has five five-star quotes, one from each town", () => {
+    expect(testimonials).toHaveLength(5);
+    for (const testimonial of testimonials) expect(testimonial.rating).toBe(5);
+    expect(testimonials.map((testimonial) => testimonial.location)).toEqual([
+      "Plymouth Meeting, PA",
+      "King of Prussia, PA",
+      "West Chester, PA",
+      "Exton, PA",
+      "Berwyn, PA",
+    ]);
+  });
+
+  it("shows first name and last initial, with matching initials", () => {
+    for (const { name, initials } of testimonials) {
+      expect(name).toMatch(/^[A-Z][a-z]+ [A-Z]\.$/);
+      expect(initials).toBe(name.replace(/[^A-Z]/g, ""));
+    }
+  });
+});
+
+describe("all copy", () => {
+  it("writes King of Prussia in full", () => {
+    for (const text of allCopy) expect(text).not.toMatch(/King Prussia/i);
+  });
+
+  it("has no placeholder text", () => {
+    for (const text of allCopy) expect(text).not.toMatch(/lorem|ipsum|TODO|TBD|\{\w+\}/i);
+  });
+
+  it("leaves the phone, e-mail and hours to business.ts", () => {
+    for (const text of allCopy) {
+      expect(text).not.toContain(business.phone.display);
+      expect(text).not.toContain(business.offerPhone.display);
+      expect(text).not.toContain(business.email);
+      expect(text).not.toMatch(/\d{3}[-.) ]+\d{3}-\d{4}|\d{1,2}(:\d{2})?\s?(AM|PM)/i);
+    }
+  });
+
+  it("uses no emoji", () => {
+    for (const text of allCopy) expect(text).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+});

@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  // Vitest loads this file too; React Router's plugin is for the app build only.
+  plugins: [tailwindcss(), !process.env.VITEST && reactRouter()],
   resolve: { tsconfigPaths: true },
 });

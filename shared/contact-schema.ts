@@ -118,8 +118,10 @@ export function validateContact(input: unknown): ContactValidation {
   if (result.success) return { ok: true, data: result.data };
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const names = issue.code === "unrecognized_keys" ? issue.keys : [String(issue.path[0] ?? "body")];
-    for (const name of names) fields[name] ??= issue.code === "unrecognized_keys" ? "Unknown field." : issue.message;
+    const names =
+      issue.code === "unrecognized_keys" ? issue.keys : [String(issue.path[0] ?? "body")];
+    for (const name of names)
+      fields[name] ??= issue.code === "unrecognized_keys" ? "Unknown field." : issue.message;
   }
   return { ok: false, fields };
 }

@@ -37,13 +37,13 @@ export const business = {
     country: "US",
   },
   hours: {
-    summary: "Mon–Sat 8:00 AM – 7:00 PM",
+    summary: "Mon–Sat 8:00 AM to 7:00 PM",
     open: [
       {
-        days: "Monday – Saturday",
+        days: "Monday to Saturday",
         opens: "08:00",
         closes: "19:00",
-        label: "8:00 AM – 7:00 PM",
+        label: "8:00 AM to 7:00 PM",
       },
     ] satisfies OpeningHours[],
     closed: ["Sunday"],

@@ -1,0 +1,15 @@
+import { business } from "~/content/business";
+
+/** Opening hours as lines of text (SPEC.md section 9), for footers and contact cards. */
+export function BusinessHours() {
+  return (
+    <>
+      {business.hours.open.map((slot) => (
+        <span key={slot.days} className="block">
+          {slot.days}: {slot.label}
+        </span>
+      ))}
+      <span className="block">{business.hours.closed.join(", ")}: Closed</span>
+    </>
+  );
+}

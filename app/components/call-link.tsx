@@ -1,0 +1,29 @@
+import { Phone as PhoneIcon } from "lucide-react";
+import { type ButtonStyle, buttonClass } from "~/components/ui/button";
+import { business, type Phone, telHref } from "~/content/business";
+
+type CallLinkProps = ButtonStyle & {
+  /** Defaults to the main business line. */
+  phone?: Phone;
+  /** Visible words before the number, e.g. "Call"; the number itself is always shown. */
+  label?: string;
+  className?: string;
+};
+
+/** A click-to-call button: the site's first goal (SPEC.md section 1). */
+export function CallLink({
+  phone = business.phone,
+  label = "Call",
+  variant = "accent",
+  size,
+  className,
+}: CallLinkProps) {
+  return (
+    <a href={telHref(phone)} className={buttonClass({ variant, size }, className)}>
+      <PhoneIcon aria-hidden="true" className="size-5 shrink-0" />
+      <span>
+        {label} {phone.display}
+      </span>
+    </a>
+  );
+}

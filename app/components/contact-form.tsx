@@ -1,0 +1,243 @@
+import { useEffect, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { controlClass, FormField } from "~/components/ui/form-field";
+import { business } from "~/content/business";
+import { useLazyToasts } from "~/hooks/use-lazy-toasts";
+import { preloadContactClient, sendContactRequest } from "~/lib/contact-client";
+import {
+  type ContactInput,
+  messages,
+  serviceOptions,
+  validateContact,
+} from "../../shared/contact-schema";
+
+type Values = Required<ContactInput>;
+type Errors = Partial<Record<keyof Values, string>>;
+
+const empty: Values = {
+  name: "",
+  email: "",
+  phone: "",
+  service: "" as Values["service"],
+  otherService: "",
+  message: "",
+};
+
+/** SPEC.md section 8, word for word. */
+export const contactToasts = {
+  success: "Thank you! We'll contact you soon.",
+  failure: "Failed to send message. Please try calling us directly.",
+} as const;
+
+/** The free-quote form (SPEC.md sections 4 and 5). */
+export function ContactForm() {
+  const [values, setValues] = useState<Values>(empty);
+  const [errors, setErrors] = useState<Errors>({});
+  const [sending, setSending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const toasts = useLazyToasts();
+  // The form needs JavaScript to send; until the page is interactive it stays disabled and a
+  // <noscript> note offers the phone and e-mail instead.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+
+  const update = (field: keyof Values, value: string) => {
+    setValues((current) => {
+      const next = { ...current, [field]: value };
+      // Choosing any service but Other clears and hides Specify Service (SPEC.md section 4).
+      if (field === "service" && value !== "other") next.otherService = "";
+      return next;
+    });
+    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
+
+  const prepare = () => {
+    preloadContactClient();
+    toasts.prepare();
+  };
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    if (values.service === "other" && values.otherService.trim() === "") {
+      showErrors({ otherService: messages.otherService });
+      return;
+    }
+    const checked = validateContact(values);
+    if (!checked.ok) {
+      showErrors(checked.fields as Errors);
+      return;
+    }
+    setSending(true);
+    const result = await sendContactRequest(checked.data);
+    setSending(false);
+    if (result.ok) {
+      setValues(empty);
+      setErrors({});
+      await toasts.notify("success", contactToasts.success);
+    } else {
+      console.error("send-contact-email failed", result.error);
+      await toasts.notify("error", contactToasts.failure);
+    }
+  }
+
+  function showErrors(found: Errors) {
+    setErrors(found);
+    const first = Object.keys(empty).find((field) => field in found);
+    if (first)
+      requestAnimationFrame(() =>
+        form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus(),
+      );
+  }
+
+  return (
+    <>
+      <form
+        ref={form}
+        onSubmit={onSubmit}
+        onFocus={prepare}
+        aria-labelledby="quote-form-heading"
+        method="post"
+      >
+        <noscript>
+          <p className="mb-5 rounded-xl border border-amber-300 bg-amber-50 p-4 text-ink">
+            Our online form needs JavaScript. Please call us at {business.phone.display} or e-mail{" "}
+            {business.email}, and we will get back to you within {business.responseTime}.
+          </p>
+        </noscript>
+        <fieldset disabled={!interactive} className="grid gap-5 sm:grid-cols-2">
+          <FormField id="contact-name" label="Name" required error={errors.name}>
+            {(describedBy) => (
+              <input
+                id="contact-name"
+                name="name"
+                type="text"
+                autoComplete="name"
+                required
+                placeholder="Your full name"
+                value={values.name}
+                onChange={(event) => update("name", event.target.value)}
+                aria-invalid={errors.name ? true : undefined}
+                aria-describedby={describedBy}
+                className={controlClass}
+              />
+            )}
+          </FormField>
+          <FormField id="contact-email" label="Email" required error={errors.email}>
+            {(describedBy) => (
+              <input
+                id="contact-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                placeholder={business.email}
+                value={values.email}
+                onChange={(event) => update("email", event.target.value)}
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={describedBy}
+                className={controlClass}
+              />
+            )}
+          </FormField>
+          <FormField id="contact-phone" label="Phone" required error={errors.phone}>
+            {(describedBy) => (
+              <input
+                id="contact-phone"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                required
+                placeholder="(484) 123-4567"
+                value={values.phone}
+                onChange={(event) => update("phone", event.target.value)}
+                aria-invalid={errors.phone ? true : undefined}
+                aria-describedby={describedBy}
+                className={controlClass}
+              />
+            )}
+          </FormField>
+          <FormField id="contact-service" label="Service Needed" required error={errors.service}>
+            {(describedBy) => (
+              <select
+                id="contact-service"
+                name="service"
+                required
+                value={values.service}
+                onChange={(event) => update("service", event.target.value)}
+                aria-invalid={errors.service ? true : undefined}
+                aria-describedby={describedBy}
+                className={controlClass}
+              >
+                <option value="" disabled>
+                  Select a service
+                </option>
+                {serviceOptions.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          {values.service === "other" ? (
+            <FormField
+              id="contact-other-service"
+              label="Specify Service"
+              required
+              error={errors.otherService}
+              className="sm:col-span-2"
+            >
+              {(describedBy) => (
+                <input
+                  id="contact-other-service"
+                  name="otherService"
+                  type="text"
+                  required
+                  placeholder="e.g. window washing, move-out cleaning"
+                  value={values.otherService}
+                  onChange={(event) => update("otherService", event.target.value)}
+                  aria-invalid={errors.otherService ? true : undefined}
+                  aria-describedby={describedBy}
+                  className={controlClass}
+                />
+              )}
+            </FormField>
+          ) : null}
+          <FormField
+            id="contact-message"
+            label="Message"
+            required
+            error={errors.message}
+            className="sm:col-span-2"
+          >
+            {(describedBy) => (
+              <textarea
+                id="contact-message"
+                name="message"
+                required
+                rows={6}
+                placeholder="Tell us about your space: type, size, how often, and any special requests."
+                value={values.message}
+                onChange={(event) => update("message", event.target.value)}
+                aria-invalid={errors.message ? true : undefined}
+                aria-describedby={describedBy}
+                className={controlClass}
+              />
+            )}
+          </FormField>
+          <div className="sm:col-span-2">
+            <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+              {sending ? "Sending..." : "Send Message"}
+            </Button>
+            <p className="mt-3 text-slate-600 text-sm">
+              We reply within {business.responseTime}. Your details are used only to answer your
+              request.
+            </p>
+          </div>
+        </fieldset>
+      </form>
+      {toasts.host}
+    </>
+  );
+}

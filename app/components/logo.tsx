@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+import { business } from "~/content/business";
+
+/** The keystone mark (Pennsylvania's keystone with a sparkle) and the company name. */
+export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
+  return (
+    <Link
+      to="/"
+      className="inline-flex items-center gap-2 rounded-md"
+      aria-label={`${business.name}, home`}
+    >
+      <LogoMark className="size-9 shrink-0" />
+      <span className={tone === "dark" ? "leading-tight text-ink" : "leading-tight text-white"}>
+        <span className="block font-extrabold text-lg tracking-tight">{business.shortName}</span>
+        <span
+          className={
+            tone === "dark"
+              ? "block text-brand-700 text-xs font-semibold uppercase tracking-widest"
+              : "block text-brand-100 text-xs font-semibold uppercase tracking-widest"
+          }
+        >
+          Cleaning
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+export function LogoMark({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 64 64" className={className} aria-hidden="true" focusable="false">
+      <path
+        d="M6 8h52l-9 50H15z"
+        fill="#0e7490"
+        stroke="#155e75"
+        strokeWidth="3"
+        strokeLinejoin="round"
+      />
+      <path
+        d="M32 17c1.5 8 4 10.5 12 12-8 1.5-10.5 4-12 12-1.5-8-4-10.5-12-12 8-1.5 10.5-4 12-12z"
+        fill="#fff"
+      />
+      <path
+        d="M45 40c.6 3 1.5 4 4.5 4.5-3 .6-3.9 1.5-4.5 4.5-.6-3-1.5-3.9-4.5-4.5 3-.5 3.9-1.5 4.5-4.5z"
+        fill="#facc15"
+      />
+    </svg>
+  );
+}

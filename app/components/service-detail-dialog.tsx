@@ -1,0 +1,51 @@
+import { Check, Phone as PhoneIcon } from "lucide-react";
+import { ArtworkImage } from "~/components/ui/artwork-image";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { ModalDialog } from "~/components/ui/modal-dialog";
+import { business, telHref } from "~/content/business";
+import type { Service } from "~/content/services";
+
+export function serviceDialogId(service: Service) {
+  return `service-${service.id}`;
+}
+
+/** The detail view a service card opens (SPEC.md section 2, Services). */
+export function ServiceDetailDialog({ service }: { service: Service }) {
+  const id = serviceDialogId(service);
+  return (
+    <ModalDialog
+      id={id}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-description`}
+      className="max-w-2xl"
+    >
+      <ArtworkImage name={service.image} alt={service.imageAlt} className="bg-brand-50" />
+      <div className="p-6">
+        <h2 id={`${id}-title`} className="font-extrabold text-2xl">
+          {service.title}
+        </h2>
+        <p id={`${id}-description`} className="mt-3 leading-relaxed">
+          {service.description}
+        </p>
+        <h3 className="mt-6 font-bold text-lg">Key Features</h3>
+        <ul className="mt-3 space-y-2">
+          {service.features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2">
+              <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-600" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-6 grid gap-3 sm:grid-cols-2">
+          <ButtonLink to="/contact" variant="primary">
+            Get a Quote
+          </ButtonLink>
+          <a href={telHref(business.phone)} className={buttonClass({ variant: "secondary" })}>
+            <PhoneIcon aria-hidden="true" className="size-5" />
+            Call Us
+          </a>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,108 @@
+import useEmblaCarousel from "embla-carousel-react";
+import { ChevronLeft, ChevronRight, Quote } from "lucide-react";
+import { useCallback } from "react";
+import { StarRating } from "~/components/star-rating";
+import { testimonials } from "~/content/testimonials";
+import { cn } from "~/lib/cn";
+
+/**
+ * Five client reviews (SPEC.md sections 2 and 9): 1, 2 or 3 per view, looping, aligned to the
+ * start, buttons from medium screens up and arrow keys. Without JavaScript the row scrolls.
+ */
+export function TestimonialsCarousel() {
+  const [viewport, carousel] = useEmblaCarousel({ loop: true, align: "start" });
+  const previous = useCallback(() => carousel?.scrollPrev(), [carousel]);
+  const next = useCallback(() => carousel?.scrollNext(), [carousel]);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      previous();
+    } else if (event.key === "ArrowRight") {
+      event.preventDefault();
+      next();
+    }
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="What our clients say"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the carousel takes arrow keys, so it must be focusable
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      className="relative rounded-2xl"
+    >
+      <div
+        ref={viewport}
+        className={cn(
+          "-mx-2",
+          carousel ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto",
+        )}
+      >
+        <ul className="flex touch-pan-y">
+          {testimonials.map((testimonial, index) => (
+            <li
+              key={testimonial.name}
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${testimonials.length}`}
+              className="min-w-0 shrink-0 grow-0 basis-full snap-start px-2 md:basis-1/2 lg:basis-1/3"
+            >
+              <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                <Quote aria-hidden="true" className="size-8 text-brand-200" />
+                <StarRating rating={testimonial.rating} />
+                <blockquote className="mt-3 grow leading-relaxed">
+                  <p>{testimonial.text}</p>
+                </blockquote>
+                <figcaption className="mt-5 flex items-center gap-3">
+                  <span
+                    aria-hidden="true"
+                    className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                  >
+                    {testimonial.initials}
+                  </span>
+                  <span>
+                    <span className="block font-bold text-ink">{testimonial.name}</span>
+                    <span className="block text-slate-600 text-sm">{testimonial.location}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="mt-6 hidden justify-end gap-2 md:flex">
+        <CarouselButton onClick={previous} label="Previous testimonial" disabled={!carousel}>
+          <ChevronLeft aria-hidden="true" className="size-6" />
+        </CarouselButton>
+        <CarouselButton onClick={next} label="Next testimonial" disabled={!carousel}>
+          <ChevronRight aria-hidden="true" className="size-6" />
+        </CarouselButton>
+      </div>
+    </section>
+  );
+}
+
+function CarouselButton({
+  onClick,
+  label,
+  disabled,
+  children,
+}: {
+  onClick: () => void;
+  label: string;
+  disabled: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className="inline-flex size-12 items-center justify-center rounded-full border-2 border-brand-700 text-brand-800 hover:bg-brand-50 disabled:opacity-50"
+    >
+      {children}
+      <span className="sr-only">{label}</span>
+    </button>
+  );
+}

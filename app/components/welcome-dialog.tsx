@@ -1,0 +1,60 @@
+import { Phone as PhoneIcon, Sparkles } from "lucide-react";
+import { useState } from "react";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { ModalDialog } from "~/components/ui/modal-dialog";
+import { business, telHref } from "~/content/business";
+import { rememberVisit } from "~/lib/visit-flag";
+
+const offer = business.welcomeOffer;
+
+/** The first-visit offer. Closing it or taking either action remembers the visit. */
+export default function WelcomeDialog({ onDone }: { onDone: () => void }) {
+  const [open, setOpen] = useState(true);
+  const finish = () => {
+    rememberVisit();
+    setOpen(false);
+    onDone();
+  };
+
+  return (
+    <ModalDialog
+      id="welcome-offer"
+      open={open}
+      onClose={finish}
+      labelledBy="welcome-title"
+      describedBy="welcome-text"
+    >
+      <div className="bg-gradient-to-br from-brand-700 to-brand-900 px-6 pt-8 pb-6 text-white">
+        <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 font-semibold text-sm">
+          <Sparkles aria-hidden="true" className="size-4 text-sparkle" />
+          Welcome offer
+        </p>
+        <h2 id="welcome-title" className="mt-3 font-extrabold text-3xl text-white">
+          {offer.discountPercent}% Off Your First Cleaning
+        </h2>
+      </div>
+      <div className="px-6 py-6">
+        <p id="welcome-text" className="text-lg">
+          Get {offer.discountPercent}% off your first professional cleaning service.{" "}
+          <strong className="text-ink">{offer.terms}</strong>
+        </p>
+        <div className="mt-6 grid gap-3 sm:grid-cols-2">
+          <a
+            href={telHref(business.offerPhone)}
+            onClick={finish}
+            className={buttonClass({ variant: "accent" })}
+          >
+            <PhoneIcon aria-hidden="true" className="size-5" />
+            Call Now
+          </a>
+          <ButtonLink to="/contact" onClick={finish} variant="primary">
+            Claim My Discount
+          </ButtonLink>
+        </div>
+        <p className="mt-4 text-center text-slate-600 text-sm">
+          Call Now dials {business.offerPhone.display}, our new-customer line.
+        </p>
+      </div>
+    </ModalDialog>
+  );
+}

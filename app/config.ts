@@ -1,0 +1,25 @@
+/**
+ * Deployment settings the browser bundle needs, read from VITE_* variables at build time
+ * (.env.example). Business facts are not here: they live in content/business.ts.
+ */
+import { deploymentDefaults } from "../shared/deployment-defaults";
+
+function setting(value: string | undefined, fallback: string): string {
+  return value && value.trim() !== "" ? value.trim() : fallback;
+}
+
+export const siteConfig = {
+  /** The public origin for canonical links, the sitemap and structured data. No trailing slash. */
+  siteUrl: setting(import.meta.env.VITE_SITE_URL, deploymentDefaults.siteUrl).replace(/\/+$/, ""),
+  /**
+   * The backend's project URL. Empty means "this site's own origin", where the embedded server
+   * answers /functions/v1/send-contact-email.
+   */
+  supabaseUrl: setting(import.meta.env.VITE_SUPABASE_URL, ""),
+  publicKey: setting(import.meta.env.VITE_SUPABASE_ANON_KEY, deploymentDefaults.publicKey),
+  functionName: deploymentDefaults.functionName,
+} as const;
+
+export function absoluteUrl(path: string): string {
+  return `${siteConfig.siteUrl}${path === "/" ? "/" : path}`;
+}

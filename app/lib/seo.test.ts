@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { deploymentDefaults } from "../../shared/deployment-defaults";
+import { seo } from "./seo";
+import { breadcrumbs, localBusiness, serviceSchema } from "./structured-data";
+
+describe("seo()", () => {
+  const tags = seo({
+    title: "Cleaning Services Exton PA | Residential & Commercial Cleaning",
+    description: "Exton cleaning.",
+    path: "/exton",
+    keywords: ["cleaning Exton", "maid Exton"],
+    jsonLd: [{ "@type": "Thing" }],
+  });
+
+  it("sets title, description, keywords and a canonical URL on the configured site", () => {
+    expect(tags).toContainEqual({
+      title: "Cleaning Services Exton PA | Residential & Commercial Cleaning",
+    });
+    expect(tags).toContainEqual({ name: "description", content: "Exton cleaning." });
+    expect(tags).toContainEqual({ name: "keywords", content: "cleaning Exton, maid Exton" });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: `${deploymentDefaults.siteUrl}/exton`,
+    });
+  });
+
+  it("adds Open Graph and Twitter card tags that repeat the title", () => {
+    expect(tags).toContainEqual({
+      property: "og:title",
+      content: tags[0] && "title" in tags[0] ? tags[0].title : "",
+    });
+    expect(tags).toContainEqual({
+      property: "og:url",
+      content: `${deploymentDefaults.siteUrl}/exton`,
+    });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+  });
+
+  it("passes page structured data through and marks noindex only when asked", () => {
+    expect(tags).toContainEqual({ "script:ld+json": { "@type": "Thing" } });
+    expect(tags.some((tag) => "name" in tag && tag.name === "robots")).toBe(false);
+    expect(seo({ title: "x", description: "y", path: "/404", noindex: true })).toContainEqual({
+      name: "robots",
+      content: "noindex",
+    });
+  });
+});
+
+describe("structured data", () => {
+  it("describes the business with its hours and the five towns it serves", () => {
+    const business = localBusiness();
+    expect(business["@type"]).toBe("HouseCleaningService");
+    expect(business.telephone).toMatch(/^\+1484555\d{4}$/);
+    expect(business.openingHoursSpecification).toEqual([
+      expect.objectContaining({
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+        opens: "08:00",
+        closes: "19:00",
+      }),
+    ]);
+    expect(business.areaServed.map((area) => area.name)).toEqual([
+      "Plymouth Meeting, PA",
+      "King of Prussia, PA",
+      "West Chester, PA",
+      "Exton, PA",
+      "Berwyn, PA",
+    ]);
+  });
+
+  it("links a service to the business and numbers breadcrumbs from 1", () => {
+    const service = serviceSchema({
+      name: "Carpet Cleaning",
+      serviceType: "Carpet cleaning",
+      description: "d",
+      path: "/carpet-cleaning",
+    });
+    expect(service.provider["@id"]).toBe(localBusiness()["@id"]);
+    const trail = breadcrumbs([
+      { name: "Home", path: "/" },
+      { name: "Exton, PA", path: "/exton" },
+    ]);
+    expect(trail.itemListElement.map((item) => item.position)).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,81 @@
+/** schema.org JSON-LD blocks, built from content so search engines read the same facts as people. */
+import { absoluteUrl } from "~/config";
+import { areas, stateCode } from "~/content/areas";
+import { business } from "~/content/business";
+
+const businessId = `${absoluteUrl("/")}#business`;
+
+function areaServed() {
+  return areas.map((area) => ({
+    "@type": "City",
+    name: `${area.name}, ${stateCode}`,
+    url: absoluteUrl(area.path),
+  }));
+}
+
+/** The company, on every page (issue 2: LocalBusiness with hours and the five towns). */
+export function localBusiness() {
+  return {
+    "@context": "https://schema.org",
+    "@type": "HouseCleaningService",
+    additionalType: "https://schema.org/LocalBusiness",
+    "@id": businessId,
+    name: business.name,
+    legalName: business.legalName,
+    description: business.tagline,
+    url: absoluteUrl("/"),
+    telephone: business.phone.e164,
+    email: business.email,
+    image: absoluteUrl("/og-image.png"),
+    logo: absoluteUrl("/logo-mark.svg"),
+    priceRange: "$$",
+    founder: { "@type": "Person", name: business.founder.name, jobTitle: business.founder.title },
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: business.address.locality,
+      addressRegion: business.address.region,
+      addressCountry: business.address.country,
+    },
+    openingHoursSpecification: business.hours.open.map((slot) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: business.hours.schemaDays,
+      opens: slot.opens,
+      closes: slot.closes,
+    })),
+    areaServed: areaServed(),
+  };
+}
+
+export function serviceSchema(service: {
+  name: string;
+  serviceType: string;
+  description: string;
+  path: string;
+}) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: service.name,
+    serviceType: service.serviceType,
+    description: service.description,
+    url: absoluteUrl(service.path),
+    provider: { "@id": businessId, "@type": "LocalBusiness", name: business.name },
+    areaServed: areaServed(),
+  };
+}
+
+export type Crumb = { name: string; path: string };
+
+/** Breadcrumbs for pages that sit under Home (towns, services). */
+export function breadcrumbs(trail: readonly Crumb[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(crumb.path),
+    })),
+  };
+}

@@ -1,0 +1,87 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { SkipLink } from "~/components/skip-link";
+import { WelcomePopup } from "~/components/welcome-popup";
+import { localBusiness } from "~/lib/structured-data";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0e7490" />
+        <meta name="format-detection" content="telephone=no" />
+        <Meta />
+        <Links />
+        <script
+          type="application/ld+json"
+          // The business facts as search engines read them; a data block, never executed.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON from our own content module
+          dangerouslySetInnerHTML={{ __html: jsonForScript(localBusiness()) }}
+        />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <SkipLink />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <WelcomePopup />
+    </>
+  );
+}
+
+/** SPEC.md section 8: any unexpected rendering failure shows this generic screen. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : "Something went wrong while showing this page.";
+  if (typeof window !== "undefined") console.error(error);
+  return (
+    <main className="container-page flex min-h-[70vh] flex-col items-start justify-center gap-4 py-16">
+      <h1 className="font-bold text-3xl sm:text-4xl">Unexpected Application Error</h1>
+      <p className="text-lg">{detail}</p>
+      <p>
+        Please reload the page, or go back to the{" "}
+        <a href="/" className="font-semibold text-brand-700 underline">
+          home page
+        </a>
+        .
+      </p>
+    </main>
+  );
+}
+
+/** JSON inside <script> must not be able to close the element. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}

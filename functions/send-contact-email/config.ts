@@ -1,0 +1,133 @@
+/**
+ * The contact function's settings, read from environment variables (documented in .env.example).
+ * Shared by both hosts: the Node server passes process.env, the Deno entry Deno.env.toObject().
+ * Invalid values stop the host at start with a message naming the variable, never at request time.
+ */
+import { business } from "../../app/content/business.ts";
+import { deploymentDefaults } from "../../shared/deployment-defaults.ts";
+
+export type Env = Record<string, string | undefined>;
+
+export type ContactConfig = {
+  /** Accepted public keys (`apikey` header or `Authorization: Bearer`). */
+  publicKeys: string[];
+  /** Origins whose pages may call the function; "*" allows any. The host's own origin always may. */
+  allowedOrigins: string[];
+  mailTo: string[];
+  mailFrom: string;
+  rateLimit: { disabled: boolean; max: number; windowMs: number; maxClients: number };
+  /** A repeat of the same request within this window gets the first id and no second e-mail. */
+  dedupeWindowMs: number;
+  /** How many proxies in front of us append to X-Forwarded-For; 0: use the socket address. */
+  trustProxy: number;
+  outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number; concurrency: number };
+};
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+const minute = 60_000;
+
+export const contactDefaults = {
+  rateLimitMax: 5,
+  rateLimitWindowMs: 10 * minute,
+  dedupeWindowMs: 10 * minute,
+  retryBaseMs: 15_000,
+  retryMaxMs: 30 * minute,
+  leaseMs: 2 * minute,
+  concurrency: 4,
+} as const;
+
+function list(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return false;
+  if (["true", "1", "yes"].includes(raw)) return true;
+  if (["false", "0", "no"].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}".`);
+}
+
+function origin(name: string, value: string): string {
+  if (value === "*") return value;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http(s)");
+    return url.origin;
+  } catch {
+    throw new ConfigError(
+      `${name} must list origins like https://www.example.com, got "${value}".`,
+    );
+  }
+}
+
+const plainAddress = /^[^\s@<>",]+@[^\s@<>",]+$/;
+const namedAddress = /^[^\r\n<>]*<[^\s@<>",]+@[^\s@<>",]+>$/;
+
+function address(name: string, value: string, allowDisplayName: boolean): string {
+  const ok = plainAddress.test(value) || (allowDisplayName && namedAddress.test(value));
+  if (!ok) throw new ConfigError(`${name} is not a valid e-mail address: "${value}".`);
+  return value;
+}
+
+/** TRUST_PROXY: "false"/"0" (default), "true" (one proxy) or the number of proxies. */
+function trustProxy(env: Env): number {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase();
+  if (!raw || raw === "false" || raw === "no") return 0;
+  if (raw === "true" || raw === "yes") return 1;
+  return integer(env, "TRUST_PROXY", 0, 0, 10);
+}
+
+export function parseContactConfig(env: Env): ContactConfig {
+  const publicKeys = list(env.CONTACT_PUBLIC_KEY);
+  const siteUrl = env.SITE_URL?.trim() || env.VITE_SITE_URL?.trim() || deploymentDefaults.siteUrl;
+  const allowedOrigins = list(env.ALLOWED_ORIGINS).map((value) => origin("ALLOWED_ORIGINS", value));
+  const mailTo = list(env.MAIL_TO).map((value) => address("MAIL_TO", value, false));
+  const mailFrom = env.MAIL_FROM?.trim() || `${business.name} Website <${business.email}>`;
+
+  return {
+    publicKeys: publicKeys.length > 0 ? publicKeys : [deploymentDefaults.publicKey],
+    allowedOrigins: allowedOrigins.length > 0 ? allowedOrigins : [origin("SITE_URL", siteUrl)],
+    mailTo: mailTo.length > 0 ? mailTo : [business.email],
+    mailFrom: address("MAIL_FROM", mailFrom, true),
+    rateLimit: {
+      disabled: boolean(env, "RATE_LIMIT_DISABLED"),
+      max: integer(env, "RATE_LIMIT_MAX", contactDefaults.rateLimitMax, 1, 1_000_000),
+      windowMs: integer(
+        env,
+        "RATE_LIMIT_WINDOW_MS",
+        contactDefaults.rateLimitWindowMs,
+        1000,
+        86_400_000,
+      ),
+      maxClients: 10_000,
+    },
+    dedupeWindowMs: integer(env, "DEDUPE_WINDOW_MS", contactDefaults.dedupeWindowMs, 0, 86_400_000),
+    trustProxy: trustProxy(env),
+    outbox: {
+      retryBaseMs: integer(env, "OUTBOX_RETRY_BASE_MS", contactDefaults.retryBaseMs, 10, 3_600_000),
+      retryMaxMs: integer(env, "OUTBOX_RETRY_MAX_MS", contactDefaults.retryMaxMs, 10, 86_400_000),
+      leaseMs: contactDefaults.leaseMs,
+      concurrency: contactDefaults.concurrency,
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { composeContactEmail, escapeHtml, headerSafe, serviceDescription } from "./email.ts";
+
+const request = {
+  id: "0b6f4a8e-2c5d-4e7f-9a1b-3c4d5e6f7a8b",
+  createdAt: "2025-03-04T19:15:00.000Z",
+  name: "Jane Doe",
+  email: "jane@example.org",
+  phone: "(484) 555-0199",
+  service: "carpet" as const,
+  otherService: "",
+  message: "Two rooms.\nPets at home.",
+};
+const options = {
+  from: "Keystone Shine Website <hello@example.com>",
+  to: ["owner@example.com"],
+  businessName: "Keystone Shine Cleaning",
+};
+
+describe("contact e-mail", () => {
+  it("goes to the business, replies to the visitor, and names service and visitor", () => {
+    const email = composeContactEmail(request, options);
+    expect(email.to).toEqual(["owner@example.com"]);
+    expect(email.from).toBe(options.from);
+    expect(email.replyTo).toEqual({ name: "Jane Doe", address: "jane@example.org" });
+    expect(email.subject).toBe("Quote request: Carpet Cleaning from Jane Doe");
+    expect(email.messageId).toBe(`<contact-${request.id}@example.com>`);
+    expect(email.headers).toEqual({ "X-Contact-Request-Id": request.id });
+  });
+
+  it("puts every field in the plain-text part, with the time in the business's zone", () => {
+    const { text } = composeContactEmail(request, options);
+    for (const value of [
+      request.name,
+      request.email,
+      request.phone,
+      "Carpet Cleaning",
+      request.message,
+    ]) {
+      expect(text).toContain(value);
+    }
+    expect(text).toContain("Tuesday, March 4, 2025 at 2:15 PM");
+    expect(text).toContain(request.id);
+  });
+
+  it("names the visitor's own words when the service is Other", () => {
+    const other = { ...request, service: "other" as const, otherService: "Window washing" };
+    expect(serviceDescription(other)).toBe("Other: Window washing");
+    expect(composeContactEmail(other, options).subject).toBe(
+      "Quote request: Other: Window washing from Jane Doe",
+    );
+  });
+
+  it("escapes every piece of visitor text in the HTML part", () => {
+    const hostile = {
+      ...request,
+      name: `<img src=x onerror="alert(1)">`,
+      message: `<script>alert('x')</script> & "quotes"`,
+      otherService: "<b>bold</b>",
+      service: "other" as const,
+    };
+    const { html } = composeContactEmail(hostile, options);
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain("<b>bold");
+    expect(html).toContain(
+      "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quotes&quot;",
+    );
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+  });
+
+  it("keeps line breaks out of every header, whatever the visitor typed", () => {
+    const injected = {
+      ...request,
+      name: "Jane\r\nBcc: victim@example.net\u2028X-Evil: 1\u0085Y",
+      service: "other" as const,
+      otherService: "a\nCc: x@example.net",
+    };
+    const email = composeContactEmail(injected, options);
+    for (const value of [email.subject, email.replyTo.name, email.replyTo.address]) {
+      expect(value).not.toMatch(/[\r\n\u0085\u2028\u2029]/);
+    }
+    expect(email.replyTo.name).toBe("Jane Bcc: victim@example.net X-Evil: 1 Y");
+  });
+
+  it("limits header length", () => {
+    expect(headerSafe("x".repeat(500)).length).toBe(200);
+  });
+
+  it("escapes the five HTML-significant characters", () => {
+    expect(escapeHtml(`<>&"'`)).toBe("&lt;&gt;&amp;&quot;&#39;");
+  });
+});

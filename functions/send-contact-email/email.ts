@@ -1,0 +1,151 @@
+/**
+ * The e-mail the business receives for each quote request (CONTACT-API.md, "The e-mail"):
+ * to the configured address, Reply-To the visitor, a subject naming the service and the visitor,
+ * every field in a plain-text part and an HTML part in which all visitor text is escaped.
+ * Pure: no transport here, so the SMTP, file and HTTP-API mailers all send the same message.
+ */
+import { type ContactRequest, serviceLabel } from "../../shared/contact-schema.ts";
+
+export type EmailAddress = { name: string; address: string };
+
+export type ContactEmail = {
+  requestId: string;
+  /** Trusted configuration, e.g. `Keystone Shine Website <hello@example.com>`. */
+  from: string;
+  to: string[];
+  replyTo: EmailAddress;
+  subject: string;
+  text: string;
+  html: string;
+  /** `<contact-<id>@<domain>>`: the same on every retry, so a mailbox can spot a repeat. */
+  messageId: string;
+  headers: Record<string, string>;
+};
+
+export type ComposeOptions = {
+  from: string;
+  to: string[];
+  businessName: string;
+};
+
+/** The business is in Pennsylvania (SPEC.md section 1): show times the way the owner reads them. */
+const businessTimeZone = "America/New_York";
+
+// Anything that could end a header line or confuse a mail client: C0 and C1 controls, DEL and the
+// Unicode line and paragraph separators. The schema already refuses C0 controls; this is the
+// second wall, applied to everything that reaches a header.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const headerUnsafe = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/** A value that can sit in a header: one line, no control characters, bounded length. */
+export function headerSafe(value: string, max = 200): string {
+  const oneLine = value.replace(headerUnsafe, " ").replace(/\s+/g, " ").trim();
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}
+
+const htmlEntities: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => htmlEntities[character] ?? character);
+}
+
+export function serviceDescription(request: Pick<ContactRequest, "service" | "otherService">) {
+  return request.service === "other" && request.otherService
+    ? `Other: ${request.otherService}`
+    : serviceLabel(request.service);
+}
+
+export function formatReceived(date: Date): string {
+  const local = new Intl.DateTimeFormat("en-US", {
+    timeZone: businessTimeZone,
+    dateStyle: "full",
+    timeStyle: "short",
+  }).format(date);
+  return `${local} (${date.toISOString()})`;
+}
+
+function domainOf(from: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from);
+  return match?.[1] ?? "localhost";
+}
+
+export function composeContactEmail(
+  request: ContactRequest & { id: string; createdAt: string },
+  options: ComposeOptions,
+): ContactEmail {
+  const service = serviceDescription(request);
+  const received = formatReceived(new Date(request.createdAt));
+  const firstName = request.name.split(/\s+/)[0] ?? request.name;
+
+  const subject = headerSafe(`Quote request: ${service} from ${request.name}`);
+
+  const rows: Array<[string, string]> = [
+    ["Name", request.name],
+    ["Email", request.email],
+    ["Phone", request.phone],
+    ["Service", service],
+  ];
+
+  const text = [
+    `New quote request from the ${options.businessName} website.`,
+    "",
+    ...rows.map(([label, value]) => `${`${label}:`.padEnd(9)}${value}`),
+    "",
+    "Message:",
+    request.message,
+    "",
+    `Received: ${received}`,
+    `Request ID: ${request.id}`,
+    "",
+    `Reply to this e-mail to answer ${firstName} directly.`,
+    "",
+  ].join("\n");
+
+  const telHref = `tel:${request.phone.replace(/[^\d+]/g, "")}`;
+  const cell = 'style="padding:4px 12px 4px 0;vertical-align:top"';
+  const htmlRows = rows
+    .map(([label, value]) => {
+      const shown = escapeHtml(value);
+      const linked =
+        label === "Email"
+          ? `<a href="mailto:${escapeHtml(request.email)}">${shown}</a>`
+          : label === "Phone"
+            ? `<a href="${escapeHtml(telHref)}">${shown}</a>`
+            : shown;
+      return `<tr><th align="left" ${cell}>${label}</th><td ${cell}>${linked}</td></tr>`;
+    })
+    .join("\n");
+
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
+<h1 style="font-size:18px;margin:0 0 12px">New quote request</h1>
+<table role="presentation" style="border-collapse:collapse;margin-bottom:16px">
+${htmlRows}
+</table>
+<h2 style="font-size:16px;margin:0 0 4px">Message</h2>
+<p style="white-space:pre-wrap;margin:0 0 16px">${escapeHtml(request.message).replace(/\n/g, "<br>")}</p>
+<p style="color:#6b7280;font-size:13px;margin:0">Received ${escapeHtml(received)}<br>Request ID ${escapeHtml(request.id)}<br>Reply to this e-mail to answer ${escapeHtml(firstName)} directly.</p>
+</body>
+</html>
+`;
+
+  return {
+    requestId: request.id,
+    from: options.from,
+    to: options.to,
+    replyTo: { name: headerSafe(request.name, 100), address: headerSafe(request.email, 254) },
+    subject,
+    text,
+    html,
+    messageId: `<contact-${request.id}@${domainOf(options.from)}>`,
+    headers: { "X-Contact-Request-Id": request.id },
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * send-contact-email: Request in, Response out, Web APIs only, so the Node server and the Supabase
+ * Edge Function (Deno) run this same module (ARCHITECTURE.md, "Shape"; contract in CONTACT-API.md).
+ *
+ * Order of checks: CORS and method, the public key, the rate limit, then the body (type, size,
+ * JSON, fields). 200 is answered only after the store has committed the request; the e-mail is
+ * the outbox's job afterwards (`onStored` wakes it).
+ */
+import { validateContact } from "../../shared/contact-schema.ts";
+import type { ContactConfig } from "./config.ts";
+import { decideCors, preflightHeaders } from "./cors.ts";
+import { fingerprintContact } from "./fingerprint.ts";
+import { errorMessage, type Logger, silentLogger } from "./log.ts";
+import type { RateLimiter } from "./rate-limiter.ts";
+import { readJsonBody } from "./request-body.ts";
+import type { ContactStore } from "./store.ts";
+
+export type HandlerDeps = {
+  store: ContactStore;
+  config: Pick<ContactConfig, "publicKeys" | "allowedOrigins" | "dedupeWindowMs">;
+  rateLimiter: RateLimiter;
+  /** The visitor's address as the host sees it (socket, or X-Forwarded-For when trusted). */
+  clientAddress: string;
+  /** Called once a new request is committed (not for duplicates): wake the outbox. */
+  onStored?: (id: string) => void;
+  now?: () => Date;
+  log?: Logger;
+  newId?: () => string;
+};
+
+export const messagesForVisitors = {
+  method: "Use POST to send a quote request.",
+  origin: "This site may not send quote requests here.",
+  key: "Missing or invalid API key.",
+  rateLimited: "Too many requests from your network. Please wait a few minutes or call us.",
+  notObject: "The request body must be a JSON object.",
+  storeUnavailable:
+    "We could not save your request right now. Please try again in a moment or call us.",
+  unexpected: "Something went wrong on our side. Please try again or call us.",
+} as const;
+
+const baseHeaders = {
+  "Content-Type": "application/json; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+};
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...baseHeaders, ...headers } });
+}
+
+/** `apikey: <key>` or `Authorization: Bearer <key>`, as supabase-js sends them. */
+function presentsPublicKey(headers: Headers, publicKeys: string[]): boolean {
+  const apikey = headers.get("apikey")?.trim();
+  const bearer = /^Bearer\s+(.+)$/i.exec(headers.get("authorization") ?? "")?.[1]?.trim();
+  return [apikey, bearer].some((key) => key !== undefined && publicKeys.includes(key));
+}
+
+function summarize(fields: Record<string, string>): string {
+  const names = Object.keys(fields);
+  if (names.length === 1) return fields[names[0] as string] ?? "Please check the form.";
+  return `Please check these fields: ${names.join(", ")}.`;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export async function handleContactRequest(request: Request, deps: HandlerDeps): Promise<Response> {
+  const log = deps.log ?? silentLogger;
+  const cors = decideCors(request.headers.get("origin"), request.url, deps.config.allowedOrigins);
+  const respond = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    json(status, body, { ...cors.headers, ...headers });
+
+  try {
+    if (request.method === "OPTIONS") {
+      if (!cors.allowed) return respond(403, { error: messagesForVisitors.origin });
+      const headers = preflightHeaders(cors, request.headers.get("access-control-request-headers"));
+      return new Response(null, { status: 204, headers });
+    }
+    if (request.method !== "POST") {
+      return respond(405, { error: messagesForVisitors.method }, { Allow: "POST, OPTIONS" });
+    }
+    if (!cors.allowed) return respond(403, { error: messagesForVisitors.origin });
+    if (!presentsPublicKey(request.headers, deps.config.publicKeys)) {
+      return respond(401, { error: messagesForVisitors.key });
+    }
+
+    const decision = deps.rateLimiter.consume(deps.clientAddress);
+    if (!decision.allowed) {
+      return respond(
+        429,
+        { error: messagesForVisitors.rateLimited },
+        { "Retry-After": String(decision.retryAfterSeconds) },
+      );
+    }
+
+    const body = await readJsonBody(request);
+    if (!body.ok) return respond(body.status, { error: body.error });
+    if (!isPlainObject(body.value)) return respond(400, { error: messagesForVisitors.notObject });
+
+    const validation = validateContact(body.value);
+    if (!validation.ok) {
+      return respond(400, { error: summarize(validation.fields), fields: validation.fields });
+    }
+
+    const now = deps.now?.() ?? new Date();
+    let result: { id: string; duplicate: boolean };
+    try {
+      result = await deps.store.submit({
+        id: deps.newId?.() ?? crypto.randomUUID(),
+        data: validation.data,
+        fingerprint: await fingerprintContact(validation.data),
+        receivedAt: now,
+        dedupeWindowMs: deps.config.dedupeWindowMs,
+      });
+    } catch (error) {
+      log.error("contact request not stored", { error: errorMessage(error) });
+      return respond(503, { error: messagesForVisitors.storeUnavailable });
+    }
+
+    if (result.duplicate) {
+      log.info("contact request repeated", { id: result.id });
+    } else {
+      log.info("contact request stored", { id: result.id, service: validation.data.service });
+      deps.onStored?.(result.id);
+    }
+    return respond(200, { ok: true, id: result.id });
+  } catch (error) {
+    log.error("contact handler failed", { error: errorMessage(error) });
+    return respond(500, { error: messagesForVisitors.unexpected });
+  }
+}

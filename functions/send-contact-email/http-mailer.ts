@@ -1,0 +1,68 @@
+/**
+ * Sends through an HTTP e-mail API, for hosts that cannot open SMTP connections (Supabase Edge
+ * Functions). The request is Resend's POST /emails (https://resend.com/docs/api-reference): a
+ * JSON message with a Bearer API key. The Idempotency-Key derived from the request id makes a
+ * retry after a lost answer safe: the API sends that e-mail once. Web APIs only (fetch).
+ */
+import type { ContactEmail, EmailAddress } from "./email.ts";
+import type { Mailer } from "./mailer.ts";
+
+export const resendEndpoint = "https://api.resend.com/emails";
+
+export type HttpMailerOptions = {
+  apiKey: string | undefined;
+  endpoint?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+};
+
+/** `"Jane Doe" <jane@example.com>`: the name quoted, so commas or brackets in it stay inside. */
+export function formatAddress({ name, address }: EmailAddress): string {
+  if (!name) return address;
+  return `"${name.replace(/["\\]/g, "\\$&")}" <${address}>`;
+}
+
+export function toResendPayload(email: ContactEmail) {
+  return {
+    from: email.from,
+    to: email.to,
+    reply_to: formatAddress(email.replyTo),
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    headers: email.headers,
+  };
+}
+
+export function createHttpMailer(options: HttpMailerOptions): Mailer {
+  const endpoint = options.endpoint ?? resendEndpoint;
+  const doFetch = options.fetch ?? fetch;
+
+  return {
+    async send(email) {
+      if (!options.apiKey) throw new Error("RESEND_API_KEY is not set: cannot send e-mail");
+      const response = await doFetch(endpoint, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${options.apiKey}`,
+          "Content-Type": "application/json",
+          "Idempotency-Key": `contact-request/${email.requestId}`,
+        },
+        body: JSON.stringify(toResendPayload(email)),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      });
+      const detail = await response.text().catch(() => "");
+      if (!response.ok) {
+        throw new Error(`E-mail API answered ${response.status}: ${detail.slice(0, 300)}`);
+      }
+      let id = "";
+      try {
+        id = String((JSON.parse(detail) as { id?: unknown }).id ?? "");
+      } catch {
+        id = "";
+      }
+      return `api:${email.to.join(",")}${id ? ` (${id})` : ""}`;
+    },
+    async close() {},
+  };
+}

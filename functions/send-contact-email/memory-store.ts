@@ -1,0 +1,103 @@
+/**
+ * A store that lives in memory: for unit tests, and for running the Deno entry's contract tests
+ * without a database (CONTACT_STORE=memory). Loses everything on exit; never use it in production.
+ */
+import type { ContactStore, StoredContactRequest } from "./store.ts";
+
+type Row = StoredContactRequest & { fingerprint: string; claimedAt: number | null };
+
+export function createMemoryStore(options: { failWith?: () => Error | null } = {}): ContactStore {
+  const rows = new Map<string, Row>();
+  const fail = () => {
+    const error = options.failWith?.();
+    if (error) throw error;
+  };
+  const publicRow = ({ fingerprint: _f, claimedAt: _c, ...row }: Row): StoredContactRequest => ({
+    ...row,
+  });
+
+  return {
+    async submit({ id, data, fingerprint, receivedAt, dedupeWindowMs }) {
+      fail();
+      const since = receivedAt.getTime() - dedupeWindowMs;
+      for (const row of rows.values()) {
+        if (row.fingerprint === fingerprint && Date.parse(row.createdAt) > since) {
+          return { id: row.id, duplicate: true };
+        }
+      }
+      const createdAt = receivedAt.toISOString();
+      rows.set(id, {
+        ...data,
+        id,
+        createdAt,
+        fingerprint,
+        deliveryStatus: "pending",
+        attempts: 0,
+        lastError: null,
+        nextAttemptAt: createdAt,
+        sentAt: null,
+        deliveredTo: null,
+        claimedAt: null,
+      });
+      return { id, duplicate: false };
+    },
+    async claimDue(now, limit, leaseMs) {
+      fail();
+      const due = [...rows.values()]
+        .filter(
+          (row) =>
+            row.deliveryStatus === "pending" &&
+            Date.parse(row.nextAttemptAt) <= now.getTime() &&
+            (row.claimedAt === null || row.claimedAt <= now.getTime() - leaseMs),
+        )
+        .sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt))
+        .slice(0, limit);
+      for (const row of due) {
+        row.claimedAt = now.getTime();
+        row.attempts += 1;
+      }
+      return due.map(publicRow);
+    },
+    async markSent(id, at, deliveredTo) {
+      fail();
+      const row = rows.get(id);
+      if (!row) return;
+      Object.assign(row, {
+        deliveryStatus: "sent",
+        sentAt: at.toISOString(),
+        deliveredTo,
+        lastError: null,
+        claimedAt: null,
+      });
+    },
+    async markFailed(id, error, retryAt) {
+      fail();
+      const row = rows.get(id);
+      if (!row || row.deliveryStatus === "sent") return;
+      Object.assign(row, {
+        lastError: error,
+        nextAttemptAt: retryAt.toISOString(),
+        claimedAt: null,
+      });
+    },
+    async nextDueAt(leaseMs) {
+      fail();
+      let earliest: number | null = null;
+      for (const row of rows.values()) {
+        if (row.deliveryStatus !== "pending") continue;
+        const due = Math.max(
+          Date.parse(row.nextAttemptAt),
+          row.claimedAt === null ? 0 : row.claimedAt + leaseMs,
+        );
+        earliest = earliest === null ? due : Math.min(earliest, due);
+      }
+      return earliest === null ? null : new Date(earliest);
+    },
+    async list() {
+      return [...rows.values()]
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .map(publicRow);
+    },
+    async close() {},
+  };
+}

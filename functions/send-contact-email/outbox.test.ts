@@ -1,0 +1,228 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { validateContact } from "../../shared/contact-schema.ts";
+import { waitUntil } from "../../tests/integration/support/ports.ts";
+import { validRequest } from "../../tests/integration/support/requests.ts";
+import { type ContactEmail, composeContactEmail } from "./email.ts";
+import { fingerprintContact } from "./fingerprint.ts";
+import type { Mailer } from "./mailer.ts";
+import { createMemoryStore } from "./memory-store.ts";
+import { createOutbox, type OutboxOptions } from "./outbox.ts";
+import { openSqliteStore } from "./sqlite-store.ts";
+import type { ContactStore } from "./store.ts";
+
+const compose = (request: Parameters<typeof composeContactEmail>[0]) =>
+  composeContactEmail(request, {
+    from: "site@example.com",
+    to: ["owner@example.com"],
+    businessName: "Test",
+  });
+
+/** A mailer whose outcome the test decides; it records every e-mail it accepted. */
+function fakeMailer() {
+  const sent: ContactEmail[] = [];
+  let attempts = 0;
+  let failure: string | null = null;
+  const mailer: Mailer & {
+    sent: ContactEmail[];
+    attempts: () => number;
+    fail(reason: string | null): void;
+  } = {
+    sent,
+    attempts: () => attempts,
+    fail(reason) {
+      failure = reason;
+    },
+    async send(email) {
+      attempts += 1;
+      if (failure) throw new Error(failure);
+      sent.push(email);
+      return "fake:owner@example.com";
+    },
+    async close() {},
+  };
+  return mailer;
+}
+
+async function submit(store: ContactStore, receivedAt = new Date()) {
+  const result = validateContact(validRequest());
+  if (!result.ok) throw new Error("invalid sample");
+  const id = crypto.randomUUID();
+  await store.submit({
+    id,
+    data: result.data,
+    fingerprint: await fingerprintContact(result.data),
+    receivedAt,
+    dedupeWindowMs: 0,
+  });
+  return id;
+}
+
+function outboxFor(store: ContactStore, mailer: Mailer, overrides: Partial<OutboxOptions> = {}) {
+  return createOutbox({
+    store,
+    mailer,
+    compose,
+    retry: { baseMs: 20, maxMs: 100 },
+    leaseMs: 60_000,
+    concurrency: 2,
+    ...overrides,
+  });
+}
+
+const folders: string[] = [];
+afterEach(() => {
+  vi.useRealTimers();
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+describe("outbox", () => {
+  it("sends each stored request once and marks it sent", async () => {
+    const store = createMemoryStore();
+    const mailer = fakeMailer();
+    const ids = [await submit(store), await submit(store), await submit(store)];
+    const outbox = outboxFor(store, mailer);
+    outbox.start();
+    await waitUntil(() => mailer.sent.length === 3, { what: "three e-mails" });
+    await outbox.stop();
+    expect(mailer.sent.map((email) => email.requestId).sort()).toEqual([...ids].sort());
+    const rows = await store.list();
+    expect(rows.every((row) => row.deliveryStatus === "sent" && row.attempts === 1)).toBe(true);
+    expect(rows[0]?.deliveredTo).toBe("fake:owner@example.com");
+  });
+
+  it("picks up requests committed while it runs, when notified", async () => {
+    const store = createMemoryStore();
+    const mailer = fakeMailer();
+    const outbox = outboxFor(store, mailer);
+    outbox.start();
+    for (let index = 0; index < 10; index += 1) {
+      await submit(store);
+      outbox.notify();
+    }
+    await waitUntil(() => mailer.sent.length === 10, { what: "ten e-mails" });
+    await outbox.stop();
+    expect(new Set(mailer.sent.map((email) => email.requestId)).size).toBe(10);
+  });
+
+  it("records the error and retries with backoff until the mail server accepts", async () => {
+    const store = createMemoryStore();
+    const mailer = fakeMailer();
+    mailer.fail("connect ECONNREFUSED 127.0.0.1:2525");
+    const id = await submit(store);
+    const outbox = outboxFor(store, mailer);
+    outbox.start();
+    await waitUntil(() => mailer.attempts() >= 3, { what: "three attempts" });
+    const [pending] = await store.list();
+    expect(pending).toMatchObject({
+      id,
+      deliveryStatus: "pending",
+      lastError: "connect ECONNREFUSED 127.0.0.1:2525",
+    });
+    expect(pending?.attempts).toBeGreaterThanOrEqual(2);
+    mailer.fail(null);
+    await waitUntil(() => mailer.sent.length === 1, { what: "delivery after recovery" });
+    await outbox.stop();
+    const [sent] = await store.list();
+    expect(sent).toMatchObject({ deliveryStatus: "sent", lastError: null });
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it("does not hot-loop during a long outage: attempts grow with the log of the time", async () => {
+    vi.useFakeTimers({ now: new Date("2025-05-01T00:00:00Z") });
+    const store = createMemoryStore();
+    const mailer = fakeMailer();
+    mailer.fail("mail server down");
+    await submit(store, new Date());
+    const outbox = outboxFor(store, mailer, {
+      retry: { baseMs: 1000, maxMs: 60_000 },
+      random: () => 1,
+    });
+    outbox.start();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    await outbox.stop();
+    // 1, 2, 4, ... 32 s, then every 60 s: about 16 attempts in ten minutes, not thousands.
+    expect(mailer.attempts()).toBeGreaterThanOrEqual(10);
+    expect(mailer.attempts()).toBeLessThanOrEqual(20);
+  });
+
+  it("sleeps without a timer when nothing is pending, and wakes when notified", async () => {
+    vi.useFakeTimers();
+    const store = createMemoryStore();
+    const mailer = fakeMailer();
+    const outbox = outboxFor(store, mailer);
+    outbox.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(vi.getTimerCount()).toBe(0);
+    await submit(store);
+    outbox.notify();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(mailer.sent).toHaveLength(1);
+    await outbox.stop();
+  });
+
+  it("delivers after a restart what a previous run could not send", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "outbox-"));
+    folders.push(folder);
+    const path = join(folder, "contact.db");
+
+    const firstStore = openSqliteStore(path);
+    const down = fakeMailer();
+    down.fail("mail server down");
+    const id = await submit(firstStore);
+    const first = outboxFor(firstStore, down, { retry: { baseMs: 60_000, maxMs: 60_000 } });
+    first.start();
+    await waitUntil(() => down.attempts() === 1, { what: "first attempt" });
+    await first.stop();
+    await firstStore.close();
+
+    const secondStore = openSqliteStore(path);
+    const up = fakeMailer();
+    // The failed attempt scheduled its retry a minute ahead; run the new clock past it.
+    const second = outboxFor(secondStore, up, { now: () => new Date(Date.now() + 61_000) });
+    second.start();
+    await waitUntil(() => up.sent.length === 1, { what: "delivery after restart" });
+    await second.stop();
+    expect(up.sent[0]?.requestId).toBe(id);
+    const [row] = await secondStore.list();
+    expect(row).toMatchObject({ deliveryStatus: "sent", attempts: 2 });
+    await secondStore.close();
+  });
+
+  it("waits for an e-mail in flight when stopped", async () => {
+    const store = createMemoryStore();
+    let release: () => void = () => {};
+    const slow: Mailer = {
+      send: () =>
+        new Promise<string>((resolve) => {
+          release = () => resolve("slow:owner");
+        }),
+      close: async () => {},
+    };
+    await submit(store);
+    const outbox = outboxFor(store, slow);
+    outbox.start();
+    await waitUntil(async () => (await store.list())[0]?.attempts === 1, { what: "claim" });
+    let stopped = false;
+    const stopping = outbox.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect((await store.list())[0]?.deliveryStatus).toBe("sent");
+  });
+
+  it("drain() sends everything due and reports counts (hosts without a loop)", async () => {
+    const store = createMemoryStore();
+    const mailer = fakeMailer();
+    await submit(store);
+    await submit(store);
+    const outbox = outboxFor(store, mailer);
+    expect(await outbox.drain()).toEqual({ sent: 2, failed: 0 });
+    expect(await outbox.drain()).toEqual({ sent: 0, failed: 0 });
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterEach, describe, expect, it } from "vitest";
+import { validateContact } from "../../shared/contact-schema.ts";
+import { validRequest } from "../../tests/integration/support/requests.ts";
+import { fingerprintContact } from "./fingerprint.ts";
+import { openSqliteStore, sqliteMigrations } from "./sqlite-store.ts";
+import { StoreUnavailableError } from "./store.ts";
+import { describeStoreContract } from "./testing/store-contract.ts";
+
+const folders: string[] = [];
+function tempFolder() {
+  const folder = mkdtempSync(join(tmpdir(), "contact-sqlite-"));
+  folders.push(folder);
+  return folder;
+}
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+describeStoreContract("SQLite store", async () =>
+  openSqliteStore(join(tempFolder(), "contact.db")),
+);
+
+async function submission() {
+  const result = validateContact(validRequest());
+  if (!result.ok) throw new Error("invalid sample");
+  return {
+    id: crypto.randomUUID(),
+    data: result.data,
+    fingerprint: await fingerprintContact(result.data),
+    receivedAt: new Date(),
+    dedupeWindowMs: 60_000,
+  };
+}
+
+describe("SQLite store on disk", () => {
+  it("creates its folder and schema, in WAL mode, readable by the owner only", async () => {
+    const path = join(tempFolder(), "nested", "contact.db");
+    const store = openSqliteStore(path);
+    await store.close();
+    const db = new DatabaseSync(path);
+    expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+    expect(db.prepare("PRAGMA user_version").get()).toEqual({
+      user_version: sqliteMigrations.length,
+    });
+    db.close();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it("keeps committed requests across close and reopen, and migrates only once", async () => {
+    const path = join(tempFolder(), "contact.db");
+    const first = openSqliteStore(path);
+    const request = await submission();
+    await first.submit(request);
+    await first.close();
+    const second = openSqliteStore(path);
+    expect((await second.list()).map((row) => row.id)).toEqual([request.id]);
+    await second.close();
+  });
+
+  it("releases claims left by a crashed process so delivery resumes at once", async () => {
+    const path = join(tempFolder(), "contact.db");
+    const store = openSqliteStore(path);
+    const request = await submission();
+    await store.submit(request);
+    const now = new Date(Date.now() + 1000);
+    expect(await store.claimDue(now, 10, 120_000)).toHaveLength(1);
+    expect(await store.claimDue(now, 10, 120_000)).toHaveLength(0);
+    expect(await store.releaseClaims()).toBe(1);
+    expect(await store.claimDue(now, 10, 120_000)).toHaveLength(1);
+    await store.close();
+  });
+
+  it("reports a locked database as unavailable instead of waiting forever", async () => {
+    const path = join(tempFolder(), "contact.db");
+    const store = openSqliteStore(path, { busyTimeoutMs: 50 });
+    const other = new DatabaseSync(path);
+    other.exec("BEGIN EXCLUSIVE");
+    await expect(store.submit(await submission())).rejects.toBeInstanceOf(StoreUnavailableError);
+    other.exec("ROLLBACK");
+    other.close();
+    await expect(store.submit(await submission())).resolves.toMatchObject({ duplicate: false });
+    await store.close();
+  });
+});

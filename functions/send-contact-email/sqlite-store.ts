@@ -1,0 +1,260 @@
+/**
+ * The Node host's store: one SQLite file through Node's built-in node:sqlite (ARCHITECTURE.md).
+ * WAL journal with synchronous=FULL: a committed request survives a process crash and a power cut.
+ * The schema is created and migrated on open (PRAGMA user_version counts applied migrations).
+ * One server process owns a data folder; `npm run leads` may read it at the same time.
+ */
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { ServiceValue } from "../../shared/contact-schema.ts";
+import {
+  type ContactStore,
+  type DeliveryStatus,
+  type StoredContactRequest,
+  StoreUnavailableError,
+} from "./store.ts";
+
+/** Append only: each entry runs once, in order, inside a transaction. */
+export const sqliteMigrations: string[] = [
+  `CREATE TABLE contact_requests (
+     id TEXT PRIMARY KEY,
+     created_at TEXT NOT NULL,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     phone TEXT NOT NULL,
+     service TEXT NOT NULL,
+     other_service TEXT NOT NULL DEFAULT '',
+     message TEXT NOT NULL,
+     fingerprint TEXT NOT NULL,
+     delivery_status TEXT NOT NULL DEFAULT 'pending' CHECK (delivery_status IN ('pending', 'sent')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     next_attempt_at TEXT NOT NULL,
+     claimed_at TEXT,
+     sent_at TEXT,
+     delivered_to TEXT
+   ) STRICT;
+   CREATE INDEX contact_requests_fingerprint ON contact_requests (fingerprint, created_at);
+   CREATE INDEX contact_requests_created ON contact_requests (created_at);
+   CREATE INDEX contact_requests_pending ON contact_requests (next_attempt_at)
+     WHERE delivery_status = 'pending';`,
+];
+
+export type SqliteStore = ContactStore & {
+  /** The file in use. */
+  readonly path: string;
+  /**
+   * Forgets in-flight claims. Only the process that owns the data folder calls this, at start:
+   * a claim left by a crashed run would otherwise delay that e-mail until its lease expires.
+   */
+  releaseClaims(): Promise<number>;
+};
+
+export type SqliteStoreOptions = {
+  /** How long a write waits for another connection's lock before failing (ms). */
+  busyTimeoutMs?: number;
+};
+
+type Row = {
+  id: string;
+  created_at: string;
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  other_service: string;
+  message: string;
+  delivery_status: string;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string;
+  sent_at: string | null;
+  delivered_to: string | null;
+};
+
+const columns = `id, created_at, name, email, phone, service, other_service, message,
+  delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to`;
+
+function toRequest(row: Row): StoredContactRequest {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    service: row.service as ServiceValue,
+    otherService: row.other_service,
+    message: row.message,
+    deliveryStatus: row.delivery_status as DeliveryStatus,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    nextAttemptAt: row.next_attempt_at,
+    sentAt: row.sent_at,
+    deliveredTo: row.delivered_to,
+  };
+}
+
+function unavailable(action: string, error: unknown): StoreUnavailableError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new StoreUnavailableError(`SQLite ${action} failed: ${detail}`, { cause: error });
+}
+
+function migrate(db: DatabaseSync) {
+  const { user_version: version } = db.prepare("PRAGMA user_version").get() as {
+    user_version: number;
+  };
+  for (let index = version; index < sqliteMigrations.length; index += 1) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.exec(sqliteMigrations[index] as string);
+      db.exec(`PRAGMA user_version = ${index + 1}`);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+}
+
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
+  const isNew = !existsSync(path);
+  if (isNew) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(path, { timeout: options.busyTimeoutMs ?? 5000 });
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = FULL");
+    migrate(db);
+    // Quote requests are personal data: readable by the owner only.
+    if (isNew) chmodSync(path, 0o600);
+  } catch (error) {
+    throw unavailable("open", error);
+  }
+
+  const statements = {
+    findRecent: db.prepare(
+      `SELECT id FROM contact_requests WHERE fingerprint = ? AND created_at > ?
+       ORDER BY created_at LIMIT 1`,
+    ),
+    insert: db.prepare(
+      `INSERT INTO contact_requests (id, created_at, name, email, phone, service, other_service,
+         message, fingerprint, next_attempt_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    claim: db.prepare(
+      `UPDATE contact_requests SET claimed_at = ?, attempts = attempts + 1
+       WHERE id IN (
+         SELECT id FROM contact_requests
+         WHERE delivery_status = 'pending' AND next_attempt_at <= ?
+           AND (claimed_at IS NULL OR claimed_at <= ?)
+         ORDER BY next_attempt_at LIMIT ?)
+       RETURNING ${columns}`,
+    ),
+    markSent: db.prepare(
+      `UPDATE contact_requests SET delivery_status = 'sent', sent_at = ?, delivered_to = ?,
+         last_error = NULL, claimed_at = NULL
+       WHERE id = ?`,
+    ),
+    markFailed: db.prepare(
+      `UPDATE contact_requests SET last_error = ?, next_attempt_at = ?, claimed_at = NULL
+       WHERE id = ? AND delivery_status = 'pending'`,
+    ),
+    nextDue: db.prepare(
+      `SELECT MIN(CASE WHEN claimed_at IS NULL THEN next_attempt_at END) AS next_unclaimed,
+         MIN(claimed_at) AS oldest_claim
+       FROM contact_requests WHERE delivery_status = 'pending'`,
+    ),
+    list: db.prepare(`SELECT ${columns} FROM contact_requests ORDER BY created_at DESC, id`),
+    releaseClaims: db.prepare(
+      `UPDATE contact_requests SET claimed_at = NULL
+       WHERE delivery_status = 'pending' AND claimed_at IS NOT NULL`,
+    ),
+  } satisfies Record<string, StatementSync>;
+
+  function run<T>(action: string, work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw unavailable(action, error);
+    }
+  }
+
+  return {
+    path,
+    async submit({ id, data, fingerprint, receivedAt, dedupeWindowMs }) {
+      const createdAt = receivedAt.toISOString();
+      const since = new Date(receivedAt.getTime() - dedupeWindowMs).toISOString();
+      return run("insert", () => {
+        // IMMEDIATE takes the write lock first, so the duplicate check and the insert are atomic.
+        db.exec("BEGIN IMMEDIATE");
+        try {
+          const existing = statements.findRecent.get(fingerprint, since) as
+            | { id: string }
+            | undefined;
+          if (existing) {
+            db.exec("COMMIT");
+            return { id: existing.id, duplicate: true };
+          }
+          statements.insert.run(
+            id,
+            createdAt,
+            data.name,
+            data.email,
+            data.phone,
+            data.service,
+            data.otherService,
+            data.message,
+            fingerprint,
+            createdAt,
+          );
+          db.exec("COMMIT");
+          return { id, duplicate: false };
+        } catch (error) {
+          db.exec("ROLLBACK");
+          throw error;
+        }
+      });
+    },
+    async claimDue(now, limit, leaseMs) {
+      const at = now.toISOString();
+      const leaseExpired = new Date(now.getTime() - leaseMs).toISOString();
+      return run("claim", () =>
+        (statements.claim.all(at, at, leaseExpired, limit) as Row[])
+          .map(toRequest)
+          .sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt)),
+      );
+    },
+    async markSent(id, at, deliveredTo) {
+      run("update", () => statements.markSent.run(at.toISOString(), deliveredTo, id));
+    },
+    async markFailed(id, error, retryAt) {
+      run("update", () => statements.markFailed.run(error, retryAt.toISOString(), id));
+    },
+    async nextDueAt(leaseMs) {
+      const row = run(
+        "read",
+        () =>
+          statements.nextDue.get() as {
+            next_unclaimed: string | null;
+            oldest_claim: string | null;
+          },
+      );
+      // A claimed request is due again only when its lease runs out (a crashed worker's claim).
+      const candidates = [
+        row.next_unclaimed === null ? null : Date.parse(row.next_unclaimed),
+        row.oldest_claim === null ? null : Date.parse(row.oldest_claim) + leaseMs,
+      ].filter((time): time is number => time !== null);
+      return candidates.length === 0 ? null : new Date(Math.min(...candidates));
+    },
+    async list() {
+      return run("read", () => (statements.list.all() as Row[]).map(toRequest));
+    },
+    async releaseClaims() {
+      return run("update", () => Number(statements.releaseClaims.run().changes));
+    },
+    async close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}

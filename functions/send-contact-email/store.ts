@@ -1,0 +1,68 @@
+/**
+ * What every store of quote requests offers, whichever database holds them (CONTACT-API.md:
+ * "200 is sent only after the request is committed to the store", plus the outbox's bookkeeping).
+ * Implementations: sqlite-store.ts (Node host), postgrest-store.ts (Supabase host), memory-store.ts
+ * (tests and the Deno contract run).
+ */
+import type { ContactRequest } from "../../shared/contact-schema.ts";
+
+export type DeliveryStatus = "pending" | "sent";
+
+export type NewContactRequest = {
+  /** Chosen by the handler (crypto.randomUUID) so every store answers with the same kind of id. */
+  id: string;
+  data: ContactRequest;
+  /** See fingerprint.ts: equal for repeats of the same request. */
+  fingerprint: string;
+  receivedAt: Date;
+  /** Repeats with the same fingerprint received within this many ms return the first id. */
+  dedupeWindowMs: number;
+};
+
+export type SubmitResult = { id: string; duplicate: boolean };
+
+export type StoredContactRequest = ContactRequest & {
+  id: string;
+  /** ISO-8601 UTC */
+  createdAt: string;
+  deliveryStatus: DeliveryStatus;
+  /** Delivery attempts started so far (a claim counts as an attempt). */
+  attempts: number;
+  lastError: string | null;
+  /** ISO-8601 UTC: when the outbox may try (again). */
+  nextAttemptAt: string;
+  sentAt: string | null;
+  /** Where the e-mail went, e.g. "smtp:hello@example.com" or "file:data/outbox/x.eml". */
+  deliveredTo: string | null;
+};
+
+export type ContactStore = {
+  /** Commits the request durably, or returns the id of an equal one inside the window. */
+  submit(request: NewContactRequest): Promise<SubmitResult>;
+  /**
+   * Marks up to `limit` due, pending requests as claimed (attempts + 1) and returns them. A claim
+   * older than `leaseMs` is considered abandoned (a crashed worker) and may be claimed again.
+   */
+  claimDue(now: Date, limit: number, leaseMs: number): Promise<StoredContactRequest[]>;
+  markSent(id: string, at: Date, deliveredTo: string): Promise<void>;
+  markFailed(id: string, error: string, retryAt: Date): Promise<void>;
+  /** Earliest time a pending request becomes due (claims included), or null when none is pending. */
+  nextDueAt(leaseMs: number): Promise<Date | null>;
+  /** Newest first. */
+  list(): Promise<StoredContactRequest[]>;
+  close(): Promise<void>;
+};
+
+/** Thrown by stores when the database cannot be reached or refuses a write; the handler answers 503. */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StoreUnavailableError";
+  }
+}
+
+/** Keeps stored error texts short: they end up in a table cell and in `npm run leads`. */
+export function truncateError(message: string, max = 500): string {
+  const oneLine = message.replace(/\s+/g, " ").trim();
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}

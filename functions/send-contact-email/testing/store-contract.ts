@@ -1,0 +1,137 @@
+/**
+ * The behaviour every ContactStore must have, run against each implementation
+ * (memory-store.test.ts, sqlite-store.test.ts; the Postgres SQL has its own test).
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { type ContactRequest, validateContact } from "../../../shared/contact-schema.ts";
+import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { fingerprintContact } from "../fingerprint.ts";
+import type { ContactStore, NewContactRequest } from "../store.ts";
+
+const minute = 60_000;
+const t0 = new Date("2025-05-01T12:00:00.000Z");
+const at = (ms: number) => new Date(t0.getTime() + ms);
+
+function data(): ContactRequest {
+  const result = validateContact(validRequest());
+  if (!result.ok) throw new Error("sample request is invalid");
+  return result.data;
+}
+
+async function newRequest(overrides: Partial<NewContactRequest> = {}): Promise<NewContactRequest> {
+  const request = overrides.data ?? data();
+  return {
+    id: crypto.randomUUID(),
+    data: request,
+    fingerprint: await fingerprintContact(request),
+    receivedAt: t0,
+    dedupeWindowMs: 10 * minute,
+    ...overrides,
+  };
+}
+
+export function describeStoreContract(name: string, open: () => Promise<ContactStore>) {
+  describe(`${name}: the ContactStore contract`, () => {
+    let store: ContactStore;
+    beforeEach(async () => {
+      store = await open();
+      return () => store.close();
+    });
+
+    it("keeps a submitted request with every field, pending, with no attempts", async () => {
+      const request = await newRequest();
+      expect(await store.submit(request)).toEqual({ id: request.id, duplicate: false });
+      const [stored] = await store.list();
+      expect(stored).toMatchObject({
+        ...request.data,
+        id: request.id,
+        createdAt: t0.toISOString(),
+        deliveryStatus: "pending",
+        attempts: 0,
+        lastError: null,
+        sentAt: null,
+      });
+    });
+
+    it("answers a repeat inside the window with the first id and stores it once", async () => {
+      const first = await newRequest();
+      await store.submit(first);
+      const repeat = await store.submit({
+        ...first,
+        id: crypto.randomUUID(),
+        receivedAt: at(minute),
+      });
+      expect(repeat).toEqual({ id: first.id, duplicate: true });
+      expect(await store.list()).toHaveLength(1);
+    });
+
+    it("stores the same request again once the window has passed", async () => {
+      const first = await newRequest();
+      await store.submit(first);
+      const later = await store.submit({
+        ...first,
+        id: crypto.randomUUID(),
+        receivedAt: at(11 * minute),
+      });
+      expect(later.duplicate).toBe(false);
+      expect(await store.list()).toHaveLength(2);
+    });
+
+    it("claims due requests once, counting the attempt, until the lease runs out", async () => {
+      const request = await newRequest();
+      await store.submit(request);
+      const [claimed] = await store.claimDue(at(1000), 10, 2 * minute);
+      expect(claimed).toMatchObject({ id: request.id, attempts: 1 });
+      expect(await store.claimDue(at(2000), 10, 2 * minute)).toEqual([]);
+      expect(await store.nextDueAt(2 * minute)).toEqual(at(1000 + 2 * minute));
+      const [reclaimed] = await store.claimDue(at(1000 + 2 * minute), 10, 2 * minute);
+      expect(reclaimed).toMatchObject({ id: request.id, attempts: 2 });
+    });
+
+    it("reschedules a failed delivery and records the error", async () => {
+      const request = await newRequest();
+      await store.submit(request);
+      await store.claimDue(at(0), 10, minute);
+      await store.markFailed(request.id, "connection refused", at(30_000));
+      expect(await store.nextDueAt(minute)).toEqual(at(30_000));
+      expect(await store.claimDue(at(29_999), 10, minute)).toEqual([]);
+      const [retry] = await store.claimDue(at(30_000), 10, minute);
+      expect(retry).toMatchObject({ attempts: 2, lastError: "connection refused" });
+    });
+
+    it("marks a request sent, which ends its deliveries", async () => {
+      const request = await newRequest();
+      await store.submit(request);
+      await store.claimDue(at(0), 10, minute);
+      await store.markSent(request.id, at(500), "smtp:owner@example.com");
+      expect(await store.claimDue(at(10 * minute), 10, minute)).toEqual([]);
+      expect(await store.nextDueAt(minute)).toBeNull();
+      const [stored] = await store.list();
+      expect(stored).toMatchObject({
+        deliveryStatus: "sent",
+        sentAt: at(500).toISOString(),
+        deliveredTo: "smtp:owner@example.com",
+        lastError: null,
+      });
+    });
+
+    it("claims at most the batch size, oldest due first", async () => {
+      const ids: string[] = [];
+      for (let index = 0; index < 5; index += 1) {
+        const request = await newRequest({ receivedAt: at(index * 1000) });
+        ids.push(request.id);
+        await store.submit(request);
+      }
+      const batch = await store.claimDue(at(10_000), 3, minute);
+      expect(batch.map((row) => row.id)).toEqual(ids.slice(0, 3));
+    });
+
+    it("lists newest first", async () => {
+      const older = await newRequest({ receivedAt: at(0) });
+      const newer = await newRequest({ receivedAt: at(1000) });
+      await store.submit(older);
+      await store.submit(newer);
+      expect((await store.list()).map((row) => row.id)).toEqual([newer.id, older.id]);
+    });
+  });
+}

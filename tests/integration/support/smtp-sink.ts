@@ -1,0 +1,73 @@
+/** A real SMTP server on loopback (the smtp-server package) that keeps what it receives. */
+import { SMTPServer } from "smtp-server";
+import { type ParsedMail, parseMail } from "./mime.ts";
+
+export type ReceivedMail = {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  raw: string;
+  mail: ParsedMail;
+};
+
+export type SmtpSink = {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  /** Mails whose X-Contact-Request-Id is `id`. */
+  forRequest(id: string): ReceivedMail[];
+  waitForRequest(id: string, timeoutMs?: number): Promise<ReceivedMail>;
+  stop(): Promise<void>;
+};
+
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    closeTimeout: 200,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const from = session.envelope.mailFrom;
+        received.push({
+          envelopeFrom: from ? from.address : "",
+          envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw,
+          mail: parseMail(raw),
+        });
+        callback();
+      });
+    },
+  });
+  const listening = server.listen(port, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => {
+    listening.once("listening", () => resolve());
+    listening.once("error", reject);
+  });
+  const address = listening.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+
+  const forRequest = (id: string) =>
+    received.filter((item) => item.mail.header("x-contact-request-id") === id);
+
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}`,
+    received,
+    forRequest,
+    async waitForRequest(id, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = forRequest(id)[0];
+        if (found) return found;
+        if (Date.now() > deadline)
+          throw new Error(`no e-mail for request ${id} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The contact function on the Node host: SQLite in DATA_DIR, SMTP (or .eml files when SMTP_URL is
+ * unset), the outbox loop, the rate limiter, and the adapter from Node's http to the handler.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { business } from "../app/content/business.ts";
+import { composeContactEmail } from "../functions/send-contact-email/email.ts";
+import { createFileMailer } from "../functions/send-contact-email/file-mailer.ts";
+import { handleContactRequest } from "../functions/send-contact-email/handler.ts";
+import { errorMessage, type Logger } from "../functions/send-contact-email/log.ts";
+import type { Mailer } from "../functions/send-contact-email/mailer.ts";
+import { createOutbox, type Outbox } from "../functions/send-contact-email/outbox.ts";
+import { createRateLimiter, unlimited } from "../functions/send-contact-email/rate-limiter.ts";
+import { maxBodyBytes } from "../functions/send-contact-email/request-body.ts";
+import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-email/smtp-mailer.ts";
+import { openSqliteStore, type SqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
+import {
+  clientAddress,
+  readBoundedBody,
+  requestOrigin,
+  toWebHeaders,
+  writeWebResponse,
+} from "./node-http.ts";
+import { dataPaths, type ServerSettings } from "./settings.ts";
+
+export type ContactService = {
+  handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    baseHeaders: Record<string, string>,
+  ): Promise<void>;
+  /** Stops the outbox (waiting for e-mails in flight) and closes the store and the mailer. */
+  close(): Promise<void>;
+  store: SqliteStore;
+  outbox: Outbox;
+};
+
+export async function startContactService(
+  settings: ServerSettings,
+  log: Logger,
+): Promise<ContactService> {
+  const { contact } = settings;
+  const paths = dataPaths(settings.dataDir);
+  const store = openSqliteStore(paths.database, { busyTimeoutMs: settings.sqliteBusyTimeoutMs });
+  // This process owns the data folder: claims left by a crash must not delay those e-mails.
+  const released = await store.releaseClaims();
+
+  let mailer: Mailer;
+  if (settings.smtpUrl) {
+    mailer = createSmtpMailer(settings.smtpUrl);
+    log.info("e-mail goes out through SMTP", {
+      smtp: describeSmtpUrl(settings.smtpUrl),
+      to: contact.mailTo.join(","),
+    });
+  } else {
+    mailer = createFileMailer(paths.outbox);
+    log.warn("SMTP_URL is not set: e-mails are written as .eml files instead of sent", {
+      folder: paths.outbox,
+    });
+  }
+
+  const outbox = createOutbox({
+    store,
+    mailer,
+    compose: (request) =>
+      composeContactEmail(request, {
+        from: contact.mailFrom,
+        to: contact.mailTo,
+        businessName: business.name,
+      }),
+    retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
+    leaseMs: contact.outbox.leaseMs,
+    concurrency: contact.outbox.concurrency,
+    log,
+  });
+  outbox.start();
+
+  const rateLimiter = contact.rateLimit.disabled
+    ? unlimited
+    : createRateLimiter({
+        max: contact.rateLimit.max,
+        windowMs: contact.rateLimit.windowMs,
+        maxClients: contact.rateLimit.maxClients,
+      });
+  if (contact.rateLimit.disabled) log.warn("RATE_LIMIT_DISABLED=true: no limit per client address");
+
+  log.info("quote requests are stored in SQLite", {
+    database: paths.database,
+    releasedClaims: released,
+  });
+
+  return {
+    store,
+    outbox,
+    async handle(request, response, baseHeaders) {
+      const method = request.method ?? "GET";
+      let body: Buffer | undefined;
+      if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") {
+        try {
+          body = await readBoundedBody(request, maxBodyBytes);
+        } catch {
+          return; // The client went away; nobody is waiting for an answer.
+        }
+      }
+      const url = `${requestOrigin(request, contact.trustProxy)}${request.url ?? "/"}`;
+      let webRequest: Request;
+      try {
+        webRequest = new Request(url, {
+          method,
+          headers: toWebHeaders(request),
+          body: body === undefined ? undefined : new Uint8Array(body),
+        });
+      } catch (error) {
+        log.warn("unreadable request", { error: errorMessage(error) });
+        await writeWebResponse(
+          response,
+          Response.json({ error: "Bad request." }, { status: 400 }),
+          baseHeaders,
+        );
+        return;
+      }
+      const webResponse = await handleContactRequest(webRequest, {
+        store,
+        config: contact,
+        rateLimiter,
+        clientAddress: clientAddress(request, contact.trustProxy),
+        onStored: () => outbox.notify(),
+        log,
+      });
+      await writeWebResponse(response, webResponse, baseHeaders);
+    },
+    async close() {
+      await outbox.stop();
+      await mailer.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * A Content-Security-Policy per page that allows exactly that page's own scripts and styles.
+ *
+ * React Router's prerendered HTML carries inline <script> elements (the router context, the
+ * module bootstrap, React's streaming helpers). Each is allowed by the SHA-256 of its exact text,
+ * computed from the built file, never by 'unsafe-inline'. Inline <style> elements and style=""
+ * attributes, if a page has any, are allowed the same way. Styles that a bundled library inserts
+ * at run time (sonner's toast stylesheet) are hashed from the installed package, and only when the
+ * built JavaScript really contains that text.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export type InlineSources = { scripts: string[]; styles: string[]; styleAttributes: string[] };
+
+export function sha256Source(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+const executableTypes = new Set(["", "module", "text/javascript", "application/javascript"]);
+
+function decodeAttribute(value: string): string {
+  return value
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) =>
+      String.fromCodePoint(Number.parseInt(hex, 16)),
+    )
+    .replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** The texts of a page's inline scripts (executable ones only), styles and style attributes. */
+export function findInlineSources(html: string): InlineSources {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const styleAttributes: string[] = [];
+  const withoutScripts = html.replace(
+    /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi,
+    (_match, attributes: string, body: string) => {
+      const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? "";
+      if (!/\bsrc\s*=/i.test(attributes) && executableTypes.has(type)) scripts.push(body);
+      return "";
+    },
+  );
+  const withoutStyles = withoutScripts.replace(
+    /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi,
+    (_match, body: string) => {
+      styles.push(body);
+      return "";
+    },
+  );
+  for (const tag of withoutStyles.matchAll(/<[a-z][^>]*>/gi)) {
+    for (const attribute of tag[0].matchAll(/\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
+      styleAttributes.push(decodeAttribute(attribute[1] ?? attribute[2] ?? ""));
+    }
+  }
+  return { scripts, styles, styleAttributes };
+}
+
+export type PolicyOptions = {
+  /** Extra origins for fetch() (a Supabase project, when the pages call one). */
+  connectOrigins?: string[];
+  /** Hashes of styles inserted at run time (see runtimeStyleHashes). */
+  runtimeStyleHashes?: string[];
+};
+
+const unique = (items: string[]) => [...new Set(items)];
+
+export function contentSecurityPolicy(sources: InlineSources, options: PolicyOptions = {}): string {
+  const scriptHashes = unique(sources.scripts.map(sha256Source));
+  const styleHashes = unique([
+    ...sources.styles.map(sha256Source),
+    ...(options.runtimeStyleHashes ?? []),
+  ]);
+  const attributeHashes = unique(sources.styleAttributes.map(sha256Source));
+  const styleSources = [
+    "'self'",
+    ...styleHashes,
+    ...(attributeHashes.length > 0 ? ["'unsafe-hashes'", ...attributeHashes] : []),
+  ];
+  return [
+    "default-src 'self'",
+    `script-src ${["'self'", ...scriptHashes].join(" ")}`,
+    `style-src ${styleSources.join(" ")}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src ${["'self'", ...(options.connectOrigins ?? [])].join(" ")}`,
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Stylesheets that libraries insert as <style> at run time, read from the installed package. */
+const runtimeStylePackages = [
+  {
+    name: "sonner",
+    extract(source: string): string | null {
+      const literal = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(source)?.[1];
+      return literal ? (JSON.parse(literal) as string) : null;
+    },
+  },
+];
+
+/**
+ * Hashes for the run-time styles of libraries that the built scripts contain. A library counts as
+ * contained when one of the built files holds its stylesheet's text verbatim.
+ */
+export function runtimeStyleHashes(builtScripts: string[]): string[] {
+  const hashes: string[] = [];
+  for (const runtime of runtimeStylePackages) {
+    let css: string | null = null;
+    try {
+      css = runtime.extract(readFileSync(fileURLToPath(import.meta.resolve(runtime.name)), "utf8"));
+    } catch {
+      css = null;
+    }
+    if (css && !css.includes("\\") && builtScripts.some((script) => script.includes(css))) {
+      hashes.push(sha256Source(css));
+    }
+  }
+  return hashes;
+}

@@ -1,0 +1,70 @@
+/**
+ * `npm run dev`: Vite's dev server (hot reload, this project's vite.config.ts) in middleware mode,
+ * with the contact function at its real path on the same origin, so the form works while
+ * developing exactly as on `npm start`. Port 5173 unless PORT says otherwise.
+ */
+import { join } from "node:path";
+import { createRequestListener } from "@react-router/node";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { createServer as createViteServer } from "vite";
+import { ConfigError } from "../functions/send-contact-email/config.ts";
+import { consoleLogger as log } from "../functions/send-contact-email/log.ts";
+import { startContactService } from "./contact-service.ts";
+import { loadEnvFile } from "./env-file.ts";
+import { projectRoot, readServerSettings } from "./settings.ts";
+import { onShutdownSignal, startSiteServer } from "./site-server.ts";
+
+async function main() {
+  loadEnvFile();
+  const settings = readServerSettings(process.env, { defaultPort: 5173 });
+  const contact = await startContactService(settings, log);
+
+  let vite: ViteDevServer | undefined;
+  // In middleware mode React Router's plugin leaves page rendering to the host (this file).
+  const renderPage = createRequestListener({
+    build: () => vite?.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    mode: "development",
+  });
+  const server = await startSiteServer({
+    port: settings.port,
+    host: settings.host,
+    contact,
+    trustProxy: settings.contact.trustProxy,
+    fallback: (request, response) => {
+      if (!vite) {
+        response.writeHead(503, { "Retry-After": "1", "Content-Type": "text/plain" });
+        response.end("Starting…\n");
+        return;
+      }
+      const dev = vite;
+      // Vite's own middlewares (modules, HMR, assets) first, then React Router renders the page.
+      dev.middlewares(request, response, () => {
+        renderPage(request, response);
+      });
+    },
+    log,
+  });
+  vite = await createViteServer({
+    root: projectRoot,
+    configFile: join(projectRoot, "vite.config.ts"),
+    appType: "custom",
+    server: { middlewareMode: true, hmr: { server: server.server } },
+  });
+  log.info(`dev server on ${server.url}`);
+
+  onShutdownSignal(async () => {
+    await vite?.close();
+    await server.close(2000);
+    await contact.close();
+  }, log);
+}
+
+main().catch((error) => {
+  log.error(
+    error instanceof ConfigError
+      ? `configuration: ${error.message}`
+      : String(error?.stack ?? error),
+  );
+  process.exit(1);
+});

@@ -1,0 +1,96 @@
+/**
+ * The embedded server's settings from the environment (.env.example documents each one).
+ * Relative folders are resolved against the working directory, which is the project folder when
+ * run through npm; the built site defaults to this project's build/client wherever it runs from.
+ */
+import { join, resolve } from "node:path";
+import {
+  ConfigError,
+  type ContactConfig,
+  type Env,
+  parseContactConfig,
+} from "../functions/send-contact-email/config.ts";
+
+export const projectRoot = resolve(import.meta.dirname, "..");
+
+export type ServerSettings = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** The built site (build/client); STATIC_DIR overrides it (tests, unusual layouts). */
+  staticDir: string;
+  /** True when STATIC_DIR was not given: `npm start` may build the site if it is missing. */
+  staticDirIsDefault: boolean;
+  smtpUrl: string | undefined;
+  sqliteBusyTimeoutMs: number;
+  /** Origins the pages may fetch from besides their own (the Supabase project, if one is used). */
+  connectOrigins: string[];
+  contact: ContactConfig;
+};
+
+function port(env: Env, fallback: number): number {
+  const raw = env.PORT?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65_535) {
+    throw new ConfigError(`PORT must be a port number from 0 to 65535, got "${raw}".`);
+  }
+  return value;
+}
+
+function busyTimeout(env: Env): number {
+  const raw = env.SQLITE_BUSY_TIMEOUT_MS?.trim();
+  if (!raw) return 5000;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 60_000) {
+    throw new ConfigError(`SQLITE_BUSY_TIMEOUT_MS must be 0 to 60000, got "${raw}".`);
+  }
+  return value;
+}
+
+function smtpUrl(env: Env): string | undefined {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return undefined;
+  if (!/^smtps?:\/\//i.test(raw)) {
+    throw new ConfigError(
+      "SMTP_URL must start with smtp:// or smtps://, e.g. smtps://user:password@smtp.example.com:465",
+    );
+  }
+  return raw;
+}
+
+function connectOrigins(env: Env): string[] {
+  const raw = env.VITE_SUPABASE_URL?.trim();
+  if (!raw) return [];
+  try {
+    return [new URL(raw).origin];
+  } catch {
+    throw new ConfigError(`VITE_SUPABASE_URL must be a URL, got "${raw}".`);
+  }
+}
+
+export function readServerSettings(
+  env: Env,
+  { defaultPort = 3000, cwd = process.cwd() }: { defaultPort?: number; cwd?: string } = {},
+): ServerSettings {
+  const staticDir = env.STATIC_DIR?.trim();
+  return {
+    port: port(env, defaultPort),
+    host: env.HOST?.trim() || "127.0.0.1",
+    dataDir: resolve(cwd, env.DATA_DIR?.trim() || "data"),
+    staticDir: staticDir ? resolve(cwd, staticDir) : join(projectRoot, "build", "client"),
+    staticDirIsDefault: !staticDir,
+    smtpUrl: smtpUrl(env),
+    sqliteBusyTimeoutMs: busyTimeout(env),
+    connectOrigins: connectOrigins(env),
+    contact: parseContactConfig(env),
+  };
+}
+
+/** The data folder's files, in one place for the server and `npm run leads`. */
+export function dataPaths(dataDir: string) {
+  return {
+    database: join(dataDir, "contact-requests.db"),
+    outbox: join(dataDir, "outbox"),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * `npm start`: the whole site on one machine. Serves the prerendered pages of build/client
+ * (building them first if there are none) and the contact function at its Supabase path.
+ * Settings come from the environment or a .env file (see .env.example).
+ */
+import { ConfigError } from "../functions/send-contact-email/config.ts";
+import { consoleLogger as log } from "../functions/send-contact-email/log.ts";
+import { buildSite, hasBuild } from "./build-site.ts";
+import { startContactService } from "./contact-service.ts";
+import { loadEnvFile } from "./env-file.ts";
+import { readServerSettings } from "./settings.ts";
+import { onShutdownSignal, startSiteServer } from "./site-server.ts";
+import { serveStatic } from "./static-handler.ts";
+import { loadStaticSite } from "./static-site.ts";
+
+async function main() {
+  const envFile = loadEnvFile();
+  if (envFile) log.info("settings read from .env", { file: envFile });
+  const settings = readServerSettings(process.env);
+
+  if (!hasBuild(settings.staticDir)) {
+    if (!settings.staticDirIsDefault)
+      throw new ConfigError(`STATIC_DIR has no index.html: ${settings.staticDir}`);
+    await buildSite(log);
+  }
+  const site = await loadStaticSite(settings.staticDir, {
+    connectOrigins: settings.connectOrigins,
+  });
+  log.info("site loaded", { folder: settings.staticDir, files: site.files.size });
+
+  const contact = await startContactService(settings, log);
+  const server = await startSiteServer({
+    port: settings.port,
+    host: settings.host,
+    contact,
+    trustProxy: settings.contact.trustProxy,
+    fallback: (request, response, baseHeaders) => serveStatic(request, response, site, baseHeaders),
+    log,
+  });
+  log.info(`listening on ${server.url}`, { host: settings.host });
+
+  onShutdownSignal(async () => {
+    await server.close();
+    await contact.close();
+    log.info("stopped");
+  }, log);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    log.error(`configuration: ${error.message}`);
+  } else {
+    log.error("could not start", {
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+  }
+  process.exit(1);
+});

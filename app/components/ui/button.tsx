@@ -2,7 +2,7 @@ import { Link, type LinkProps } from "react-router";
 import { cn } from "~/lib/cn";
 
 const base =
-  "inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70";
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-full font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70";
 
 const variants = {
   /** The main action on light backgrounds. */

@@ -124,7 +124,7 @@ export async function startContactService(
         config: contact,
         rateLimiter,
         clientAddress: clientAddress(request, contact.trustProxy),
-        onStored: () => outbox.notify(),
+        onStored: () => void outbox.notify(),
         log,
       });
       await writeWebResponse(response, webResponse, baseHeaders);

@@ -216,6 +216,19 @@ describe("outbox", () => {
     expect((await store.list())[0]?.deliveryStatus).toBe("sent");
   });
 
+  it("retries, from its loop, a failure met by an explicit drain()", async () => {
+    const store = createMemoryStore();
+    const mailer = fakeMailer();
+    const outbox = outboxFor(store, mailer);
+    outbox.start();
+    mailer.fail("API down");
+    await submit(store);
+    expect(await outbox.drain()).toEqual({ sent: 0, failed: 1 });
+    mailer.fail(null);
+    await waitUntil(() => mailer.sent.length === 1, { what: "the scheduled retry" });
+    await outbox.stop();
+  });
+
   it("drain() sends everything due and reports counts (hosts without a loop)", async () => {
     const store = createMemoryStore();
     const mailer = fakeMailer();

@@ -34,9 +34,12 @@ export type DrainResult = { sent: number; failed: number };
 export type Outbox = {
   /** Starts the loop: sends whatever is due now (pending from before a restart included). */
   start(): void;
-  /** A new request was committed: deliver soon. */
-  notify(): void;
-  /** One pass over everything due now; for hosts without a long-lived loop (Supabase) and tests. */
+  /**
+   * A new request was committed: deliver now. The promise settles when this pass is over, so a
+   * host that must keep itself alive for background work (Supabase's waitUntil) can wait on it.
+   */
+  notify(): Promise<void>;
+  /** One pass over everything due now, with counts; for a scheduled drain and tests. */
   drain(): Promise<DrainResult>;
   /** Stops the loop and waits for e-mails already being sent. */
   stop(): Promise<void>;
@@ -145,8 +148,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     notify() {
       run();
+      return current;
     },
-    drain,
+    async drain() {
+      const result = await drain();
+      // Failures of this pass need their retry scheduled by the loop.
+      if (!stopped) run();
+      return result;
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

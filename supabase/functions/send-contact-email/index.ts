@@ -1,0 +1,141 @@
+/**
+ * send-contact-email on Supabase Edge Functions (Deno): the same handler as the Node server
+ * (functions/send-contact-email/handler.ts), storing into Postgres through the project's REST API
+ * and sending through Resend's HTTP API, since edge functions cannot open SMTP connections.
+ *
+ * Routes (Supabase strips /functions/v1; both forms are accepted so it also runs stand-alone):
+ *   POST|OPTIONS …/send-contact-email        the contract of CONTACT-API.md
+ *   POST         …/send-contact-email/drain  retries pending e-mail; needs OUTBOX_DRAIN_SECRET
+ *                                            (call it from a schedule, see docs/decisions/0003)
+ *
+ * Settings: see .env.example ("Supabase host"). CONTACT_STORE=memory (tests only) keeps requests
+ * in memory instead of Postgres.
+ */
+import { business } from "../../../app/content/business.ts";
+import { ConfigError, parseContactConfig } from "../../../functions/send-contact-email/config.ts";
+import { composeContactEmail } from "../../../functions/send-contact-email/email.ts";
+import { handleContactRequest } from "../../../functions/send-contact-email/handler.ts";
+import {
+  createHttpMailer,
+  resendEndpoint,
+} from "../../../functions/send-contact-email/http-mailer.ts";
+import { errorMessage, consoleLogger as log } from "../../../functions/send-contact-email/log.ts";
+import { createMemoryStore } from "../../../functions/send-contact-email/memory-store.ts";
+import { createOutbox } from "../../../functions/send-contact-email/outbox.ts";
+import { createPostgrestStore } from "../../../functions/send-contact-email/postgrest-store.ts";
+import {
+  createRateLimiter,
+  unlimited,
+} from "../../../functions/send-contact-email/rate-limiter.ts";
+import type { ContactStore } from "../../../functions/send-contact-email/store.ts";
+
+declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;
+
+const env = Deno.env.toObject();
+const config = parseContactConfig(env);
+
+function openStore(): ContactStore {
+  if (env.CONTACT_STORE === "memory") {
+    log.warn("CONTACT_STORE=memory: requests are kept in memory only (tests)");
+    return createMemoryStore();
+  }
+  const url = env.SUPABASE_URL;
+  const serviceKey = env.SUPABASE_SERVICE_ROLE_KEY;
+  if (!url || !serviceKey) {
+    throw new ConfigError(
+      "SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set (Supabase sets both).",
+    );
+  }
+  return createPostgrestStore({ url, serviceKey });
+}
+
+const store = openStore();
+if (!env.RESEND_API_KEY) log.error("RESEND_API_KEY is not set: requests are stored, e-mails wait");
+const outbox = createOutbox({
+  store,
+  mailer: createHttpMailer({
+    apiKey: env.RESEND_API_KEY,
+    endpoint: env.MAIL_API_URL || resendEndpoint,
+  }),
+  compose: (request) =>
+    composeContactEmail(request, {
+      from: config.mailFrom,
+      to: config.mailTo,
+      businessName: business.name,
+    }),
+  retry: { baseMs: config.outbox.retryBaseMs, maxMs: config.outbox.retryMaxMs },
+  leaseMs: config.outbox.leaseMs,
+  concurrency: config.outbox.concurrency,
+  log,
+});
+// While this instance stays warm it retries on its own; a schedule calling /drain covers the rest.
+outbox.start();
+
+const rateLimiter = config.rateLimit.disabled
+  ? unlimited
+  : createRateLimiter({
+      max: config.rateLimit.max,
+      windowMs: config.rateLimit.windowMs,
+      maxClients: config.rateLimit.maxClients,
+    });
+
+/** Work after the response: Supabase keeps the instance alive for it with EdgeRuntime.waitUntil. */
+function inBackground(work: Promise<unknown>) {
+  const guarded = work.catch((error) =>
+    log.error("background work failed", { error: errorMessage(error) }),
+  );
+  if (typeof EdgeRuntime !== "undefined") EdgeRuntime.waitUntil(guarded);
+}
+
+/** Same rule as the Node host: with TRUST_PROXY=n the visitor is n entries from the end. */
+function clientAddress(request: Request, remote: string): string {
+  if (config.trustProxy <= 0) return remote;
+  const forwarded = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return forwarded[Math.max(0, forwarded.length - config.trustProxy)] ?? remote;
+}
+
+function json(status: number, body: unknown) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+async function serve(request: Request, info: Deno.ServeHandlerInfo): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (pathname.endsWith("/send-contact-email/drain")) {
+    const secret = env.OUTBOX_DRAIN_SECRET;
+    if (!secret) return json(404, { error: "Not found." });
+    if (request.method !== "POST") return json(405, { error: "Use POST." });
+    if (request.headers.get("authorization") !== `Bearer ${secret}`)
+      return json(401, { error: "Unauthorized." });
+    return json(200, await outbox.drain());
+  }
+  if (!pathname.endsWith("/send-contact-email")) return json(404, { error: "No such function." });
+
+  const remote = info.remoteAddr.transport === "tcp" ? info.remoteAddr.hostname : "unknown";
+  return handleContactRequest(request, {
+    store,
+    config,
+    rateLimiter,
+    clientAddress: clientAddress(request, remote),
+    onStored: () => inBackground(outbox.notify()),
+    log,
+  });
+}
+
+const port = env.PORT ? Number(env.PORT) : undefined;
+if (port === undefined) {
+  Deno.serve(serve);
+} else {
+  // Stand-alone (tests, a plain Deno host): print the address the way the Node server does.
+  Deno.serve(
+    {
+      port,
+      hostname: env.HOST || "127.0.0.1",
+      onListen: ({ hostname, port: actual }) =>
+        log.info(`listening on http://${hostname}:${actual}`),
+    },
+    serve,
+  );
+}

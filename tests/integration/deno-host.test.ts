@@ -1,0 +1,124 @@
+/**
+ * The same contract against the Supabase entry (supabase/functions/send-contact-email/index.ts)
+ * running under the real Deno runtime on loopback, with the in-memory store and a stand-in for
+ * the e-mail API. Store unavailable: a second instance whose Supabase REST API does not answer.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ContractHost, describeContactContract, functionPath } from "./contract-cases.ts";
+import { type FakeMailApi, startFakeMailApi } from "./support/fake-mail-api.ts";
+import { unusedPort, waitUntil } from "./support/ports.ts";
+import { type HostProcess, startDenoEntry } from "./support/processes.ts";
+import { validRequest } from "./support/requests.ts";
+
+let folder = "";
+let api: FakeMailApi;
+let entry: HostProcess;
+
+const settings = {
+  CONTACT_PUBLIC_KEY: "sb_publishable_contract-test-key",
+  ALLOWED_ORIGINS: "https://www.example.org",
+  MAIL_TO: "owner@example.com",
+  MAIL_FROM: "Keystone Shine Website <website@example.com>",
+  RATE_LIMIT_MAX: "3",
+  TRUST_PROXY: "1",
+  OUTBOX_RETRY_BASE_MS: "100",
+  OUTBOX_RETRY_MAX_MS: "400",
+  RESEND_API_KEY: "re_test_key",
+  OUTBOX_DRAIN_SECRET: "drain-secret",
+};
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), "deno-host-"));
+  api = await startFakeMailApi();
+  entry = await startDenoEntry(
+    { ...settings, CONTACT_STORE: "memory", MAIL_API_URL: api.url },
+    folder,
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await entry?.stop();
+  await api?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const host: () => ContractHost = () => ({
+  projectUrl: entry.url,
+  publicKey: settings.CONTACT_PUBLIC_KEY,
+  allowedOrigin: settings.ALLOWED_ORIGINS,
+  rateLimitMax: Number(settings.RATE_LIMIT_MAX),
+  mailTo: settings.MAIL_TO,
+  async waitForMail(id) {
+    const { body } = await api.waitForRequest(id);
+    return {
+      to: body.to,
+      replyTo: body.reply_to,
+      subject: body.subject,
+      text: body.text,
+      html: body.html,
+      headerNames: Object.keys(body.headers ?? {}),
+    };
+  },
+  mailCount: (id) => api.forRequest(id).length,
+  async withStoreUnavailable(work) {
+    const broken = await startDenoEntry(
+      {
+        ...settings,
+        SUPABASE_URL: `http://127.0.0.1:${await unusedPort()}`,
+        SUPABASE_SERVICE_ROLE_KEY: "service-key",
+        MAIL_API_URL: api.url,
+      },
+      folder,
+    );
+    try {
+      return await work(broken.url);
+    } finally {
+      await broken.stop();
+    }
+  },
+});
+
+describeContactContract("Supabase entry under Deno", host);
+
+describe("Supabase entry under Deno: e-mail API outage", () => {
+  const post = (body: unknown) =>
+    fetch(`${entry.url}${functionPath}`, {
+      method: "POST",
+      headers: {
+        apikey: settings.CONTACT_PUBLIC_KEY,
+        "content-type": "application/json",
+        "x-forwarded-for": "192.0.2.77",
+      },
+      body: JSON.stringify(body),
+    });
+
+  it("answers 200 while the API fails, then delivers once when it is back", async () => {
+    api.failing = 503;
+    const response = await post(validRequest());
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    await waitUntil(() => entry.output().includes(`not sent, will retry id="${id}"`), {
+      what: "a failed attempt",
+    });
+    expect(api.forRequest(id)).toHaveLength(0);
+    api.failing = null;
+    await api.waitForRequest(id);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(api.forRequest(id)).toHaveLength(1);
+  });
+
+  it("offers a drain endpoint for schedules, behind its own secret", async () => {
+    const drain = (authorization: string) =>
+      fetch(`${entry.url}/send-contact-email/drain`, {
+        method: "POST",
+        headers: { authorization },
+      });
+    expect((await drain("Bearer wrong")).status).toBe(401);
+    const response = await drain("Bearer drain-secret");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ sent: expect.any(Number), failed: expect.any(Number) });
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Starts the real hosts as child processes: the Node server (server/start.ts) and the Supabase
+ * entry under the real Deno runtime. Each prints "listening on <url>" when ready.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+
+export const projectRoot = resolve(import.meta.dirname, "../../..");
+
+export type HostProcess = {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  /** Sends a signal and waits for the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+};
+
+/** Only what a host needs from the parent's environment: tests set everything else. */
+function baseEnv(): Record<string, string> {
+  const keep = ["PATH", "HOME", "TMPDIR", "LANG", "TZ", "SYSTEMROOT"];
+  return Object.fromEntries(
+    keep.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])),
+  );
+}
+
+async function launch(command: string, args: string[], env: Record<string, string>, cwd: string) {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...baseEnv(), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolveExit) =>
+    child.once("exit", (code) => resolveExit(code)),
+  );
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`host did not start in 30 s:\n${output}`)),
+      30_000,
+    );
+    const check = () => {
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout?.on("data", check);
+    child.stderr?.on("data", check);
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`host exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return {
+    url,
+    child,
+    output: () => output,
+    exited,
+    async stop(signal: NodeJS.Signals = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  } satisfies HostProcess;
+}
+
+/** `node server/start.ts` with the given settings, run from `cwd` (a temp folder: no .env). */
+export function startNodeServer(env: Record<string, string>, cwd: string): Promise<HostProcess> {
+  return launch(
+    process.execPath,
+    [resolve(projectRoot, "server/start.ts")],
+    { PORT: "0", ...env },
+    cwd,
+  );
+}
+
+/** The Supabase entry under the project's Deno, offline: npm packages come from node_modules. */
+export function startDenoEntry(env: Record<string, string>, cwd: string): Promise<HostProcess> {
+  const deno = resolve(projectRoot, "node_modules/.bin/deno");
+  return launch(
+    deno,
+    [
+      "run",
+      "--no-lock",
+      "--cached-only",
+      "--config",
+      resolve(projectRoot, "tests/integration/deno-test.json"),
+      "--allow-net=127.0.0.1",
+      "--allow-env",
+      resolve(projectRoot, "supabase/functions/send-contact-email/index.ts"),
+    ],
+    { PORT: "0", DENO_DIR: resolve(cwd, ".deno"), DENO_NO_UPDATE_CHECK: "1", ...env },
+    cwd,
+  );
+}

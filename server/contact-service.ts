@@ -21,6 +21,7 @@ import {
   toWebHeaders,
   writeWebResponse,
 } from "./node-http.ts";
+import { lockedDownPolicy } from "./security-headers.ts";
 import { dataPaths, type ServerSettings } from "./settings.ts";
 
 export type ContactService = {
@@ -92,7 +93,9 @@ export async function startContactService(
   return {
     store,
     outbox,
-    async handle(request, response, baseHeaders) {
+    async handle(request, response, securityHeaders) {
+      // JSON answers are never rendered as documents: a policy that allows nothing.
+      const baseHeaders = { ...securityHeaders, "Content-Security-Policy": lockedDownPolicy };
       const method = request.method ?? "GET";
       let body: Buffer | undefined;
       if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") {

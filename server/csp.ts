@@ -122,7 +122,8 @@ export function runtimeStyleHashes(builtScripts: string[]): string[] {
       css = null;
     }
     if (css && !css.includes("\\") && builtScripts.some((script) => script.includes(css))) {
-      hashes.push(sha256Source(css));
+      // sonner appends an empty <style> first and fills it after, so the browser checks both.
+      hashes.push(sha256Source(css), sha256Source(""));
     }
   }
   return hashes;

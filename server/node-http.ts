@@ -91,7 +91,8 @@ export async function writeWebResponse(
   webResponse: Response,
   extraHeaders: Record<string, string> = {},
 ): Promise<void> {
-  const headers: Record<string, string> = { ...extraHeaders };
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(extraHeaders)) headers[name.toLowerCase()] = value;
   webResponse.headers.forEach((value, name) => {
     headers[name] = value;
   });

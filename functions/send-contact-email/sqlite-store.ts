@@ -165,7 +165,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
          MIN(claimed_at) AS oldest_claim
        FROM contact_requests WHERE delivery_status = 'pending'`,
     ),
-    list: db.prepare(`SELECT ${columns} FROM contact_requests ORDER BY created_at DESC, id`),
+    list: db.prepare(
+      `SELECT ${columns} FROM contact_requests ORDER BY created_at DESC, rowid DESC`,
+    ),
     releaseClaims: db.prepare(
       `UPDATE contact_requests SET claimed_at = NULL
        WHERE delivery_status = 'pending' AND claimed_at IS NOT NULL`,

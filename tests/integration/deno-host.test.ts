@@ -3,6 +3,7 @@
  * running under the real Deno runtime on loopback, with the in-memory store and a stand-in for
  * the e-mail API. Store unavailable: a second instance whose Supabase REST API does not answer.
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ContractHost, describeContactContract, functionPath } from "./contract-cases.ts";
 import { type FakeMailApi, startFakeMailApi } from "./support/fake-mail-api.ts";
 import { unusedPort, waitUntil } from "./support/ports.ts";
-import { type HostProcess, startDenoEntry } from "./support/processes.ts";
+import { type HostProcess, projectRoot, startDenoEntry } from "./support/processes.ts";
 import { validRequest } from "./support/requests.ts";
 
 let folder = "";
@@ -82,6 +83,24 @@ const host: () => ContractHost = () => ({
 });
 
 describeContactContract("Supabase entry under Deno", host);
+
+describe("Supabase entry under Deno: types", () => {
+  it("type-checks with deno check (the entry and everything it imports)", () => {
+    const result = spawnSync(
+      join(projectRoot, "node_modules/.bin/deno"),
+      [
+        "check",
+        "--no-lock",
+        "--config",
+        join(projectRoot, "tests/integration/deno-test.json"),
+        join(projectRoot, "supabase/functions/send-contact-email/index.ts"),
+      ],
+      { encoding: "utf8", env: { ...process.env, DENO_DIR: join(folder, ".deno"), NO_COLOR: "1" } },
+    );
+    expect(result.stderr + result.stdout).not.toMatch(/error/i);
+    expect(result.status).toBe(0);
+  }, 60_000);
+});
 
 describe("Supabase entry under Deno: e-mail API outage", () => {
   const post = (body: unknown) =>

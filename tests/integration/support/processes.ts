@@ -100,3 +100,25 @@ export function startDenoEntry(env: Record<string, string>, cwd: string): Promis
     cwd,
   );
 }
+
+/** `node scripts/leads.ts` on a data folder; resolves with its standard output. */
+export function runLeads(dataDir: string, args: string[] = [], cwd = dataDir): Promise<string> {
+  return new Promise((resolveOutput, reject) => {
+    const child = spawn(process.execPath, [resolve(projectRoot, "scripts/leads.ts"), ...args], {
+      cwd,
+      env: { ...baseEnv(), DATA_DIR: dataDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once("exit", (code) =>
+      code === 0 ? resolveOutput(stdout) : reject(new Error(`leads exited ${code}: ${stderr}`)),
+    );
+  });
+}

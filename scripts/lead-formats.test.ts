@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, type Lead, terminalText, toCsv, toJsonLine, toText } from "./lead-formats.ts";
+
+const lead: Lead = {
+  id: "6a1f0000-0000-4000-8000-000000000001",
+  receivedAt: "2025-05-01T14:30:00.000Z",
+  name: "Jane Doe",
+  email: "jane@example.org",
+  phone: "(484) 555-0199",
+  service: "carpet",
+  serviceLabel: "Carpet Cleaning",
+  otherService: "",
+  message: 'Two rooms, "asap"\nPets at home.',
+  deliveryStatus: "pending",
+  attempts: 2,
+  lastError: "connect ECONNREFUSED 127.0.0.1:25",
+  sentAt: null,
+  deliveredTo: null,
+};
+
+describe("leads output", () => {
+  it("writes CSV a spreadsheet reads: BOM, header, quoted cells, CRLF", () => {
+    const csv = toCsv([lead]);
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const [header, row] = csv.slice(1).split("\r\n");
+    expect(header).toBe(
+      '"receivedAt","name","email","phone","serviceLabel","message","deliveryStatus","attempts","lastError","sentAt","id"',
+    );
+    expect(row).toContain('"Two rooms, ""asap""\nPets at home."');
+  });
+
+  it("defuses cells a spreadsheet would run as formulas", () => {
+    expect(csvCell('=HYPERLINK("http://evil.example","click")')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""click"")"`,
+    );
+    for (const start of ["+", "-", "@", "\t"]) expect(csvCell(`${start}1`)).toBe(`"'${start}1"`);
+    expect(csvCell("plain")).toBe('"plain"');
+  });
+
+  it("prints one JSON object per line, escaping characters that could fool a terminal", () => {
+    const line = toJsonLine({ ...lead, name: "Eve\u009b31m\u2028" });
+    expect(line).not.toMatch(/[\n\u009b\u2028]/);
+    expect(JSON.parse(line)).toMatchObject({ name: "Eve\u009b31m\u2028", attempts: 2 });
+  });
+
+  it("lists requests readably, with what is not yet e-mailed and why", () => {
+    const text = toText([lead]);
+    expect(text).toContain("Jane Doe");
+    expect(text).toContain(
+      "Carpet Cleaning · NOT YET E-MAILED, 2 attempts, last error: connect ECONNREFUSED",
+    );
+    expect(text).toContain('Two rooms, "asap" Pets at home.');
+    expect(text).toContain("May 1, 2025, 10:30 AM");
+    expect(text).toContain("1 request, 1 not yet e-mailed.");
+    expect(toText([])).toBe("No quote requests yet.\n");
+  });
+
+  it("removes terminal control sequences from visitor text", () => {
+    expect(terminalText("Eve\u001b[2J\u009b31m\u202eevil")).toBe("Eve [2J 31m evil");
+  });
+});

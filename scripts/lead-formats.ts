@@ -1,0 +1,119 @@
+/**
+ * The three ways `npm run leads` prints stored quote requests (CONTACT-API.md, "Reading the
+ * requests"): a readable list for the terminal, JSON lines, and CSV for a spreadsheet.
+ * Visitor text is printed, never obeyed: terminal control characters are removed, JSON escapes
+ * them, and CSV cells that a spreadsheet would run as a formula are defused.
+ */
+import { serviceDescription } from "../functions/send-contact-email/email.ts";
+import type { StoredContactRequest } from "../functions/send-contact-email/store.ts";
+
+export type Lead = {
+  id: string;
+  receivedAt: string;
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  serviceLabel: string;
+  otherService: string;
+  message: string;
+  deliveryStatus: string;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  deliveredTo: string | null;
+};
+
+export function toLead(row: StoredContactRequest): Lead {
+  return {
+    id: row.id,
+    receivedAt: row.createdAt,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    service: row.service,
+    serviceLabel: serviceDescription(row),
+    otherService: row.otherService,
+    message: row.message,
+    deliveryStatus: row.deliveryStatus,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    sentAt: row.sentAt,
+    deliveredTo: row.deliveredTo,
+  };
+}
+
+/** One JSON object per line; C1 controls and line separators escaped too (JSON leaves them). */
+export function toJsonLine(lead: Lead): string {
+  return JSON.stringify(lead).replace(
+    /[\u007f-\u009f\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+const csvColumns: Array<keyof Lead> = [
+  "receivedAt",
+  "name",
+  "email",
+  "phone",
+  "serviceLabel",
+  "message",
+  "deliveryStatus",
+  "attempts",
+  "lastError",
+  "sentAt",
+  "id",
+];
+
+/** A cell a spreadsheet shows as text: quoted, and never read as a formula (=, +, -, @). */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** RFC 4180 with a UTF-8 byte order mark, which spreadsheet programs need to read accents. */
+export function toCsv(leads: Lead[]): string {
+  const lines = [
+    csvColumns.map((column) => csvCell(column)).join(","),
+    ...leads.map((lead) => csvColumns.map((column) => csvCell(lead[column])).join(",")),
+  ];
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing terminal control characters is the point
+const terminalUnsafe = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+
+/** Safe to print to a terminal, on one line. */
+export function terminalText(value: string): string {
+  return value.replace(terminalUnsafe, " ").replace(/\s+/g, " ").trim();
+}
+
+const whenFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+function status(lead: Lead): string {
+  if (lead.deliveryStatus === "sent") return `e-mailed (${terminalText(lead.deliveredTo ?? "")})`;
+  const tries = lead.attempts === 1 ? "1 attempt" : `${lead.attempts} attempts`;
+  return lead.lastError
+    ? `NOT YET E-MAILED, ${tries}, last error: ${terminalText(lead.lastError)}`
+    : "waiting to be e-mailed";
+}
+
+export function toText(leads: Lead[]): string {
+  if (leads.length === 0) return "No quote requests yet.\n";
+  const blocks = leads.map((lead) => {
+    const message = terminalText(lead.message);
+    return [
+      `${whenFormat.format(new Date(lead.receivedAt))}  ${terminalText(lead.name)}  ${terminalText(lead.phone)}  ${terminalText(lead.email)}`,
+      `  ${terminalText(lead.serviceLabel)} · ${status(lead)}`,
+      `  ${message.length > 300 ? `${message.slice(0, 299)}…` : message}`,
+    ].join("\n");
+  });
+  const waiting = leads.filter((lead) => lead.deliveryStatus !== "sent").length;
+  const summary = `${leads.length} request${leads.length === 1 ? "" : "s"}, ${waiting} not yet e-mailed.`;
+  return `${blocks.join("\n\n")}\n\n${summary}\n`;
+}

@@ -1,0 +1,61 @@
+/**
+ * `npm run leads`: the quote requests stored by the embedded server, newest first, with their
+ * e-mail delivery status. `--json` prints one JSON object a line, `--csv` a CSV file for a
+ * spreadsheet (`npm run leads -- --csv > leads.csv`). Reads DATA_DIR (default ./data).
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { openSqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
+import { loadEnvFile } from "../server/env-file.ts";
+import { dataPaths } from "../server/settings.ts";
+import { toCsv, toJsonLine, toLead, toText } from "./lead-formats.ts";
+
+const usage = `Usage: npm run leads [-- --json | --csv]
+
+Lists the quote requests received by the website, newest first.
+  (no option)  a readable list
+  --json       one JSON object per line
+  --csv        CSV for a spreadsheet, e.g. npm run leads -- --csv > leads.csv
+Reads the data folder DATA_DIR (default: ./data).
+`;
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      json: { type: "boolean", default: false },
+      csv: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(usage);
+    return;
+  }
+  if (values.json && values.csv) throw new Error("Choose one of --json and --csv.");
+
+  loadEnvFile();
+  const database = dataPaths(
+    resolve(process.cwd(), process.env.DATA_DIR?.trim() || "data"),
+  ).database;
+  let leads: ReturnType<typeof toLead>[] = [];
+  if (existsSync(database)) {
+    const store = openSqliteStore(database);
+    try {
+      leads = (await store.list()).map(toLead);
+    } finally {
+      await store.close();
+    }
+  } else {
+    process.stderr.write(`No database yet at ${database}: no quote requests have been received.\n`);
+  }
+
+  if (values.json) process.stdout.write(leads.map((lead) => `${toJsonLine(lead)}\n`).join(""));
+  else if (values.csv) process.stdout.write(toCsv(leads));
+  else process.stdout.write(toText(leads));
+}
+
+main().catch((error) => {
+  process.stderr.write(`leads: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError } from "../functions/send-contact-email/config.ts";
+import { projectRoot, readServerSettings } from "./settings.ts";
+
+describe("server settings", () => {
+  it("defaults to 127.0.0.1:3000, ./data and this project's build", () => {
+    const settings = readServerSettings({}, { cwd: "/srv/site" });
+    expect(settings).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      dataDir: "/srv/site/data",
+      staticDir: join(projectRoot, "build", "client"),
+      staticDirIsDefault: true,
+      smtpUrl: undefined,
+      connectOrigins: [],
+    });
+  });
+
+  it("reads PORT, HOST, DATA_DIR, STATIC_DIR, SMTP_URL and the Supabase origin", () => {
+    const settings = readServerSettings(
+      {
+        PORT: "8080",
+        HOST: "0.0.0.0",
+        DATA_DIR: "/var/lib/site",
+        STATIC_DIR: "dist",
+        SMTP_URL: "smtps://u:p@smtp.example.com:465",
+        VITE_SUPABASE_URL: "https://abc.supabase.co/",
+      },
+      { cwd: "/srv/site" },
+    );
+    expect(settings).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      dataDir: "/var/lib/site",
+      staticDir: "/srv/site/dist",
+      staticDirIsDefault: false,
+      smtpUrl: "smtps://u:p@smtp.example.com:465",
+      connectOrigins: ["https://abc.supabase.co"],
+    });
+  });
+
+  it.each([
+    ["PORT", "http"],
+    ["PORT", "70000"],
+    ["SMTP_URL", "smtp.example.com"],
+  ])("refuses %s=%j", (name, value) => {
+    expect(() => readServerSettings({ [name]: value })).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * "A request answered with success is never lost" (CONTACT-API.md) under faults, with the real
+ * server process, SQLite on disk and a real SMTP server: the mail server down and back, the
+ * server killed with SIGKILL right after answering, and a graceful stop with a request in flight.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Lead } from "../../scripts/lead-formats.ts";
+import { createFakeSite } from "./support/fake-site.ts";
+import { unusedPort, waitUntil } from "./support/ports.ts";
+import { type HostProcess, runLeads, startNodeServer } from "./support/processes.ts";
+import { validRequest } from "./support/requests.ts";
+import { type SmtpSink, startSmtpSink } from "./support/smtp-sink.ts";
+
+const key = "sb_publishable_fault-test-key";
+let folder = "";
+let dataDir = "";
+const cleanups: Array<() => Promise<unknown>> = [];
+
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), "faults-"));
+  dataDir = join(folder, "data");
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function server(smtpPort: number): Promise<HostProcess> {
+  const started = await startNodeServer(
+    {
+      STATIC_DIR: join(folder, "site"),
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      CONTACT_PUBLIC_KEY: key,
+      MAIL_TO: "owner@example.com",
+      RATE_LIMIT_DISABLED: "true",
+      OUTBOX_RETRY_BASE_MS: "100",
+      OUTBOX_RETRY_MAX_MS: "300",
+    },
+    folder,
+  );
+  cleanups.push(() => started.stop("SIGKILL"));
+  return started;
+}
+
+async function smtpOn(port: number): Promise<SmtpSink> {
+  const sink = await startSmtpSink(port);
+  cleanups.push(() => sink.stop());
+  return sink;
+}
+
+function submit(url: string, body = validRequest()) {
+  return fetch(`${url}/functions/v1/send-contact-email`, {
+    method: "POST",
+    headers: { apikey: key, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+async function leads(): Promise<Lead[]> {
+  const output = await runLeads(dataDir, ["--json"], folder);
+  return output
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Lead);
+}
+
+async function writeSite() {
+  createFakeSite(folder);
+}
+
+describe("faults", () => {
+  it("mail server down: answers 200, keeps the request pending, delivers it once when back", async () => {
+    await writeSite();
+    const smtpPort = await unusedPort();
+    const running = await server(smtpPort);
+
+    const response = await submit(running.url);
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+
+    await waitUntil(async () => ((await leads())[0]?.attempts ?? 0) >= 2, {
+      what: "failed attempts",
+    });
+    const [pending] = await leads();
+    expect(pending).toMatchObject({ id, deliveryStatus: "pending" });
+    expect(pending?.lastError).toMatch(/ECONNREFUSED/);
+
+    const smtp = await smtpOn(smtpPort);
+    await smtp.waitForRequest(id);
+    await waitUntil(async () => (await leads())[0]?.deliveryStatus === "sent", {
+      what: "sent status",
+    });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(smtp.forRequest(id)).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("SIGKILL right after a 200: after restart the request is there and its e-mail goes out", async () => {
+    await writeSite();
+    const smtpPort = await unusedPort();
+    const first = await server(smtpPort);
+    const response = await submit(first.url);
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    await first.stop("SIGKILL");
+
+    expect((await leads()).map((lead) => lead.id)).toEqual([id]);
+
+    const smtp = await smtpOn(smtpPort);
+    await server(smtpPort);
+    await smtp.waitForRequest(id);
+    await waitUntil(async () => (await leads())[0]?.deliveryStatus === "sent", {
+      what: "sent status",
+    });
+  });
+
+  it("SIGKILL in the middle of a burst: every request answered 200 is kept and e-mailed", async () => {
+    await writeSite();
+    const smtpPort = await unusedPort();
+    const smtp = await smtpOn(smtpPort);
+    const first = await server(smtpPort);
+    const accepted: string[] = [];
+    let killed = false;
+    await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        try {
+          const response = await submit(first.url);
+          if (response.status === 200)
+            accepted.push(((await response.json()) as { id: string }).id);
+        } catch {
+          // Connection refused or reset by the kill: never answered, so never promised.
+        }
+        if (accepted.length >= 15 && !killed) {
+          killed = true;
+          first.child.kill("SIGKILL");
+        }
+      }),
+    );
+    expect(accepted.length).toBeGreaterThanOrEqual(15);
+
+    const stored = new Set((await leads()).map((lead) => lead.id));
+    for (const id of accepted) expect(stored.has(id), id).toBe(true);
+
+    await server(smtpPort);
+    for (const id of accepted) await smtp.waitForRequest(id);
+    await waitUntil(async () => (await leads()).every((lead) => lead.deliveryStatus === "sent"), {
+      what: "every stored request e-mailed",
+    });
+  });
+
+  it("SIGTERM with a request in flight: stops accepting, finishes it, exits 0", async () => {
+    await writeSite();
+    const smtp = await smtpOn(0);
+    const running = await server(smtp.port);
+    const { hostname, port } = new URL(running.url);
+    const body = JSON.stringify(validRequest());
+    const socket = connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    let answer = "";
+    socket.on("data", (chunk: Buffer) => {
+      answer += chunk.toString();
+    });
+    socket.write(
+      `POST /functions/v1/send-contact-email HTTP/1.1\r\nHost: ${hostname}:${port}\r\napikey: ${key}\r\n` +
+        `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    running.child.kill("SIGTERM");
+    await waitUntil(() => running.output().includes("shutting down"), {
+      what: "shutdown to begin",
+    });
+    await expect(fetch(`${running.url}/`)).rejects.toThrow();
+
+    socket.write(body.slice(20));
+    await waitUntil(() => answer.includes("\r\n\r\n{"), { what: "the answer" });
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    const id = /"id":"([^"]+)"/.exec(answer)?.[1];
+    expect(await running.exited).toBe(0);
+    expect((await leads()).map((lead) => lead.id)).toEqual([id]);
+    socket.destroy();
+  });
+
+  it("a client trickling its headers does not hold up anyone else", async () => {
+    await writeSite();
+    const running = await server(await unusedPort());
+    const { hostname, port } = new URL(running.url);
+    const slow = connect(Number(port), hostname);
+    await new Promise((resolve) => slow.once("connect", resolve));
+    slow.write("GET / HTTP/1.1\r\nHost: x\r\n");
+    const timer = setInterval(() => slow.write("X-Slow: 1\r\n"), 50);
+    try {
+      const response = await fetch(`${running.url}/about`);
+      expect(response.status).toBe(200);
+    } finally {
+      clearInterval(timer);
+      slow.destroy();
+    }
+  });
+});

@@ -1,0 +1,77 @@
+/** `npm run leads` on a data folder filled by the real server. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFakeSite } from "./support/fake-site.ts";
+import { type HostProcess, runLeads, startNodeServer } from "./support/processes.ts";
+import { validRequest } from "./support/requests.ts";
+
+const key = "sb_publishable_leads-test-key";
+let folder = "";
+let server: HostProcess;
+const ids: string[] = [];
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), "leads-"));
+  server = await startNodeServer(
+    { STATIC_DIR: createFakeSite(folder), DATA_DIR: join(folder, "data"), CONTACT_PUBLIC_KEY: key },
+    folder,
+  );
+  for (const body of [
+    validRequest({ name: "Ann First", message: "First, with a comma" }),
+    validRequest({
+      name: "=HYPERLINK(1)",
+      service: "other",
+      otherService: "Gutters",
+      message: "Line 1\nLine 2",
+    }),
+  ]) {
+    const response = await fetch(`${server.url}/functions/v1/send-contact-email`, {
+      method: "POST",
+      headers: { apikey: key, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    ids.push(((await response.json()) as { id: string }).id);
+  }
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe("npm run leads", () => {
+  it("lists the requests newest first, readably", async () => {
+    const text = await runLeads(join(folder, "data"), [], folder);
+    expect(text.indexOf("=HYPERLINK(1)")).toBeLessThan(text.indexOf("Ann First"));
+    expect(text).toContain("Other: Gutters");
+    expect(text).toContain("2 requests");
+  });
+
+  it("--json prints one object per request with its delivery status", async () => {
+    const lines = (await runLeads(join(folder, "data"), ["--json"], folder)).trim().split("\n");
+    const leads = lines.map((line) => JSON.parse(line));
+    expect(leads.map((lead) => lead.id)).toEqual([...ids].reverse());
+    expect(leads[0]).toMatchObject({
+      name: "=HYPERLINK(1)",
+      message: "Line 1\nLine 2",
+      otherService: "Gutters",
+    });
+    expect(leads[0]).toHaveProperty("deliveryStatus");
+    expect(leads[0]).toHaveProperty("attempts");
+  });
+
+  it("--csv writes a spreadsheet file with formulas defused", async () => {
+    const csv = await runLeads(join(folder, "data"), ["--csv"], folder);
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(csv).toContain(`"'=HYPERLINK(1)"`);
+    expect(csv).toContain('"Line 1\nLine 2"');
+    expect(csv.trim().split("\r\n")).toHaveLength(3);
+  });
+
+  it("says so when nothing has been received yet", async () => {
+    const empty = join(folder, "empty");
+    expect(await runLeads(empty, [], folder)).toBe("No quote requests yet.\n");
+    expect(await runLeads(empty, ["--json"], folder)).toBe("");
+  });
+});

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../functions/send-contact-email/config.ts";
 import { projectRoot, readServerSettings } from "./settings.ts";
@@ -46,5 +48,14 @@ describe("server settings", () => {
     ["SMTP_URL", "smtp.example.com"],
   ])("refuses %s=%j", (name, value) => {
     expect(() => readServerSettings({ [name]: value })).toThrow(ConfigError);
+  });
+});
+
+describe(".env.example", () => {
+  it("parses, and its values are the defaults", () => {
+    const env = parseEnv(readFileSync(join(projectRoot, ".env.example"), "utf8"));
+    const fromExample = readServerSettings(env, { cwd: projectRoot });
+    const defaults = readServerSettings({}, { cwd: projectRoot });
+    expect(fromExample).toEqual(defaults);
   });
 });

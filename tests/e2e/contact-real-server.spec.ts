@@ -1,0 +1,114 @@
+/**
+ * The quote form on /contact against the real embedded server (issue 3): the page's own
+ * supabase-js call reaches the function, the request lands in SQLite (read back with
+ * `npm run leads --json`) and its e-mail arrives at a real SMTP server on loopback. With the store
+ * unavailable the visitor sees the error toast and keeps what they typed.
+ *
+ * Each worker starts its own server on the built site (build/client), with a private data folder
+ * and SMTP server, so these tests do not share state with the suite's web server.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { Page } from "@playwright/test";
+import { type HostProcess, runLeads, startNodeServer } from "../integration/support/processes.ts";
+import { type SmtpSink, startSmtpSink } from "../integration/support/smtp-sink.ts";
+import { expect, test, waitForHydration } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+
+let folder = "";
+let smtp: SmtpSink;
+let server: HostProcess;
+
+test.beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), "e2e-contact-"));
+  smtp = await startSmtpSink();
+  server = await startNodeServer(
+    {
+      DATA_DIR: join(folder, "data"),
+      SMTP_URL: smtp.url,
+      MAIL_TO: "owner@example.com",
+      RATE_LIMIT_MAX: "50",
+      SQLITE_BUSY_TIMEOUT_MS: "300",
+    },
+    folder,
+  );
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+async function fillForm(page: Page, message: string) {
+  const form = page.locator("form[aria-labelledby='quote-form-heading']");
+  await form.getByLabel("Name").fill("Jordan Example");
+  await form.getByLabel("Email").fill("jordan@example.org");
+  await form.getByLabel("Phone").fill("(484) 555-0123");
+  await form.getByLabel("Service Needed").selectOption("carpet");
+  await form.getByLabel("Message").fill(message);
+  return form;
+}
+
+test("a quote request from the form is stored, e-mailed, and the form is reset", async ({
+  page,
+}) => {
+  const message = `Two bedrooms of carpet, please. ${test.info().project.name} ${Date.now()}`;
+  await page.goto(`${server.url}/contact`);
+  await waitForHydration(page);
+  const form = await fillForm(page, message);
+  await form.getByRole("button", { name: "Send Message" }).click();
+
+  await expect(page.getByText("Thank you! We'll contact you soon.")).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveValue("");
+  await expect(form.getByLabel("Message")).toHaveValue("");
+
+  const leads = (await runLeads(join(folder, "data"), ["--json"], folder))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { id: string; message: string; name: string });
+  const lead = leads.find((entry) => entry.message === message);
+  expect(lead).toMatchObject({ name: "Jordan Example" });
+
+  const received = await smtp.waitForRequest(lead?.id ?? "");
+  expect(received.envelopeTo).toEqual(["owner@example.com"]);
+  expect(received.mail.header("reply-to")).toContain("<jordan@example.org>");
+  expect(received.mail.header("subject")).toBe(
+    "Quote request: Carpet Cleaning from Jordan Example",
+  );
+  expect(received.mail.text).toContain(message);
+});
+
+test("with the store unavailable the visitor sees the error toast and keeps the text", async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  // The page logs the failure (SPEC.md section 8) and the browser reports the 503.
+  allowConsoleErrors(/send-contact-email failed|status of 503/);
+  const message = `Office, weekly. ${test.info().project.name} ${Date.now()}`;
+  await page.goto(`${server.url}/contact`);
+  await waitForHydration(page);
+  const form = await fillForm(page, message);
+
+  // Another connection holds SQLite's write lock: the server cannot commit and answers 503.
+  const db = new DatabaseSync(join(folder, "data", "contact-requests.db"));
+  db.exec("BEGIN EXCLUSIVE");
+  try {
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(
+      page.getByText("Failed to send message. Please try calling us directly."),
+    ).toBeVisible();
+  } finally {
+    db.exec("ROLLBACK");
+    db.close();
+  }
+  await expect(form.getByLabel("Name")).toHaveValue("Jordan Example");
+  await expect(form.getByLabel("Message")).toHaveValue(message);
+  await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+
+  const leads = await runLeads(join(folder, "data"), ["--json"], folder);
+  expect(leads).not.toContain(message);
+});

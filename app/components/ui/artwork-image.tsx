@@ -1,31 +1,89 @@
+import type { Picture } from "vite-imagetools";
 import { type ArtworkName, artwork } from "~/content/artwork";
+import { photos } from "~/content/photos";
 import { cn } from "~/lib/cn";
 
 type ArtworkImageProps = {
   name: ArtworkName;
   /** The page's main image: fetched early, never lazy. */
   priority?: boolean;
-  /** Empty when the picture only decorates text that says the same. */
+  /** Overrides the catalogue's alt text; empty when the picture only decorates. */
   alt?: string;
+  /** The rendered width, for choosing among a photo's sizes. */
+  sizes?: string;
   className?: string;
 };
 
 /**
- * Every picture on the site goes through here, with fixed dimensions so nothing shifts while
- * it loads, and lazy loading below the fold.
+ * Every picture on the site goes through here: fixed dimensions so nothing shifts while it loads,
+ * lazy below the fold, and a real photo (app/assets/photos/) in place of the illustration when
+ * the owner has added one.
  */
-export function ArtworkImage({ name, priority = false, alt, className }: ArtworkImageProps) {
+export function ArtworkImage({
+  name,
+  priority = false,
+  alt,
+  sizes = "(min-width: 1024px) 50vw, 100vw",
+  className,
+}: ArtworkImageProps) {
   const image = artwork[name];
+  const photo = photos[name];
+  const loading = {
+    loading: priority ? "eager" : "lazy",
+    decoding: priority ? "sync" : "async",
+    fetchPriority: priority ? "high" : "auto",
+  } as const;
+  const text = alt ?? image.alt;
+
+  if (photo)
+    return (
+      <ResponsivePhoto photo={photo} alt={text} sizes={sizes} className={className} {...loading} />
+    );
   return (
     <img
       src={image.src}
       width={image.width}
       height={image.height}
-      alt={alt ?? image.alt}
-      loading={priority ? "eager" : "lazy"}
-      decoding={priority ? "sync" : "async"}
-      fetchPriority={priority ? "high" : "auto"}
+      alt={text}
+      {...loading}
       className={cn("h-auto w-full", className)}
     />
+  );
+}
+
+type ResponsivePhotoProps = {
+  photo: Picture;
+  alt: string;
+  sizes: string;
+  className?: string;
+} & Pick<React.ComponentProps<"img">, "loading" | "decoding" | "fetchPriority">;
+
+/** AVIF, then WebP, then the fallback format, each at several widths. */
+export function ResponsivePhoto({
+  photo,
+  alt,
+  sizes,
+  className,
+  ...loading
+}: ResponsivePhotoProps) {
+  const fallback = Object.keys(photo.sources).at(-1);
+  return (
+    <picture>
+      {Object.entries(photo.sources)
+        .filter(([format]) => format !== fallback)
+        .map(([format, srcSet]) => (
+          <source key={format} type={`image/${format}`} srcSet={srcSet} sizes={sizes} />
+        ))}
+      <img
+        src={photo.img.src}
+        srcSet={fallback ? photo.sources[fallback] : undefined}
+        sizes={sizes}
+        width={photo.img.w}
+        height={photo.img.h}
+        alt={alt}
+        {...loading}
+        className={cn("h-auto w-full object-cover", className)}
+      />
+    </picture>
   );
 }

@@ -11,7 +11,9 @@ export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
     >
       <LogoMark className="size-9 shrink-0" />
       <span className={tone === "dark" ? "leading-tight text-ink" : "leading-tight text-white"}>
-        <span className="block whitespace-nowrap font-extrabold text-base tracking-tight sm:text-lg">{business.shortName}</span>
+        <span className="block whitespace-nowrap font-extrabold text-base tracking-tight sm:text-lg">
+          {business.shortName}
+        </span>
         <span
           className={
             tone === "dark"

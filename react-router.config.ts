@@ -10,7 +10,7 @@ export default {
   async prerender({ getStaticPaths }) {
     return [...getStaticPaths(), "/404"];
   },
-  // After prerendering: inline the stylesheet and drop modulepreload hints (docs/decisions/0004).
+  // After prerendering: inline the stylesheet and drop modulepreload hints (docs/decisions/0005-first-paint.md).
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
     const report = await optimizeHtml(clientDir);

@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Logger } from "../functions/send-contact-email/log.ts";
 import { projectRoot } from "./settings.ts";
 
@@ -12,7 +12,9 @@ export function hasBuild(staticDir: string): boolean {
 
 /** Runs `react-router build` with this same Node binary (the project's Node 24). */
 export async function buildSite(log: Logger): Promise<void> {
-  const cli = createRequire(import.meta.url).resolve("@react-router/dev/bin.cjs");
+  // The CLI file is not an export of the package; find it beside its package.json.
+  const manifest = createRequire(import.meta.url).resolve("@react-router/dev/package.json");
+  const cli = join(dirname(manifest), "bin.cjs");
   log.info("no build found: running react-router build");
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, [cli, "build"], { cwd: projectRoot, stdio: "inherit" });

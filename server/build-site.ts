@@ -10,11 +10,15 @@ export function hasBuild(staticDir: string): boolean {
   return existsSync(join(staticDir, "index.html"));
 }
 
+/** The React Router CLI: not an export of its package, so found beside its package.json. */
+export function reactRouterCli(): string {
+  const manifest = createRequire(import.meta.url).resolve("@react-router/dev/package.json");
+  return join(dirname(manifest), "bin.cjs");
+}
+
 /** Runs `react-router build` with this same Node binary (the project's Node 24). */
 export async function buildSite(log: Logger): Promise<void> {
-  // The CLI file is not an export of the package; find it beside its package.json.
-  const manifest = createRequire(import.meta.url).resolve("@react-router/dev/package.json");
-  const cli = join(dirname(manifest), "bin.cjs");
+  const cli = reactRouterCli();
   log.info("no build found: running react-router build");
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, [cli, "build"], { cwd: projectRoot, stdio: "inherit" });

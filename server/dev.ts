@@ -45,13 +45,19 @@ async function main() {
     },
     log,
   });
+  // React Router's plugin starts a helper Vite server that exits the process on SIGTERM; drop
+  // that listener so our shutdown (requests in flight, outbox, database) runs to the end.
+  const ownListeners = new Set(process.listeners("SIGTERM"));
   vite = await createViteServer({
     root: projectRoot,
     configFile: join(projectRoot, "vite.config.ts"),
     appType: "custom",
     server: { middlewareMode: true, hmr: { server: server.server } },
   });
-  log.info(`dev server on ${server.url}`);
+  for (const listener of process.listeners("SIGTERM")) {
+    if (!ownListeners.has(listener)) process.off("SIGTERM", listener);
+  }
+  log.info(`dev server listening on ${server.url}`);
 
   onShutdownSignal(async () => {
     await vite?.close();

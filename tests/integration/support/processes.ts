@@ -122,3 +122,13 @@ export function runLeads(dataDir: string, args: string[] = [], cwd = dataDir): P
     );
   });
 }
+
+/** `node server/dev.ts`: Vite in middleware mode with the function beside it. */
+export function startDevServer(env: Record<string, string>, cwd: string): Promise<HostProcess> {
+  return launch(
+    process.execPath,
+    [resolve(projectRoot, "server/dev.ts")],
+    { PORT: "0", ...env },
+    cwd,
+  );
+}

@@ -6,7 +6,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { business } from "../app/content/business.ts";
 import { composeContactEmail } from "../functions/send-contact-email/email.ts";
 import { createFileMailer } from "../functions/send-contact-email/file-mailer.ts";
-import { handleContactRequest } from "../functions/send-contact-email/handler.ts";
+import {
+  handleContactRequest,
+  messagesForVisitors,
+} from "../functions/send-contact-email/handler.ts";
 import { errorMessage, type Logger } from "../functions/send-contact-email/log.ts";
 import type { Mailer } from "../functions/send-contact-email/mailer.ts";
 import { createOutbox, type Outbox } from "../functions/send-contact-email/outbox.ts";
@@ -23,6 +26,8 @@ import {
 } from "./node-http.ts";
 import { lockedDownPolicy } from "./security-headers.ts";
 import { dataPaths, type ServerSettings } from "./settings.ts";
+
+const webMethods = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 
 export type ContactService = {
   handle(
@@ -97,6 +102,15 @@ export async function startContactService(
       // JSON answers are never rendered as documents: a policy that allows nothing.
       const baseHeaders = { ...securityHeaders, "Content-Security-Policy": lockedDownPolicy };
       const method = request.method ?? "GET";
+      if (!webMethods.has(method)) {
+        // TRACE, CONNECT and the like: not even a Request can carry them.
+        const refused = Response.json(
+          { error: messagesForVisitors.method },
+          { status: 405, headers: { Allow: "POST, OPTIONS", "Cache-Control": "no-store" } },
+        );
+        await writeWebResponse(response, refused, baseHeaders);
+        return;
+      }
       let body: Buffer | undefined;
       if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") {
         try {

@@ -220,6 +220,12 @@ describe("path traversal", () => {
 });
 
 describe("the function's neighbours", () => {
+  it.each(["TRACE", "PROPFIND"])("answers %s on the function with a JSON 405", async (method) => {
+    const response = await raw("/functions/v1/send-contact-email", { method });
+    expect(response.status).toBe(405);
+    expect(JSON.parse(response.body.toString())).toEqual({ error: expect.any(String) });
+  });
+
   it("answers unknown functions with a JSON 404", async () => {
     const response = await raw("/functions/v1/other-function", { method: "POST" });
     expect(response.status).toBe(404);

@@ -41,38 +41,42 @@ export const artwork: Record<ArtworkName, Artwork> = {
   "floor-wax-hero": {
     src: floorWaxHero,
     ...hero,
-    alt: "Illustration of a floor machine buffing a glossy tile floor",
+    alt: "Illustration of a cleaner buffing a glossy checkered floor with a floor machine",
   },
   residential: {
     src: residential,
     ...card,
-    alt: "Illustration of a tidy home interior with a cleaning caddy",
+    alt: "Illustration of a tidy living room with a cleaning caddy on the rug",
   },
   commercial: {
     src: commercial,
     ...card,
-    alt: "Illustration of a cleaner with a cart in a storefront",
+    alt: "Illustration of a cleaner pushing a supply cart through a medical office reception",
   },
   janitorial: {
     src: janitorial,
     ...card,
-    alt: "Illustration of a janitorial cart with mop bucket and supplies",
+    alt: "Illustration of a janitorial cart and mop bucket in a tiled restroom",
   },
-  office: { src: office, ...card, alt: "Illustration of a cleaner vacuuming an open office" },
+  office: {
+    src: office,
+    ...card,
+    alt: "Illustration of a cleaner vacuuming between desks in an open office",
+  },
   carpet: {
     src: carpet,
     ...card,
-    alt: "Illustration of a carpet extraction wand leaving clean stripes",
+    alt: "Illustration of a cleaner using a carpet extractor that leaves clean stripes",
   },
   "post-construction": {
     src: postConstruction,
     ...card,
-    alt: "Illustration of a new room being cleaned after construction",
+    alt: "Illustration of a cleaner vacuuming dust in a newly built room with a ladder and hard hat",
   },
   "floor-wax": {
     src: floorWax,
     ...card,
-    alt: "Illustration of a floor burnisher over shiny tiles",
+    alt: "Illustration of a floor burnisher polishing shiny tiles",
   },
   "about-team": {
     src: aboutTeam,
@@ -83,7 +87,7 @@ export const artwork: Record<ArtworkName, Artwork> = {
     src: founder,
     width: 320,
     height: 320,
-    alt: "Illustrated portrait of the company's founder",
+    alt: "Illustrated portrait of Keystone Shine's founder",
   },
   "town-hero": {
     src: townHero,
@@ -93,6 +97,6 @@ export const artwork: Record<ArtworkName, Artwork> = {
   "contact-hero": {
     src: contactHero,
     ...hero,
-    alt: "Illustration of a phone, a checklist and a calendar",
+    alt: "Illustration of a checklist, a calendar and a phone ready to call",
   },
 };

@@ -31,19 +31,25 @@ export default defineConfig({
   },
   projects: [
     { name: "mobile", use: { ...devices["Pixel 7"], browserName: "chromium" } },
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
-  ],
-  // The real embedded server over the built site, on a private data folder.
-  webServer: {
-    command: `node server/start.ts`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: "test-results/e2e-data",
-      RATE_LIMIT_DISABLED: "true",
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
-  },
+  ],
+  // The real embedded server over the built site, on a private data folder. PW_NO_WEBSERVER=1
+  // skips it, for running against a server started by hand on E2E_PORT.
+  webServer: process.env.PW_NO_WEBSERVER
+    ? undefined
+    : {
+        command: `node server/start.ts`,
+        url: `http://127.0.0.1:${port}/`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        env: {
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: "test-results/e2e-data",
+          RATE_LIMIT_DISABLED: "true",
+        },
+      },
 });

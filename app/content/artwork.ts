@@ -87,7 +87,7 @@ export const artwork: Record<ArtworkName, Artwork> = {
     src: founder,
     width: 320,
     height: 320,
-    alt: "Illustrated portrait of Keystone Shine's founder",
+    alt: "Illustrated portrait of our founder",
   },
   "town-hero": {
     src: townHero,

@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 type Fixtures = {
   /** Console errors the test expects (e.g. the 404 page's log); anything else fails the test. */
@@ -23,6 +23,7 @@ export const test = base.extend<Fixtures>({
         const text = message.text();
         if (!allowed.some((pattern) => pattern.test(text))) problems.push(`console.error: ${text}`);
       });
+      await page.addInitScript(installHydrationProbe);
       if (!firstVisit) {
         await page.addInitScript(() => window.localStorage.setItem("hasVisitedBefore", "true"));
       }
@@ -32,5 +33,41 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
 });
+
+type ProbeWindow = Window & { __e2eHydrated?: boolean; __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
+
+/**
+ * React reports each commit to the DevTools hook, if a page defines one before React loads; the
+ * first "post commit" comes after hydration and its effects ran. Runs in the page.
+ */
+function installHydrationProbe() {
+  const probe = window as ProbeWindow;
+  probe.__e2eHydrated = false;
+  probe.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onCommitFiberRoot: () => {},
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {
+      probe.__e2eHydrated = true;
+    },
+  };
+}
+
+/**
+ * Resolves once React has hydrated the page and run its effects (timers started, listeners
+ * attached). Polls from the test side, so it also works while page.clock holds time still.
+ */
+export async function waitForHydration(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => (window as ProbeWindow).__e2eHydrated === true), {
+      message: "React hydrated the page",
+      intervals: [50, 100, 250],
+    })
+    .toBe(true);
+}
 
 export { expect };

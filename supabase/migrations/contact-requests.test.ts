@@ -9,6 +9,7 @@ import { chownSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unusedPort } from "../../tests/integration/support/ports.ts";
 
 const has = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
 const available = has("initdb") && has("postgres") && has("psql") && has("pg_ctl");
@@ -88,7 +89,7 @@ describe.skipIf(!canRun)("contact_requests migration on Postgres", () => {
       "postgres",
     ]);
     execFileSync(initCommand, initArgs, { stdio: "ignore" });
-    port = 20_000 + Math.floor(Math.random() * 20_000);
+    port = await unusedPort();
     const [command, args] = asDbUser("postgres", [
       "-D",
       data,

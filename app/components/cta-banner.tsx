@@ -24,7 +24,7 @@ export function CtaBanner({ title, text, linkLabel, id = "get-started" }: CtaBan
           </h2>
           <div className="mt-3 text-brand-50 text-lg">{text}</div>
         </div>
-        <div className="flex flex-wrap gap-3">
+        <div className="flex shrink-0 flex-wrap gap-3">
           <CallLink size="lg" />
           <ButtonLink to="/contact" variant="outline" size="lg">
             {linkLabel}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { business } from "~/content/business";
+import { cn } from "~/lib/cn";
 
 /** The keystone mark (Pennsylvania's keystone with a sparkle) and the company name. */
 export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
@@ -9,9 +10,15 @@ export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
       className="inline-flex items-center gap-2 rounded-md"
       aria-label={`${business.name}, home`}
     >
-      <LogoMark className="size-9 shrink-0" />
-      <span className={tone === "dark" ? "leading-tight text-ink" : "leading-tight text-white"}>
-        <span className="block whitespace-nowrap font-extrabold text-base tracking-tight sm:text-lg">
+      <LogoMark className="size-8 shrink-0 sm:size-9" />
+      {/* On the narrowest phones the header keeps the mark, the call and Book Now buttons. */}
+      <span
+        className={cn(
+          "leading-tight",
+          tone === "dark" ? "hidden text-ink min-[440px]:block" : "text-white",
+        )}
+      >
+        <span className="block whitespace-nowrap font-extrabold text-[0.95rem] tracking-tight sm:text-lg">
           {business.shortName}
         </span>
         <span

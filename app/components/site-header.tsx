@@ -9,6 +9,10 @@ import { cn } from "~/lib/cn";
 
 const menuId = "mobile-menu";
 
+// Prerendering requests every page with a trailing slash ("/about/"), so links other than Home
+// match as prefixes: `end` would leave the active link unmarked in the HTML, and hydration keeps
+// the HTML's attributes. Hence `end` on Home only.
+
 /**
  * Sticky header. The small-screen menu is a native popover: the button toggles it with or
  * without JavaScript, Escape and outside clicks close it, and focus returns to the button.
@@ -20,14 +24,18 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-slate-200 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="container-page flex h-16 items-center justify-between gap-3 lg:h-20">
+      <div className="container-page flex h-16 items-center justify-between gap-2 lg:h-20">
         <Logo />
 
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {mainNavigation.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end className={({ isActive }) => navLinkClass(isActive)}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={({ isActive }) => navLinkClass(isActive)}
+                >
                   {item.label}
                 </NavLink>
               </li>
@@ -35,16 +43,16 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1 sm:gap-2">
           <a
             href={telHref(business.phone)}
-            className="inline-flex min-h-11 items-center gap-2 rounded-full px-2 font-semibold text-brand-800 hover:text-brand-950 sm:px-3"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full font-semibold text-brand-800 hover:text-brand-950 md:px-3"
           >
             <PhoneIcon aria-hidden="true" className="size-5" />
             <span className="sr-only">Call </span>
             <span className="sr-only md:not-sr-only">{business.phone.display}</span>
           </a>
-          <ButtonLink to="/contact" variant="primary" className="px-4 sm:px-5">
+          <ButtonLink to="/contact" variant="primary" size="sm">
             Book Now
           </ButtonLink>
           <button
@@ -82,7 +90,7 @@ export function SiteHeader() {
               <li key={item.to}>
                 <NavLink
                   to={item.to}
-                  end
+                  end={item.to === "/"}
                   onClick={closeMenu}
                   className={({ isActive }) => cn(navLinkClass(isActive), "flex text-lg")}
                 >

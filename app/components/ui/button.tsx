@@ -16,6 +16,7 @@ const variants = {
 } as const;
 
 const sizes = {
+  sm: "min-h-10 px-3.5 py-2 text-[0.95rem]",
   md: "min-h-11 px-5 py-2.5 text-base",
   lg: "min-h-12 px-6 py-3 text-lg",
 } as const;

@@ -43,7 +43,7 @@ describe.skipIf(!hasBuild)("the real build on the embedded server", () => {
     expect(paths).toContain("/contact");
   });
 
-  it("serves every page with a CSP allowing exactly its inline scripts", async () => {
+  it("serves every page with a CSP allowing exactly its inline scripts and styles", async () => {
     for (const path of paths) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(200);
@@ -58,6 +58,11 @@ describe.skipIf(!hasBuild)("the real build on the embedded server", () => {
         expect(scriptSources, `${path}: ${script.slice(0, 60)}`).toContain(hash);
       }
       expect(scriptSources).toHaveLength(scripts.length + 1);
+      const styleSources = /style-src ([^;]+)/.exec(csp)?.[1]?.split(" ") ?? [];
+      for (const style of findInlineSources(html).styles) {
+        const hash = `'sha256-${createHash("sha256").update(style).digest("base64")}'`;
+        expect(styleSources, `${path}: inline style`).toContain(hash);
+      }
     }
   });
 

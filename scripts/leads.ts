@@ -1,7 +1,9 @@
 /**
  * `npm run leads`: the quote requests stored by the embedded server, newest first, with their
  * e-mail delivery status. `--json` prints one JSON object a line, `--csv` a CSV file for a
- * spreadsheet (`npm run leads -- --csv > leads.csv`). Reads DATA_DIR (default ./data).
+ * spreadsheet. Through npm, flags go after `--` and `-s` keeps npm's banner out of a file:
+ * `npm run -s leads -- --csv > leads.csv` (`npm run leads --json` works too). Reads DATA_DIR
+ * (default ./data).
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -11,12 +13,12 @@ import { loadEnvFile } from "../server/env-file.ts";
 import { dataPaths } from "../server/settings.ts";
 import { toCsv, toJsonLine, toLead, toText } from "./lead-formats.ts";
 
-const usage = `Usage: npm run leads [-- --json | --csv]
+const usage = `Usage: npm run leads [-- --json | -- --csv]
 
 Lists the quote requests received by the website, newest first.
   (no option)  a readable list
   --json       one JSON object per line
-  --csv        CSV for a spreadsheet, e.g. npm run leads -- --csv > leads.csv
+  --csv        CSV for a spreadsheet, e.g. npm run -s leads -- --csv > leads.csv
 Reads the data folder DATA_DIR (default: ./data).
 `;
 
@@ -32,7 +34,10 @@ async function main() {
     process.stdout.write(usage);
     return;
   }
-  if (values.json && values.csv) throw new Error("Choose one of --json and --csv.");
+  // `npm run leads --json` (without `--`) does not pass the flag on: npm takes --json as its own
+  // setting and hands it over as npm_config_json. `--csv` must come after `--`.
+  const json = values.json || process.env.npm_config_json === "true";
+  if (json && values.csv) throw new Error("Choose one of --json and --csv.");
 
   loadEnvFile();
   const database = dataPaths(
@@ -50,7 +55,7 @@ async function main() {
     process.stderr.write(`No database yet at ${database}: no quote requests have been received.\n`);
   }
 
-  if (values.json) process.stdout.write(leads.map((lead) => `${toJsonLine(lead)}\n`).join(""));
+  if (json) process.stdout.write(leads.map((lead) => `${toJsonLine(lead)}\n`).join(""));
   else if (values.csv) process.stdout.write(toCsv(leads));
   else process.stdout.write(toText(leads));
 }

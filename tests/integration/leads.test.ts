@@ -61,6 +61,16 @@ describe("npm run leads", () => {
     expect(leads[0]).toHaveProperty("attempts");
   });
 
+  it("works as `npm run leads --json` too, where npm keeps the flag and sets npm_config_json", async () => {
+    const output = await runLeads(join(folder, "data"), [], folder, { npm_config_json: "true" });
+    expect(
+      output
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).id),
+    ).toEqual([...ids].reverse());
+  });
+
   it("--csv writes a spreadsheet file with formulas defused", async () => {
     const csv = await runLeads(join(folder, "data"), ["--csv"], folder);
     expect(csv.startsWith("\uFEFF")).toBe(true);

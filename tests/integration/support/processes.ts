@@ -102,11 +102,16 @@ export function startDenoEntry(env: Record<string, string>, cwd: string): Promis
 }
 
 /** `node scripts/leads.ts` on a data folder; resolves with its standard output. */
-export function runLeads(dataDir: string, args: string[] = [], cwd = dataDir): Promise<string> {
+export function runLeads(
+  dataDir: string,
+  args: string[] = [],
+  cwd = dataDir,
+  env: Record<string, string> = {},
+): Promise<string> {
   return new Promise((resolveOutput, reject) => {
     const child = spawn(process.execPath, [resolve(projectRoot, "scripts/leads.ts"), ...args], {
       cwd,
-      env: { ...baseEnv(), DATA_DIR: dataDir },
+      env: { ...baseEnv(), DATA_DIR: dataDir, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

@@ -1,0 +1,205 @@
+/**
+ * `npm run screenshots`: a full-page PNG of every route and of the 404 page, at 390 px (phone)
+ * and 1280 px (desktop), in screenshots/ (git-ignored), so anyone can look at the whole site in a
+ * minute. Starts the real server (`node server/start.ts`) on a free port, or uses a running one:
+ *
+ *   npm run screenshots                                   # start the server, shoot, stop it
+ *   npm run screenshots -- --base http://127.0.0.1:3000   # shoot a server that is already up
+ *   npm run screenshots -- --out /tmp/shots               # another folder
+ *
+ * The routes come from the site's own sitemap.xml, which is generated from the route list.
+ * The browser is Debian's Chromium (CHROMIUM_PATH overrides), driven like the e2e suite.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import type { Browser, Page } from "@playwright/test";
+import { chromium } from "@playwright/test";
+
+const projectRoot = resolve(import.meta.dirname, "..");
+
+/** Same browser and flags as playwright.config.ts. */
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+const widths = [
+  { width: 390, height: 844, mobile: true },
+  { width: 1280, height: 800, mobile: false },
+] as const;
+
+/** A path no route matches: the server answers it with the 404 page. */
+const notFoundPath = "/this-page-does-not-exist";
+
+const { values: options } = parseArgs({
+  options: {
+    base: { type: "string" },
+    out: { type: "string", default: join(projectRoot, "screenshots") },
+  },
+});
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function waitUntilUp(base: string, server: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`the server stopped (exit ${server.exitCode}):\n${log()}`);
+    }
+    try {
+      const response = await fetch(`${base}/`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`the server did not answer within 3 minutes:\n${log()}`);
+}
+
+/** Starts `node server/start.ts` on a free port with a throwaway data folder. */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), "keystone-screenshots-"));
+  let output = "";
+  const server = spawn(process.execPath, ["server/start.ts"], {
+    cwd: projectRoot,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  server.stdout?.on("data", keep);
+  server.stderr?.on("data", keep);
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((done) => server.once("exit", done));
+      server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
+      if (server.exitCode === null) server.kill("SIGKILL");
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilUp(base, server, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, stop };
+}
+
+/** Every page of the sitemap, as paths on `base`, then the 404 page. */
+async function routePaths(base: string): Promise<string[]> {
+  const response = await fetch(`${base}/sitemap.xml`);
+  if (!response.ok) throw new Error(`GET /sitemap.xml answered ${response.status}`);
+  const xml = await response.text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(match[1] ?? "/").pathname,
+  );
+  if (paths.length === 0) throw new Error("sitemap.xml lists no pages");
+  return [...paths, notFoundPath];
+}
+
+function fileName(path: string, width: number): string {
+  const name =
+    path === "/" ? "home" : path === notFoundPath ? "404" : path.slice(1).replace(/\//g, "_");
+  return `${name}-${width}.png`;
+}
+
+/** Scrolls to the bottom and back so lazy images load, then waits for every image. */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    window.scrollTo(0, 0);
+    await Promise.all(
+      [...document.images].map((image) =>
+        image.complete
+          ? null
+          : new Promise((done) => image.addEventListener("loadend", done, { once: true })),
+      ),
+    );
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+async function shoot(browser: Browser, base: string, paths: string[], out: string) {
+  const saved: string[] = [];
+  for (const { width, height, mobile } of widths) {
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width, height },
+      deviceScaleFactor: 1,
+      isMobile: mobile,
+      hasTouch: mobile,
+      // Counters show their final figures and nothing is caught mid-animation.
+      reducedMotion: "reduce",
+    });
+    // A returning visitor: the welcome popup would cover the page.
+    await context.addInitScript(() => window.localStorage.setItem("hasVisitedBefore", "true"));
+    const page = await context.newPage();
+    for (const path of paths) {
+      await page.goto(path, { waitUntil: "load" });
+      await settle(page);
+      const file = join(out, fileName(path, width));
+      await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+      saved.push(file);
+    }
+    await context.close();
+  }
+  return saved;
+}
+
+async function main() {
+  const out = resolve(options.out ?? join(projectRoot, "screenshots"));
+  await mkdir(out, { recursive: true });
+  const server = options.base
+    ? { base: options.base.replace(/\/+$/, ""), stop: async () => {} }
+    : await startServer();
+  let browser: Browser | undefined;
+  try {
+    const paths = await routePaths(server.base);
+    browser = await chromium.launch(launchOptions);
+    const saved = await shoot(browser, server.base, paths, out);
+    console.log(
+      `${saved.length} screenshots (${paths.length} pages at ${widths.map((w) => `${w.width}px`).join(" and ")}) in:`,
+    );
+    console.log(out);
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -5,22 +5,20 @@ import { cn } from "~/lib/cn";
 /** The keystone mark (Pennsylvania's keystone with a sparkle) and the company name. */
 export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
   return (
-    <Link
-      to="/"
-      className="inline-flex items-center gap-2 rounded-md"
-      aria-label={`${business.name}, home`}
-    >
+    <Link to="/" className="inline-flex items-center gap-2 rounded-md">
       <LogoMark className="size-8 shrink-0 sm:size-9" />
       {/* On the narrowest phones the header keeps the mark, the call and Book Now buttons. */}
       <span
         className={cn(
           "leading-tight",
-          tone === "dark" ? "hidden text-ink min-[440px]:block" : "text-white",
+          tone === "dark"
+            ? "sr-only text-ink min-[440px]:not-sr-only min-[440px]:block"
+            : "text-white",
         )}
       >
         <span className="block whitespace-nowrap font-extrabold text-[0.95rem] tracking-tight sm:text-lg">
           {business.shortName}
-        </span>
+        </span>{" "}
         <span
           className={
             tone === "dark"

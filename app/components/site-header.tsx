@@ -70,7 +70,7 @@ export function SiteHeader() {
         ref={menu}
         id={menuId}
         popover="auto"
-        className="fixed inset-x-0 top-0 m-0 h-auto max-h-dvh w-full overflow-y-auto border-slate-200 border-b bg-white p-0 shadow-xl lg:hidden"
+        className="fixed inset-x-0 top-0 bottom-auto m-0 h-auto max-h-dvh w-full overflow-y-auto border-slate-200 border-b bg-white p-0 shadow-xl backdrop:bg-ink/40 lg:hidden"
       >
         <div className="container-page flex h-16 items-center justify-between">
           <Logo />

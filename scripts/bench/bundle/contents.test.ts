@@ -24,7 +24,7 @@ describe("bytesBySource and topModules", () => {
   const code = "aaaabbbbbb\ncc";
   const map = {
     sources: ["../../node_modules/react-dom/cjs/x.js", "../../app/components/y.tsx"],
-    mappings: "AAAA,IACA;ADAA",
+    mappings: "AAAA,ICAA;ADAA",
   };
 
   it("attributes each generated character to its source", () => {

@@ -1,0 +1,177 @@
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { escapeRegExp } from "./helpers/html";
+import { business, telHref, towns } from "./helpers/site";
+
+/** SPEC.md section 2, Shared layout: the header's links. */
+const navigation = [
+  { path: "/", label: "Home" },
+  { path: "/about", label: "About Us" },
+  { path: "/services", label: "Services" },
+  { path: "/contact", label: "Contact" },
+] as const;
+
+/** The visible navigation: the header's on wide screens, the menu's on phones. */
+function navLinks(page: Page, isMobile: boolean) {
+  const name = isMobile ? "Mobile" : "Main";
+  return page.getByRole("navigation", { name, exact: true });
+}
+
+const menuButton = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Menu" });
+
+test.describe("header", () => {
+  test("has the logo link home, the click-to-call phone and Book Now", async ({ page }) => {
+    await page.goto("/about");
+    const header = page.getByRole("banner");
+    await expect(
+      header.getByRole("link", { name: new RegExp(escapeRegExp(business.name)) }),
+    ).toHaveAttribute("href", "/");
+    await expect(
+      header.getByRole("link", {
+        name: new RegExp(`Call.*${escapeRegExp(business.phone.display)}`),
+      }),
+    ).toHaveAttribute("href", telHref(business.phone));
+    const book = header.getByRole("link", { name: "Book Now" });
+    await expect(book).toBeVisible();
+    await expect(book).toHaveAttribute("href", "/contact");
+
+    await waitForHydration(page);
+    await header.getByRole("link", { name: new RegExp(escapeRegExp(business.name)) }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("stays at the top of the window while the page scrolls", async ({ page }) => {
+    await page.goto("/services");
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    const header = page.getByRole("banner");
+    await expect(header).toBeInViewport();
+    expect((await header.boundingBox())?.y).toBe(0);
+  });
+
+  test("marks the current page's link with aria-current=page, and only that one", async ({
+    page,
+    isMobile,
+  }) => {
+    for (const current of navigation) {
+      await page.goto(current.path);
+      if (isMobile) {
+        await waitForHydration(page);
+        await menuButton(page).click();
+      }
+      const nav = navLinks(page, isMobile);
+      for (const item of navigation) {
+        const link = nav.getByRole("link", { name: item.label, exact: true });
+        await expect(link).toHaveAttribute("href", item.path);
+        if (item === current) await expect(link).toHaveAttribute("aria-current", "page");
+        else await expect(link).not.toHaveAttribute("aria-current", "page");
+      }
+      await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+    }
+    // A page outside the navigation marks none of its links.
+    await page.goto(towns[0].path);
+    await expect(page.locator('[aria-current="page"]')).toHaveCount(0);
+  });
+
+  test("on wide screens shows the navigation and no menu button", async ({ page, isMobile }) => {
+    test.skip(isMobile, "wide screens only");
+    await page.goto("/");
+    await expect(navLinks(page, false)).toBeVisible();
+    await expect(menuButton(page)).toBeHidden();
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.skip(({ isMobile }) => !isMobile, "the menu is for small screens");
+
+  test("is closed at first; the button opens it; choosing a link navigates and closes it", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const menu = navLinks(page, true);
+    await expect(navLinks(page, false)).toBeHidden();
+    await expect(menu).toBeHidden();
+
+    await menuButton(page).click();
+    await expect(menu).toBeVisible();
+    for (const item of navigation) {
+      await expect(menu.getByRole("link", { name: item.label, exact: true })).toBeVisible();
+    }
+
+    await menu.getByRole("link", { name: "About Us", exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
+    await expect(menu).toBeHidden();
+
+    // The button toggles: a second press closes it again.
+    await menuButton(page).click();
+    await expect(menu).toBeVisible();
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+  });
+
+  test("Escape closes the menu and focus returns to the menu button", async ({ page }) => {
+    await page.goto("/services");
+    await waitForHydration(page);
+    const menu = navLinks(page, true);
+    await menuButton(page).click();
+    await expect(menu).toBeVisible();
+    // Move focus into the menu, then leave with Escape.
+    await page.keyboard.press("Tab");
+    const focusInMenu = await page.evaluate(
+      () => document.activeElement?.closest("#mobile-menu") !== null,
+    );
+    expect(focusInMenu, "Tab moves from the button into the open menu").toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(menuButton(page)).toBeFocused();
+  });
+});
+
+test.describe("footer", () => {
+  test("has the founder blurb, phone, e-mail, hours and the five service areas", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    const footer = page.getByRole("contentinfo");
+    await expect(
+      footer.getByText(new RegExp(`founded by ${escapeRegExp(business.founder.name)}`)),
+    ).toBeVisible();
+    await expect(footer.getByRole("link", { name: business.phone.display })).toHaveAttribute(
+      "href",
+      telHref(business.phone),
+    );
+    await expect(footer.getByRole("link", { name: business.email })).toHaveAttribute(
+      "href",
+      `mailto:${business.email}`,
+    );
+    // SPEC.md section 9: Monday to Saturday 8:00 AM to 7:00 PM; Sunday closed.
+    await expect(footer.getByText(/Monday (to|–|-) Saturday/)).toBeVisible();
+    await expect(footer.getByText(/8(:00)? ?AM (to|–|-) 7(:00)? ?PM/)).toBeVisible();
+    await expect(footer.getByText(/Sunday.*Closed/i)).toBeVisible();
+    for (const town of towns) {
+      await expect(
+        footer.getByRole("link", { name: new RegExp(escapeRegExp(town.name)) }),
+      ).toHaveAttribute("href", town.path);
+    }
+  });
+});
+
+test.describe("skip link", () => {
+  test("is the first stop for the keyboard and moves focus to the main content", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+    // The next Tab lands inside the main content, past the header.
+    await page.keyboard.press("Tab");
+    const inMain = await page.evaluate(() => document.activeElement?.closest("main") !== null);
+    expect(inMain).toBe(true);
+  });
+});

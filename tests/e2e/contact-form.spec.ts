@@ -1,0 +1,291 @@
+import type { Page, Request, Route } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { business, publicKey } from "./helpers/site";
+
+/** SPEC.md section 8, word for word. */
+const successToast = "Thank you! We'll contact you soon.";
+const failureToast = "Failed to send message. Please try calling us directly.";
+const otherServiceMessage = "Please specify the service you need";
+
+/** SPEC.md section 3: the service values and their labels. */
+const serviceOptions = [
+  { value: "janitorial", label: "Janitorial Cleaning" },
+  { value: "commercial", label: "Commercial Cleaning" },
+  { value: "office", label: "Office Cleaning" },
+  { value: "post-construction", label: "Post-Construction Cleaning" },
+  { value: "carpet", label: "Carpet Cleaning" },
+  { value: "floor-wax", label: "Floor Strip & Wax" },
+  { value: "other", label: "Other" },
+];
+
+const functionUrl = "**/functions/v1/send-contact-email";
+
+function form(page: Page) {
+  return {
+    name: page.getByRole("textbox", { name: "Name", exact: true }),
+    email: page.getByRole("textbox", { name: "Email", exact: true }),
+    phone: page.getByRole("textbox", { name: "Phone", exact: true }),
+    service: page.getByRole("combobox", { name: "Service Needed" }),
+    otherService: page.getByRole("textbox", { name: "Specify Service" }),
+    message: page.getByRole("textbox", { name: "Message", exact: true }),
+    send: page.getByRole("button", { name: /Send Message|Sending\.\.\./ }),
+  };
+}
+
+async function openForm(page: Page) {
+  await page.goto("/contact");
+  await waitForHydration(page);
+  const fields = form(page);
+  await expect(fields.send).toBeEnabled();
+  return fields;
+}
+
+const request = {
+  name: "Jane Doe",
+  email: "jane@example.com",
+  phone: "(484) 555-0100",
+  service: "carpet",
+  otherService: "",
+  message: "Two bedrooms and the stairs, before we move out on the 30th.",
+};
+
+async function fillValid(page: Page, values: Partial<typeof request> = {}) {
+  const fields = form(page);
+  const filled = { ...request, ...values };
+  await fields.name.fill(filled.name);
+  await fields.email.fill(filled.email);
+  await fields.phone.fill(filled.phone);
+  await fields.service.selectOption(filled.service);
+  if (filled.service === "other") await fields.otherService.fill(filled.otherService);
+  await fields.message.fill(filled.message);
+  return filled;
+}
+
+/** Answers the function in the test's place (STYLE.md: routing stands in only for the network). */
+async function answerFunction(page: Page, respond: (route: Route) => Promise<void>) {
+  const calls: Request[] = [];
+  await page.route(functionUrl, async (route) => {
+    calls.push(route.request());
+    await respond(route);
+  });
+  return calls;
+}
+
+const ok = (route: Route) => route.fulfill({ status: 200, json: { ok: true, id: "e2e-1" } });
+
+async function expectValues(page: Page, values: typeof request) {
+  const fields = form(page);
+  await expect(fields.name).toHaveValue(values.name);
+  await expect(fields.email).toHaveValue(values.email);
+  await expect(fields.phone).toHaveValue(values.phone);
+  await expect(fields.service).toHaveValue(values.service);
+  await expect(fields.message).toHaveValue(values.message);
+}
+
+test.describe("contact form fields (SPEC.md section 5)", () => {
+  test("has the required fields with their types, placeholders and six-row message", async ({
+    page,
+  }) => {
+    const fields = await openForm(page);
+    await expect(fields.name).toHaveAttribute("placeholder", "Your full name");
+    await expect(fields.email).toHaveAttribute("type", "email");
+    await expect(fields.email).toHaveAttribute("placeholder", business.email);
+    await expect(fields.phone).toHaveAttribute("type", "tel");
+    await expect(fields.phone).toHaveAttribute("placeholder", "(484) 123-4567");
+    await expect(fields.message).toHaveAttribute("rows", "6");
+    for (const field of [fields.name, fields.email, fields.phone, fields.service, fields.message]) {
+      await expect(field).toHaveJSProperty("required", true);
+      await expect(field).toHaveValue("");
+    }
+    await expect(fields.otherService).toHaveCount(0);
+    await expect(fields.send).toHaveText("Send Message");
+
+    const options = await fields.service.locator("option:not([disabled])").evaluateAll((nodes) =>
+      nodes.map((node) => ({
+        value: (node as HTMLOptionElement).value,
+        label: node.textContent?.trim(),
+      })),
+    );
+    expect(options).toEqual(serviceOptions);
+  });
+
+  test("the browser's own required check stops an empty form from being sent", async ({ page }) => {
+    const calls = await answerFunction(page, ok);
+    const fields = await openForm(page);
+    await fields.send.click();
+    expect(
+      await fields.name.evaluate((node) => (node as HTMLInputElement).validity.valueMissing),
+    ).toBe(true);
+    await page.waitForTimeout(300);
+    expect(calls).toHaveLength(0);
+  });
+
+  test("Other reveals a required Specify Service; another service hides and clears it", async ({
+    page,
+  }) => {
+    const fields = await openForm(page);
+    await fields.service.selectOption("other");
+    await expect(fields.otherService).toBeVisible();
+    await expect(fields.otherService).toHaveJSProperty("required", true);
+    await fields.otherService.fill("Window washing");
+
+    await fields.service.selectOption("office");
+    await expect(fields.otherService).toHaveCount(0);
+    await fields.service.selectOption("other");
+    await expect(fields.otherService).toHaveValue("");
+  });
+
+  test("Other with an empty Specify Service stops with 'Please specify the service you need'", async ({
+    page,
+  }) => {
+    const calls = await answerFunction(page, ok);
+    await openForm(page);
+    // Spaces pass the browser's required check; the form's own rule must still stop them.
+    await fillValid(page, { service: "other", otherService: "   " });
+    await form(page).send.click();
+    await expect(page.getByText(otherServiceMessage)).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(calls, "nothing is sent").toHaveLength(0);
+    await expect(form(page).name).toHaveValue(request.name);
+  });
+});
+
+test.describe("sending a quote request (SPEC.md sections 4, 7 and 8)", () => {
+  test("sends exactly the six fields with the public key, shows Sending..., then thanks and resets", async ({
+    page,
+  }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = await answerFunction(page, async (route) => {
+      await held;
+      await ok(route);
+    });
+    const fields = await openForm(page);
+    const sent = await fillValid(page, { service: "other", otherService: "Window washing" });
+    await fields.send.click();
+
+    await expect(fields.send).toHaveText("Sending...");
+    await expect(fields.send).toBeDisabled();
+    await expect.poll(() => calls.length).toBe(1);
+    const call = calls[0];
+    if (!call) throw new Error("no request");
+    expect(call.method()).toBe("POST");
+    expect(call.postDataJSON()).toEqual(sent);
+    expect(Object.keys(call.postDataJSON() as object).sort()).toEqual([
+      "email",
+      "message",
+      "name",
+      "otherService",
+      "phone",
+      "service",
+    ]);
+    // SPEC.md section 6: the public key goes with the request. supabase-js sends it as `apikey`;
+    // it adds `Authorization: Bearer <key>` only for legacy JWT keys, never for sb_publishable_
+    // keys, so that header, when present, must carry the same key.
+    const headers = await call.allHeaders();
+    expect(headers.apikey).toBe(publicKey);
+    if (headers.authorization !== undefined || !publicKey.startsWith("sb_publishable_")) {
+      expect(headers.authorization).toBe(`Bearer ${publicKey}`);
+    }
+    expect(headers["content-type"]).toMatch(/^application\/json/);
+
+    release();
+    await expect(page.getByText(successToast)).toBeVisible();
+    await expect(fields.send).toHaveText("Send Message");
+    await expect(fields.send).toBeEnabled();
+    await expectValues(page, {
+      ...request,
+      name: "",
+      email: "",
+      phone: "",
+      service: "",
+      message: "",
+    });
+    await expect(fields.otherService).toHaveCount(0);
+  });
+
+  test("a service other than Other sends an empty otherService", async ({ page }) => {
+    const calls = await answerFunction(page, ok);
+    await openForm(page);
+    await fillValid(page);
+    await form(page).send.click();
+    await expect(page.getByText(successToast)).toBeVisible();
+    expect(calls[0]?.postDataJSON()).toEqual(request);
+  });
+
+  test("an error answer keeps the values, re-enables the button and shows the error toast", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/send-contact-email failed/);
+    allowConsoleErrors(/Failed to load resource: the server responded with a status of 500/);
+    const calls = await answerFunction(page, (route) =>
+      route.fulfill({ status: 500, json: { error: "x" } }),
+    );
+    const fields = await openForm(page);
+    const sent = await fillValid(page);
+    await fields.send.click();
+    await expect(page.getByText(failureToast)).toBeVisible();
+    expect(calls).toHaveLength(1);
+    await expect(fields.send).toHaveText("Send Message");
+    await expect(fields.send).toBeEnabled();
+    await expectValues(page, sent);
+    await expect(page.getByText(successToast)).toHaveCount(0);
+  });
+
+  test("a network failure keeps the values and shows the error toast", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/send-contact-email failed/);
+    allowConsoleErrors(/Failed to load resource: net::ERR_FAILED/);
+    await answerFunction(page, (route) => route.abort("failed"));
+    const fields = await openForm(page);
+    const sent = await fillValid(page);
+    await fields.send.click();
+    await expect(page.getByText(failureToast)).toBeVisible();
+    await expect(fields.send).toHaveText("Send Message");
+    await expect(fields.send).toBeEnabled();
+    await expectValues(page, sent);
+  });
+});
+
+test.describe("loading on demand (ARCHITECTURE.md: the client loads only when needed)", () => {
+  test("the backend client and the toast library are fetched only once the visitor uses the form", async ({
+    page,
+    request: http,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await answerFunction(page, ok);
+    const fields = await openForm(page);
+    await page.waitForLoadState("networkidle");
+    const onLoad = [...scripts];
+    const bodies = async (urls: string[]) =>
+      Promise.all(urls.map(async (url) => ({ url, text: await (await http.get(url)).text() })));
+    // Markers of the two libraries' code: supabase-js's function errors, sonner's toaster.
+    const supabase = /FunctionsHttpError/;
+    const sonner = /data-sonner-toaster/;
+    for (const { url, text } of await bodies(onLoad)) {
+      expect(text, `${url} is in the first load`).not.toMatch(supabase);
+      expect(text, `${url} is in the first load`).not.toMatch(sonner);
+    }
+
+    await fillValid(page);
+    await fields.send.click();
+    await expect(page.getByText(successToast)).toBeVisible();
+    const later = await bodies(scripts.slice(onLoad.length));
+    expect(
+      later.some(({ text }) => supabase.test(text)),
+      "supabase-js loaded on use",
+    ).toBe(true);
+    expect(
+      later.some(({ text }) => sonner.test(text)),
+      "sonner loaded on use",
+    ).toBe(true);
+  });
+});

@@ -140,15 +140,18 @@ async function settle(page: Page) {
       await new Promise((done) => setTimeout(done, 50));
     }
     window.scrollTo(0, 0);
-    await Promise.all(
-      [...document.images].map((image) =>
-        image.complete
-          ? null
-          : new Promise((done) => image.addEventListener("loadend", done, { once: true })),
-      ),
+    const loading = [...document.images].filter((image) => !image.complete);
+    const loaded = loading.map(
+      (image) =>
+        new Promise((done) => {
+          image.addEventListener("load", done, { once: true });
+          image.addEventListener("error", done, { once: true });
+        }),
     );
+    // An image that never settles must not hold the whole run.
+    await Promise.race([Promise.all(loaded), new Promise((done) => setTimeout(done, 5000))]);
   });
-  await page.waitForLoadState("networkidle");
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
 }
 
 async function shoot(browser: Browser, base: string, paths: string[], out: string) {

@@ -4,12 +4,9 @@ import { controlClass, FormField } from "~/components/ui/form-field";
 import { business } from "~/content/business";
 import { useLazyToasts } from "~/hooks/use-lazy-toasts";
 import { preloadContactClient, sendContactRequest } from "~/lib/contact-client";
-import {
-  type ContactInput,
-  messages,
-  serviceOptions,
-  validateContact,
-} from "../../shared/contact-schema";
+import { loadContactSchema } from "~/lib/contact-validation";
+import { messages, serviceOptions } from "../../shared/contact-fields";
+import type { ContactInput } from "../../shared/contact-schema";
 
 type Values = Required<ContactInput>;
 type Errors = Partial<Record<keyof Values, string>>;
@@ -52,6 +49,7 @@ export function ContactForm() {
   };
 
   const prepare = () => {
+    loadContactSchema().catch(() => {});
     preloadContactClient();
     toasts.prepare();
   };
@@ -61,6 +59,15 @@ export function ContactForm() {
     if (sending) return;
     if (values.service === "other" && values.otherService.trim() === "") {
       showErrors({ otherService: messages.otherService });
+      return;
+    }
+    let validateContact: Awaited<ReturnType<typeof loadContactSchema>>["validateContact"];
+    try {
+      ({ validateContact } = await loadContactSchema());
+    } catch (error) {
+      // The page's code could not be fetched (offline, a new deploy): say so, keep the values.
+      console.error("contact form code failed to load", error);
+      await toasts.notify("error", contactToasts.failure);
       return;
     }
     const checked = validateContact(values);

@@ -1,6 +1,7 @@
-import { Check, Phone as PhoneIcon } from "lucide-react";
+import { Phone as PhoneIcon } from "lucide-react";
 import { ArtworkImage } from "~/components/ui/artwork-image";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { CheckMark } from "~/components/ui/check-mark";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { business, telHref } from "~/content/business";
 import type { Service } from "~/content/services";
@@ -31,7 +32,7 @@ export function ServiceDetailDialog({ service }: { service: Service }) {
         <ul className="mt-3 space-y-2">
           {service.features.map((feature) => (
             <li key={feature} className="flex items-start gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-600" />
+              <CheckMark />
               {feature}
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone as PhoneIcon } from "lucide-react";
+import { Clock, Mail, Phone as PhoneIcon } from "lucide-react";
 import { Link } from "react-router";
 import { BusinessHours } from "~/components/business-hours";
 import { Logo } from "~/components/logo";
@@ -61,11 +61,7 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-2 text-sm">
             {areas.map((area) => (
               <li key={area.slug}>
-                <Link
-                  to={area.path}
-                  className="inline-flex items-center gap-2 hover:text-white hover:underline"
-                >
-                  <MapPin aria-hidden="true" className="size-4 shrink-0 text-sparkle" />
+                <Link to={area.path} className="hover:text-white hover:underline">
                   {area.name}, {stateCode}
                 </Link>
               </li>

@@ -1,12 +1,8 @@
-import { Star } from "lucide-react";
-
+/** Five stars as one line of text: lighter than five icons, read out once as a rating. */
 export function StarRating({ rating, outOf = 5 }: { rating: number; outOf?: number }) {
   return (
-    <p className="flex items-center gap-0.5" data-rating={rating}>
-      {Array.from({ length: rating }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the stars are identical and never reorder
-        <Star key={index} aria-hidden="true" className="size-5 fill-sparkle text-sparkle" />
-      ))}
+    <p className="text-sparkle text-xl leading-none tracking-widest" data-rating={rating}>
+      <span aria-hidden="true">{"★".repeat(rating)}</span>
       <span className="sr-only">
         Rated {rating} out of {outOf}
       </span>

@@ -1,5 +1,5 @@
 import useEmblaCarousel from "embla-carousel-react";
-import { ChevronLeft, ChevronRight, Quote } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback } from "react";
 import { StarRating } from "~/components/star-rating";
 import { testimonials } from "~/content/testimonials";
@@ -49,7 +49,6 @@ export function TestimonialsCarousel() {
               className="min-w-0 shrink-0 grow-0 basis-full snap-start px-2 md:basis-1/2 lg:basis-1/3"
             >
               <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <Quote aria-hidden="true" className="size-8 text-brand-200" />
                 <StarRating rating={testimonial.rating} />
                 <blockquote className="mt-3 grow leading-relaxed">
                   <p>{testimonial.text}</p>

@@ -1,4 +1,3 @@
-import { CheckCircle2 } from "lucide-react";
 import { useLocation } from "react-router";
 import { AreasList } from "~/components/areas-list";
 import { CallLink } from "~/components/call-link";
@@ -6,6 +5,7 @@ import { CtaBanner } from "~/components/cta-banner";
 import { FeatureCard } from "~/components/feature-card";
 import { PageHero } from "~/components/page-hero";
 import { ProcessSteps } from "~/components/process-steps";
+import { CheckMark } from "~/components/ui/check-mark";
 import { Section } from "~/components/ui/section";
 import { getServicePageByPath, type ServicePage } from "~/content/service-pages";
 import { seo } from "~/lib/seo";
@@ -66,7 +66,7 @@ export default function ServicePageRoute() {
               key={item}
               className="flex items-center gap-3 rounded-xl bg-white px-4 py-3 font-semibold text-ink shadow-sm"
             >
-              <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-accent-600" />
+              <CheckMark />
               {item}
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock } from "lucide-react";
+import { Clock } from "lucide-react";
 import { useLocation } from "react-router";
 import { BusinessHours } from "~/components/business-hours";
 import { CallLink } from "~/components/call-link";
@@ -6,6 +6,7 @@ import { CtaBanner } from "~/components/cta-banner";
 import { FeatureCard } from "~/components/feature-card";
 import { PageHero } from "~/components/page-hero";
 import { townServiceIcons } from "~/components/town-service-icon";
+import { CheckMark } from "~/components/ui/check-mark";
 import { Section } from "~/components/ui/section";
 import { stateCode } from "~/content/areas";
 import { business } from "~/content/business";
@@ -87,7 +88,7 @@ export default function TownPage() {
             <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
               {town.neighborhoods.map((neighborhood) => (
                 <li key={neighborhood} className="flex items-center gap-2">
-                  <CheckCircle2 aria-hidden="true" className="size-5 shrink-0 text-accent-600" />
+                  <CheckMark />
                   {neighborhood}
                 </li>
               ))}

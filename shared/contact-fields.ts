@@ -1,0 +1,43 @@
+/**
+ * The quote request's fields as plain data: the service choices, the limits and the messages
+ * people read (SPEC.md sections 3 and 5, CONTACT-API.md). No validation library here, so the
+ * contact page can render its form without loading one; contact-schema.ts builds on this.
+ */
+export const serviceOptions = [
+  { value: "janitorial", label: "Janitorial Cleaning" },
+  { value: "commercial", label: "Commercial Cleaning" },
+  { value: "office", label: "Office Cleaning" },
+  { value: "post-construction", label: "Post-Construction Cleaning" },
+  { value: "carpet", label: "Carpet Cleaning" },
+  { value: "floor-wax", label: "Floor Strip & Wax" },
+  { value: "other", label: "Other" },
+] as const;
+
+export type ServiceValue = (typeof serviceOptions)[number]["value"];
+
+export const limits = {
+  name: 100,
+  email: 254,
+  phoneMin: 7,
+  phoneMax: 32,
+  otherService: 100,
+  message: 5000,
+} as const;
+
+export const messages = {
+  name: "Please enter your name.",
+  nameTooLong: `Please keep your name under ${limits.name} characters.`,
+  email: "Please enter a valid email address.",
+  phone: "Please enter a phone number we can call, for example (484) 123-4567.",
+  service: "Please choose the service you need.",
+  /** SPEC.md section 5, word for word. */
+  otherService: "Please specify the service you need",
+  otherServiceTooLong: `Please describe the service in under ${limits.otherService} characters.`,
+  message: "Please tell us a little about the job.",
+  messageTooLong: `Please keep your message under ${limits.message.toLocaleString("en-US")} characters.`,
+  controlCharacters: "Please remove unusual characters from this field.",
+} as const;
+
+export function serviceLabel(value: ServiceValue): string {
+  return serviceOptions.find((option) => option.value === value)?.label ?? value;
+}

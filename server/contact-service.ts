@@ -19,6 +19,7 @@ import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-ema
 import { openSqliteStore, type SqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
 import {
   clientAddress,
+  maxDiscardBytes,
   readBoundedBody,
   requestOrigin,
   toWebHeaders,
@@ -100,7 +101,10 @@ export async function startContactService(
     outbox,
     async handle(request, response, securityHeaders) {
       // JSON answers are never rendered as documents: a policy that allows nothing.
-      const baseHeaders = { ...securityHeaders, "Content-Security-Policy": lockedDownPolicy };
+      const baseHeaders: Record<string, string> = {
+        ...securityHeaders,
+        "Content-Security-Policy": lockedDownPolicy,
+      };
       const method = request.method ?? "GET";
       if (!webMethods.has(method)) {
         // TRACE, CONNECT and the like: not even a Request can carry them.
@@ -111,12 +115,24 @@ export async function startContactService(
         await writeWebResponse(response, refused, baseHeaders);
         return;
       }
+      const declared = Number(request.headers["content-length"]);
+      const declaredTooLarge = Number.isFinite(declared) && declared > maxBodyBytes;
+      // Node discards the unread body of a finished request before reading the next one; past
+      // what is worth discarding, close the connection instead.
+      if (declaredTooLarge && declared > maxDiscardBytes) baseHeaders.Connection = "close";
       let body: Buffer | undefined;
       if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") {
-        try {
-          body = await readBoundedBody(request, maxBodyBytes);
-        } catch {
-          return; // The client went away; nobody is waiting for an answer.
+        if (declaredTooLarge) {
+          // Too large by its own account: no need to wait for a byte of it (a client declaring a
+          // gigabyte and sending a trickle would otherwise hold the request until the timeout).
+          // The handler still makes its checks in order and answers 413 from Content-Length.
+          body = Buffer.alloc(0);
+        } else {
+          try {
+            body = await readBoundedBody(request, maxBodyBytes);
+          } catch {
+            return; // The client went away; nobody is waiting for an answer.
+          }
         }
       }
       const url = `${requestOrigin(request, contact.trustProxy)}${request.url ?? "/"}`;

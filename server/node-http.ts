@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Past this much ignored body the connection is dropped rather than drained. */
-const maxDiscardBytes = 1024 * 1024;
+export const maxDiscardBytes = 1024 * 1024;
 
 /**
  * The visitor's address. Behind `trustProxy` proxies, each appending to X-Forwarded-For, the

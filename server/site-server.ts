@@ -9,6 +9,7 @@ import { errorMessage, type Logger } from "../functions/send-contact-email/log.t
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 import type { ContactService } from "./contact-service.ts";
 import { isSecureRequest } from "./node-http.ts";
+import { answerForClientError, refuseOnSocket } from "./protocol-errors.ts";
 import { lockedDownPolicy, securityHeaders } from "./security-headers.ts";
 
 export type Fallback = (
@@ -47,6 +48,8 @@ export async function startSiteServer(options: {
       connectionsCheckingInterval: 1000,
       keepAliveTimeout: 5000,
       maxHeaderSize: 16 * 1024,
+      // Checked below, so that the answer is JSON with our headers like every other refusal.
+      requireHostHeader: false,
     },
     (request, response) => {
       inFlight += 1;
@@ -57,7 +60,19 @@ export async function startSiteServer(options: {
       const baseHeaders = securityHeaders({ secure: isSecureRequest(request, options.trustProxy) });
       const path = (request.url ?? "/").split("?")[0] ?? "/";
       try {
-        if (path === deploymentDefaults.functionPath) {
+        if (request.httpVersion === "1.1" && !request.headers.host) {
+          // RFC 9112: an HTTP/1.1 request without Host is answered 400.
+          const body = JSON.stringify({ error: "The request has no Host header." });
+          response.writeHead(400, {
+            ...baseHeaders,
+            "Content-Type": "application/json; charset=utf-8",
+            "Content-Length": String(Buffer.byteLength(body)),
+            "Content-Security-Policy": lockedDownPolicy,
+            "Cache-Control": "no-store",
+            Connection: "close",
+          });
+          response.end(body);
+        } else if (path === deploymentDefaults.functionPath) {
           contact
             .handle(request, response, baseHeaders)
             .catch((error) => fail(response, baseHeaders, error));
@@ -66,6 +81,7 @@ export async function startSiteServer(options: {
             ...baseHeaders,
             "Content-Type": "application/json; charset=utf-8",
             "Content-Security-Policy": lockedDownPolicy,
+            "Cache-Control": "no-store",
           });
           response.end(JSON.stringify({ error: "No such function." }));
         } else {
@@ -77,6 +93,18 @@ export async function startSiteServer(options: {
     },
   );
   server.timeout = 30_000;
+  // Bytes that are not HTTP, headers too large, clients too slow: JSON answers, then close.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    refuseOnSocket(socket, answerForClientError(error));
+  });
+  // CONNECT would make this a proxy: never. (Without a listener Node drops the socket silently.)
+  server.on("connect", (_request, socket) => {
+    refuseOnSocket(
+      socket,
+      { status: 405, error: "This server is not a proxy." },
+      { Allow: "GET, HEAD, POST, OPTIONS" },
+    );
+  });
 
   function fail(response: ServerResponse, baseHeaders: Record<string, string>, error: unknown) {
     log.error("request failed", { error: errorMessage(error) });
@@ -88,6 +116,7 @@ export async function startSiteServer(options: {
       ...baseHeaders,
       "Content-Type": "application/json; charset=utf-8",
       "Content-Security-Policy": lockedDownPolicy,
+      "Cache-Control": "no-store",
     });
     response.end(JSON.stringify({ error: "Internal error." }));
   }

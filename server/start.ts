@@ -11,7 +11,7 @@ import { loadEnvFile } from "./env-file.ts";
 import { readServerSettings } from "./settings.ts";
 import { onShutdownSignal, startSiteServer } from "./site-server.ts";
 import { serveStatic } from "./static-handler.ts";
-import { loadStaticSite } from "./static-site.ts";
+import { loadStaticSite, refineCompression } from "./static-site.ts";
 
 async function main() {
   const envFile = loadEnvFile();
@@ -39,7 +39,15 @@ async function main() {
   });
   log.info(`listening on ${server.url}`, { host: settings.host });
 
+  // Best-quality brotli in the background: serving starts at once, also after a crash.
+  const refining = new AbortController();
+  refineCompression(site, refining.signal).then(
+    (improved) => log.info("brotli versions at best quality", { files: improved }),
+    (error) => log.warn("brotli refinement stopped", { error: String(error) }),
+  );
+
   onShutdownSignal(async () => {
+    refining.abort();
     await server.close();
     await contact.close();
     log.info("stopped");

@@ -42,6 +42,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       });
     },
   });
+  // A client that vanishes mid-session (a server killed with SIGKILL) resets its connection:
+  // that is the client's problem, not a reason to crash the test process.
+  server.on("error", () => {});
   const listening = server.listen(port, "127.0.0.1");
   await new Promise<void>((resolve, reject) => {
     listening.once("listening", () => resolve());

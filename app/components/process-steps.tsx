@@ -1,9 +1,15 @@
 import type { ServiceStep } from "~/content/service-pages";
+import { cn } from "~/lib/cn";
 
 /** A numbered process (carpet: four steps, post-construction: six; SPEC.md section 2). */
 export function ProcessSteps({ steps }: { steps: readonly ServiceStep[] }) {
   return (
-    <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ol
+      className={cn(
+        "grid gap-6 sm:grid-cols-2",
+        steps.length % 4 === 0 ? "lg:grid-cols-4" : "lg:grid-cols-3",
+      )}
+    >
       {steps.map((step, index) => (
         <li
           key={step.title}

@@ -20,7 +20,13 @@ export function ServiceDetailDialog({ service }: { service: Service }) {
       describedBy={`${id}-description`}
       className="max-w-2xl"
     >
-      <ArtworkImage name={service.image} alt={service.imageAlt} className="bg-brand-50" />
+      <div className="max-h-36 overflow-hidden bg-brand-50 sm:max-h-none">
+        <ArtworkImage
+          name={service.image}
+          alt={service.imageAlt}
+          className="-translate-y-1/4 sm:translate-y-0"
+        />
+      </div>
       <div className="p-6">
         <h2 id={`${id}-title`} className="font-extrabold text-2xl">
           {service.title}

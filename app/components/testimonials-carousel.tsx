@@ -25,9 +25,11 @@ export function TestimonialsCarousel() {
   };
 
   return (
-    <section
+    // A group, not a region: the section around it is already the "What Our Clients Say" region.
+    <div
+      role="group"
       aria-roledescription="carousel"
-      aria-label="What our clients say"
+      aria-label="Client testimonials"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the carousel takes arrow keys, so it must be focusable
       tabIndex={0}
       onKeyDown={onKeyDown}
@@ -78,7 +80,7 @@ export function TestimonialsCarousel() {
           <ChevronRight aria-hidden="true" className="size-6" />
         </CarouselButton>
       </div>
-    </section>
+    </div>
   );
 }
 

@@ -43,7 +43,7 @@ export const business = {
         days: "Monday to Saturday",
         opens: "08:00",
         closes: "19:00",
-        label: "8:00 AM to 7:00 PM",
+        label: "8:00\u00a0AM to 7:00\u00a0PM",
       },
     ] satisfies OpeningHours[],
     closed: ["Sunday"],

@@ -28,7 +28,8 @@ export function useCountUp<T extends Element>(target: number) {
         observer.disconnect();
         const start = performance.now();
         const tick = (now: number) => {
-          const progress = Math.min((now - start) / countUp.durationMs, 1);
+          // A frame can be stamped a little before `start`: never count below zero.
+          const progress = Math.min(Math.max(now - start, 0) / countUp.durationMs, 1);
           setValue(Math.round(target * easeOutCubic(progress)));
           if (progress < 1) frame = requestAnimationFrame(tick);
         };

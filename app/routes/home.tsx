@@ -23,7 +23,7 @@ import { seo } from "~/lib/seo";
 export const meta = () =>
   seo({
     title: `${business.name} | House & Commercial Cleaning in Plymouth Meeting, King of Prussia & West Chester PA`,
-    description: `Professional residential and commercial cleaning in Plymouth Meeting, King of Prussia, West Chester, Exton and Berwyn, PA. ${business.claims.yearsExperience}+ years, insured, ${business.claims.satisfactionGuarantee.toLowerCase()}. Free quotes.`,
+    description: `Home and office cleaning in Plymouth Meeting, King of Prussia, West Chester, Exton and Berwyn, PA. ${business.claims.yearsExperience}+ years, insured, satisfaction guaranteed. Free quotes.`,
     path: "/",
     keywords: [
       "cleaning services Montgomery County PA",

@@ -33,6 +33,7 @@ export default function ServicesPage() {
         eyebrow="Our services"
         title="Professional Cleaning Services"
         subtitle="From nightly janitorial work to a one-time deep clean after a renovation: one trusted local team for every kind of space."
+        artwork="office"
       >
         <ButtonLink to="/contact" variant="accent" size="lg">
           Get a Free Quote

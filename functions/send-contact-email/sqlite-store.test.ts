@@ -86,3 +86,49 @@ describe("SQLite store on disk", () => {
     await store.close();
   });
 });
+
+describe("SQLite group commit", () => {
+  it("commits writes of the same turn together; a repeat among them gets the first id", async () => {
+    const store = openSqliteStore(join(tempFolder(), "contact.db"));
+    const requests = await Promise.all(Array.from({ length: 30 }, () => submission()));
+    const repeat = { ...(requests[0] as Awaited<ReturnType<typeof submission>>), id: "repeat" };
+    const results = await Promise.all(
+      [...requests, repeat].map((request) => store.submit(request)),
+    );
+    expect(results.slice(0, 30).every((result) => !result.duplicate)).toBe(true);
+    expect(results[30]).toEqual({ id: requests[0]?.id, duplicate: true });
+    expect(await store.list()).toHaveLength(30);
+    await store.close();
+  });
+
+  it("fails only the write that fails, and commits the others of its group", async () => {
+    const path = join(tempFolder(), "contact.db");
+    const store = openSqliteStore(path);
+    const first = await submission();
+    await store.submit(first);
+    // Same id as a stored row but a different request: the primary key refuses it.
+    const clash = { ...(await submission()), id: first.id };
+    const others = await Promise.all([submission(), submission()]);
+    const outcomes = await Promise.allSettled([clash, ...others].map((item) => store.submit(item)));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+    ]);
+    expect((outcomes[0] as PromiseRejectedResult).reason).toBeInstanceOf(StoreUnavailableError);
+    expect(await store.list()).toHaveLength(3);
+    await store.close();
+  });
+
+  it("commits queued writes before closing", async () => {
+    const path = join(tempFolder(), "contact.db");
+    const store = openSqliteStore(path);
+    const request = await submission();
+    const pending = store.submit(request);
+    await store.close();
+    await expect(pending).resolves.toEqual({ id: request.id, duplicate: false });
+    const reopened = openSqliteStore(path);
+    expect((await reopened.list()).map((row) => row.id)).toEqual([request.id]);
+    await reopened.close();
+  });
+});

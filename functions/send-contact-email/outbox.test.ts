@@ -148,6 +148,27 @@ describe("outbox", () => {
     expect(mailer.attempts()).toBeLessThanOrEqual(20);
   });
 
+  it("brakes during an outage: one failing batch per backoff, new requests do not wake it", async () => {
+    const store = createMemoryStore();
+    const mailer = fakeMailer();
+    mailer.fail("connect ECONNREFUSED");
+    for (let index = 0; index < 20; index += 1) await submit(store);
+    const outbox = outboxFor(store, mailer, { retry: { baseMs: 300, maxMs: 600 } });
+    outbox.start();
+    await waitUntil(() => mailer.attempts() === 2, { what: "the first batch" });
+    for (let index = 0; index < 5; index += 1) {
+      await submit(store);
+      void outbox.notify();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Without the brake: every pending request tried at once, and again at each notify.
+    expect(mailer.attempts()).toBe(2);
+    mailer.fail(null);
+    await waitUntil(() => mailer.sent.length === 25, { timeoutMs: 5000, what: "all delivered" });
+    expect((await store.list()).every((row) => row.deliveryStatus === "sent")).toBe(true);
+    await outbox.stop();
+  });
+
   it("sleeps without a timer when nothing is pending, and wakes when notified", async () => {
     vi.useFakeTimers();
     const store = createMemoryStore();

@@ -88,6 +88,14 @@ export async function waitForOutput(
   return true;
 }
 
+/**
+ * Waits until the server has finished improving its brotli versions in the background (about
+ * 15 s after start for the real build, at most half a core): load figures are for the steady state.
+ */
+export function steadyState(server: RunningServer): Promise<boolean> {
+  return waitForOutput(server, /brotli versions at best quality/, 90_000);
+}
+
 async function stopGently(server: HostProcess): Promise<void> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   const timer = setTimeout(() => server.child.kill("SIGKILL"), 5000);

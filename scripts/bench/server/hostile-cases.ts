@@ -48,9 +48,9 @@ export type Category =
   | "markup-in-text";
 
 export type Expectation =
-  | { kind: "json-error"; statuses: number[] }
-  | { kind: "static-refusal"; statuses: number[] }
-  | { kind: "protocol-error"; statuses: number[]; closedIsFine: boolean }
+  | { kind: "json-error"; statuses: readonly number[] }
+  | { kind: "static-refusal"; statuses: readonly number[] }
+  | { kind: "protocol-error"; statuses: readonly number[]; closedIsFine: boolean }
   | { kind: "accepted"; mail?: "escaped" | "no-header"; payload?: string };
 
 export type HttpCase = {
@@ -119,12 +119,12 @@ export const mix: [Category, number][] = [
   ["deep-nesting", 4],
   ["wrong-method", 4],
   ["wrong-content-type", 5],
-  ["missing-key", 3],
-  ["wrong-key", 3],
-  ["foreign-origin", 2],
+  ["missing-key", 4],
+  ["wrong-key", 4],
+  ["foreign-origin", 3],
   ["static-traversal", 8],
   ["static-wrong-method", 2],
-  ["protocol", 2],
+  ["protocol", 3],
   ["valid", 4],
   ["markup-in-text", 2],
 ];

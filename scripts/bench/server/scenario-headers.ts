@@ -47,7 +47,11 @@ export function npmAudit(timeoutMs = 60_000): Promise<AuditResult> {
         if (report.metadata?.vulnerabilities)
           return resolve({ ok: true, counts: report.metadata.vulnerabilities });
         const reason = report.message || report.error?.summary || "no report";
-        resolve({ ok: false, reason: reason.split("\n")[0] ?? reason });
+        const firstLine = reason.split("\n")[0] ?? reason;
+        resolve({
+          ok: false,
+          reason: firstLine.replace(/\s*-?\s*(POST|GET)?\s*https?:\/\/\S+/g, "").trim(),
+        });
       } catch {
         const line = stderr.split("\n").find((text) => /error/i.test(text)) ?? "no JSON report";
         resolve({ ok: false, reason: line.replace(/^npm error\s*/, "").trim() });

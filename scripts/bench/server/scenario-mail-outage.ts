@@ -7,7 +7,7 @@
 
 import { unusedPort } from "../../../tests/integration/support/ports.ts";
 import type { SmtpSink } from "../../../tests/integration/support/smtp-sink.ts";
-import type { Harness } from "./harness.ts";
+import { type Harness, steadyState } from "./harness.ts";
 import {
   newAnswerLog,
   notOkCount,
@@ -37,6 +37,7 @@ export async function mailOutageScenario(
     env: { RATE_LIMIT_DISABLED: "true" },
   });
 
+  await steadyState(server);
   const log = newAnswerLog();
   let answersDuringOutage = 0;
   let down = false;

@@ -4,8 +4,7 @@
  * once, the store holds nothing else, and once the outbox drains the SMTP server has exactly one
  * e-mail per id.
  */
-import type { Harness } from "./harness.ts";
-import { rssSampler } from "./harness.ts";
+import { type Harness, rssSampler, steadyState } from "./harness.ts";
 import {
   newAnswerLog,
   notOkCount,
@@ -28,6 +27,7 @@ export async function quotesScenario(h: Harness, options: QuotesOptions): Promis
     smtpUrl: smtp.url,
     env: { RATE_LIMIT_DISABLED: "true" },
   });
+  await steadyState(server);
   const rssBefore = server.rss();
   const sampler = rssSampler(server);
   const log = newAnswerLog();

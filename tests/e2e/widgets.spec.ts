@@ -213,7 +213,7 @@ test.describe("service detail dialog (SPEC.md section 2, Services)", () => {
 /** The carousel and its slides (SPEC.md section 2, Testimonials carousel). */
 function carouselParts(page: Page) {
   const carousel = page
-    .getByRole("region", { name: /what our clients say/i })
+    .getByRole("group", { name: /client testimonials/i })
     .and(page.locator('[aria-roledescription="carousel"]'));
   return {
     carousel,

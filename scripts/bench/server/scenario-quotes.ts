@@ -5,6 +5,7 @@
  * e-mail per id.
  */
 import { type Harness, rssSampler, steadyState } from "./harness.ts";
+import { inspectorUrl, memoryAfterGc } from "./inspector.ts";
 import {
   newAnswerLog,
   notOkCount,
@@ -25,8 +26,10 @@ export async function quotesScenario(h: Harness, options: QuotesOptions): Promis
   const server = await h.startServer({
     dataDir,
     smtpUrl: smtp.url,
-    env: { RATE_LIMIT_DISABLED: "true" },
+    // The V8 inspector on a loopback port: memory after a full GC at the end.
+    env: { RATE_LIMIT_DISABLED: "true", NODE_OPTIONS: "--inspect=127.0.0.1:0" },
   });
+  const inspector = inspectorUrl(server.output());
   await steadyState(server);
   const rssBefore = server.rss();
   const sampler = rssSampler(server);
@@ -45,6 +48,7 @@ export async function quotesScenario(h: Harness, options: QuotesOptions): Promis
   });
   const rssPeak = sampler.stop();
   const rssAfter = server.rss();
+  const afterGc = inspector ? await memoryAfterGc(inspector).catch(() => null) : null;
   const drainSeconds = (performance.now() - loadEndedAt) / 1000;
 
   const rows = readStore(dataDir);
@@ -83,6 +87,10 @@ export async function quotesScenario(h: Harness, options: QuotesOptions): Promis
       [
         "server RSS before / peak / after (MiB)",
         `${format.mib(rssBefore)} / ${format.mib(rssPeak)} / ${format.mib(rssAfter)}`,
+      ],
+      [
+        "after a full GC at the end: RSS / JS heap used (MiB)",
+        afterGc ? `${format.mib(afterGc.rss)} / ${format.mib(afterGc.heapUsed)}` : "no inspector",
       ],
     ],
     checks: [

@@ -30,6 +30,8 @@ export type HarnessOptions = {
   secret: string;
   /** Remove workDir on dispose(). */
   own?: boolean;
+  /** Let load scenarios wait for the steady state (see steadyState); --quick does not. */
+  steady?: boolean;
 };
 
 export type Harness = HarnessOptions & {
@@ -92,7 +94,8 @@ export async function waitForOutput(
  * Waits until the server has finished improving its brotli versions in the background (about
  * 15 s after start for the real build, at most half a core): load figures are for the steady state.
  */
-export function steadyState(server: RunningServer): Promise<boolean> {
+export async function steadyState(server: RunningServer, wait = true): Promise<boolean> {
+  if (!wait) return false;
   return waitForOutput(server, /brotli versions at best quality/, 90_000);
 }
 

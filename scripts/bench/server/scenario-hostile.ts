@@ -31,7 +31,7 @@ export type HostileOptions = {
   count: number;
   slowClients: number;
   /** Which kinds of slow client to cycle through (tests use only the quick one). */
-  slowKinds?: SlowKind[];
+  slowKinds?: readonly SlowKind[];
   connections?: number;
   seed?: number;
   /** Allowed RSS growth from after the warm-up to after the pause (bytes). */
@@ -63,7 +63,7 @@ export async function hostileScenario(
   const inspector = inspectorUrl(server.output());
   const afterGc = async (): Promise<MemoryUsage | null> =>
     inspector ? memoryAfterGc(inspector).catch(() => null) : null;
-  await steadyState(server);
+  await steadyState(server, h.steady !== false);
   const port = Number(new URL(server.url).port);
   const context = { key: h.key, runId, seed, client: (index: number) => forwardedFor(index + 1) };
 
@@ -186,7 +186,7 @@ export async function hostileScenario(
   const rssWarm = server.rss();
   const gcWarm = await afterGc();
 
-  const kinds = options.slowKinds ?? (["headers", "body", "silent"] as SlowKind[]);
+  const kinds: readonly SlowKind[] = options.slowKinds ?? ["headers", "body", "silent"];
   const slow: Promise<SlowResult>[] = Array.from({ length: options.slowClients }, (_, index) =>
     slowClient(port, kinds[index % kinds.length] as SlowKind, {
       path: functionPath,

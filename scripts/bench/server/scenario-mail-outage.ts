@@ -37,7 +37,7 @@ export async function mailOutageScenario(
     env: { RATE_LIMIT_DISABLED: "true" },
   });
 
-  await steadyState(server);
+  await steadyState(server, h.steady !== false);
   const log = newAnswerLog();
   let answersDuringOutage = 0;
   let down = false;

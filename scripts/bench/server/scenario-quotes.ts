@@ -30,7 +30,7 @@ export async function quotesScenario(h: Harness, options: QuotesOptions): Promis
     env: { RATE_LIMIT_DISABLED: "true", NODE_OPTIONS: "--inspect=127.0.0.1:0" },
   });
   const inspector = inspectorUrl(server.output());
-  await steadyState(server);
+  await steadyState(server, h.steady !== false);
   const rssBefore = server.rss();
   const sampler = rssSampler(server);
   const log = newAnswerLog();

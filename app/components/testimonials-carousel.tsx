@@ -26,8 +26,8 @@ export function TestimonialsCarousel() {
 
   return (
     // A group, not a region: the section around it is already the "What Our Clients Say" region.
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; the APG carousel is a group
     <div
-      // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; the APG carousel is a group
       role="group"
       aria-roledescription="carousel"
       aria-label="Client testimonials"

@@ -154,6 +154,31 @@ async function settle(page: Page) {
   await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
 }
 
+/**
+ * A picture of the whole page. Sections below the fold use `content-visibility: auto` (app.css),
+ * which Chromium's own full-page capture leaves unpainted; so the viewport grows to the page's
+ * height until that height stops changing (each section takes its real size once it renders),
+ * and then goes back.
+ */
+async function wholePageShot(
+  page: Page,
+  file: string,
+  viewport: { width: number; height: number },
+) {
+  let height = viewport.height;
+  for (let round = 0; round < 5; round += 1) {
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    if (pageHeight === height) break;
+    height = pageHeight;
+    await page.setViewportSize({ width: viewport.width, height });
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+  }
+  await page.screenshot({ path: file, animations: "disabled" });
+  await page.setViewportSize(viewport);
+}
+
 async function shoot(browser: Browser, base: string, paths: string[], out: string) {
   const saved: string[] = [];
   for (const { width, height, mobile } of widths) {
@@ -173,7 +198,7 @@ async function shoot(browser: Browser, base: string, paths: string[], out: strin
       await page.goto(path, { waitUntil: "load" });
       await settle(page);
       const file = join(out, fileName(path, width));
-      await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+      await wholePageShot(page, file, { width, height });
       saved.push(file);
     }
     await context.close();

@@ -3,13 +3,17 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback } from "react";
 import { StarRating } from "~/components/star-rating";
 import { testimonials } from "~/content/testimonials";
+import { useNearViewport } from "~/hooks/use-near-viewport";
 import { cn } from "~/lib/cn";
 
 /**
  * Five client reviews (SPEC.md sections 2 and 9): 1, 2 or 3 per view, looping, aligned to the
  * start, buttons from medium screens up and arrow keys. Without JavaScript the row scrolls.
+ * Embla starts when the carousel nears the viewport: measuring the slides is start-up work that
+ * a visitor who never scrolls down does not need.
  */
 export function TestimonialsCarousel() {
+  const { ref: group, near } = useNearViewport<HTMLDivElement>();
   const [viewport, carousel] = useEmblaCarousel({ loop: true, align: "start" });
   const previous = useCallback(() => carousel?.scrollPrev(), [carousel]);
   const next = useCallback(() => carousel?.scrollNext(), [carousel]);
@@ -28,6 +32,7 @@ export function TestimonialsCarousel() {
     // A group, not a region: the section around it is already the "What Our Clients Say" region.
     // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; the APG carousel is a group
     <div
+      ref={group}
       role="group"
       aria-roledescription="carousel"
       aria-label="Client testimonials"
@@ -37,7 +42,8 @@ export function TestimonialsCarousel() {
       className="relative rounded-2xl"
     >
       <div
-        ref={viewport}
+        // Handing Embla its viewport is what starts it (no ref, no carousel).
+        ref={near ? viewport : undefined}
         className={cn(
           "-mx-2",
           carousel ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto",

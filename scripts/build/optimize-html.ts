@@ -6,7 +6,9 @@
  * - React Router's <link rel="modulepreload"> hints are removed: they competed with the first
  *   paint on slow networks, and the module script at the end of <body> still loads every chunk;
  * - the page's main illustration (the SVG marked fetchpriority="high") is inlined as a data: URL,
- *   so the largest paint needs no second request. Only the HTML carries it, not the JavaScript.
+ *   so the largest paint needs no second request. Only the HTML carries it, not the JavaScript;
+ * - React Router's module script waits for the first paint before it imports anything: its static
+ *   imports otherwise start every chunk's download while the page is still being painted.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -15,12 +17,15 @@ const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/?>
 const modulePreload = /<link rel="modulepreload" href="[^"]+"\/?>/g;
 const imagePreload = /<link rel="preload" as="image" href="([^"]+)"[^>]*>/g;
 const priorityImage = /<img src="(\/assets\/[^"]+\.svg)"([^>]*fetchPriority="high")/g;
+const moduleScript = /(<script type="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
+const staticImport = /^\s*import\s+(?:\*\s+as\s+(\w+)\s+from\s+)?("[^"]+");?\s*$/gm;
 
 export type OptimizeReport = {
   files: number;
   inlinedBytes: number;
   removedPreloads: number;
   inlinedImages: number;
+  deferredScripts: number;
 };
 
 export async function optimizeHtml(clientDir: string): Promise<OptimizeReport> {
@@ -29,6 +34,7 @@ export async function optimizeHtml(clientDir: string): Promise<OptimizeReport> {
     inlinedBytes: 0,
     removedPreloads: 0,
     inlinedImages: 0,
+    deferredScripts: 0,
   };
   // File contents (CSS, or an SVG as a data: URL) by asset path, read once for all pages.
   const inlined = new Map<string, string>();
@@ -67,10 +73,43 @@ export async function optimizeHtml(clientDir: string): Promise<OptimizeReport> {
     html = html.replace(imagePreload, (link, href: string) =>
       inlinedSources.has(href) ? "" : link,
     );
+    html = html.replace(moduleScript, (script, open: string, body: string, close: string) => {
+      const deferred = importAfterFirstPaint(body);
+      if (deferred === body) return script;
+      report.deferredScripts += 1;
+      return `${open}${deferred}${close}`;
+    });
     await writeFile(file, html);
     report.files += 1;
   }
   return report;
+}
+
+/**
+ * Resolves once the browser reports the first contentful paint, which it does after the frame is
+ * on screen. A hidden tab paints nothing and starts at once; a browser that never reports paints
+ * starts after a second.
+ */
+export const firstPaintWait = [
+  "await new Promise((painted) => {",
+  "  setTimeout(painted, 1000);",
+  "  if (document.hidden || !window.PerformanceObserver) painted();",
+  '  else new PerformanceObserver(() => painted()).observe({ type: "paint", buffered: true });',
+  "});",
+].join("\n");
+
+/**
+ * Turns a module script's static imports into dynamic ones that start after the first paint. The imports still load in parallel and the rest of
+ * the script runs after them, as before; a script without static imports is returned unchanged.
+ */
+export function importAfterFirstPaint(body: string): string {
+  const imports = [...body.matchAll(staticImport)];
+  if (imports.length === 0) return body;
+  // A side-effect import leaves a hole in the destructuring.
+  const bindings = imports.map(([, name]) => name ?? "").join(", ");
+  const loads = imports.map(([, , specifier]) => `import(${specifier})`).join(", ");
+  const rest = body.replace(staticImport, "").trim();
+  return [firstPaintWait, `const [${bindings}] = await Promise.all([${loads}]);`, rest].join("\n");
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {

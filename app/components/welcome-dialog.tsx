@@ -7,19 +7,22 @@ import { rememberVisit } from "~/lib/visit-flag";
 
 const offer = business.welcomeOffer;
 
-/** The first-visit offer. Closing it or taking either action remembers the visit. */
-export default function WelcomeDialog({ onDone }: { onDone: () => void }) {
-  const [open, setOpen] = useState(true);
+/**
+ * The first-visit offer, rendered closed until `open`. Closing it or taking either action
+ * remembers the visit.
+ */
+export default function WelcomeDialog({ open, onDone }: { open: boolean; onDone: () => void }) {
+  const [finished, setFinished] = useState(false);
   const finish = () => {
     rememberVisit();
-    setOpen(false);
+    setFinished(true);
     onDone();
   };
 
   return (
     <ModalDialog
       id="welcome-offer"
-      open={open}
+      open={open && !finished}
       onClose={finish}
       labelledBy="welcome-title"
       describedBy="welcome-text"

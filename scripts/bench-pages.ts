@@ -19,7 +19,13 @@ import { exitOnSignals, isStopping, runCleanup } from "./bench/cleanup.ts";
 import { type Findings, findings, formatFindings } from "./bench/findings.ts";
 import { runLighthouse } from "./bench/lighthouse-runner.ts";
 import { type RunMetrics, runMetrics } from "./bench/metrics.ts";
-import { type BenchRoute, loadSitePaths, notFoundPath, selectRoutes } from "./bench/routes.ts";
+import {
+  type BenchRoute,
+  loadSitePaths,
+  notFoundPath,
+  selectRoutes,
+  unknownRoutes,
+} from "./bench/routes.ts";
 import { buildSite, projectRoot, startSite } from "./bench/site-process.ts";
 import { isSlowRun, medianRunIndex } from "./bench/stats.ts";
 import { startStatusProxy } from "./bench/status-proxy.ts";
@@ -63,8 +69,15 @@ async function main(): Promise<number> {
   if (!existsSync(options.chromePath))
     throw new Error(`no Chromium at ${options.chromePath} (set CHROME_PATH or --chrome-path)`);
 
-  const routes = selectRoutes(options.routes ? [] : await loadSitePaths(), options.routes);
+  const sitePaths = await loadSitePaths();
+  const routes = selectRoutes(options.routes ? [] : sitePaths, options.routes);
   if (routes.length === 0) throw new Error("no routes to measure");
+  // Another site (--base) has its own pages; ours must be named as the site map names them.
+  const unknown = options.base ? [] : unknownRoutes(routes, sitePaths);
+  if (unknown.length > 0)
+    throw new Error(
+      `not a page of this site: ${unknown.join(", ")} (pages: ${sitePaths.join(", ")}, 404)`,
+    );
   const outDir = path.join(projectRoot, "bench-results", "pages", stamp());
   await mkdir(outDir, { recursive: true });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { loadSitePaths, notFoundLabel, notFoundPath, selectRoutes, slugFor } from "./routes.ts";
+import {
+  loadSitePaths,
+  notFoundLabel,
+  notFoundPath,
+  selectRoutes,
+  slugFor,
+  unknownRoutes,
+} from "./routes.ts";
 
 describe("selectRoutes", () => {
   it("measures every site page, then the 404 page", () => {
@@ -23,6 +30,16 @@ describe("slugFor", () => {
     expect(slugFor("/")).toBe("home");
     expect(slugFor("/floor-strip-wax")).toBe("floor-strip-wax");
     expect(slugFor("/a/b?c")).toBe("a_b_c");
+  });
+});
+
+describe("unknownRoutes", () => {
+  it("names requested paths the site does not have, never the 404 page", () => {
+    const routes = selectRoutes([], "/about,/post-construction-cleaning,404,/");
+    expect(unknownRoutes(routes, ["/", "/about", "/post-construction"])).toEqual([
+      "/post-construction-cleaning",
+    ]);
+    expect(unknownRoutes(selectRoutes(["/", "/about"]), ["/", "/about"])).toEqual([]);
   });
 });
 

@@ -55,6 +55,20 @@ export function selectRoutes(sitePaths: readonly string[], requested?: string): 
   return routes;
 }
 
+/**
+ * Requested routes that are not pages of the site (the 404 page aside): a typo would otherwise
+ * measure the 404 page, or fail in Lighthouse, under the name of a page.
+ */
+export function unknownRoutes(
+  routes: readonly BenchRoute[],
+  sitePaths: readonly string[],
+): string[] {
+  const known = new Set(sitePaths);
+  return routes
+    .filter((route) => !route.notFound && !known.has(route.path))
+    .map((route) => route.path);
+}
+
 let hooked = false;
 
 /**

@@ -21,11 +21,15 @@ beforeEach(async () => {
   await mkdir(path.join(dir, "about"));
   await writeFile(path.join(dir, "assets/root-abc.css"), "h1{color:red}");
   await writeFile(
+    path.join(dir, "favicon.svg"),
+    '<svg xmlns="http://www.w3.org/2000/svg" id="i"/>',
+  );
+  await writeFile(
     path.join(dir, "assets/hero-abc.svg"),
     '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
   );
   const page = (title: string) =>
-    `<html><head><title>${title}</title><link rel="modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/assets/root-abc.css"/><link rel="modulepreload" href="/assets/b.js"/><link rel="preload" as="image" href="/assets/hero-abc.svg" fetchPriority="high"/><link rel="preload" as="image" href="/assets/other.png"/></head><body><img src="/assets/hero-abc.svg" width="640" height="480" alt="Hero" loading="eager" fetchPriority="high" class="h"/><img src="/assets/hero-abc.svg" width="640" height="480" alt="Lazy" loading="lazy" fetchPriority="auto"/><script type="module" async="">${routerModuleScript}</script></body></html>`;
+    `<html><head><title>${title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"/><link rel="modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/assets/root-abc.css"/><link rel="modulepreload" href="/assets/b.js"/><link rel="preload" as="image" href="/assets/hero-abc.svg" fetchPriority="high"/><link rel="preload" as="image" href="/assets/other.png"/></head><body><img src="/assets/hero-abc.svg" width="640" height="480" alt="Hero" loading="eager" fetchPriority="high" class="h"/><img src="/assets/hero-abc.svg" width="640" height="480" alt="Lazy" loading="lazy" fetchPriority="auto"/><script type="module" async="">${routerModuleScript}</script></body></html>`;
   await writeFile(path.join(dir, "index.html"), page("Home"));
   await writeFile(path.join(dir, "about/index.html"), page("About"));
 });
@@ -51,6 +55,7 @@ describe("optimizeHtml", () => {
       inlinedBytes: 26,
       removedPreloads: 4,
       inlinedImages: 2,
+      inlinedIcons: 2,
       deferredScripts: 2,
     });
   });
@@ -65,6 +70,16 @@ describe("optimizeHtml", () => {
     expect(html).toContain('<img src="/assets/hero-abc.svg" width="640" height="480" alt="Lazy"');
     expect(html).not.toContain('<link rel="preload" as="image" href="/assets/hero-abc.svg"');
     expect(html).toContain('<link rel="preload" as="image" href="/assets/other.png"/>');
+  });
+
+  it("inlines the SVG favicon, so the browser fetches nothing while it paints", async () => {
+    await optimizeHtml(dir);
+    const html = await readFile(path.join(dir, "about/index.html"), "utf8");
+    const svg = encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" id="i"/>');
+    expect(html).toContain(
+      `<link rel="icon" href="data:image/svg+xml,${svg}" type="image/svg+xml"/>`,
+    );
+    expect(html).not.toContain('href="/favicon.svg"');
   });
 
   it("makes the module script import its chunks after the first paint", async () => {

@@ -7,6 +7,8 @@
  *   paint on slow networks, and the module script at the end of <body> still loads every chunk;
  * - the page's main illustration (the SVG marked fetchpriority="high") is inlined as a data: URL,
  *   so the largest paint needs no second request. Only the HTML carries it, not the JavaScript;
+ * - the SVG favicon is inlined as a data: URL too: browsers fetch it while the page is painting, and
+ *   a slow network has better things to carry then (search engines use the apple-touch-icon);
  * - React Router's module script waits for the first paint before it imports anything: its static
  *   imports otherwise start every chunk's download while the page is still being painted.
  */
@@ -17,6 +19,7 @@ const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/?>
 const modulePreload = /<link rel="modulepreload" href="[^"]+"\/?>/g;
 const imagePreload = /<link rel="preload" as="image" href="([^"]+)"[^>]*>/g;
 const priorityImage = /<img src="(\/assets\/[^"]+\.svg)"([^>]*fetchPriority="high")/g;
+const svgIcon = /<link rel="icon" href="(\/[^"]+\.svg)"/g;
 const moduleScript = /(<script type="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
 const staticImport = /^\s*import\s+(?:\*\s+as\s+(\w+)\s+from\s+)?("[^"]+");?\s*$/gm;
 
@@ -25,6 +28,7 @@ export type OptimizeReport = {
   inlinedBytes: number;
   removedPreloads: number;
   inlinedImages: number;
+  inlinedIcons: number;
   deferredScripts: number;
 };
 
@@ -34,6 +38,7 @@ export async function optimizeHtml(clientDir: string): Promise<OptimizeReport> {
     inlinedBytes: 0,
     removedPreloads: 0,
     inlinedImages: 0,
+    inlinedIcons: 0,
     deferredScripts: 0,
   };
   // File contents (CSS, or an SVG as a data: URL) by asset path, read once for all pages.
@@ -57,12 +62,16 @@ export async function optimizeHtml(clientDir: string): Promise<OptimizeReport> {
       report.removedPreloads += 1;
       return "";
     });
-    for (const [, src] of html.matchAll(priorityImage)) {
+    for (const [, src] of [...html.matchAll(priorityImage), ...html.matchAll(svgIcon)]) {
       if (!inlined.has(src as string)) {
         const svg = await readFile(path.join(clientDir, src as string), "utf8");
         inlined.set(src as string, `data:image/svg+xml,${encodeURIComponent(svg.trim())}`);
       }
     }
+    html = html.replace(svgIcon, (_link, href: string) => {
+      report.inlinedIcons += 1;
+      return `<link rel="icon" href="${inlined.get(href)}"`;
+    });
     const inlinedSources = new Set<string>();
     html = html.replace(priorityImage, (_image, src: string, rest: string) => {
       report.inlinedImages += 1;

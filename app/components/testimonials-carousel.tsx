@@ -19,6 +19,7 @@ export function TestimonialsCarousel() {
   const next = useCallback(() => carousel?.scrollNext(), [carousel]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
+    if (!carousel) return; // the row still scrolls natively
     if (event.key === "ArrowLeft") {
       event.preventDefault();
       previous();
@@ -36,14 +37,16 @@ export function TestimonialsCarousel() {
       role="group"
       aria-roledescription="carousel"
       aria-label="Client testimonials"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the carousel takes arrow keys, so it must be focusable
-      tabIndex={0}
+      // One tab stop either way: the running carousel takes arrow keys here; before it starts (or
+      // without JavaScript) the scrolling row below is focusable, so keys scroll it natively.
+      tabIndex={carousel ? 0 : undefined}
       onKeyDown={onKeyDown}
       className="relative rounded-2xl"
     >
       <div
         // Handing Embla its viewport is what starts it (no ref, no carousel).
         ref={near ? viewport : undefined}
+        tabIndex={carousel ? undefined : 0}
         className={cn(
           "-mx-2",
           carousel ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto",

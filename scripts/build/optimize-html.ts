@@ -95,15 +95,17 @@ export async function optimizeHtml(clientDir: string): Promise<OptimizeReport> {
 }
 
 /**
- * Resolves once the browser reports the first contentful paint, which it does after the frame is
- * on screen. A hidden tab paints nothing and starts at once; a browser that never reports paints
+ * Resolves once the browser reports the first contentful paint (not the first paint, which can be
+ * a bare background), which it reports after the frame is on screen. A hidden tab paints nothing and starts at once; a browser that never reports paints
  * starts after a second.
  */
 export const firstPaintWait = [
   "await new Promise((painted) => {",
   "  setTimeout(painted, 1000);",
   "  if (document.hidden || !window.PerformanceObserver) painted();",
-  '  else new PerformanceObserver(() => painted()).observe({ type: "paint", buffered: true });',
+  "  else new PerformanceObserver((paints) => {",
+  '    if (paints.getEntriesByName("first-contentful-paint").length > 0) painted();',
+  '  }).observe({ type: "paint", buffered: true });',
   "});",
 ].join("\n");
 

@@ -313,6 +313,8 @@ test.describe("testimonials carousel (SPEC.md sections 2, 3 and 9)", () => {
     await waitForHydration(page);
     const { carousel } = carouselParts(page);
     await carousel.scrollIntoViewIfNeeded();
+    // It starts once near the screen, and only then takes the focus (before, its row does).
+    await expect(carousel).toHaveAttribute("tabindex", "0");
     await carousel.focus();
     await expect(carousel).toBeFocused();
     expect(await firstSlide(carousel)).toBe("1 of 5");
@@ -351,6 +353,23 @@ const counterTexts = (page: Page) =>
   page.evaluate(() => (window as Window & { __counterTexts?: string[][] }).__counterTexts ?? []);
 
 /** Scrolls so that `share` of the element's height shows at the bottom of the window. */
+/**
+ * Scrolls down until the element sits just below the fold, measuring again after every step:
+ * sections below the fold render only as they come near (content-visibility), and take their real
+ * height then, so one jump computed on the placeholder heights would land somewhere else.
+ */
+function bringJustBelowTheFold(element: Locator) {
+  return element.evaluate(async (node) => {
+    const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+    for (let step = 0; step < 50; step += 1) {
+      const gap = node.getBoundingClientRect().top - window.innerHeight;
+      if (gap >= 0 && gap < 40) return;
+      window.scrollBy(0, Math.min(gap - 20, window.innerHeight / 2));
+      await frame();
+    }
+  });
+}
+
 function revealShare(element: Locator, share: number) {
   return element.evaluate((node, part) => {
     const box = node.getBoundingClientRect();
@@ -375,6 +394,8 @@ test.describe("statistic counters (SPEC.md sections 2, 4 and 9)", () => {
 
     // The first counter 15% in view: below the threshold, nothing moves.
     const first = page.getByText("Years of Experience").locator("xpath=preceding-sibling::p[1]");
+    await bringJustBelowTheFold(first);
+    await expect(values.first()).toHaveText("0+");
     await revealShare(first, 0.15);
     await page.waitForTimeout(400);
     await expect(values.first()).toHaveText("0+");

@@ -18,22 +18,12 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser, Page } from "@playwright/test";
 import { chromium } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "./chromium.ts";
 
 const projectRoot = resolve(import.meta.dirname, "..");
 
 /** Same browser and flags as playwright.config.ts. */
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
+const launchOptions = { executablePath: chromiumPath, args: chromiumFlags };
 
 const widths = [
   { width: 390, height: 844, mobile: true },

@@ -5,19 +5,11 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromiumFlags } from "../chromium.ts";
 import { onCleanup } from "./cleanup.ts";
 import type { Lhr } from "./lhr.ts";
 
-export const chromeFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export const chromeFlags = ["--headless", ...chromiumFlags];
 
 export type LighthouseRun = { lhr: Lhr; json: string; html: string };
 

@@ -48,6 +48,19 @@ export function ContactForm() {
     if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
   };
 
+  // What every control shares: its field, value, error state and change handler.
+  const bind = (field: keyof Values, describedBy: string | undefined) => ({
+    name: field,
+    required: true,
+    value: values[field],
+    onChange: (
+      event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>,
+    ) => update(field, event.target.value),
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": describedBy,
+    className: controlClass,
+  });
+
   const prepare = () => {
     loadContactSchema().catch(() => {});
     preloadContactClient();
@@ -117,16 +130,10 @@ export function ContactForm() {
             {(describedBy) => (
               <input
                 id="contact-name"
-                name="name"
                 type="text"
                 autoComplete="name"
-                required
                 placeholder="Your full name"
-                value={values.name}
-                onChange={(event) => update("name", event.target.value)}
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClass}
+                {...bind("name", describedBy)}
               />
             )}
           </FormField>
@@ -134,16 +141,10 @@ export function ContactForm() {
             {(describedBy) => (
               <input
                 id="contact-email"
-                name="email"
                 type="email"
                 autoComplete="email"
-                required
                 placeholder={business.email}
-                value={values.email}
-                onChange={(event) => update("email", event.target.value)}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClass}
+                {...bind("email", describedBy)}
               />
             )}
           </FormField>
@@ -151,31 +152,16 @@ export function ContactForm() {
             {(describedBy) => (
               <input
                 id="contact-phone"
-                name="phone"
                 type="tel"
                 autoComplete="tel"
-                required
                 placeholder="(484) 123-4567"
-                value={values.phone}
-                onChange={(event) => update("phone", event.target.value)}
-                aria-invalid={errors.phone ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClass}
+                {...bind("phone", describedBy)}
               />
             )}
           </FormField>
           <FormField id="contact-service" label="Service Needed" required error={errors.service}>
             {(describedBy) => (
-              <select
-                id="contact-service"
-                name="service"
-                required
-                value={values.service}
-                onChange={(event) => update("service", event.target.value)}
-                aria-invalid={errors.service ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClass}
-              >
+              <select id="contact-service" {...bind("service", describedBy)}>
                 <option value="" disabled>
                   Select a service
                 </option>
@@ -198,15 +184,9 @@ export function ContactForm() {
               {(describedBy) => (
                 <input
                   id="contact-other-service"
-                  name="otherService"
                   type="text"
-                  required
                   placeholder="e.g. window washing, move-out cleaning"
-                  value={values.otherService}
-                  onChange={(event) => update("otherService", event.target.value)}
-                  aria-invalid={errors.otherService ? true : undefined}
-                  aria-describedby={describedBy}
-                  className={controlClass}
+                  {...bind("otherService", describedBy)}
                 />
               )}
             </FormField>
@@ -221,15 +201,9 @@ export function ContactForm() {
             {(describedBy) => (
               <textarea
                 id="contact-message"
-                name="message"
-                required
                 rows={6}
                 placeholder="Tell us about your space: type, size, how often, and any special requests."
-                value={values.message}
-                onChange={(event) => update("message", event.target.value)}
-                aria-invalid={errors.message ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClass}
+                {...bind("message", describedBy)}
               />
             )}
           </FormField>

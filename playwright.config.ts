@@ -17,11 +17,18 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
+  // Tests tagged @desktop run at desktop width only (checks that are the same at every width, or
+  // need a wide screen); tests tagged @phone run on the phone only (the menu).
   projects: [
-    { name: "mobile", use: { ...devices["Pixel 7"], browserName: "chromium" } },
+    {
+      name: "mobile",
+      use: { ...devices["Pixel 7"], browserName: "chromium" },
+      grepInvert: /@desktop/,
+    },
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      grepInvert: /@phone/,
     },
   ],
   // The real embedded server over the built site, on a private data folder. PW_NO_WEBSERVER=1

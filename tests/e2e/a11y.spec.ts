@@ -18,12 +18,12 @@ const phoneSample = new Set([
 // Issue 2: @axe-core/playwright on every route with no violations at all.
 test.describe("accessibility of every page", () => {
   for (const path of [...routes.map((route) => route.path), unknownPath]) {
-    test(`${path} has no axe violations and no skipped heading levels`, async ({
+    // Pages outside the phone sample are checked at desktop width only.
+    const tag = phoneSample.has(path) ? [] : ["@desktop"];
+    test(`${path} has no axe violations and no skipped heading levels`, { tag }, async ({
       page,
       allowConsoleErrors,
-      isMobile,
     }) => {
-      test.skip(isMobile && !phoneSample.has(path), "checked at desktop width");
       if (path === unknownPath) {
         allowConsoleErrors(/^404 Error: User attempted to access non-existent route:/);
         allowConsoleErrors(/^Failed to load resource: the server responded with a status of 404/);
@@ -58,8 +58,7 @@ test.describe("accessibility of open overlays", () => {
     await expectNoAxeViolations(page, `/services with the ${title} dialog`);
   });
 
-  test("the mobile menu, open", async ({ page, isMobile }) => {
-    test.skip(!isMobile, "the menu is for small screens");
+  test("the mobile menu, open", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();

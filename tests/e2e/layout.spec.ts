@@ -72,17 +72,17 @@ test.describe("header", () => {
     await expect(page.locator('[aria-current="page"]')).toHaveCount(0);
   });
 
-  test("on wide screens shows the navigation and no menu button", async ({ page, isMobile }) => {
-    test.skip(isMobile, "wide screens only");
+  test("on wide screens shows the navigation and no menu button", { tag: "@desktop" }, async ({
+    page,
+  }) => {
     await page.goto("/");
     await expect(navLinks(page, false)).toBeVisible();
     await expect(menuButton(page)).toBeHidden();
   });
 });
 
-test.describe("mobile menu", () => {
-  test.skip(({ isMobile }) => !isMobile, "the menu is for small screens");
-
+// The menu is for small screens.
+test.describe("mobile menu", { tag: "@phone" }, () => {
   test("is closed at first; the button opens it; choosing a link navigates and closes it", async ({
     page,
   }) => {

@@ -47,10 +47,10 @@ test.describe("unknown paths (SPEC.md section 2, 404 page)", () => {
     });
   }
 
-  test("the 404 answer's HTML already holds the page, for clients without JavaScript", async ({
-    request,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "plain HTTP: once is enough");
+  // Plain HTTP: once is enough.
+  test("the 404 answer's HTML already holds the page, for clients without JavaScript", {
+    tag: "@desktop",
+  }, async ({ request }) => {
     for (const path of unknownPaths) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);

@@ -68,9 +68,7 @@ test.describe("every route", () => {
 
 // The detailed checks run once, at desktop width: the content is the same at every width, and
 // the loop above checks that it is visible on the phone too.
-test.describe("page content", () => {
-  test.skip(({ isMobile }) => isMobile, "page content is checked in detail once, on desktop");
-
+test.describe("page content", { tag: "@desktop" }, () => {
   test.describe("home page", () => {
     test("shows the hero actions, benefits, floor banner, services, areas and closing call", async ({
       page,
@@ -303,9 +301,8 @@ test.describe("page content", () => {
   });
 });
 
-test.describe("content without JavaScript", () => {
-  test.skip(({ isMobile }) => isMobile, "static HTML: checked once, on desktop");
-
+// Static HTML: checked once, on desktop.
+test.describe("content without JavaScript", { tag: "@desktop" }, () => {
   test("the raw HTML of every route already holds its h1 and main content", async ({ request }) => {
     for (const route of routes) {
       const response = await request.get(route.path);

@@ -30,8 +30,10 @@ type Thing = Record<string, unknown>;
 const typeOf = (block: Thing) => [block["@type"]].flat();
 
 // Crawlers read the prerendered HTML: these checks run on it, without JavaScript, once.
-test.describe("head tags in the prerendered HTML (issue 2, search engines and sharing)", () => {
-  test.skip(({ isMobile }) => isMobile, "the HTML is the same for every device: checked once");
+// The HTML is the same for every device: checked once, by the desktop project.
+test.describe("head tags in the prerendered HTML (issue 2, search engines and sharing)", {
+  tag: "@desktop",
+}, () => {
   test.use({ javaScriptEnabled: false });
 
   test("every route: title, description, canonical, Open Graph, Twitter card and structured data", async ({
@@ -135,8 +137,8 @@ function expectBreadcrumbs(path: string, blocks: Thing[]) {
 }
 
 test.describe("after client-side navigation", () => {
-  test("the title and canonical link follow the page", async ({ page, isMobile }) => {
-    test.skip(isMobile, "the header links are in the menu on phones: checked on desktop");
+  // The header links are in the menu on phones: checked on desktop.
+  test("the title and canonical link follow the page", { tag: "@desktop" }, async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     await page
@@ -165,9 +167,8 @@ test.describe("after client-side navigation", () => {
   });
 });
 
-test.describe("sitemap.xml and robots.txt", () => {
-  test.skip(({ isMobile }) => isMobile, "plain HTTP: checked once");
-
+// Plain HTTP: checked once.
+test.describe("sitemap.xml and robots.txt", { tag: "@desktop" }, () => {
   test("sitemap.xml lists exactly the 15 routes as absolute URLs", async ({ request }) => {
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);

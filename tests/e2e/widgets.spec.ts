@@ -258,11 +258,10 @@ test.describe("testimonials carousel (SPEC.md sections 2, 3 and 9)", () => {
     expect(new Set(locations).size).toBe(5);
   });
 
-  test("shows 1, 2 and 3 slides per view at 390, 768 and 1280 px; buttons from 768 px", async ({
-    page,
-    isMobile,
-  }) => {
-    test.skip(isMobile, "resizes the window: desktop only");
+  // Resizes the window: desktop only.
+  test("shows 1, 2 and 3 slides per view at 390, 768 and 1280 px; buttons from 768 px", {
+    tag: "@desktop",
+  }, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     await waitForHydration(page);
@@ -287,11 +286,10 @@ test.describe("testimonials carousel (SPEC.md sections 2, 3 and 9)", () => {
     }
   });
 
-  test("next and previous move it one slide, and it loops from the first to the last", async ({
-    page,
-    isMobile,
-  }) => {
-    test.skip(isMobile, "the buttons show from medium screens up");
+  // The buttons show from medium screens up.
+  test("next and previous move it one slide, and it loops from the first to the last", {
+    tag: "@desktop",
+  }, async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     const { carousel, previous, next } = carouselParts(page);

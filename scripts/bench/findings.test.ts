@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { describeItem, findings, formatFindings, shortUrl } from "./findings.ts";
+import {
+  describeItem,
+  findings,
+  firstRoundTripBytes,
+  formatFindings,
+  shortUrl,
+} from "./findings.ts";
 import { sampleLhr } from "./test-fixtures.ts";
 
 describe("findings", () => {
@@ -50,6 +56,42 @@ describe("findings", () => {
     expect(text).toContain(
       "[seo] is-crawlable: Page is blocked from indexing (exempted from the budget)",
     );
+  });
+});
+
+describe("the document's first round trip", () => {
+  const withDocument = (transferSize: number) => {
+    const lhr = sampleLhr();
+    lhr.audits["network-requests"] = {
+      id: "network-requests",
+      score: null,
+      details: {
+        type: "table",
+        items: [
+          { url: "http://127.0.0.1:1/", resourceType: "Document", transferSize },
+          { url: "http://127.0.0.1:1/a.js", resourceType: "Script", transferSize: 90_000 },
+        ],
+      },
+    };
+    return findings(lhr);
+  };
+
+  it("says whether the HTML and its headers fit in the first 10 TCP segments", () => {
+    expect(firstRoundTripBytes).toBe(14_600);
+    const within = withDocument(14_597);
+    expect(within.documentBytes).toBe(14_597);
+    expect(formatFindings("/", within)).toContain(
+      "document: 14597 bytes with headers, within the first round trip's 14600\n",
+    );
+    expect(formatFindings("/", withDocument(14_601))).toContain(
+      "document: 14601 bytes with headers, over the first round trip's 14600 (one more round trip before the first paint)",
+    );
+  });
+
+  it("says nothing when Lighthouse listed no document", () => {
+    const found = findings(sampleLhr());
+    expect(found.documentBytes).toBeNull();
+    expect(formatFindings("/", found)).not.toContain("document:");
   });
 });
 

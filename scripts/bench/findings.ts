@@ -7,7 +7,17 @@ import type { Lhr, LhrAuditItem } from "./lhr.ts";
 
 export type FailingAudit = { category: string; id: string; title: string; items: string[] };
 
+/**
+ * What Lighthouse's simulated TCP connection delivers in its first round trip: an initial
+ * congestion window of 10 segments of 1,460 bytes (Lantern's TCPConnection, and Linux's default).
+ * A page whose HTML and response headers exceed it waits one more round trip (150 ms on the
+ * simulated slow 4G) before anything can paint.
+ */
+export const firstRoundTripBytes = 10 * 1460;
+
 export type Findings = {
+  /** The main document's transferred bytes, headers included. */
+  documentBytes: number | null;
   lcpElement: string | null;
   /** LCP subparts in ms: time to first byte, resource load delay and duration, render delay. */
   lcpPhases: Record<string, number>;
@@ -94,7 +104,11 @@ export function findings(lhr: Lhr): Findings {
     url: text(item.url),
     wastedBytes: num(item.wastedBytes),
   }));
+  const mainDocument = rows(lhr.audits["network-requests"]?.details).find(
+    (item) => item.resourceType === "Document",
+  );
   return {
+    documentBytes: mainDocument ? num(mainDocument.transferSize) : null,
     ...lcp(lhr),
     renderBlocking: rows(lhr.audits["render-blocking-insight"]?.details)
       .map((item) => text(item.url))
@@ -155,6 +169,12 @@ export function formatFindings(
     .map(([name, ms]) => `${phaseNames[name] ?? name} ${ms}`)
     .join(", ");
   lines.push(`  LCP element: ${found.lcpElement ?? "unknown"}${phases ? ` [ms: ${phases}]` : ""}`);
+  if (found.documentBytes !== null) {
+    const fits = found.documentBytes <= firstRoundTripBytes;
+    lines.push(
+      `  document: ${found.documentBytes} bytes with headers, ${fits ? "within" : "over"} the first round trip's ${firstRoundTripBytes}${fits ? "" : " (one more round trip before the first paint)"}`,
+    );
+  }
   lines.push(
     `  render-blocking: ${found.renderBlocking.length ? found.renderBlocking.map(shortUrl).join(", ") : "none"}`,
   );

@@ -30,6 +30,14 @@ describe("medianRunIndex", () => {
     ];
     expect(medianRunIndex(runs)).toBe(0);
   });
+  it("treats LCPs equal to the table's 0.01 s as a tie, broken by TBT", () => {
+    const runs = [
+      { performance: 100, lcpMs: 751.2, tbtMs: 55 },
+      { performance: 100, lcpMs: 749.6, tbtMs: 0 },
+      { performance: 100, lcpMs: 752.9, tbtMs: 32 },
+    ];
+    expect(medianRunIndex(runs)).toBe(2);
+  });
   it("takes the worse of the two middle runs for an even count", () => {
     expect(
       medianRunIndex([

@@ -9,13 +9,17 @@ export function median(values: readonly number[]): number {
   return ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-export type RankedRun = { performance: number | null; lcpMs: number | null };
+export type RankedRun = { performance: number | null; lcpMs: number | null; tbtMs?: number | null };
+
+/** LCP as the table shows it (0.01 s): smaller differences are noise, not a ranking. */
+const shownLcp = (ms: number | null) => Math.round((ms ?? Number.POSITIVE_INFINITY) / 10);
 
 /**
  * The index of the median run: runs ordered from worst to best by Performance score, ties broken
- * by LCP (slower is worse); the middle one, or the worse of the two middle ones for an even count.
- * One whole run is reported (not a median per metric) so that every figure in a row comes from the
- * same page load. Returns -1 when no run has a Performance score.
+ * by LCP as shown (slower is worse), then by TBT (longer is worse); the middle one, or the worse
+ * of the two middle ones for an even count. One whole run is reported (not a median per metric) so
+ * that every figure in a row comes from the same page load. Returns -1 when no run has a
+ * Performance score.
  */
 export function medianRunIndex(runs: readonly RankedRun[]): number {
   const scored = runs
@@ -25,7 +29,8 @@ export function medianRunIndex(runs: readonly RankedRun[]): number {
   scored.sort(
     (a, b) =>
       (a.run.performance as number) - (b.run.performance as number) ||
-      (b.run.lcpMs ?? Number.POSITIVE_INFINITY) - (a.run.lcpMs ?? Number.POSITIVE_INFINITY) ||
+      shownLcp(b.run.lcpMs) - shownLcp(a.run.lcpMs) ||
+      (b.run.tbtMs ?? 0) - (a.run.tbtMs ?? 0) ||
       a.index - b.index,
   );
   return (scored[Math.floor((scored.length - 1) / 2)] as { index: number }).index;

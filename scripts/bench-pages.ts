@@ -26,21 +26,16 @@ import {
   selectRoutes,
   unknownRoutes,
 } from "./bench/routes.ts";
+import { type Progress, type SampledRun, sampleRoutes } from "./bench/sampling.ts";
 import { buildSite, projectRoot, startSite } from "./bench/site-process.ts";
-import { isSlowRun, medianRunIndex } from "./bench/stats.ts";
+import { medianRunIndex } from "./bench/stats.ts";
 import { startStatusProxy } from "./bench/status-proxy.ts";
 import { formatPageTable } from "./bench/table.ts";
 
-type RunStatus = "accepted" | "slow-kept" | "slow-repeated" | "error" | "error-repeated";
-
-type RunRecord = {
-  attempt: number;
-  status: RunStatus;
+type RunRecord = SampledRun & {
   url: string;
   seconds: number;
-  benchmarkIndex: number | null;
   metrics: RunMetrics | null;
-  error: string | null;
   reports: { json: string; html: string } | null;
   findings: Findings | null;
 };
@@ -97,73 +92,63 @@ async function main(): Promise<number> {
   console.log(`Reports: ${path.relative(projectRoot, outDir)}/\n`);
 
   const deadline = Date.now() + options.maxMinutes * 60_000;
-  const totalRuns = routes.length * options.runs;
-  let done = 0;
-  let maxIndex = 0;
+  let timeLimitReported = false;
+  const timeLeft = () => {
+    if (Date.now() <= deadline) return true;
+    if (!timeLimitReported)
+      console.log(`time limit of ${options.maxMinutes} min reached: measuring stops here`);
+    timeLimitReported = true;
+    return false;
+  };
   let consecutiveFailures = 0;
   let lighthouseVersion: string | undefined;
   let userAgent: string | undefined;
-  const results: RouteResult[] = [];
 
-  for (const route of routes) {
-    const runs: RunRecord[] = [];
-    let kept = 0;
-    let repeats = 0;
-    for (let attempt = 1; kept < options.runs; attempt += 1) {
-      if (Date.now() > deadline) {
-        console.log(`time limit of ${options.maxMinutes} min reached: measuring stops here`);
-        break;
-      }
-      const url = `${route.notFound && proxy ? proxy.url : base}${route.path}`;
-      const started = Date.now();
-      const record: RunRecord = {
-        attempt,
-        status: "accepted",
-        url,
-        seconds: 0,
-        benchmarkIndex: null,
-        metrics: null,
-        error: null,
-        reports: null,
-        findings: null,
-      };
-      let slow = false;
-      try {
-        const run = await runLighthouse(url, { chromePath: options.chromePath });
-        consecutiveFailures = 0;
-        lighthouseVersion ??= run.lhr.lighthouseVersion;
-        userAgent ??= run.lhr.environment?.hostUserAgent;
-        const name = `${route.slug}.run${attempt}`;
-        await writeFile(path.join(outDir, `${name}.report.json`), run.json);
-        await writeFile(path.join(outDir, `${name}.report.html`), run.html);
-        record.reports = { json: `${name}.report.json`, html: `${name}.report.html` };
-        record.metrics = runMetrics(run.lhr, route.notFound ? notFoundPageExemptions : []);
-        record.findings = findings(run.lhr);
-        record.benchmarkIndex = record.metrics.benchmarkIndex;
-        record.error = record.metrics.error;
-        if (record.benchmarkIndex !== null) {
-          maxIndex = Math.max(maxIndex, record.benchmarkIndex);
-          slow = isSlowRun(record.benchmarkIndex, maxIndex, options.slowRatio);
-        }
-      } catch (error) {
-        record.error = error instanceof Error ? error.message : String(error);
-        consecutiveFailures += 1;
-        if (consecutiveFailures >= 3)
-          throw new Error(`three Lighthouse runs in a row failed; last: ${record.error}`);
-      }
-      record.seconds = Math.round((Date.now() - started) / 100) / 10;
-      const failed = record.error !== null;
-      if ((slow || failed) && repeats < options.maxRepeats) {
-        repeats += 1;
-        record.status = failed ? "error-repeated" : "slow-repeated";
-      } else {
-        record.status = failed ? "error" : slow ? "slow-kept" : "accepted";
-        kept += 1;
-        done += 1;
-      }
-      runs.push(record);
-      console.log(progressLine(done, totalRuns, route, record, maxIndex, options.slowRatio));
+  const measure = async (route: BenchRoute, attempt: number): Promise<RunRecord> => {
+    const url = `${route.notFound && proxy ? proxy.url : base}${route.path}`;
+    const started = Date.now();
+    const record: RunRecord = {
+      attempt,
+      status: "accepted",
+      url,
+      seconds: 0,
+      benchmarkIndex: null,
+      metrics: null,
+      error: null,
+      reports: null,
+      findings: null,
+    };
+    try {
+      const run = await runLighthouse(url, { chromePath: options.chromePath });
+      consecutiveFailures = 0;
+      lighthouseVersion ??= run.lhr.lighthouseVersion;
+      userAgent ??= run.lhr.environment?.hostUserAgent;
+      const name = `${route.slug}.run${attempt}`;
+      await writeFile(path.join(outDir, `${name}.report.json`), run.json);
+      await writeFile(path.join(outDir, `${name}.report.html`), run.html);
+      record.reports = { json: `${name}.report.json`, html: `${name}.report.html` };
+      record.metrics = runMetrics(run.lhr, route.notFound ? notFoundPageExemptions : []);
+      record.findings = findings(run.lhr);
+      record.benchmarkIndex = record.metrics.benchmarkIndex;
+      record.error = record.metrics.error;
+    } catch (error) {
+      record.error = error instanceof Error ? error.message : String(error);
+      consecutiveFailures += 1;
+      if (consecutiveFailures >= 3)
+        throw new Error(`three Lighthouse runs in a row failed; last: ${record.error}`);
     }
+    record.seconds = Math.round((Date.now() - started) / 100) / 10;
+    return record;
+  };
+
+  const { results: sampled, maxIndex } = await sampleRoutes(
+    routes,
+    { runs: options.runs, maxRepeats: options.maxRepeats, slowRatio: options.slowRatio, timeLeft },
+    measure,
+    (route, run, progress) => console.log(progressLine(route, run, progress, options.slowRatio)),
+  );
+
+  const results: RouteResult[] = sampled.map(({ route, runs }) => {
     const usable = runs.filter(
       (run) => run.metrics && !run.error && run.status !== "slow-repeated",
     );
@@ -175,14 +160,14 @@ async function main(): Promise<number> {
       })),
     );
     const medianRun = index >= 0 ? usable[index] : undefined;
-    results.push({
+    return {
       route,
       runs,
       medianAttempt: medianRun?.attempt ?? null,
       median: medianRun?.metrics ?? null,
       verdict: evaluateBudgets(medianRun?.metrics ?? null),
-    });
-  }
+    };
+  });
 
   const overall = worst(results.map((result) => result.verdict.status));
   printReport(results, { lighthouseVersion, userAgent, maxIndex, options, overall });
@@ -222,11 +207,9 @@ async function main(): Promise<number> {
 }
 
 function progressLine(
-  done: number,
-  total: number,
   route: BenchRoute,
   run: RunRecord,
-  maxIndex: number,
+  { done, total, maxIndex, remeasure }: Progress,
   ratio: number,
 ): string {
   const m = run.metrics;
@@ -242,7 +225,8 @@ function progressLine(
     error: " (kept as a failed run)",
     "error-repeated": " (repeating)",
   }[run.status];
-  return `[${done}/${total}] ${route.label} run ${run.attempt}: ${figures}${index}, ${run.seconds} s${note}`;
+  const why = remeasure ? ` (again: an earlier run is slow against the best index seen since)` : "";
+  return `[${done}/${total}] ${route.label} run ${run.attempt}${why}: ${figures}${index}, ${run.seconds} s${note}`;
 }
 
 /** Footnotes for the scores marked "*" in the table. */
@@ -264,7 +248,7 @@ function printReport(
     lighthouseVersion: string | undefined;
     userAgent: string | undefined;
     maxIndex: number;
-    options: { runs: number; slowRatio: number };
+    options: { runs: number; slowRatio: number; maxRepeats: number };
     overall: string;
   },
 ) {
@@ -284,7 +268,7 @@ function printReport(
     ),
     ...exemptionNotes(results),
     "",
-    `CPU benchmark index per run (best seen ${Math.round(info.maxIndex)}; a run below ${info.options.slowRatio} x the best is repeated, at most twice per route):`,
+    `CPU benchmark index per run (best seen ${Math.round(info.maxIndex)}; a run below ${info.options.slowRatio} x the best, seen before or after it, is repeated, at most ${info.options.maxRepeats} times per route):`,
   );
   for (const result of results) {
     const runs = result.runs

@@ -11,7 +11,8 @@ table of the median runs and the budget verdict. Exits 1 when a budget is broken
   --routes a,b      only these paths, e.g. --routes /,/about,404 ("404" is the 404 page)
   --no-build        measure the existing build/client (no react-router build first)
   --base URL        measure a site that is already running (no build, no server started)
-  --slow-ratio R    repeat a run whose CPU benchmark index is below R x the best seen (default 0.6)
+  --slow-ratio R    repeat a run whose CPU benchmark index is below R x the best seen in the
+                    whole session, before or after it (default 0.6)
   --max-repeats N   at most N repeated runs per route (default 2)
   --chrome-path P   Chromium to use (default $CHROME_PATH or /usr/bin/chromium)
   --max-minutes M   stop measuring after M minutes (default 60)

@@ -13,7 +13,7 @@ function areaServed() {
   }));
 }
 
-/** The company, on every page (issue 2: LocalBusiness with hours and the five towns). */
+/** The company, on every page (a LocalBusiness with hours and the five towns). */
 export function localBusiness() {
   return {
     "@context": "https://schema.org",

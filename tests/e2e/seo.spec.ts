@@ -31,7 +31,7 @@ const typeOf = (block: Thing) => [block["@type"]].flat();
 
 // Crawlers read the prerendered HTML: these checks run on it, without JavaScript, once.
 // The HTML is the same for every device: checked once, by the desktop project.
-test.describe("head tags in the prerendered HTML (issue 2, search engines and sharing)", {
+test.describe("head tags in the prerendered HTML (product.md, Search engines and sharing)", {
   tag: "@desktop",
 }, () => {
   test.use({ javaScriptEnabled: false });
@@ -98,7 +98,7 @@ function expectHeadTags(path: string, tags: HeadTags, description: string) {
   ]);
 }
 
-/** Issue 2: a LocalBusiness type with name, telephone, e-mail, hours and the five towns. */
+/** A LocalBusiness type with name, telephone, e-mail, hours and the five towns. */
 function expectBusiness(path: string, blocks: Thing[]) {
   const businesses = blocks.filter((block) => typeOf(block).includes("HouseCleaningService"));
   expect(businesses, `${path} has one business block`).toHaveLength(1);
@@ -108,7 +108,7 @@ function expectBusiness(path: string, blocks: Thing[]) {
   expect(company.telephone).toBe(business.phone.e164);
   expect(company.email).toBe(business.email);
   expect(company.url).toBe(`${siteUrl}/`);
-  // SPEC.md section 9: Monday to Saturday 8:00 to 19:00; Sunday closed.
+  // product.md, Business facts: Monday to Saturday 8:00 to 19:00; Sunday closed.
   const hours = [company.openingHoursSpecification].flat() as Thing[];
   expect(hours).toHaveLength(1);
   expect([hours[0]?.dayOfWeek].flat()).toEqual([

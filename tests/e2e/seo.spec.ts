@@ -98,9 +98,14 @@ function expectHeadTags(path: string, tags: HeadTags, description: string) {
   ]);
 }
 
-/** A LocalBusiness type with name, telephone, e-mail, hours and the five towns. */
+/**
+ * The business as a schema.org LocalBusiness subtype (HomeAndConstructionBusiness) with name,
+ * telephone, e-mail, hours, the five towns and every service page offered as a Service.
+ */
 function expectBusiness(path: string, blocks: Thing[]) {
-  const businesses = blocks.filter((block) => typeOf(block).includes("HouseCleaningService"));
+  const businesses = blocks.filter((block) =>
+    typeOf(block).includes("HomeAndConstructionBusiness"),
+  );
   expect(businesses, `${path} has one business block`).toHaveLength(1);
   const company = businesses[0] as Thing;
   expect(company["@context"]).toMatch(/^https:\/\/schema\.org\/?$/);
@@ -124,6 +129,13 @@ function expectBusiness(path: string, blocks: Thing[]) {
   const served = (company.areaServed as Thing[]).map((area) => String(area.name));
   expect(served).toHaveLength(5);
   for (const town of towns) expect(served.some((name) => name.startsWith(town.name))).toBe(true);
+  const offers = ((company.hasOfferCatalog as Thing).itemListElement ?? []) as Thing[];
+  expect(offers.map((offer) => (offer.itemOffered as Thing)["@type"])).toEqual(
+    servicePaths.map(() => "Service"),
+  );
+  expect(offers.map((offer) => (offer.itemOffered as Thing).url)).toEqual(
+    servicePaths.map((servicePath) => absoluteUrl(servicePath)),
+  );
 }
 
 function expectBreadcrumbs(path: string, blocks: Thing[]) {

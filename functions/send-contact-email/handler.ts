@@ -13,6 +13,7 @@ import { fingerprintContact } from "./fingerprint.ts";
 import { errorMessage, type Logger, silentLogger } from "./log.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 import { readJsonBody } from "./request-body.ts";
+import { secretsEqual } from "./secrets.ts";
 import type { ContactStore } from "./store.ts";
 
 export type HandlerDeps = {
@@ -49,11 +50,13 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   return new Response(JSON.stringify(body), { status, headers: { ...baseHeaders, ...headers } });
 }
 
-/** `apikey: <key>` or `Authorization: Bearer <key>`, as supabase-js sends them. */
-function presentsPublicKey(headers: Headers, publicKeys: string[]): boolean {
+/** `apikey: <key>` or `Authorization: Bearer <key>`, as supabase-js sends them (constant time). */
+async function presentsPublicKey(headers: Headers, publicKeys: string[]): Promise<boolean> {
   const apikey = headers.get("apikey")?.trim();
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.get("authorization") ?? "")?.[1]?.trim();
-  return [apikey, bearer].some((key) => key !== undefined && publicKeys.includes(key));
+  const presented = [apikey, bearer].filter((key): key is string => key !== undefined);
+  const checks = presented.flatMap((key) => publicKeys.map((known) => secretsEqual(key, known)));
+  return (await Promise.all(checks)).some(Boolean);
 }
 
 function summarize(fields: Record<string, string>): string {
@@ -82,7 +85,7 @@ export async function handleContactRequest(request: Request, deps: HandlerDeps):
       return respond(405, { error: messagesForVisitors.method }, { Allow: "POST, OPTIONS" });
     }
     if (!cors.allowed) return respond(403, { error: messagesForVisitors.origin });
-    if (!presentsPublicKey(request.headers, deps.config.publicKeys)) {
+    if (!(await presentsPublicKey(request.headers, deps.config.publicKeys))) {
       return respond(401, { error: messagesForVisitors.key });
     }
 

@@ -81,7 +81,7 @@ export function createMemoryStore(options: { failWith?: () => Error | null } = {
     async markRetry(id, { error, retryAt, deliveredRecipients }) {
       fail();
       const row = rows.get(id);
-      if (!row || row.deliveryStatus !== "pending") return;
+      if (row?.deliveryStatus !== "pending") return;
       Object.assign(row, {
         lastError: error,
         nextAttemptAt: retryAt.toISOString(),
@@ -92,7 +92,7 @@ export function createMemoryStore(options: { failWith?: () => Error | null } = {
     async markFailed(id, { error, deliveredRecipients }) {
       fail();
       const row = rows.get(id);
-      if (!row || row.deliveryStatus !== "pending") return;
+      if (row?.deliveryStatus !== "pending") return;
       Object.assign(row, {
         deliveryStatus: "failed",
         lastError: error,

@@ -5,10 +5,15 @@
  * as the IPv4 address. Only the key is computed here; where the counts live is the limiter's job.
  */
 export function rateLimitKey(address: string): string {
-  const trimmed = address.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  const trimmed = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
   const withoutZone = trimmed.split("%")[0] ?? trimmed;
   if (!withoutZone.includes(":")) return withoutZone;
-  const mapped = /^(?:0{0,4}:){0,5}ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(withoutZone.replace(/^::/, "0:"));
+  const mapped = /^(?:0{0,4}:){0,5}ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(
+    withoutZone.replace(/^::/, "0:"),
+  );
   if (mapped?.[1]) return mapped[1];
   const groups = expandIpv6(withoutZone);
   if (!groups) return withoutZone;

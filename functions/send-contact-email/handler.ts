@@ -6,13 +6,9 @@
  * JSON, fields). 200 is answered only after the store has committed the request; the e-mail is
  * the outbox's job afterwards (`onStored` wakes it).
  */
-import {
-  splitSpamSignals,
-  unknownField,
-  validateContact,
-} from "../../shared/contact-schema.ts";
-import { type ContactConfig, contactDefaults } from "./config.ts";
+import { splitSpamSignals, unknownField, validateContact } from "../../shared/contact-schema.ts";
 import { rateLimitKey } from "./client-key.ts";
+import { type ContactConfig, contactDefaults } from "./config.ts";
 import { decideCors, preflightHeaders } from "./cors.ts";
 import { fingerprintContact } from "./fingerprint.ts";
 import { errorMessage, type Logger, silentLogger } from "./log.ts";

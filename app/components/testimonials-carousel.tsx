@@ -4,7 +4,7 @@ import { testimonials } from "~/content/testimonials";
 import { island } from "~/islands/island";
 
 /**
- * Five client reviews (SPEC.md sections 2 and 9): 1, 2 or 3 per view. Prerendered as a row that
+ * Five client reviews (product.md, Widgets): 1, 2 or 3 per view. Prerendered as a row that
  * scrolls natively (without JavaScript too); the `carousel` island turns it into a looping
  * carousel with buttons from medium screens up and arrow keys when it nears the viewport.
  */

@@ -1,5 +1,5 @@
 /**
- * Whether this browser has seen the welcome offer, under the flag named in
+ * Whether this browser has seen the welcome offer (product.md, Widgets), under the flag named in
  * `business.welcomeOffer.storageKey` (the dialog's `data-visit-flag` carries it, so that this
  * file ships without the business facts). Storage can be unavailable (private modes, blocked
  * cookies): then we behave as a returning visitor rather than show an offer we could never

@@ -13,7 +13,7 @@ export const meta = () =>
   });
 
 /**
- * Every unknown path (SPEC.md section 2): the server answers it with status 404. The `not-found`
+ * Every unknown path (product.md, 404 page): the server answers it with status 404. The `not-found`
  * island logs the path the visitor tried.
  */
 export default function NotFoundPage() {

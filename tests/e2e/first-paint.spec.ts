@@ -1,7 +1,7 @@
 import { expect, test, waitForIslands } from "./fixtures";
 
 /**
- * The first paint waits for no script. The build gives each page one module script that imports
+ * The first paint waits for no script (product.md, Quality bars). The build gives each page one module script that imports
  * the island loader after the first contentful paint (app/build/finish-html.ts), so on a slow
  * connection no download competes with the HTML the visitor is waiting for.
  */

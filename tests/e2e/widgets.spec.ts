@@ -3,7 +3,7 @@ import { expect, test, waitForIsland, waitForIslands } from "./fixtures";
 import { mainText } from "./helpers/html";
 import { business, serviceCardTitles, telHref, towns } from "./helpers/site";
 
-/** SPEC.md sections 4 and 9: one second after load, flag hasVisitedBefore. */
+/** product.md, Widgets: one second after load, flag hasVisitedBefore. */
 const popupDelayMs = 1000;
 const welcomeDialog = (page: Page) => page.getByRole("dialog", { name: /20% Off/i });
 
@@ -75,7 +75,7 @@ for (const cpuSlowdown of [1, 4]) {
 }
 
 function widgetJourneys() {
-  test.describe("welcome popup (SPEC.md sections 4 and 9)", () => {
+  test.describe("welcome popup (product.md, Widgets)", () => {
     test.use({ firstVisit: true });
 
     test("stays closed for the first second, then opens with the new-customer offer", async ({
@@ -150,7 +150,7 @@ function widgetJourneys() {
     });
   });
 
-  test.describe("service detail dialog (SPEC.md section 2, Services)", () => {
+  test.describe("service detail dialog (product.md, Services)", () => {
     test("each card opens its service: image, description, five key features, quote and call", async ({
       page,
     }) => {
@@ -232,7 +232,7 @@ function widgetJourneys() {
     });
   });
 
-  /** The carousel and its slides (SPEC.md section 2, Testimonials carousel). */
+  /** The carousel and its slides (product.md, Widgets). */
   function carouselParts(page: Page) {
     const carousel = page
       .getByRole("group", { name: /client testimonials/i })
@@ -267,7 +267,7 @@ function widgetJourneys() {
     return (await measure(carousel)).first;
   }
 
-  test.describe("testimonials carousel (SPEC.md sections 2, 3 and 9)", () => {
+  test.describe("testimonials carousel (product.md, Widgets)", () => {
     test("shows five five-star testimonials, one from each town", async ({ page }) => {
       await page.goto("/");
       const { slides } = carouselParts(page);
@@ -350,7 +350,7 @@ function widgetJourneys() {
     });
   });
 
-  /** SPEC.md section 9: targets 10+, 500+, 100%. */
+  /** product.md, Widgets: targets 10+, 500+, 100%. */
   const statTargets = ["10+", "500+", "100%"];
 
   /** Records, per counter, every text it shows from the first paint on. Runs in the page. */
@@ -400,7 +400,7 @@ function widgetJourneys() {
     }, share);
   }
 
-  test.describe("statistic counters (SPEC.md sections 2, 4 and 9)", () => {
+  test.describe("statistic counters (product.md, Widgets)", () => {
     test("the prerendered page already holds the final figures", async ({ request }) => {
       const text = mainText(await (await request.get("/services")).text());
       for (const figure of statTargets) expect(text).toContain(figure);

@@ -70,6 +70,8 @@ async function expectNoPopupAfterReload(page: Page) {
 for (const cpuSlowdown of [1, 4]) {
   test.describe(cpuSlowdown === 1 ? "widgets" : `widgets, CPU ${cpuSlowdown}x slower`, () => {
     test.use({ cpuSlowdown });
+    // The same journeys take longer on a slower CPU; what they check does not change.
+    test.describe.configure({ timeout: 30_000 * cpuSlowdown });
     widgetJourneys();
   });
 }

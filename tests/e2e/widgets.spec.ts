@@ -115,7 +115,8 @@ function widgetJourneys() {
       const dialog = await openWelcomePopup(page);
       await dialog.getByRole("button", { name: "Close" }).click();
       await expect(dialog).toBeHidden();
-      expect(await visitFlag(page)).toBe("true");
+      // The visit is stored on the dialog's "close" event, a task after it hides.
+      await expect.poll(() => visitFlag(page)).toBe("true");
       await expectNoPopupAfterReload(page);
     });
 
@@ -123,7 +124,8 @@ function widgetJourneys() {
       const dialog = await openWelcomePopup(page);
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
-      expect(await visitFlag(page)).toBe("true");
+      // The visit is stored on the dialog's "close" event, a task after it hides.
+      await expect.poll(() => visitFlag(page)).toBe("true");
       await expectNoPopupAfterReload(page);
     });
 
@@ -137,7 +139,8 @@ function widgetJourneys() {
       );
       await dialog.getByRole("link", { name: "Call Now" }).click();
       await expect(dialog).toBeHidden();
-      expect(await visitFlag(page)).toBe("true");
+      // The visit is stored on the dialog's "close" event, a task after it hides.
+      await expect.poll(() => visitFlag(page)).toBe("true");
       await expectNoPopupAfterReload(page);
     });
 
@@ -147,7 +150,8 @@ function widgetJourneys() {
       await expect(actions).toHaveCount(1);
       await actions.click();
       await expect(dialog).toBeHidden();
-      expect(await visitFlag(page)).toBe("true");
+      // The visit is stored on the dialog's "close" event, a task after it hides.
+      await expect.poll(() => visitFlag(page)).toBe("true");
       await expectNoPopupAfterReload(page);
     });
   });

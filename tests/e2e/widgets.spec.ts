@@ -157,34 +157,33 @@ function widgetJourneys() {
   });
 
   test.describe("service detail dialog (product.md, Services)", () => {
-    test("each card opens its service: image, description, five key features, quote and call", async ({
-      page,
-    }) => {
-      await page.goto("/services");
-      await waitForIslands(page);
-      for (const title of serviceCardTitles) {
-        await test.step(title, async () => {
-          const card = page.getByRole("button", { name: new RegExp(`^${title}\\b`) });
-          await card.click();
-          const dialog = page.getByRole("dialog", { name: title });
-          await expect(dialog).toBeVisible();
-          await expect(dialog.getByRole("img").first()).toHaveAccessibleName(/\w/);
-          await expect(dialog).toHaveAccessibleDescription(/\w.{30,}/);
-          await expect(dialog.getByRole("heading", { name: "Key Features" })).toBeVisible();
-          await expect(dialog.getByRole("list").getByRole("listitem")).toHaveCount(5);
-          await expect(dialog.getByRole("link", { name: "Get a Quote" })).toHaveAttribute(
-            "href",
-            "/contact",
-          );
-          await expect(dialog.getByRole("link", { name: "Call Us" })).toHaveAttribute(
-            "href",
-            telHref(business.phone),
-          );
-          await page.keyboard.press("Escape");
-          await expect(dialog).toBeHidden();
-        });
-      }
-    });
+    // One test per card, so that no test's time grows with the list.
+    for (const title of serviceCardTitles) {
+      test(`the ${title} card opens its service: image, description, five key features, quote and call`, async ({
+        page,
+      }) => {
+        await page.goto("/services");
+        await waitForIslands(page);
+        const card = page.getByRole("button", { name: new RegExp(`^${title}\\b`) });
+        await card.click();
+        const dialog = page.getByRole("dialog", { name: title });
+        await expect(dialog).toBeVisible();
+        await expect(dialog.getByRole("img").first()).toHaveAccessibleName(/\w/);
+        await expect(dialog).toHaveAccessibleDescription(/\w.{30,}/);
+        await expect(dialog.getByRole("heading", { name: "Key Features" })).toBeVisible();
+        await expect(dialog.getByRole("list").getByRole("listitem")).toHaveCount(5);
+        await expect(dialog.getByRole("link", { name: "Get a Quote" })).toHaveAttribute(
+          "href",
+          "/contact",
+        );
+        await expect(dialog.getByRole("link", { name: "Call Us" })).toHaveAttribute(
+          "href",
+          telHref(business.phone),
+        );
+        await page.keyboard.press("Escape");
+        await expect(dialog).toBeHidden();
+      });
+    }
 
     test("takes focus, keeps Tab inside, closes on Escape and gives focus back to the card", async ({
       page,

@@ -3,7 +3,6 @@
  * unset), the outbox loop, the rate limiter, and the adapter from Node's http to the handler.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { business } from "../app/content/business.ts";
 import { composeContactEmail } from "../functions/send-contact-email/email.ts";
 import { createFileMailer } from "../functions/send-contact-email/file-mailer.ts";
 import {
@@ -17,6 +16,7 @@ import { createRateLimiter, unlimited } from "../functions/send-contact-email/ra
 import { maxBodyBytes } from "../functions/send-contact-email/request-body.ts";
 import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-email/smtp-mailer.ts";
 import { openSqliteStore, type SqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
+import { business } from "../shared/business.ts";
 import {
   clientAddress,
   maxDiscardBytes,

@@ -2,7 +2,7 @@
  * The five client quotes in the testimonials carousel (product.md, Widgets): one per
  * town, all rated 5. Names and quotes are fictional placeholders for the owner's real reviews.
  */
-export type Testimonial = {
+type Testimonial = {
   name: string;
   /** Shown in the avatar circle in place of a photo. */
   initials: string;

@@ -6,7 +6,7 @@ import { areaByPath, areas, type TownSlug } from "./areas";
 import { business } from "./business";
 
 /** A town page's service card. */
-export type TownServiceItem = { name: string; description: string };
+type TownServiceItem = { name: string; description: string };
 
 export type Town = {
   slug: TownSlug;

@@ -11,7 +11,7 @@
  * Settings: see .env.example ("Supabase host"). CONTACT_STORE=memory (tests only) keeps requests
  * in memory instead of Postgres.
  */
-import { business } from "../../../app/content/business.ts";
+
 import { ConfigError, parseContactConfig } from "../../../functions/send-contact-email/config.ts";
 import { composeContactEmail } from "../../../functions/send-contact-email/email.ts";
 import { handleContactRequest } from "../../../functions/send-contact-email/handler.ts";
@@ -28,6 +28,7 @@ import {
   unlimited,
 } from "../../../functions/send-contact-email/rate-limiter.ts";
 import type { ContactStore } from "../../../functions/send-contact-email/store.ts";
+import { business } from "../../../shared/business.ts";
 
 declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;
 

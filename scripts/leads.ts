@@ -13,12 +13,13 @@ import { loadEnvFile } from "../server/env-file.ts";
 import { dataPaths } from "../server/settings.ts";
 import { toCsv, toJsonLine, toLead, toText } from "./lead-formats.ts";
 
-const usage = `Usage: npm run leads [-- --json | -- --csv]
+const usage = `Usage: npm run leads [-- --json | -- --csv] [-- --all]
 
 Lists the quote requests received by the website, newest first.
   (no option)  a readable list
   --json       one JSON object per line
   --csv        CSV for a spreadsheet, e.g. npm run -s leads -- --csv > leads.csv
+  --all        include what the spam filter caught (status "spam")
 Reads the data folder DATA_DIR (default: ./data).
 `;
 
@@ -27,6 +28,7 @@ async function main() {
     options: {
       json: { type: "boolean", default: false },
       csv: { type: "boolean", default: false },
+      all: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -38,6 +40,7 @@ async function main() {
   // setting and hands it over as npm_config_json. `--csv` must come after `--`.
   const json = values.json || process.env.npm_config_json === "true";
   if (json && values.csv) throw new Error("Choose one of --json and --csv.");
+  const all = values.all || process.env.npm_config_all === "true";
 
   loadEnvFile();
   const database = dataPaths(
@@ -47,7 +50,7 @@ async function main() {
   if (existsSync(database)) {
     const store = openSqliteStore(database);
     try {
-      leads = (await store.list()).map(toLead);
+      leads = (await store.list()).filter((row) => all || row.status !== "spam").map(toLead);
     } finally {
       await store.close();
     }

@@ -13,7 +13,10 @@
  */
 
 import { ConfigError, parseContactConfig } from "../../../functions/send-contact-email/config.ts";
-import { composeContactEmail } from "../../../functions/send-contact-email/email.ts";
+import {
+  composeContactEmail,
+  composeFailureNotice,
+} from "../../../functions/send-contact-email/email.ts";
 import { handleContactRequest } from "../../../functions/send-contact-email/handler.ts";
 import {
   createHttpMailer,
@@ -27,6 +30,7 @@ import {
   createRateLimiter,
   unlimited,
 } from "../../../functions/send-contact-email/rate-limiter.ts";
+import { bearerMatches } from "../../../functions/send-contact-email/secrets.ts";
 import type { ContactStore } from "../../../functions/send-contact-email/store.ts";
 import { business } from "../../../shared/business.ts";
 
@@ -52,18 +56,16 @@ function openStore(): ContactStore {
 
 const store = openStore();
 if (!env.RESEND_API_KEY) log.error("RESEND_API_KEY is not set: requests are stored, e-mails wait");
+const letters = { from: config.mailFrom, to: config.mailTo, businessName: business.name };
 const outbox = createOutbox({
   store,
   mailer: createHttpMailer({
     apiKey: env.RESEND_API_KEY,
     endpoint: env.MAIL_API_URL || resendEndpoint,
   }),
-  compose: (request) =>
-    composeContactEmail(request, {
-      from: config.mailFrom,
-      to: config.mailTo,
-      businessName: business.name,
-    }),
+  compose: (request) => composeContactEmail(request, letters),
+  // No hourly cap here: its count lives in one process, and Edge Function instances come and go.
+  composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
   retry: { baseMs: config.outbox.retryBaseMs, maxMs: config.outbox.retryMaxMs },
   leaseMs: config.outbox.leaseMs,
   concurrency: config.outbox.concurrency,
@@ -108,7 +110,7 @@ async function serve(request: Request, info: Deno.ServeHandlerInfo): Promise<Res
     const secret = env.OUTBOX_DRAIN_SECRET;
     if (!secret) return json(404, { error: "Not found." });
     if (request.method !== "POST") return json(405, { error: "Use POST." });
-    if (request.headers.get("authorization") !== `Bearer ${secret}`)
+    if (!(await bearerMatches(request.headers.get("authorization"), secret)))
       return json(401, { error: "Unauthorized." });
     return json(200, await outbox.drain());
   }

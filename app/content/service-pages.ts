@@ -86,7 +86,7 @@ const copy: Record<ServicePageSlug, ServicePageCopy> = {
       "Trash emptied and relined",
       "Interior glass and mirrors",
     ],
-    benefitsTitle: "Why Homeowners Choose Keystone Shine",
+    benefitsTitle: `Why Homeowners Choose ${business.shortName}`,
     benefits: [
       {
         title: "Same Crew, Every Visit",

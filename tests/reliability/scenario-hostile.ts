@@ -20,7 +20,7 @@ import {
   type RawCase,
 } from "./hostile-cases.ts";
 import { inspectorUrl, type MemoryUsage, memoryAfterGc } from "./inspector.ts";
-import { judge } from "./judge.ts";
+import { type Answer, judge } from "./judge.ts";
 import { forwardedFor, runLoad } from "./load.ts";
 import { waitForDrain } from "./mail-ledger.ts";
 import { rawExchange, type SlowKind, type SlowResult, slowClient } from "./raw-http.ts";
@@ -81,7 +81,7 @@ export async function hostileScenario(
   const record = (
     category: Category,
     expect: Expectation,
-    answer: { status: number | null; contentType: string; body: string; head?: boolean },
+    answer: Answer,
   ) => {
     const entry = tally(category);
     const label = answer.status === null ? "closed" : String(answer.status);

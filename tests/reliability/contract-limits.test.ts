@@ -10,8 +10,10 @@ const row: StoredRow = {
   service: "carpet",
   otherService: "",
   message: "Two rooms.\n\tThanks",
+  status: "new",
   deliveryStatus: "sent",
   attempts: 1,
+  lastError: null,
 };
 
 describe("the contract's limits, written out", () => {

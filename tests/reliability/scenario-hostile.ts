@@ -78,11 +78,7 @@ export async function hostileScenario(
   };
   const accepted = new Map<string, Expectation & { kind: "accepted" }>();
   let serverErrors = 0;
-  const record = (
-    category: Category,
-    expect: Expectation,
-    answer: Answer,
-  ) => {
+  const record = (category: Category, expect: Expectation, answer: Answer) => {
     const entry = tally(category);
     const label = answer.status === null ? "closed" : String(answer.status);
     entry.statuses.set(label, (entry.statuses.get(label) ?? 0) + 1);

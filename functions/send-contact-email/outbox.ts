@@ -1,6 +1,7 @@
 /**
  * Delivers the e-mail of every stored request until the mail server accepts it, or refuses it for
- * good (docs/contact-api.md: "retries with backoff", "pending mail is sent after a restart").
+ * good (docs/contact-api.md, "Storing, then e-mailing": retries with backoff; pending e-mail is
+ * sent after a restart).
  *
  * The store is the queue: a request is pending until marked sent or failed, so nothing lives only
  * in memory. The loop claims due requests in small batches (never-attempted ones first: a new lead

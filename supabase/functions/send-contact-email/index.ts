@@ -4,7 +4,7 @@
  * and sending through Resend's HTTP API, since edge functions cannot open SMTP connections.
  *
  * Routes (Supabase strips /functions/v1; both forms are accepted so it also runs stand-alone):
- *   POST|OPTIONS …/send-contact-email        the contract of CONTACT-API.md
+ *   POST|OPTIONS …/send-contact-email        docs/contact-api.md
  *   POST         …/send-contact-email/drain  retries pending e-mail; needs OUTBOX_DRAIN_SECRET
  *                                            (call it from a schedule, see docs/decisions/0003)
  *

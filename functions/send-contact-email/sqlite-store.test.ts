@@ -135,17 +135,19 @@ describe("SQLite group commit", () => {
 
 describe("SQLite store faults", () => {
   it("answers a full disk as unavailable, and works again once there is room", async () => {
-    let db: DatabaseSync | undefined;
+    let opened: DatabaseSync | undefined;
     const store = openSqliteStore(join(tempFolder(), "full.db"), {
       tune: (connection) => {
-        db = connection;
+        opened = connection;
       },
     });
-    const { max_page_count: normal } = db?.prepare("PRAGMA max_page_count").get() as {
+    if (!opened) throw new Error("tune() was not called");
+    const db = opened;
+    const { max_page_count: normal } = db.prepare("PRAGMA max_page_count").get() as {
       max_page_count: number;
     };
-    const { page_count: used } = db?.prepare("PRAGMA page_count").get() as { page_count: number };
-    db?.exec(`PRAGMA max_page_count = ${used + 2}`);
+    const { page_count: used } = db.prepare("PRAGMA page_count").get() as { page_count: number };
+    db.exec(`PRAGMA max_page_count = ${used + 2}`);
     let refusal: unknown = null;
     for (let index = 0; index < 50 && refusal === null; index += 1) {
       const big = await submission();
@@ -157,7 +159,7 @@ describe("SQLite store faults", () => {
     }
     expect(refusal).toBeInstanceOf(StoreUnavailableError);
     expect(String(refusal)).toMatch(/full/i);
-    db?.exec(`PRAGMA max_page_count = ${normal}`);
+    db.exec(`PRAGMA max_page_count = ${normal}`);
     await expect(store.submit(await submission())).resolves.toMatchObject({ duplicate: false });
     await store.close();
   });

@@ -50,7 +50,9 @@ export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Pr
         const refusal = options.refuseMessage?.(raw) ?? null;
         if (refusal !== null) {
           refused += 1;
-          callback(Object.assign(new Error("message refused by policy"), { responseCode: refusal }));
+          callback(
+            Object.assign(new Error("message refused by policy"), { responseCode: refusal }),
+          );
           return;
         }
         const from = session.envelope.mailFrom;

@@ -90,18 +90,23 @@ export async function poisonScenario(h: Harness, options: PoisonOptions): Promis
       (row) => poisonIds.includes(row.id) && row.deliveryStatus === "failed",
     );
   while (failedPoison().length < poisonIds.length && performance.now() < deadline) await sleep(500);
-  await sleep(1000); // the notice goes out after the pass that failed them
+  // The notice gathers one retry interval's failures, then goes out.
+  const noticesNow = () =>
+    smtp.received.filter((item) => /could not be e-mailed/.test(item.mail.header("subject") ?? ""));
+  const namedNow = () =>
+    new Set(
+      noticesNow().flatMap((item) => (item.mail.header("x-contact-failed-ids") ?? "").split(" ")),
+    );
+  const noticeDeadline = performance.now() + options.retryBaseMs * 3;
+  while (!poisonIds.every((id) => namedNow().has(id)) && performance.now() < noticeDeadline)
+    await sleep(500);
   const rows = readStore(dataDir);
   const poisonRows = rows.filter((row) => poisonIds.includes(row.id));
   const failed = poisonRows.filter((row) => row.deliveryStatus === "failed");
   const withReason = failed.filter((row) => /554/.test(row.lastError ?? ""));
   const attempts = [...new Set(failed.map((row) => row.attempts))].sort();
-  const notices = smtp.received.filter((item) =>
-    /could not be e-mailed/.test(item.mail.header("subject") ?? ""),
-  );
-  const noticeIds = new Set(
-    notices.flatMap((item) => (item.mail.header("x-contact-failed-ids") ?? "").split(" ")),
-  );
+  const notices = noticesNow();
+  const noticeIds = namedNow();
   const noticesLeak = notices.some((item) => item.raw.includes(marker));
   await server.stop();
 
@@ -137,8 +142,8 @@ export async function poisonScenario(h: Harness, options: PoisonOptions): Promis
         `${failed.length} of ${options.poison} failed; attempts ${attempts.join(", ")}`,
       ),
       check(
-        "the owner is told about every one, without their text",
-        poisonIds.every((id) => noticeIds.has(id)) && !noticesLeak,
+        "the owner is told about every one in a few notices, without their text",
+        poisonIds.every((id) => noticeIds.has(id)) && notices.length <= 5 && !noticesLeak,
         `${noticeIds.size} named in ${notices.length} notice(s); text leaked: ${noticesLeak}`,
       ),
     ],

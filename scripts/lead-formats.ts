@@ -6,6 +6,7 @@
  */
 import { serviceDescription } from "../functions/send-contact-email/email.ts";
 import type { StoredContactRequest } from "../functions/send-contact-email/store.ts";
+import { business } from "../shared/business.ts";
 
 export type Lead = {
   id: string;
@@ -95,7 +96,7 @@ export function terminalText(value: string): string {
 }
 
 const whenFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
+  timeZone: business.timeZone,
   dateStyle: "medium",
   timeStyle: "short",
 });

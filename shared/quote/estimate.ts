@@ -19,14 +19,14 @@ export type HomeInputs = {
   squareFeet: number;
   condition: "routine" | "extra";
   frequency: Frequency;
-  addOns: string[];
+  addOns: readonly string[];
 };
 
 export type BusinessInputs = {
   kind: "business";
   squareFeet: number;
   visitsPerWeek: number;
-  addOns: string[];
+  addOns: readonly string[];
 };
 
 export type EstimateInputs = HomeInputs | BusinessInputs;

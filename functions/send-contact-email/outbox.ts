@@ -90,7 +90,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         retryInMs: delay,
         error: message,
       });
-      await options.store.markFailed(request.id, message, retryAt).catch((storeError) => {
+      await options.store.markRetry(request.id, { error: message, retryAt }).catch((storeError) => {
         log.error("could not record delivery failure", {
           id: request.id,
           error: errorMessage(storeError),

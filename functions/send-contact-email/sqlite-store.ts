@@ -18,6 +18,7 @@ import type { ServiceValue } from "../../shared/contact-schema.ts";
 import {
   type ContactStore,
   type DeliveryStatus,
+  type LeadStatus,
   type StoredContactRequest,
   StoreUnavailableError,
 } from "./store.ts";
@@ -46,6 +47,43 @@ export const sqliteMigrations: string[] = [
    CREATE INDEX contact_requests_created ON contact_requests (created_at);
    CREATE INDEX contact_requests_pending ON contact_requests (next_attempt_at)
      WHERE delivery_status = 'pending';`,
+  // The lead's status (new, spam, later the owner's), a final `failed` delivery state, and the
+  // recipients that already accepted a partly delivered e-mail. SQLite cannot change a CHECK in
+  // place: the table is rebuilt, rows and indexes kept.
+  `CREATE TABLE contact_requests_v2 (
+     id TEXT PRIMARY KEY,
+     created_at TEXT NOT NULL,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     phone TEXT NOT NULL,
+     service TEXT NOT NULL,
+     other_service TEXT NOT NULL DEFAULT '',
+     message TEXT NOT NULL,
+     fingerprint TEXT NOT NULL,
+     status TEXT NOT NULL DEFAULT 'new'
+       CHECK (status IN ('new', 'contacted', 'won', 'lost', 'spam')),
+     delivery_status TEXT NOT NULL DEFAULT 'pending'
+       CHECK (delivery_status IN ('pending', 'sent', 'failed')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     next_attempt_at TEXT NOT NULL,
+     claimed_at TEXT,
+     sent_at TEXT,
+     delivered_to TEXT,
+     delivered_recipients TEXT NOT NULL DEFAULT '[]'
+   ) STRICT;
+   INSERT INTO contact_requests_v2 (id, created_at, name, email, phone, service, other_service,
+     message, fingerprint, delivery_status, attempts, last_error, next_attempt_at, claimed_at,
+     sent_at, delivered_to)
+   SELECT id, created_at, name, email, phone, service, other_service, message, fingerprint,
+     delivery_status, attempts, last_error, next_attempt_at, claimed_at, sent_at, delivered_to
+   FROM contact_requests ORDER BY rowid;
+   DROP TABLE contact_requests;
+   ALTER TABLE contact_requests_v2 RENAME TO contact_requests;
+   CREATE INDEX contact_requests_fingerprint ON contact_requests (fingerprint, created_at);
+   CREATE INDEX contact_requests_created ON contact_requests (created_at);
+   CREATE INDEX contact_requests_pending ON contact_requests (next_attempt_at)
+     WHERE delivery_status = 'pending' AND status <> 'spam';`,
 ];
 
 export type SqliteStore = ContactStore & {
@@ -72,16 +110,28 @@ type Row = {
   service: string;
   other_service: string;
   message: string;
+  status: string;
   delivery_status: string;
   attempts: number;
   last_error: string | null;
   next_attempt_at: string;
   sent_at: string | null;
   delivered_to: string | null;
+  delivered_recipients: string;
 };
 
-const columns = `id, created_at, name, email, phone, service, other_service, message,
-  delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to`;
+const columns = `id, created_at, name, email, phone, service, other_service, message, status,
+  delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
+  delivered_recipients`;
+
+function recipients(json: string): string[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+}
 
 function toRequest(row: Row): StoredContactRequest {
   return {
@@ -93,12 +143,14 @@ function toRequest(row: Row): StoredContactRequest {
     service: row.service as ServiceValue,
     otherService: row.other_service,
     message: row.message,
+    status: row.status as LeadStatus,
     deliveryStatus: row.delivery_status as DeliveryStatus,
     attempts: row.attempts,
     lastError: row.last_error,
     nextAttemptAt: row.next_attempt_at,
     sentAt: row.sent_at,
     deliveredTo: row.delivered_to,
+    deliveredRecipients: recipients(row.delivered_recipients),
   };
 }
 
@@ -146,16 +198,16 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ),
     insert: db.prepare(
       `INSERT INTO contact_requests (id, created_at, name, email, phone, service, other_service,
-         message, fingerprint, next_attempt_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         message, fingerprint, next_attempt_at, status)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     claim: db.prepare(
       `UPDATE contact_requests SET claimed_at = ?, attempts = attempts + 1
        WHERE id IN (
          SELECT id FROM contact_requests
-         WHERE delivery_status = 'pending' AND next_attempt_at <= ?
+         WHERE delivery_status = 'pending' AND status <> 'spam' AND next_attempt_at <= ?
            AND (claimed_at IS NULL OR claimed_at <= ?)
-         ORDER BY next_attempt_at LIMIT ?)
+         ORDER BY attempts > 0, next_attempt_at LIMIT ?)
        RETURNING ${columns}`,
     ),
     markSent: db.prepare(
@@ -163,14 +215,20 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
          last_error = NULL, claimed_at = NULL
        WHERE id = ?`,
     ),
+    markRetry: db.prepare(
+      `UPDATE contact_requests SET last_error = ?, next_attempt_at = ?, claimed_at = NULL,
+         delivered_recipients = COALESCE(?, delivered_recipients)
+       WHERE id = ? AND delivery_status = 'pending'`,
+    ),
     markFailed: db.prepare(
-      `UPDATE contact_requests SET last_error = ?, next_attempt_at = ?, claimed_at = NULL
+      `UPDATE contact_requests SET delivery_status = 'failed', last_error = ?, claimed_at = NULL,
+         delivered_recipients = COALESCE(?, delivered_recipients)
        WHERE id = ? AND delivery_status = 'pending'`,
     ),
     nextDue: db.prepare(
       `SELECT MIN(CASE WHEN claimed_at IS NULL THEN next_attempt_at END) AS next_unclaimed,
          MIN(claimed_at) AS oldest_claim
-       FROM contact_requests WHERE delivery_status = 'pending'`,
+       FROM contact_requests WHERE delivery_status = 'pending' AND status <> 'spam'`,
     ),
     list: db.prepare(
       `SELECT ${columns} FROM contact_requests ORDER BY created_at DESC, rowid DESC`,
@@ -248,7 +306,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
 
   return {
     path,
-    submit({ id, data, fingerprint, receivedAt, dedupeWindowMs }) {
+    submit({ id, data, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
       const createdAt = receivedAt.toISOString();
       const since = new Date(receivedAt.getTime() - dedupeWindowMs).toISOString();
       return write("insert", () => {
@@ -267,6 +325,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           data.message,
           fingerprint,
           createdAt,
+          status,
         );
         return { id, duplicate: false };
       });
@@ -277,14 +336,23 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       return run("claim", () =>
         (statements.claim.all(at, at, leaseExpired, limit) as Row[])
           .map(toRequest)
-          .sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt)),
+          .sort(
+            (a, b) =>
+              Number(a.attempts > 1) - Number(b.attempts > 1) ||
+              a.nextAttemptAt.localeCompare(b.nextAttemptAt),
+          ),
       );
     },
     async markSent(id, at, deliveredTo) {
       await write("update", () => statements.markSent.run(at.toISOString(), deliveredTo, id));
     },
-    async markFailed(id, error, retryAt) {
-      await write("update", () => statements.markFailed.run(error, retryAt.toISOString(), id));
+    async markRetry(id, { error, retryAt, deliveredRecipients }) {
+      const done = deliveredRecipients ? JSON.stringify(deliveredRecipients) : null;
+      await write("update", () => statements.markRetry.run(error, retryAt.toISOString(), done, id));
+    },
+    async markFailed(id, { error, deliveredRecipients }) {
+      const done = deliveredRecipients ? JSON.stringify(deliveredRecipients) : null;
+      await write("update", () => statements.markFailed.run(error, done, id));
     },
     async nextDueAt(leaseMs) {
       const row = run(

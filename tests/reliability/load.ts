@@ -1,5 +1,5 @@
 /**
- * Load through autocannon (a maintained generator, issue 5): a promise around one run, and the
+ * Load through autocannon (a maintained generator): a promise around one run, and the
  * request that sends a new, distinct, valid quote request each time and records every answer.
  */
 import autocannon, {
@@ -8,7 +8,7 @@ import autocannon, {
   type Options,
   type Result,
 } from "autocannon";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { validRequest } from "../integration/support/requests.ts";
 import { functionPath } from "./harness.ts";
 
 export type LoadRun = { instance: Instance; done: Promise<Result> };

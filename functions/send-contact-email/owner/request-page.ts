@@ -142,11 +142,15 @@ ${buttons}
 }
 
 /** 403 and 404 pages: they say what to do and show nothing of any request. */
-export function renderRefusal(kind: "denied" | "missing"): string {
-  const text =
-    kind === "denied"
-      ? "This link is not valid or has expired. Open the request from its latest e-mail, or use npm run leads."
-      : "This request no longer exists.";
+const refusals = {
+  denied:
+    "This link is not valid or has expired. Open the request from its latest e-mail, or use npm run leads.",
+  missing: "This request no longer exists.",
+  unavailable: "The requests cannot be read right now. Please try again in a minute.",
+} as const;
+
+export function renderRefusal(kind: keyof typeof refusals): string {
+  const text = refusals[kind];
   return documentOf("Quote request", `<h1>Quote request</h1>\n<p>${e(text)}</p>`);
 }
 

@@ -25,7 +25,8 @@ import { type ContactStore, type StoredContactRequest, truncateError } from "./s
 export type OutboxOptions = {
   store: ContactStore;
   mailer: Mailer;
-  compose: (request: StoredContactRequest) => ContactEmail;
+  /** May be async: the owner's link in the e-mail is signed with Web Crypto. */
+  compose: (request: StoredContactRequest) => ContactEmail | Promise<ContactEmail>;
   retry: RetryPolicy;
   /** A claim older than this is treated as abandoned by a crashed worker. */
   leaseMs: number;
@@ -76,7 +77,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   async function deliver(request: StoredContactRequest): Promise<boolean> {
     try {
-      const deliveredTo = await options.mailer.send(options.compose(request));
+      const deliveredTo = await options.mailer.send(await options.compose(request));
       await options.store.markSent(request.id, now(), deliveredTo);
       log.info("contact e-mail sent", { id: request.id, attempts: request.attempts, deliveredTo });
       return true;

@@ -62,6 +62,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<unknown> = Promise.resolve();
   let alertsToCatchUp = true;
+  /** When the timer fires next (epoch ms), so that earlier work can pull it forward. */
+  let timerDueAt = Number.POSITIVE_INFINITY;
 
   async function link(lead: { id: string }): Promise<string> {
     const token = await options.signer.sign(lead.id, now(), config.linkTtlMs);
@@ -192,8 +194,19 @@ export function createNotifier(options: NotifierOptions): Notifier {
   function schedule(delayMs: number) {
     if (stopped) return;
     clearTimeout(timer);
-    timer = setTimeout(run, delayMs);
+    timerDueAt = Date.now() + delayMs;
+    timer = setTimeout(() => {
+      timerDueAt = Number.POSITIVE_INFINITY;
+      run();
+    }, delayMs);
     (timer as { unref?: () => void }).unref?.();
+  }
+
+  /** Pulls the timer forward to `at` if it would fire later (a retry, a new request's reminder). */
+  function wakeBy(at: Date | null) {
+    if (!at) return;
+    const delay = Math.max(1000, at.getTime() - now().getTime());
+    if (Date.now() + delay < timerDueAt) schedule(delay);
   }
 
   return {
@@ -204,10 +217,16 @@ export function createNotifier(options: NotifierOptions): Notifier {
     async onStored(id) {
       try {
         const lead = await store.get(id);
-        if (lead && (await queueAlert(lead)) > 0) {
-          current = current.then(drain).catch((error) => {
-            log.error("owner alert not sent", { id, error: errorMessage(error) });
-          });
+        if (!lead) return;
+        const hours = config.clock.reminderAfterHours;
+        if (hours > 0) wakeBy(new Date(Date.parse(lead.createdAt) + hours * 3_600_000));
+        if ((await queueAlert(lead)) > 0) {
+          current = current
+            .then(drain)
+            .then(async () => wakeBy(await store.nextNoticeDueAt(options.leaseMs)))
+            .catch((error) => {
+              log.error("owner alert not sent", { id, error: errorMessage(error) });
+            });
           await current;
         }
       } catch (error) {

@@ -20,7 +20,10 @@ export function parseLeadFilter(
 ): LeadFilter {
   let wanted: string[] | null = null;
   if (options.status) {
-    wanted = options.status.split(",").map((item) => item.trim().toLowerCase()).filter(Boolean);
+    wanted = options.status
+      .split(",")
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean);
     const unknown = wanted.filter((item) => !statuses.includes(item));
     if (unknown.length > 0) {
       throw new Error(`--status takes ${statuses.join(", ")}; not ${unknown.join(", ")}.`);
@@ -42,7 +45,9 @@ export function parseSince(value: string, now: Date): Date {
     const date = new Date(`${value.trim()}T00:00:00Z`);
     if (!Number.isNaN(date.getTime())) return date;
   }
-  throw new Error(`--since takes a date like 2026-11-01 or a number of days like 30d; not "${value}".`);
+  throw new Error(
+    `--since takes a date like 2026-11-01 or a number of days like 30d; not "${value}".`,
+  );
 }
 
 export function filterLeads(leads: Lead[], filter: LeadFilter): Lead[] {

@@ -29,7 +29,14 @@ export type Lead = StoredQuoteDetails & {
   deliveredTo: string | null;
 };
 
-const quoteKeys = ["zip", "inServiceArea", "town", "estimate", "offer", "preferredWindows"] as const;
+const quoteKeys = [
+  "zip",
+  "inServiceArea",
+  "town",
+  "estimate",
+  "offer",
+  "preferredWindows",
+] as const;
 
 export function toLead(row: StoredContactRequest & StoredQuoteDetails): Lead {
   // Quote details only when the request carried them (a request without them stays as before).

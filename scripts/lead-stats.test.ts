@@ -38,12 +38,40 @@ const estimate = (low: number, high: number) => ({
 });
 
 const leads: Lead[] = [
-  lead({ receivedAt: daysAgo(1), contactedAt: daysAgo(1, 2), status: "won", zip: "19406", inServiceArea: true, town: "King of Prussia", estimate: estimate(150, 185) }),
-  lead({ receivedAt: daysAgo(2), contactedAt: daysAgo(2, 4), status: "contacted", zip: "19380", inServiceArea: true, town: "West Chester", service: "janitorial", serviceLabel: "Janitorial" }),
+  lead({
+    receivedAt: daysAgo(1),
+    contactedAt: daysAgo(1, 2),
+    status: "won",
+    zip: "19406",
+    inServiceArea: true,
+    town: "King of Prussia",
+    estimate: estimate(150, 185),
+  }),
+  lead({
+    receivedAt: daysAgo(2),
+    contactedAt: daysAgo(2, 4),
+    status: "contacted",
+    zip: "19380",
+    inServiceArea: true,
+    town: "West Chester",
+    service: "janitorial",
+    serviceLabel: "Janitorial",
+  }),
   lead({ receivedAt: daysAgo(3), zip: "90210", inServiceArea: false, town: null }),
-  lead({ receivedAt: daysAgo(10), contactedAt: daysAgo(10, 30), status: "won", estimate: estimate(1000, 1200) }),
+  lead({
+    receivedAt: daysAgo(10),
+    contactedAt: daysAgo(10, 30),
+    status: "won",
+    estimate: estimate(1000, 1200),
+  }),
   lead({ receivedAt: daysAgo(20), status: "won" }),
-  lead({ receivedAt: daysAgo(2), status: "spam", zip: "19406", inServiceArea: true, town: "King of Prussia" }),
+  lead({
+    receivedAt: daysAgo(2),
+    status: "spam",
+    zip: "19406",
+    inServiceArea: true,
+    town: "King of Prussia",
+  }),
   lead({ receivedAt: daysAgo(100), status: "won", estimate: estimate(5, 5) }),
 ];
 

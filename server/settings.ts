@@ -10,7 +10,10 @@ import {
   type Env,
   parseContactConfig,
 } from "../functions/send-contact-email/config.ts";
-import { type OwnerConfig, parseOwnerConfig } from "../functions/send-contact-email/owner/owner-config.ts";
+import {
+  type OwnerConfig,
+  parseOwnerConfig,
+} from "../functions/send-contact-email/owner/owner-config.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 
 export const projectRoot = resolve(import.meta.dirname, "..");

@@ -199,7 +199,10 @@ export function createMemoryStore(
       let earliest: number | null = null;
       for (const row of notices.values()) {
         if (row.status !== "pending") continue;
-        const due = Math.max(row.nextAttemptAt, row.claimedAt === null ? 0 : row.claimedAt + leaseMs);
+        const due = Math.max(
+          row.nextAttemptAt,
+          row.claimedAt === null ? 0 : row.claimedAt + leaseMs,
+        );
         earliest = earliest === null ? due : Math.min(earliest, due);
       }
       return earliest === null ? null : new Date(earliest);

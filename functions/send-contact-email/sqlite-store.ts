@@ -15,6 +15,8 @@ import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { ServiceValue } from "../../shared/contact-schema.ts";
+import type { Notice } from "./owner/notice.ts";
+import type { NewNotice, OwnerStore, StoredNotice } from "./owner/owner-store.ts";
 import {
   type ContactStore,
   type DeliveryStatus,
@@ -22,8 +24,6 @@ import {
   type StoredContactRequest,
   StoreUnavailableError,
 } from "./store.ts";
-import type { NewNotice, OwnerStore, StoredNotice } from "./owner/owner-store.ts";
-import type { Notice } from "./owner/notice.ts";
 
 /** Append only: each entry runs once, in order, inside a transaction. */
 export const sqliteMigrations: string[] = [
@@ -107,14 +107,14 @@ export const sqliteMigrations: string[] = [
 
 export type SqliteStore = ContactStore &
   OwnerStore & {
-  /** The file in use. */
-  readonly path: string;
-  /**
-   * Forgets in-flight claims. Only the process that owns the data folder calls this, at start:
-   * a claim left by a crashed run would otherwise delay that e-mail until its lease expires.
-   */
-  releaseClaims(): Promise<number>;
-};
+    /** The file in use. */
+    readonly path: string;
+    /**
+     * Forgets in-flight claims. Only the process that owns the data folder calls this, at start:
+     * a claim left by a crashed run would otherwise delay that e-mail until its lease expires.
+     */
+    releaseClaims(): Promise<number>;
+  };
 
 export type SqliteStoreOptions = {
   /** How long a write waits for another connection's lock before failing (ms). */
@@ -508,14 +508,19 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           >,
       );
       return rows
-        .sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.key.localeCompare(b.key))
+        .sort(
+          (a, b) =>
+            a.next_attempt_at.localeCompare(b.next_attempt_at) || a.key.localeCompare(b.key),
+        )
         .map(toNotice);
     },
     async markNoticeSent(key, at) {
       await write("update", () => statements.markNoticeSent.run(at.toISOString(), key));
     },
     async markNoticeRetry(key, error, retryAt) {
-      await write("update", () => statements.markNoticeRetry.run(error, retryAt.toISOString(), key));
+      await write("update", () =>
+        statements.markNoticeRetry.run(error, retryAt.toISOString(), key),
+      );
     },
     async markNoticeFailed(key, error) {
       await write("update", () => statements.markNoticeFailed.run(error, key));

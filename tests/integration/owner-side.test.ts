@@ -120,7 +120,8 @@ describe("the owner's side on the embedded server", () => {
   it("the link in the e-mail opens the request; Won sets the status npm run leads shows", async () => {
     const id = await submit("Wren Winner");
     const mail = await smtp.waitForRequest(id);
-    const link = new RegExp(`${functionUrl}/lead/${id}\\?token=[\\w.-]+`).exec(mail.mail.text)?.[0] ?? "";
+    const link =
+      new RegExp(`${functionUrl}/lead/${id}\\?token=[\\w.-]+`).exec(mail.mail.text)?.[0] ?? "";
     const page = await fetch(link);
     expect(page.status).toBe(200);
     expect(page.headers.get("x-robots-tag")).toBe("noindex, nofollow");
@@ -139,7 +140,10 @@ describe("the owner's side on the embedded server", () => {
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line));
-    expect(leads.find((lead) => lead.id === id)).toMatchObject({ status: "won", deliveryStatus: "sent" });
+    expect(leads.find((lead) => lead.id === id)).toMatchObject({
+      status: "won",
+      deliveryStatus: "sent",
+    });
     expect((await fetch(link.replace(/token=\d/, "token=9"))).status).toBe(403);
   });
 
@@ -151,15 +155,19 @@ describe("the owner's side on the embedded server", () => {
     expect(reminder?.mail.text).not.toContain(secretMessage);
     await push.waitFor((text) => text.includes("Still waiting") && text.includes("Nell Waiting"));
     const subjects = smtp.received.map((mail) => mail.mail.header("subject") ?? "");
-    expect(subjects.filter((subject) => subject.includes("Still waiting") && subject.includes("Nell"))).toHaveLength(1);
-    expect(subjects.some((subject) => subject.includes("Still waiting") && subject.includes("Wren"))).toBe(false);
+    expect(
+      subjects.filter((subject) => subject.includes("Still waiting") && subject.includes("Nell")),
+    ).toHaveLength(1);
+    expect(
+      subjects.some((subject) => subject.includes("Still waiting") && subject.includes("Wren")),
+    ).toBe(false);
   }, 60_000);
 
   it("refuses to start in production without OWNER_LINK_SECRET, saying what to do", async () => {
     const port = await unusedPort();
     const { OWNER_LINK_SECRET: _secret, ...rest } = settings(port);
-    await expect(startNodeServer({ ...rest, DATA_DIR: join(folder, "data-2") }, folder)).rejects.toThrow(
-      /OWNER_LINK_SECRET is not set/,
-    );
+    await expect(
+      startNodeServer({ ...rest, DATA_DIR: join(folder, "data-2") }, folder),
+    ).rejects.toThrow(/OWNER_LINK_SECRET is not set/);
   });
 });

@@ -97,9 +97,15 @@ describe("the daily digest", () => {
   });
 
   it("tells the timer when the next one is due, and nothing when turned off", () => {
-    expect(nextDigestAt(at("2026-11-24T12:00:00Z"), settings)?.toISOString()).toBe("2026-11-24T13:00:00.000Z");
-    expect(nextDigestAt(at("2026-11-24T13:00:00Z"), settings)?.toISOString()).toBe("2026-11-25T13:00:00.000Z");
-    expect(nextDigestAt(at("2026-03-07T13:30:00Z"), settings)?.toISOString()).toBe("2026-03-08T12:00:00.000Z");
+    expect(nextDigestAt(at("2026-11-24T12:00:00Z"), settings)?.toISOString()).toBe(
+      "2026-11-24T13:00:00.000Z",
+    );
+    expect(nextDigestAt(at("2026-11-24T13:00:00Z"), settings)?.toISOString()).toBe(
+      "2026-11-25T13:00:00.000Z",
+    );
+    expect(nextDigestAt(at("2026-03-07T13:30:00Z"), settings)?.toISOString()).toBe(
+      "2026-03-08T12:00:00.000Z",
+    );
     const off = { ...settings, digestTime: null };
     expect(nextDigestAt(at("2026-11-24T12:00:00Z"), off)).toBeNull();
     expect(dueDigest(at("2026-11-24T14:00:00Z"), off)).toBeNull();
@@ -117,24 +123,29 @@ describe("the 24-hour promise: reminders", () => {
 
   it("reminds once per request still new after 20 hours, not before, not for answered ones", () => {
     expect(dueReminders(leads, at("2026-11-24T05:59:59Z"), clockDefaults)).toEqual([]);
-    expect(dueReminders(leads, at("2026-11-24T06:00:00Z"), clockDefaults).map((due) => due.key)).toEqual([
-      "reminder:a",
-    ]);
-    expect(dueReminders(leads, at("2026-11-24T08:30:00Z"), clockDefaults).map((due) => due.key)).toEqual([
-      "reminder:a",
-      "reminder:c",
-    ]);
+    expect(
+      dueReminders(leads, at("2026-11-24T06:00:00Z"), clockDefaults).map((due) => due.key),
+    ).toEqual(["reminder:a"]);
+    expect(
+      dueReminders(leads, at("2026-11-24T08:30:00Z"), clockDefaults).map((due) => due.key),
+    ).toEqual(["reminder:a", "reminder:c"]);
   });
 
   it("catches up after downtime, but never for requests long past their reminder", () => {
     // Down from 05:00 to 15:00: both reminders still go out (9 and 7 hours late).
     expect(dueReminders(leads, at("2026-11-24T15:00:00Z"), clockDefaults)).toHaveLength(2);
     // The October request would have been reminded weeks ago: nothing on first start.
-    expect(dueReminders(leads, at("2026-11-24T15:00:00Z"), clockDefaults).some((due) => due.key === "reminder:old")).toBe(false);
+    expect(
+      dueReminders(leads, at("2026-11-24T15:00:00Z"), clockDefaults).some(
+        (due) => due.key === "reminder:old",
+      ),
+    ).toBe(false);
   });
 
   it("uses the configured hours, and 0 turns reminders off", () => {
-    expect(dueReminders(leads, at("2026-11-23T14:00:00Z"), { reminderAfterHours: 4 })).toHaveLength(1);
+    expect(dueReminders(leads, at("2026-11-23T14:00:00Z"), { reminderAfterHours: 4 })).toHaveLength(
+      1,
+    );
     expect(dueReminders(leads, at("2026-11-24T08:30:00Z"), { reminderAfterHours: 0 })).toEqual([]);
   });
 

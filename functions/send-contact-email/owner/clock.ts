@@ -28,7 +28,14 @@ export const catchUpMs = 12 * 3_600_000;
 
 const hour = 3_600_000;
 
-type Parts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+type Parts = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

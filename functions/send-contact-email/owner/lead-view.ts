@@ -60,9 +60,13 @@ export function quoteDetailLines(lead: StoredQuoteDetails): DetailLine[] {
   }
   const estimate = estimateText(lead);
   if (estimate) lines.push({ label: "Estimate", value: estimate });
-  if (lead.offer) lines.push({ label: "Offer", value: `${lead.offer.percentOff}% off (${lead.offer.id})` });
+  if (lead.offer)
+    lines.push({ label: "Offer", value: `${lead.offer.percentOff}% off (${lead.offer.id})` });
   if (lead.preferredWindows?.length) {
-    lines.push({ label: "Preferred times", value: lead.preferredWindows.map(formatWindow).join("; ") });
+    lines.push({
+      label: "Preferred times",
+      value: lead.preferredWindows.map(formatWindow).join("; "),
+    });
   }
   return lines;
 }

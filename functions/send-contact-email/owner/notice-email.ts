@@ -4,10 +4,16 @@ import type { Notice } from "./notice.ts";
 
 export type NoticeMailOptions = { from: string; to: string[]; businessName: string };
 
-export function composeNoticeEmail(key: string, notice: Notice, options: NoticeMailOptions): ContactEmail {
+export function composeNoticeEmail(
+  key: string,
+  notice: Notice,
+  options: NoticeMailOptions,
+): ContactEmail {
   const safeKey = key.replace(/[^A-Za-z0-9-]/g, "-");
   const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(options.from)?.[1] ?? "localhost";
-  const lines = notice.url ? [...notice.lines, "", `Open the request: ${notice.url}`] : notice.lines;
+  const lines = notice.url
+    ? [...notice.lines, "", `Open the request: ${notice.url}`]
+    : notice.lines;
   const linkify = (line: string) =>
     escapeHtml(line).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
   const html = `<!doctype html>

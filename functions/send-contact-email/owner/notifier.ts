@@ -16,8 +16,8 @@ import { type StoredContactRequest, truncateError } from "../store.ts";
 import { catchUpMs, dueDigest, dueReminders, nextDigestAt, nextReminderAt } from "./clock.ts";
 import type { LeadView } from "./lead-view.ts";
 import type { LinkSigner } from "./link-token.ts";
-import { composeNoticeEmail, type NoticeMailOptions } from "./notice-email.ts";
 import { alertNotice, digestNotice, type Notice, reminderNotice } from "./notice.ts";
+import { composeNoticeEmail, type NoticeMailOptions } from "./notice-email.ts";
 import { leadPageUrl, type OwnerConfig } from "./owner-config.ts";
 import type { NoticeChannel, OwnerStore, StoredNotice } from "./owner-store.ts";
 import { pushRequest, sendPush } from "./push.ts";
@@ -70,13 +70,29 @@ export function createNotifier(options: NotifierOptions): Notifier {
     return leadPageUrl(config.functionUrl, lead.id, token);
   }
 
-  async function enqueue(key: string, channel: NoticeChannel, requestId: string | null, notice: Notice) {
-    return store.enqueueNotice({ key: `${key}:${channel}`, channel, requestId, notice, createdAt: now() });
+  async function enqueue(
+    key: string,
+    channel: NoticeChannel,
+    requestId: string | null,
+    notice: Notice,
+  ) {
+    return store.enqueueNotice({
+      key: `${key}:${channel}`,
+      channel,
+      requestId,
+      notice,
+      createdAt: now(),
+    });
   }
 
   async function queueAlert(lead: StoredContactRequest): Promise<number> {
     if (!config.push || lead.status === "spam") return 0;
-    const queued = await enqueue(`alert:${lead.id}`, "push", lead.id, alertNotice(lead as LeadView, await link(lead)));
+    const queued = await enqueue(
+      `alert:${lead.id}`,
+      "push",
+      lead.id,
+      alertNotice(lead as LeadView, await link(lead)),
+    );
     return queued ? 1 : 0;
   }
 
@@ -89,7 +105,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       }
       alertsToCatchUp = false;
     }
-    const window = (config.clock.reminderAfterHours * 3_600_000) + catchUpMs;
+    const window = config.clock.reminderAfterHours * 3_600_000 + catchUpMs;
     const recent = await store.listSince(new Date(at.getTime() - Math.max(window, 30 * day)));
     for (const { lead } of dueReminders(recent as LeadView[], at, config.clock)) {
       const notice = reminderNotice(lead, await link(lead), config.clock.reminderAfterHours);
@@ -100,7 +116,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
     const digest = dueDigest(at, config.clock);
     if (digest) {
       const received = recent.filter(
-        (lead) => lead.status !== "spam" && Date.parse(lead.createdAt) >= digest.from.getTime() &&
+        (lead) =>
+          lead.status !== "spam" &&
+          Date.parse(lead.createdAt) >= digest.from.getTime() &&
           Date.parse(lead.createdAt) < digest.at.getTime(),
       ) as LeadView[];
       const waiting = recent.filter((lead) => lead.status === "new") as LeadView[];
@@ -133,11 +151,19 @@ export function createNotifier(options: NotifierOptions): Notifier {
     } catch (error) {
       const message = truncateError(errorMessage(error));
       if (item.attempts >= maxAttempts) {
-        log.error("owner notice given up", { key: item.key, attempts: item.attempts, error: message });
+        log.error("owner notice given up", {
+          key: item.key,
+          attempts: item.attempts,
+          error: message,
+        });
         await store.markNoticeFailed(item.key, message);
       } else {
         const delay = retryDelayMs(item.attempts, options.retry);
-        log.warn("owner notice not sent, will retry", { key: item.key, retryInMs: delay, error: message });
+        log.warn("owner notice not sent, will retry", {
+          key: item.key,
+          retryInMs: delay,
+          error: message,
+        });
         await store.markNoticeRetry(item.key, message, new Date(now().getTime() + delay));
       }
       return false;

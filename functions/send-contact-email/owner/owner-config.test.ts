@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { leadPageUrl, parseOwnerConfig } from "./owner-config.ts";
 
-const dev = { production: false, defaultFunctionUrl: "https://www.example.com/functions/v1/send-contact-email" };
+const dev = {
+  production: false,
+  defaultFunctionUrl: "https://www.example.com/functions/v1/send-contact-email",
+};
 const prod = { ...dev, production: true };
 const secret = "0123456789abcdef0123456789abcdef";
 
 describe("owner settings", () => {
   it("in production, a missing secret stops the start with a clear message", () => {
-    expect(() => parseOwnerConfig({}, prod)).toThrow(/OWNER_LINK_SECRET is not set.*openssl rand -hex 32/);
+    expect(() => parseOwnerConfig({}, prod)).toThrow(
+      /OWNER_LINK_SECRET is not set.*openssl rand -hex 32/,
+    );
     expect(parseOwnerConfig({ OWNER_LINK_SECRET: secret }, prod)).toMatchObject({
       linkSecret: secret,
       linkSecretGenerated: false,
@@ -30,7 +35,11 @@ describe("owner settings", () => {
     expect(config.linkTtlMs).toBe(30 * 86_400_000);
     expect(config.functionUrl).toBe(dev.defaultFunctionUrl);
     expect(config.push).toBeNull();
-    expect(config.clock).toEqual({ reminderAfterHours: 20, digestTime: "08:00", timeZone: "America/New_York" });
+    expect(config.clock).toEqual({
+      reminderAfterHours: 20,
+      digestTime: "08:00",
+      timeZone: "America/New_York",
+    });
   });
 
   it("reads the push channel, reminders and digest", () => {
@@ -47,7 +56,11 @@ describe("owner settings", () => {
       dev,
     );
     expect(config.push).toEqual({ url: "https://ntfy.sh/keystone-leads-7f3a", format: "slack" });
-    expect(config.clock).toEqual({ reminderAfterHours: 4, digestTime: null, timeZone: "America/Chicago" });
+    expect(config.clock).toEqual({
+      reminderAfterHours: 4,
+      digestTime: null,
+      timeZone: "America/Chicago",
+    });
     expect(config.functionUrl).toBe("http://127.0.0.1:3000/functions/v1/send-contact-email");
     expect(config.linkTtlMs).toBe(7 * 86_400_000);
   });
@@ -56,12 +69,18 @@ describe("owner settings", () => {
     expect(() => parseOwnerConfig({ ALERT_FORMAT: "teams" }, dev)).toThrow(/ALERT_FORMAT/);
     expect(() => parseOwnerConfig({ ALERT_URL: "ftp://x" }, dev)).toThrow(/ALERT_URL/);
     expect(() => parseOwnerConfig({ DIGEST_TIME: "8am" }, dev)).toThrow(/DIGEST_TIME/);
-    expect(() => parseOwnerConfig({ DIGEST_TIME_ZONE: "Mars/Base" }, dev)).toThrow(/DIGEST_TIME_ZONE/);
-    expect(() => parseOwnerConfig({ REMINDER_AFTER_HOURS: "-1" }, dev)).toThrow(/REMINDER_AFTER_HOURS/);
+    expect(() => parseOwnerConfig({ DIGEST_TIME_ZONE: "Mars/Base" }, dev)).toThrow(
+      /DIGEST_TIME_ZONE/,
+    );
+    expect(() => parseOwnerConfig({ REMINDER_AFTER_HOURS: "-1" }, dev)).toThrow(
+      /REMINDER_AFTER_HOURS/,
+    );
     expect(() => parseOwnerConfig({ FUNCTION_URL: "nope" }, dev)).toThrow(/FUNCTION_URL/);
   });
 
   it("builds the request page link", () => {
-    expect(leadPageUrl("https://x.example/f", "abc-1", "123.a_b")).toBe("https://x.example/f/lead/abc-1?token=123.a_b");
+    expect(leadPageUrl("https://x.example/f", "abc-1", "123.a_b")).toBe(
+      "https://x.example/f/lead/abc-1?token=123.a_b",
+    );
   });
 });

@@ -32,7 +32,8 @@ function positiveNumber(env: Env, name: string, fallback: number, max: number): 
 function httpUrl(name: string, raw: string): string {
   try {
     const url = new URL(raw);
-    if (url.protocol === "http:" || url.protocol === "https:") return url.toString().replace(/\/$/, "");
+    if (url.protocol === "http:" || url.protocol === "https:")
+      return url.toString().replace(/\/$/, "");
   } catch {}
   throw new ConfigError(`${name} must be an http(s) URL, got "${raw}".`);
 }
@@ -59,19 +60,25 @@ export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerCo
   }
   const format = (env.ALERT_FORMAT?.trim().toLowerCase() || "ntfy") as PushFormat;
   if (!pushFormats.includes(format)) {
-    throw new ConfigError(`ALERT_FORMAT must be one of ${pushFormats.join(", ")}, got "${format}".`);
+    throw new ConfigError(
+      `ALERT_FORMAT must be one of ${pushFormats.join(", ")}, got "${format}".`,
+    );
   }
   const alertUrl = env.ALERT_URL?.trim();
   const digestRaw = env.DIGEST_TIME;
   const digestTime = parseDigestTime(digestRaw);
   if (digestTime === undefined && digestRaw?.trim()) {
-    throw new ConfigError(`DIGEST_TIME must be a local time like 08:00, or off; got "${digestRaw}".`);
+    throw new ConfigError(
+      `DIGEST_TIME must be a local time like 08:00, or off; got "${digestRaw}".`,
+    );
   }
   const timeZone = env.DIGEST_TIME_ZONE?.trim() || clockDefaults.timeZone;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone });
   } catch {
-    throw new ConfigError(`DIGEST_TIME_ZONE must be a time zone like America/New_York, got "${timeZone}".`);
+    throw new ConfigError(
+      `DIGEST_TIME_ZONE must be a time zone like America/New_York, got "${timeZone}".`,
+    );
   }
   const functionUrl = env.FUNCTION_URL?.trim() || options.defaultFunctionUrl;
   return {
@@ -81,7 +88,12 @@ export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerCo
     functionUrl: httpUrl(env.FUNCTION_URL?.trim() ? "FUNCTION_URL" : "the site URL", functionUrl),
     push: alertUrl ? { url: httpUrl("ALERT_URL", alertUrl), format } : null,
     clock: {
-      reminderAfterHours: positiveNumber(env, "REMINDER_AFTER_HOURS", clockDefaults.reminderAfterHours, 720),
+      reminderAfterHours: positiveNumber(
+        env,
+        "REMINDER_AFTER_HOURS",
+        clockDefaults.reminderAfterHours,
+        720,
+      ),
       digestTime: digestTime === undefined ? clockDefaults.digestTime : digestTime,
       timeZone,
     },

@@ -45,11 +45,17 @@ describe("notices", () => {
   });
 
   it("leaves out what a request does not have", () => {
-    const plain: LeadView = { ...lead, zip: undefined, town: undefined, inServiceArea: undefined, estimate: undefined };
+    const plain: LeadView = {
+      ...lead,
+      zip: undefined,
+      town: undefined,
+      inServiceArea: undefined,
+      estimate: undefined,
+    };
     expect(alertNotice(plain, null).lines).toEqual(["Carpet Cleaning"]);
-    expect(alertNotice({ ...lead, inServiceArea: false, town: null, zip: "90210" }, null).lines[0]).toContain(
-      "90210 (outside the service area)",
-    );
+    expect(
+      alertNotice({ ...lead, inServiceArea: false, town: null, zip: "90210" }, null).lines[0],
+    ).toContain("90210 (outside the service area)");
   });
 
   it("a reminder names the hours and the promise", () => {
@@ -60,7 +66,14 @@ describe("notices", () => {
 
   it("a digest lists the day's requests with status, who waits, and out-of-area ZIPs", () => {
     const won: LeadView = { ...lead, id: "b", name: "Ben", status: "won" };
-    const outside: LeadView = { ...lead, id: "c", name: "Cy", zip: "90210", inServiceArea: false, town: null };
+    const outside: LeadView = {
+      ...lead,
+      id: "c",
+      name: "Cy",
+      zip: "90210",
+      inServiceArea: false,
+      town: null,
+    };
     const notice = digestNotice({
       day: "2026-11-24",
       received: [lead, won, outside],
@@ -76,8 +89,16 @@ describe("notices", () => {
     expect(text).toContain("https://x.example/lead/c");
     expect(text).not.toContain(secretMessage);
     expect(notice.leads.map((item) => item.id)).toEqual([lead.id, "b", "c"]);
-    const quiet = digestNotice({ day: "2026-11-25", received: [], waiting: [], linkFor: () => null });
-    expect(quiet.lines).toEqual(["0 new requests in the last 24 hours.", "Nobody is waiting for an answer."]);
+    const quiet = digestNotice({
+      day: "2026-11-25",
+      received: [],
+      waiting: [],
+      linkFor: () => null,
+    });
+    expect(quiet.lines).toEqual([
+      "0 new requests in the last 24 hours.",
+      "Nobody is waiting for an answer.",
+    ]);
   });
 });
 
@@ -85,30 +106,47 @@ describe("push formats", () => {
   const notice = alertNotice(lead, link);
 
   it("ntfy: JSON to the server root with the topic, a click link and a view action", () => {
-    const request = pushRequest(notice, { url: "https://ntfy.example/base/keystone-leads", format: "ntfy" });
+    const request = pushRequest(notice, {
+      url: "https://ntfy.example/base/keystone-leads",
+      format: "ntfy",
+    });
     expect(request.url).toBe("https://ntfy.example/base/");
     const body = JSON.parse(request.body);
-    expect(body).toMatchObject({ topic: "keystone-leads", title: notice.title, click: link, priority: 4 });
+    expect(body).toMatchObject({
+      topic: "keystone-leads",
+      title: notice.title,
+      click: link,
+      priority: 4,
+    });
     expect(body.actions).toEqual([{ action: "view", label: "Open the request", url: link }]);
-    expect(pushRequest(notice, { url: "https://ntfy.sh/t1", format: "ntfy" }).url).toBe("https://ntfy.sh/");
+    expect(pushRequest(notice, { url: "https://ntfy.sh/t1", format: "ntfy" }).url).toBe(
+      "https://ntfy.sh/",
+    );
   });
 
   it("Slack: escaped text with a link", () => {
-    const body = JSON.parse(pushRequest(notice, { url: "https://hooks.slack.example/x", format: "slack" }).body);
+    const body = JSON.parse(
+      pushRequest(notice, { url: "https://hooks.slack.example/x", format: "slack" }).body,
+    );
     expect(body.text).toContain("Dana &lt;@everyone&gt;");
     expect(body.text).toContain(`<${link}|Open the request>`);
     expect(slackEscape("<!channel> & co")).toBe("&lt;!channel&gt; &amp; co");
   });
 
   it("Discord: escaped markdown and no mentions", () => {
-    const body = JSON.parse(pushRequest(notice, { url: "https://discord.example/api/webhooks/1/x", format: "discord" }).body);
+    const body = JSON.parse(
+      pushRequest(notice, { url: "https://discord.example/api/webhooks/1/x", format: "discord" })
+        .body,
+    );
     expect(body.allowed_mentions).toEqual({ parse: [] });
     expect(body.content).toContain("\\<\\@everyone\\> \\[x\\]\\(https\\://evil.example\\)");
     expect(discordEscape("*bold*")).toBe("\\*bold\\*");
   });
 
   it("generic JSON: the event, the text and the lead's facts", () => {
-    const body = JSON.parse(pushRequest(notice, { url: "https://hook.example/in", format: "json" }).body);
+    const body = JSON.parse(
+      pushRequest(notice, { url: "https://hook.example/in", format: "json" }).body,
+    );
     expect(body.event).toBe("alert");
     expect(body.url).toBe(link);
     expect(body.leads[0]).toEqual({

@@ -11,7 +11,12 @@ export type PushFormat = (typeof pushFormats)[number];
 
 export type PushTarget = { url: string; format: PushFormat };
 
-export type PushRequest = { url: string; method: "POST"; headers: Record<string, string>; body: string };
+export type PushRequest = {
+  url: string;
+  method: "POST";
+  headers: Record<string, string>;
+  body: string;
+};
 
 const jsonHeaders = { "Content-Type": "application/json; charset=utf-8" };
 
@@ -67,7 +72,10 @@ function discord(notice: Notice, target: string): PushRequest {
     method: "POST",
     headers: jsonHeaders,
     // No mention of any kind can fire, whatever the text says.
-    body: JSON.stringify({ content: lines.join("\n").slice(0, 2000), allowed_mentions: { parse: [] } }),
+    body: JSON.stringify({
+      content: lines.join("\n").slice(0, 2000),
+      allowed_mentions: { parse: [] },
+    }),
   };
 }
 

@@ -47,7 +47,12 @@ const withQuote: LeadView = {
 };
 
 function render(view: LeadView = lead, saved = false) {
-  return renderOwnerPage({ lead: view, token: "1767000000.abc_DEF-123", businessName: "Keystone", saved });
+  return renderOwnerPage({
+    lead: view,
+    token: "1767000000.abc_DEF-123",
+    businessName: "Keystone",
+    saved,
+  });
 }
 
 describe("owner request page", () => {
@@ -80,7 +85,9 @@ describe("owner request page", () => {
       ["spam", "Spam"],
     ]) {
       expect(form).toMatch(
-        new RegExp(`<button type="submit" name="status" value="${value}" aria-pressed="${value === "contacted"}">${label}</button>`),
+        new RegExp(
+          `<button type="submit" name="status" value="${value}" aria-pressed="${value === "contacted"}">${label}</button>`,
+        ),
       );
     }
     expect(html).toContain('Status: <span class="status">Contacted</span>');
@@ -102,7 +109,9 @@ describe("owner request page", () => {
   it("shows the quote details when the request has them, and none otherwise", () => {
     const html = render(withQuote);
     expect(html).toContain("<dt>ZIP</dt><dd>19406 (in area: King of Prussia)</dd>");
-    expect(html).toContain("<dt>Estimate</dt><dd>$150–$185 a visit, 20% welcome offer applied</dd>");
+    expect(html).toContain(
+      "<dt>Estimate</dt><dd>$150–$185 a visit, 20% welcome offer applied</dd>",
+    );
     expect(html).toContain("<dt>Offer</dt><dd>20% off (welcome-20)</dd>");
     expect(html).toContain("<dt>Preferred times</dt><dd>Tue Dec 1, morning</dd>");
     expect(render()).not.toMatch(/<dt>(ZIP|Estimate|Offer|Preferred times)<\/dt>/);
@@ -124,7 +133,9 @@ describe("owner request page", () => {
     expect(headers["Referrer-Policy"]).toBe("no-referrer");
     expect(headers["Cache-Control"]).toBe("no-store");
     const csp = headers["Content-Security-Policy"] ?? "";
-    expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]{43}='; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/);
+    expect(csp).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]{43}='; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
+    );
     const style = /<style>([\s\S]*?)<\/style>/.exec(render())?.[1] ?? "";
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(style));
     const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));

@@ -5,12 +5,7 @@
  * phone (one column, large targets) and passes the same accessibility rules as the site.
  */
 import { escapeHtml, serviceDescription } from "../email.ts";
-import {
-  type LeadView,
-  ownerActions,
-  quoteDetailLines,
-  statusLabels,
-} from "./lead-view.ts";
+import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "./lead-view.ts";
 
 const css = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1a1f2b;background:#f6f7f9}

@@ -16,7 +16,13 @@ async function setup() {
     const result = validateContact(validRequest({ name }));
     if (!result.ok) throw new Error("invalid");
     const id = crypto.randomUUID();
-    await store.submit({ id, data: result.data, fingerprint: id, receivedAt: now, dedupeWindowMs: 0 });
+    await store.submit({
+      id,
+      data: result.data,
+      fingerprint: id,
+      receivedAt: now,
+      dedupeWindowMs: 0,
+    });
     ids.push(id);
   }
   return { store, id: ids[0] as string, otherId: ids[1] as string };
@@ -39,7 +45,9 @@ const post = (id: string, body: string, type = "application/x-www-form-urlencode
 
 describe("owner page routes", () => {
   it("matches only …/send-contact-email/lead/<id>", () => {
-    expect(matchOwnerPage("/functions/v1/send-contact-email/lead/6f1c2a9e-1111")).toBe("6f1c2a9e-1111");
+    expect(matchOwnerPage("/functions/v1/send-contact-email/lead/6f1c2a9e-1111")).toBe(
+      "6f1c2a9e-1111",
+    );
     expect(matchOwnerPage("/send-contact-email/lead/abc")).toBe("abc");
     expect(matchOwnerPage("/functions/v1/send-contact-email/lead/../x")).toBeNull();
     expect(matchOwnerPage("/functions/v1/send-contact-email/lead/")).toBeNull();
@@ -60,7 +68,13 @@ describe("owner page routes", () => {
     const good = await signer.sign(ctx.id, now);
     const expired = await signer.sign(ctx.id, new Date(now.getTime() - 31 * 86_400_000));
     const swapped = await signer.sign(ctx.otherId, now);
-    for (const token of ["", `${good}x`, good.replace(/.$/, (c) => (c === "A" ? "B" : "A")), expired, swapped]) {
+    for (const token of [
+      "",
+      `${good}x`,
+      good.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+      expired,
+      swapped,
+    ]) {
       const response = await get(ctx.id, token);
       expect(response.status).toBe(403);
       const html = await response.text();
@@ -74,19 +88,38 @@ describe("owner page routes", () => {
     const token = await signer.sign(ctx.id, now);
     const response = await post(ctx.id, new URLSearchParams({ token, status: "won" }).toString());
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe(`${ctx.id}?token=${encodeURIComponent(token)}&saved=1`);
-    expect(await ctx.store.get(ctx.id)).toMatchObject({ status: "won", contactedAt: now.toISOString() });
+    expect(response.headers.get("location")).toBe(
+      `${ctx.id}?token=${encodeURIComponent(token)}&saved=1`,
+    );
+    expect(await ctx.store.get(ctx.id)).toMatchObject({
+      status: "won",
+      contactedAt: now.toISOString(),
+    });
     const after = await get(ctx.id, token);
-    expect(await after.text()).toContain("Status: <span class=\"status\">Won</span>");
+    expect(await after.text()).toContain('Status: <span class="status">Won</span>');
   });
 
   it("POST refuses a bad token (403), an unknown status (400) and JSON (403); status unchanged", async () => {
     const swapped = await signer.sign(ctx.otherId, now);
-    expect((await post(ctx.id, new URLSearchParams({ token: swapped, status: "won" }).toString())).status).toBe(403);
+    expect(
+      (await post(ctx.id, new URLSearchParams({ token: swapped, status: "won" }).toString()))
+        .status,
+    ).toBe(403);
     const token = await signer.sign(ctx.id, now);
-    expect((await post(ctx.id, new URLSearchParams({ token, status: "new" }).toString())).status).toBe(400);
-    expect((await post(ctx.id, JSON.stringify({ token, status: "won" }), "application/json")).status).toBe(403);
-    expect((await post(ctx.id, new URLSearchParams({ token, status: "won", pad: "x".repeat(3000) }).toString())).status).toBe(403);
+    expect(
+      (await post(ctx.id, new URLSearchParams({ token, status: "new" }).toString())).status,
+    ).toBe(400);
+    expect(
+      (await post(ctx.id, JSON.stringify({ token, status: "won" }), "application/json")).status,
+    ).toBe(403);
+    expect(
+      (
+        await post(
+          ctx.id,
+          new URLSearchParams({ token, status: "won", pad: "x".repeat(3000) }).toString(),
+        )
+      ).status,
+    ).toBe(403);
     expect((await ctx.store.get(ctx.id))?.status).toBe("new");
   });
 

@@ -27,13 +27,22 @@ async function submit(store: ContactStore, receivedAt = t0, name = "Dana") {
   return id;
 }
 
-const notice: Notice = { kind: "alert", title: "New quote request: Dana", lines: ["Carpet"], url: null, leads: [] };
+const notice: Notice = {
+  kind: "alert",
+  title: "New quote request: Dana",
+  lines: ["Carpet"],
+  url: null,
+  leads: [],
+};
 
 function queued(key: string, overrides: Partial<NewNotice> = {}): NewNotice {
   return { key, channel: "push", requestId: null, notice, createdAt: t0, ...overrides };
 }
 
-export function describeOwnerStoreContract(name: string, open: () => Promise<ContactStore & OwnerStore>) {
+export function describeOwnerStoreContract(
+  name: string,
+  open: () => Promise<ContactStore & OwnerStore>,
+) {
   describe(`${name}: the OwnerStore contract`, () => {
     let store: ContactStore & OwnerStore;
     beforeEach(async () => {
@@ -43,7 +52,12 @@ export function describeOwnerStoreContract(name: string, open: () => Promise<Con
 
     it("reads one request, and null for an unknown id", async () => {
       const id = await submit(store);
-      expect(await store.get(id)).toMatchObject({ id, name: "Dana", status: "new", contactedAt: null });
+      expect(await store.get(id)).toMatchObject({
+        id,
+        name: "Dana",
+        status: "new",
+        contactedAt: null,
+      });
       expect(await store.get(crypto.randomUUID())).toBeNull();
     });
 
@@ -64,7 +78,10 @@ export function describeOwnerStoreContract(name: string, open: () => Promise<Con
 
     it("spam is no answer: it records no contactedAt, and a won after it does", async () => {
       const id = await submit(store);
-      expect(await store.setStatus(id, "spam", at(minute))).toMatchObject({ status: "spam", contactedAt: null });
+      expect(await store.setStatus(id, "spam", at(minute))).toMatchObject({
+        status: "spam",
+        contactedAt: null,
+      });
       expect(await store.setStatus(id, "won", at(5 * minute))).toMatchObject({
         contactedAt: at(5 * minute).toISOString(),
       });
@@ -81,7 +98,10 @@ export function describeOwnerStoreContract(name: string, open: () => Promise<Con
       const old = await submit(store, t0, "Old");
       const newer = await submit(store, at(60 * minute), "Newer");
       const newest = await submit(store, at(120 * minute), "Newest");
-      expect((await store.listSince(at(60 * minute))).map((row) => row.id)).toEqual([newest, newer]);
+      expect((await store.listSince(at(60 * minute))).map((row) => row.id)).toEqual([
+        newest,
+        newer,
+      ]);
       expect((await store.listSince(t0)).map((row) => row.id)).toContain(old);
     });
 
@@ -122,7 +142,9 @@ export function describeOwnerStoreContract(name: string, open: () => Promise<Con
       await store.enqueueNotice(queued("a"));
       await store.claimDueNotices(t0, 10, 2 * minute);
       expect(await store.claimDueNotices(at(minute), 10, 2 * minute)).toEqual([]);
-      expect(await store.claimDueNotices(at(2 * minute), 10, 2 * minute)).toMatchObject([{ key: "a", attempts: 2 }]);
+      expect(await store.claimDueNotices(at(2 * minute), 10, 2 * minute)).toMatchObject([
+        { key: "a", attempts: 2 },
+      ]);
     });
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The three ways `npm run leads` prints stored quote requests (CONTACT-API.md, "Reading the
+ * The three ways `npm run leads` prints stored quote requests (contact-api.md, "Reading the
  * requests"): a readable list for the terminal, JSON lines, and CSV for a spreadsheet.
  * Visitor text is printed, never obeyed: terminal control characters are removed, JSON escapes
  * them, and CSV cells that a spreadsheet would run as a formula are defused.
@@ -22,6 +22,7 @@ export type Lead = StoredQuoteDetails & {
   status: string;
   /** When the owner first answered (contacted, won or lost), or null. */
   contactedAt: string | null;
+  /** pending, sent or failed. */
   deliveryStatus: string;
   attempts: number;
   lastError: string | null;
@@ -144,8 +145,11 @@ const whenFormat = new Intl.DateTimeFormat("en-US", {
 });
 
 function status(lead: Lead): string {
+  if (lead.status === "spam") return "SPAM (caught by the spam filter, not e-mailed)";
   if (lead.deliveryStatus === "sent") return `e-mailed (${terminalText(lead.deliveredTo ?? "")})`;
   const tries = lead.attempts === 1 ? "1 attempt" : `${lead.attempts} attempts`;
+  if (lead.deliveryStatus === "failed")
+    return `E-MAIL REFUSED by the mail server after ${tries}: ${terminalText(lead.lastError ?? "")}`;
   return lead.lastError
     ? `NOT YET E-MAILED, ${tries}, last error: ${terminalText(lead.lastError)}`
     : "waiting to be e-mailed";
@@ -157,11 +161,14 @@ export function toText(leads: Lead[]): string {
     const message = terminalText(lead.message);
     return [
       `${whenFormat.format(new Date(lead.receivedAt))}  ${terminalText(lead.name)}  ${terminalText(lead.phone)}  ${terminalText(lead.email)}`,
-      `  ${terminalText(lead.serviceLabel)} · ${lead.status.toUpperCase()} · ${status(lead)}${lead.town ? ` · ${terminalText(lead.town)}` : ""}`,
+      `  ${terminalText(lead.serviceLabel)} · ${lead.status === "spam" ? "" : `${lead.status.toUpperCase()} · `}${status(lead)}${lead.town ? ` · ${terminalText(lead.town)}` : ""}`,
       `  ${message.length > 300 ? `${message.slice(0, 299)}…` : message}`,
     ].join("\n");
   });
-  const waiting = leads.filter((lead) => lead.deliveryStatus !== "sent").length;
-  const summary = `${leads.length} request${leads.length === 1 ? "" : "s"}, ${waiting} not yet e-mailed.`;
+  const real = leads.filter((lead) => lead.status !== "spam");
+  const waiting = real.filter((lead) => lead.deliveryStatus === "pending").length;
+  const refused = real.filter((lead) => lead.deliveryStatus === "failed").length;
+  const spam = leads.length - real.length;
+  const summary = `${real.length} request${real.length === 1 ? "" : "s"}, ${waiting} not yet e-mailed${refused ? `, ${refused} refused by the mail server` : ""}${spam ? `, ${spam} spam` : ""}.`;
   return `${blocks.join("\n\n")}\n\n${summary}\n`;
 }

@@ -55,7 +55,8 @@ async function main() {
     throw new Error("Choose one of --json, --csv and --stats.");
   }
   const now = new Date();
-  const filter = parseLeadFilter(values, now);
+  const all = values.all || process.env.npm_config_all === "true";
+  const filter = parseLeadFilter({ ...values, all }, now);
 
   loadEnvFile();
   const database = dataPaths(
@@ -65,6 +66,7 @@ async function main() {
   if (existsSync(database)) {
     const store = openSqliteStore(database);
     try {
+      // Spam is left out by filterLeads unless --all or --status spam asks for it.
       leads = (await store.list()).map(toLead);
     } finally {
       await store.close();

@@ -4,7 +4,11 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { business } from "../app/content/business.ts";
-import { composeContactEmail } from "../functions/send-contact-email/email.ts";
+import {
+  composeContactEmail,
+  composeDigestEmail,
+  composeFailureNotice,
+} from "../functions/send-contact-email/email.ts";
 import { createFileMailer } from "../functions/send-contact-email/file-mailer.ts";
 import {
   handleContactRequest,
@@ -78,21 +82,22 @@ export async function startContactService(
       "OWNER_LINK_SECRET is not set: the links in the owner's e-mails work until this process stops",
     );
   }
+  const letters = { from: contact.mailFrom, to: contact.mailTo, businessName: business.name };
   const outbox = createOutbox({
     store,
     mailer,
     compose: async (request) =>
-      composeContactEmail(
-        request,
-        { from: contact.mailFrom, to: contact.mailTo, businessName: business.name },
-        {
-          requestPage: leadPageUrl(
-            owner.functionUrl,
-            request.id,
-            await signer.sign(request.id, new Date()),
-          ),
-        },
-      ),
+      composeContactEmail(request, letters, {
+        requestPage: leadPageUrl(
+          owner.functionUrl,
+          request.id,
+          await signer.sign(request.id, new Date()),
+        ),
+      }),
+    composeDigest: (requests) =>
+      composeDigestEmail(requests, { ...letters, hourlyCap: contact.outbox.hourlyCap }),
+    composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
+    hourlyCap: contact.outbox.hourlyCap,
     retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
     leaseMs: contact.outbox.leaseMs,
     concurrency: contact.outbox.concurrency,

@@ -89,7 +89,7 @@ export function createMemoryStore(
     async markRetry(id, { error, retryAt, deliveredRecipients }) {
       fail();
       const row = rows.get(id);
-      if (!row || row.deliveryStatus !== "pending") return;
+      if (row?.deliveryStatus !== "pending") return;
       Object.assign(row, {
         lastError: error,
         nextAttemptAt: retryAt.toISOString(),
@@ -100,7 +100,7 @@ export function createMemoryStore(
     async markFailed(id, { error, deliveredRecipients }) {
       fail();
       const row = rows.get(id);
-      if (!row || row.deliveryStatus !== "pending") return;
+      if (row?.deliveryStatus !== "pending") return;
       Object.assign(row, {
         deliveryStatus: "failed",
         lastError: error,

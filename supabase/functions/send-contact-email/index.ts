@@ -4,7 +4,7 @@
  * and sending through Resend's HTTP API, since edge functions cannot open SMTP connections.
  *
  * Routes (Supabase strips /functions/v1; both forms are accepted so it also runs stand-alone):
- *   POST|OPTIONS …/send-contact-email        the contract of CONTACT-API.md
+ *   POST|OPTIONS …/send-contact-email        docs/contact-api.md
  *   POST         …/send-contact-email/drain  retries pending e-mail and runs the owner's notices
  *                                            (alerts, reminders, digest); needs OUTBOX_DRAIN_SECRET
  *                                            (call it from a schedule, see docs/decisions/0003)
@@ -15,7 +15,10 @@
  */
 import { business } from "../../../app/content/business.ts";
 import { ConfigError, parseContactConfig } from "../../../functions/send-contact-email/config.ts";
-import { composeContactEmail } from "../../../functions/send-contact-email/email.ts";
+import {
+  composeContactEmail,
+  composeFailureNotice,
+} from "../../../functions/send-contact-email/email.ts";
 import { handleContactRequest } from "../../../functions/send-contact-email/handler.ts";
 import {
   createHttpMailer,
@@ -40,6 +43,7 @@ import {
   createRateLimiter,
   unlimited,
 } from "../../../functions/send-contact-email/rate-limiter.ts";
+import { bearerMatches } from "../../../functions/send-contact-email/secrets.ts";
 import type { ContactStore } from "../../../functions/send-contact-email/store.ts";
 
 declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;
@@ -78,13 +82,14 @@ const mailer = createHttpMailer({
 // Postgres store gains it with the migration 20261124020000_owner_actions.sql).
 const ownerStore = isOwnerStore(store) ? store : null;
 if (!ownerStore) log.warn("this store has no owner's side: no request page, alerts or reminders");
+const letters = { from: config.mailFrom, to: config.mailTo, businessName: business.name };
 const outbox = createOutbox({
   store,
   mailer,
   compose: async (request) =>
     composeContactEmail(
       request,
-      { from: config.mailFrom, to: config.mailTo, businessName: business.name },
+      letters,
       ownerStore
         ? {
             requestPage: leadPageUrl(
@@ -95,6 +100,8 @@ const outbox = createOutbox({
           }
         : {},
     ),
+  // No hourly cap here: its count lives in one process, and Edge Function instances come and go.
+  composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
   retry: { baseMs: config.outbox.retryBaseMs, maxMs: config.outbox.retryMaxMs },
   leaseMs: config.outbox.leaseMs,
   concurrency: config.outbox.concurrency,
@@ -153,7 +160,7 @@ async function serve(request: Request, info: Deno.ServeHandlerInfo): Promise<Res
     const secret = env.OUTBOX_DRAIN_SECRET;
     if (!secret) return json(404, { error: "Not found." });
     if (request.method !== "POST") return json(405, { error: "Use POST." });
-    if (request.headers.get("authorization") !== `Bearer ${secret}`)
+    if (!(await bearerMatches(request.headers.get("authorization"), secret)))
       return json(401, { error: "Unauthorized." });
     const mail = await outbox.drain();
     const notices = notifier ? await notifier.tick() : null;

@@ -1,13 +1,14 @@
 /**
- * The three ways `npm run leads` prints stored quote requests (CONTACT-API.md, "Reading the
+ * The three ways `npm run leads` prints stored quote requests (contact-api.md, "Reading the
  * requests"): a readable list for the terminal, JSON lines, and CSV for a spreadsheet.
  * Visitor text is printed, never obeyed: terminal control characters are removed, JSON escapes
  * them, and CSV cells that a spreadsheet would run as a formula are defused.
  */
 import { serviceDescription } from "../functions/send-contact-email/email.ts";
 import type { StoredContactRequest } from "../functions/send-contact-email/store.ts";
+import type { StoredQuoteDetails } from "../shared/quote/quote-details.ts";
 
-export type Lead = {
+export type Lead = StoredQuoteDetails & {
   id: string;
   receivedAt: string;
   name: string;
@@ -17,6 +18,11 @@ export type Lead = {
   serviceLabel: string;
   otherService: string;
   message: string;
+  /** The owner's: new, contacted, won, lost or spam. */
+  status: string;
+  /** When the owner first answered (contacted, won or lost), or null. */
+  contactedAt: string | null;
+  /** pending, sent or failed. */
   deliveryStatus: string;
   attempts: number;
   lastError: string | null;
@@ -24,7 +30,21 @@ export type Lead = {
   deliveredTo: string | null;
 };
 
-export function toLead(row: StoredContactRequest): Lead {
+const quoteKeys = [
+  "zip",
+  "inServiceArea",
+  "town",
+  "estimate",
+  "offer",
+  "preferredWindows",
+] as const;
+
+export function toLead(row: StoredContactRequest & StoredQuoteDetails): Lead {
+  // Quote details only when the request carried them (a request without them stays as before).
+  const details: StoredQuoteDetails = {};
+  for (const key of quoteKeys) {
+    if (row[key] !== undefined) Object.assign(details, { [key]: row[key] });
+  }
   return {
     id: row.id,
     receivedAt: row.createdAt,
@@ -35,11 +55,14 @@ export function toLead(row: StoredContactRequest): Lead {
     serviceLabel: serviceDescription(row),
     otherService: row.otherService,
     message: row.message,
+    status: row.status,
+    contactedAt: row.contactedAt ?? null,
     deliveryStatus: row.deliveryStatus,
     attempts: row.attempts,
     lastError: row.lastError,
     sentAt: row.sentAt,
     deliveredTo: row.deliveredTo,
+    ...details,
   };
 }
 
@@ -51,13 +74,24 @@ export function toJsonLine(lead: Lead): string {
   );
 }
 
-const csvColumns: Array<keyof Lead> = [
+type CsvColumn = keyof Lead | "estimateLow" | "estimateHigh" | "offerId" | "preferredTimes";
+
+const csvColumns: CsvColumn[] = [
   "receivedAt",
   "name",
   "email",
   "phone",
   "serviceLabel",
   "message",
+  "status",
+  "contactedAt",
+  "zip",
+  "inServiceArea",
+  "town",
+  "estimateLow",
+  "estimateHigh",
+  "offerId",
+  "preferredTimes",
   "deliveryStatus",
   "attempts",
   "lastError",
@@ -72,11 +106,26 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+function csvValue(lead: Lead, column: CsvColumn): unknown {
+  switch (column) {
+    case "estimateLow":
+      return lead.estimate?.low;
+    case "estimateHigh":
+      return lead.estimate?.high;
+    case "offerId":
+      return lead.offer?.id;
+    case "preferredTimes":
+      return lead.preferredWindows?.map((item) => `${item.date} ${item.window}`).join("; ");
+    default:
+      return lead[column];
+  }
+}
+
 /** RFC 4180 with a UTF-8 byte order mark, which spreadsheet programs need to read accents. */
 export function toCsv(leads: Lead[]): string {
   const lines = [
     csvColumns.map((column) => csvCell(column)).join(","),
-    ...leads.map((lead) => csvColumns.map((column) => csvCell(lead[column])).join(",")),
+    ...leads.map((lead) => csvColumns.map((column) => csvCell(csvValue(lead, column))).join(",")),
   ];
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
@@ -96,8 +145,11 @@ const whenFormat = new Intl.DateTimeFormat("en-US", {
 });
 
 function status(lead: Lead): string {
+  if (lead.status === "spam") return "SPAM (caught by the spam filter, not e-mailed)";
   if (lead.deliveryStatus === "sent") return `e-mailed (${terminalText(lead.deliveredTo ?? "")})`;
   const tries = lead.attempts === 1 ? "1 attempt" : `${lead.attempts} attempts`;
+  if (lead.deliveryStatus === "failed")
+    return `E-MAIL REFUSED by the mail server after ${tries}: ${terminalText(lead.lastError ?? "")}`;
   return lead.lastError
     ? `NOT YET E-MAILED, ${tries}, last error: ${terminalText(lead.lastError)}`
     : "waiting to be e-mailed";
@@ -109,11 +161,14 @@ export function toText(leads: Lead[]): string {
     const message = terminalText(lead.message);
     return [
       `${whenFormat.format(new Date(lead.receivedAt))}  ${terminalText(lead.name)}  ${terminalText(lead.phone)}  ${terminalText(lead.email)}`,
-      `  ${terminalText(lead.serviceLabel)} · ${status(lead)}`,
+      `  ${terminalText(lead.serviceLabel)} · ${lead.status === "spam" ? "" : `${lead.status.toUpperCase()} · `}${status(lead)}${lead.town ? ` · ${terminalText(lead.town)}` : ""}`,
       `  ${message.length > 300 ? `${message.slice(0, 299)}…` : message}`,
     ].join("\n");
   });
-  const waiting = leads.filter((lead) => lead.deliveryStatus !== "sent").length;
-  const summary = `${leads.length} request${leads.length === 1 ? "" : "s"}, ${waiting} not yet e-mailed.`;
+  const real = leads.filter((lead) => lead.status !== "spam");
+  const waiting = real.filter((lead) => lead.deliveryStatus === "pending").length;
+  const refused = real.filter((lead) => lead.deliveryStatus === "failed").length;
+  const spam = leads.length - real.length;
+  const summary = `${real.length} request${real.length === 1 ? "" : "s"}, ${waiting} not yet e-mailed${refused ? `, ${refused} refused by the mail server` : ""}${spam ? `, ${spam} spam` : ""}.`;
   return `${blocks.join("\n\n")}\n\n${summary}\n`;
 }

@@ -4,7 +4,11 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { business } from "../app/content/business.ts";
-import { composeContactEmail } from "../functions/send-contact-email/email.ts";
+import {
+  composeContactEmail,
+  composeDigestEmail,
+  composeFailureNotice,
+} from "../functions/send-contact-email/email.ts";
 import { createFileMailer } from "../functions/send-contact-email/file-mailer.ts";
 import {
   handleContactRequest,
@@ -13,6 +17,10 @@ import {
 import { errorMessage, type Logger } from "../functions/send-contact-email/log.ts";
 import type { Mailer } from "../functions/send-contact-email/mailer.ts";
 import { createOutbox, type Outbox } from "../functions/send-contact-email/outbox.ts";
+import { createLinkSigner } from "../functions/send-contact-email/owner/link-token.ts";
+import { createNotifier, type Notifier } from "../functions/send-contact-email/owner/notifier.ts";
+import { leadPageUrl } from "../functions/send-contact-email/owner/owner-config.ts";
+import { handleOwnerPage, matchOwnerPage } from "../functions/send-contact-email/owner/routes.ts";
 import { createRateLimiter, unlimited } from "../functions/send-contact-email/rate-limiter.ts";
 import { maxBodyBytes } from "../functions/send-contact-email/request-body.ts";
 import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-email/smtp-mailer.ts";
@@ -40,6 +48,7 @@ export type ContactService = {
   close(): Promise<void>;
   store: SqliteStore;
   outbox: Outbox;
+  notifier: Notifier;
 };
 
 export async function startContactService(
@@ -66,21 +75,48 @@ export async function startContactService(
     });
   }
 
+  const { owner } = settings;
+  const signer = createLinkSigner(owner.linkSecret, { ttlMs: owner.linkTtlMs });
+  if (owner.linkSecretGenerated) {
+    log.warn(
+      "OWNER_LINK_SECRET is not set: the links in the owner's e-mails work until this process stops",
+    );
+  }
+  const letters = { from: contact.mailFrom, to: contact.mailTo, businessName: business.name };
   const outbox = createOutbox({
     store,
     mailer,
-    compose: (request) =>
-      composeContactEmail(request, {
-        from: contact.mailFrom,
-        to: contact.mailTo,
-        businessName: business.name,
+    compose: async (request) =>
+      composeContactEmail(request, letters, {
+        requestPage: leadPageUrl(
+          owner.functionUrl,
+          request.id,
+          await signer.sign(request.id, new Date()),
+        ),
       }),
+    composeDigest: (requests) =>
+      composeDigestEmail(requests, { ...letters, hourlyCap: contact.outbox.hourlyCap }),
+    composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
+    hourlyCap: contact.outbox.hourlyCap,
     retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
     leaseMs: contact.outbox.leaseMs,
     concurrency: contact.outbox.concurrency,
     log,
   });
   outbox.start();
+
+  const notifier = createNotifier({
+    store,
+    mailer,
+    mail: { from: contact.mailFrom, to: contact.mailTo, businessName: business.name },
+    config: owner,
+    signer,
+    retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
+    leaseMs: contact.outbox.leaseMs,
+    log,
+  });
+  notifier.start();
+  if (owner.push) log.info("new requests are also pushed", { format: owner.push.format });
 
   const rateLimiter = contact.rateLimit.disabled
     ? unlimited
@@ -99,6 +135,7 @@ export async function startContactService(
   return {
     store,
     outbox,
+    notifier,
     async handle(request, response, securityHeaders) {
       // JSON answers are never rendered as documents: a policy that allows nothing.
       const baseHeaders: Record<string, string> = {
@@ -152,17 +189,30 @@ export async function startContactService(
         );
         return;
       }
-      const webResponse = await handleContactRequest(webRequest, {
-        store,
-        config: contact,
-        rateLimiter,
-        clientAddress: clientAddress(request, contact.trustProxy),
-        onStored: () => void outbox.notify(),
-        log,
-      });
+      const ownerPage = matchOwnerPage(new URL(url).pathname);
+      const webResponse =
+        ownerPage !== null
+          ? await handleOwnerPage(webRequest, ownerPage, {
+              store,
+              signer,
+              businessName: business.name,
+              log,
+            })
+          : await handleContactRequest(webRequest, {
+              store,
+              config: contact,
+              rateLimiter,
+              clientAddress: clientAddress(request, contact.trustProxy),
+              onStored: (id) => {
+                void outbox.notify();
+                void notifier.onStored(id);
+              },
+              log,
+            });
       await writeWebResponse(response, webResponse, baseHeaders);
     },
     async close() {
+      await notifier.stop();
       await outbox.stop();
       await mailer.close();
       await store.close();

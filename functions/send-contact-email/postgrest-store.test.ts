@@ -59,6 +59,8 @@ const row = {
   next_attempt_at: "2025-05-01T12:00:00.5+00:00",
   sent_at: null,
   delivered_to: null,
+  status: "new",
+  delivered_recipients: [],
 };
 
 describe("PostgREST store", () => {
@@ -91,6 +93,7 @@ describe("PostgREST store", () => {
       p_fingerprint: "f".repeat(64),
       p_now: receivedAt.toISOString(),
       p_dedupe_ms: 600_000,
+      p_status: "new",
     });
   });
 
@@ -111,11 +114,17 @@ describe("PostgREST store", () => {
       attempts: 1,
     });
     await store.markSent(row.id, new Date("2025-05-01T12:01:01Z"), "api:owner@example.com");
-    await store.markFailed(row.id, "503", new Date("2025-05-01T12:02:00Z"));
+    await store.markRetry(row.id, { error: "503", retryAt: new Date("2025-05-01T12:02:00Z") });
+    await store.markFailed(row.id, {
+      error: "550 refused",
+      at: new Date("2025-05-01T12:03:00Z"),
+      deliveredRecipients: ["a@example.com"],
+    });
     expect(await store.nextDueAt(120_000)).toEqual(new Date("2025-05-01T12:05:00Z"));
     expect(fake.seen.map((seen) => `${seen.method} ${seen.url}`)).toEqual([
       "POST /rest/v1/rpc/claim_contact_deliveries",
       `PATCH /rest/v1/contact_requests?id=eq.${row.id}`,
+      `PATCH /rest/v1/contact_requests?id=eq.${row.id}&delivery_status=eq.pending`,
       `PATCH /rest/v1/contact_requests?id=eq.${row.id}&delivery_status=eq.pending`,
       "POST /rest/v1/rpc/next_contact_delivery_due",
     ]);
@@ -132,6 +141,12 @@ describe("PostgREST store", () => {
       last_error: "503",
       next_attempt_at: "2025-05-01T12:02:00.000Z",
       claimed_at: null,
+    });
+    expect(fake.seen[3]?.body).toEqual({
+      delivery_status: "failed",
+      last_error: "550 refused",
+      claimed_at: null,
+      delivered_recipients: ["a@example.com"],
     });
   });
 

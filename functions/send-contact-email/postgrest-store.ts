@@ -9,6 +9,7 @@ import type { ServiceValue } from "../../shared/contact-schema.ts";
 import {
   type ContactStore,
   type DeliveryStatus,
+  type LeadStatus,
   type StoredContactRequest,
   StoreUnavailableError,
 } from "./store.ts";
@@ -31,17 +32,19 @@ type Row = {
   service: string;
   other_service: string;
   message: string;
+  status: string;
   delivery_status: string;
   attempts: number;
   last_error: string | null;
   next_attempt_at: string;
   sent_at: string | null;
   delivered_to: string | null;
+  delivered_recipients: string[] | null;
 };
 
 const columns =
-  "id,created_at,name,email,phone,service,other_service,message,delivery_status,attempts," +
-  "last_error,next_attempt_at,sent_at,delivered_to";
+  "id,created_at,name,email,phone,service,other_service,message,status,delivery_status,attempts," +
+  "last_error,next_attempt_at,sent_at,delivered_to,delivered_recipients";
 
 const iso = (value: string) => new Date(value).toISOString();
 
@@ -55,12 +58,14 @@ function toRequest(row: Row): StoredContactRequest {
     service: row.service as ServiceValue,
     otherService: row.other_service,
     message: row.message,
+    status: row.status as LeadStatus,
     deliveryStatus: row.delivery_status as DeliveryStatus,
     attempts: row.attempts,
     lastError: row.last_error,
     nextAttemptAt: iso(row.next_attempt_at),
     sentAt: row.sent_at === null ? null : iso(row.sent_at),
     deliveredTo: row.delivered_to,
+    deliveredRecipients: row.delivered_recipients ?? [],
   };
 }
 
@@ -99,7 +104,7 @@ export function createPostgrestStore(options: PostgrestStoreOptions): ContactSto
   const byId = (id: string) => `/contact_requests?id=eq.${encodeURIComponent(id)}`;
 
   return {
-    async submit({ id, data, fingerprint, receivedAt, dedupeWindowMs }) {
+    async submit({ id, data, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
       const rows = (await call("/rpc/submit_contact_request", {
         method: "POST",
         body: {
@@ -113,6 +118,7 @@ export function createPostgrestStore(options: PostgrestStoreOptions): ContactSto
           p_fingerprint: fingerprint,
           p_now: receivedAt.toISOString(),
           p_dedupe_ms: dedupeWindowMs,
+          p_status: status,
         },
       })) as Array<{ id: string; duplicate: boolean }>;
       const row = rows[0];
@@ -139,11 +145,28 @@ export function createPostgrestStore(options: PostgrestStoreOptions): ContactSto
         },
       });
     },
-    async markFailed(id, error, retryAt) {
+    async markRetry(id, { error, retryAt, deliveredRecipients }) {
       await call(`${byId(id)}&delivery_status=eq.pending`, {
         method: "PATCH",
         prefer: "return=minimal",
-        body: { last_error: error, next_attempt_at: retryAt.toISOString(), claimed_at: null },
+        body: {
+          last_error: error,
+          next_attempt_at: retryAt.toISOString(),
+          claimed_at: null,
+          ...(deliveredRecipients ? { delivered_recipients: deliveredRecipients } : {}),
+        },
+      });
+    },
+    async markFailed(id, { error, deliveredRecipients }) {
+      await call(`${byId(id)}&delivery_status=eq.pending`, {
+        method: "PATCH",
+        prefer: "return=minimal",
+        body: {
+          delivery_status: "failed",
+          last_error: error,
+          claimed_at: null,
+          ...(deliveredRecipients ? { delivered_recipients: deliveredRecipients } : {}),
+        },
       });
     },
     async nextDueAt(leaseMs) {

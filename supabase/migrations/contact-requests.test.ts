@@ -16,11 +16,11 @@ const available = has("initdb") && has("postgres") && has("psql") && has("pg_ctl
 const runningAsRoot = userInfo().uid === 0;
 const canRun = available && (!runningAsRoot || has("runuser"));
 
-const migration = join(
-  import.meta.dirname,
-  readdirSync(import.meta.dirname).find((name) => name.endsWith("_contact_requests.sql")) ??
-    "missing.sql",
-);
+/** Every migration, in the order Supabase applies them (by name). */
+const migrations = readdirSync(import.meta.dirname)
+  .filter((name) => name.endsWith(".sql"))
+  .sort()
+  .map((name) => join(import.meta.dirname, name));
 
 describe.skipIf(!canRun)("contact_requests migration on Postgres", () => {
   let folder = "";
@@ -121,24 +121,10 @@ describe.skipIf(!canRun)("contact_requests migration on Postgres", () => {
     psql(
       "create role anon nologin; create role authenticated nologin; create role service_role nologin bypassrls;",
     );
-    const [fileCommand, fileArgs] = [
-      "psql",
-      [
-        "-h",
-        folder,
-        "-p",
-        String(port),
-        "-U",
-        "postgres",
-        "-X",
-        "-q",
-        "-v",
-        "ON_ERROR_STOP=1",
-        "-f",
-        migration,
-      ],
-    ] as const;
-    execFileSync(fileCommand, fileArgs, { stdio: "pipe" });
+    for (const migration of migrations) {
+      const args = ["-h", folder, "-p", String(port), "-U", "postgres", "-X", "-q"];
+      execFileSync("psql", [...args, "-v", "ON_ERROR_STOP=1", "-f", migration], { stdio: "pipe" });
+    }
   }, 60_000);
 
   afterAll(async () => {
@@ -197,6 +183,34 @@ describe.skipIf(!canRun)("contact_requests migration on Postgres", () => {
       }),
     ).toMatch(/^2025-0[56]-/);
     expect(claim("2025-06-01T00:02:01Z")).toBe("44444444-4444-4444-8444-444444444444|2");
+  });
+
+  it("never claims spam, and claims never-attempted requests before retries", () => {
+    psql("update public.contact_requests set delivery_status = 'sent'");
+    const spam = "55555555-5555-4555-8555-555555555555";
+    psql(
+      `select public.submit_contact_request('${spam}', 'Bot', 'bot@example.org', '4845550199',
+        'carpet', '', 'x', 'f-spam', '2025-07-01T00:00:00Z', 0, 'spam')`,
+      { role: "service_role" },
+    );
+    const retry = "66666666-6666-4666-8666-666666666666";
+    const fresh = "77777777-7777-4777-8777-777777777777";
+    submit(retry, "f-retry", "2025-07-01T00:00:00Z");
+    psql(`update public.contact_requests set attempts = 3 where id = '${retry}'`);
+    submit(fresh, "f-fresh", "2025-07-01T00:00:05Z");
+    const claimOne = () =>
+      psql(
+        `select id from public.claim_contact_deliveries('2025-07-01T00:01:00Z', 1, 120000)
+          where fingerprint in ('f-spam', 'f-retry', 'f-fresh')`,
+        { role: "service_role" },
+      );
+    expect(claimOne()).toBe(fresh);
+    expect(claimOne()).toBe(retry);
+    expect(claimOne()).toBe("");
+    expect(
+      psql(`select status, delivery_status from public.contact_requests where id = '${spam}'`),
+    ).toBe("spam|pending");
+    psql(`update public.contact_requests set delivery_status = 'failed' where id = '${retry}'`);
   });
 
   it("keeps the table closed to the public key and to signed-in users", () => {

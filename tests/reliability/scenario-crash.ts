@@ -1,0 +1,122 @@
+/**
+ * Scenario 3: scenario 2's load, with the server killed by SIGKILL once half the submissions are
+ * answered, then restarted on the same data folder. Invariants: every id answered 200 before the
+ * kill is in the store (read before the restart, so the restart cannot "repair" anything), and
+ * after the restart every one of them is e-mailed and nothing stays pending. Delivery is at least
+ * once (contact-api.md, "Storing, then e-mailing"): repeats are counted and shown, lost e-mails fail the run.
+ */
+import type { Harness } from "./harness.ts";
+import { newAnswerLog, okCount, runLoad, statusSummary, submissionRequest } from "./load.ts";
+import { auditMail, mailCounts, waitForDrain } from "./mail-ledger.ts";
+import { check, format, type ScenarioResult } from "./report.ts";
+import { readStore } from "./store-reader.ts";
+
+export type CrashOptions = { submissions: number; concurrency: number };
+
+export async function crashScenario(h: Harness, options: CrashOptions): Promise<ScenarioResult> {
+  const smtp = await h.startSmtp();
+  const dataDir = h.dataDir("crash");
+  const env = { RATE_LIMIT_DISABLED: "true" };
+  const first = await h.startServer({ dataDir, smtpUrl: smtp.url, env });
+  const killAfter = Math.max(1, Math.floor(options.submissions / 2));
+
+  const log = newAnswerLog();
+  let killedAt = 0;
+  let mailedBeforeKill = 0;
+  let run: ReturnType<typeof runLoad> | undefined;
+  const kill = () => {
+    if (killedAt) return;
+    killedAt = performance.now();
+    first.child.kill("SIGKILL");
+    mailedBeforeKill = smtp.received.length;
+    run?.instance.stop();
+  };
+  run = runLoad({
+    url: first.url,
+    connections: Math.min(options.concurrency, options.submissions),
+    amount: options.submissions,
+    timeout: 5,
+    requests: [
+      submissionRequest(h.key, log, () => {
+        if (okCount(log) >= killAfter) kill();
+      }),
+    ],
+  });
+  const result = await run.done;
+  kill(); // in case fewer than half were answered
+  await first.exited;
+  const acknowledged = [...new Set(log.ids)];
+  const acknowledgedSet = new Set(acknowledged);
+
+  // Straight from the disk of the dead server: nothing has touched the file since the kill.
+  const afterKill = readStore(dataDir);
+  const storedAfterKill = new Set(afterKill.map((row) => row.id));
+  const lost = acknowledged.filter((id) => !storedAfterKill.has(id));
+  const unacknowledged = afterKill.filter((row) => !acknowledgedSet.has(row.id)).length;
+  const pendingAtKill = afterKill.filter((row) => row.deliveryStatus !== "sent").length;
+
+  const restartStarted = performance.now();
+  const second = await h.startServer({ dataDir, smtpUrl: smtp.url, env });
+  const restartMs = performance.now() - restartStarted;
+  const drain = await waitForDrain(dataDir, [smtp], acknowledged, { timeoutMs: 120_000 });
+  const rows = readStore(dataDir);
+  const mail = auditMail([smtp], acknowledged);
+  const counts = mailCounts([smtp]);
+  const storedUnmailed = rows.filter((row) => (counts.get(row.id) ?? 0) === 0).length;
+  const stillPending = rows.filter((row) => row.deliveryStatus !== "sent").length;
+  await second.stop();
+
+  return {
+    id: 3,
+    title: "Crash: SIGKILL in the middle of the quote load, restart on the same data folder",
+    figures: [
+      [
+        "submissions planned / kill after answers",
+        `${format.count(options.submissions)} / ${format.count(killAfter)}`,
+      ],
+      ["answers before the kill (status x count)", statusSummary(log) || "none"],
+      ["connection errors after the kill", format.count(result.errors)],
+      ["ids acknowledged (200) before the kill", format.count(acknowledged.length)],
+      ["rows on disk after the kill", format.count(afterKill.length)],
+      ["stored but never acknowledged (in flight at the kill)", format.count(unacknowledged)],
+      ["e-mails sent before the kill", format.count(mailedBeforeKill)],
+      ["pending e-mails at the kill", format.count(pendingAtKill)],
+      ["restart until listening (s)", format.seconds(restartMs)],
+      [
+        "outbox drained after the restart (s)",
+        drain.drained ? format.seconds(drain.ms) : "no (timed out)",
+      ],
+      [
+        "acknowledged ids e-mailed more than once (at least once delivery)",
+        format.count(mail.duplicated.length),
+      ],
+    ],
+    checks: [
+      check(
+        "the kill happened mid-run",
+        killedAt > 0 && acknowledged.length >= killAfter,
+        `${acknowledged.length} answered 200 before SIGKILL`,
+      ),
+      check(
+        "every id acknowledged before the kill is on disk",
+        lost.length === 0,
+        `${acknowledged.length - lost.length} of ${acknowledged.length}; lost ${lost.length}`,
+      ),
+      check(
+        "after the restart the outbox drains",
+        drain.drained && stillPending === 0,
+        `${stillPending} pending`,
+      ),
+      check(
+        "every acknowledged id is e-mailed after the restart (zero lost)",
+        mail.missing.length === 0,
+        `${acknowledged.length - mail.missing.length} of ${acknowledged.length}; duplicates ${mail.duplicated.length} (reported, allowed)`,
+      ),
+      check(
+        "every stored row is e-mailed, acknowledged or not",
+        storedUnmailed === 0,
+        `${storedUnmailed} stored without an e-mail`,
+      ),
+    ],
+  };
+}

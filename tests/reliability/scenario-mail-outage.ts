@@ -1,0 +1,137 @@
+/**
+ * Scenario 4: a steady run of submissions while the SMTP server goes away (stopped at 20% of the
+ * run) and comes back on the same port later (at 70%). Invariants: no visitor sees an error,
+ * every acknowledged request is stored, and every one of them is e-mailed once the mail server is
+ * back. Repeats (at least once) are reported, not failed.
+ */
+
+import { unusedPort } from "../integration/support/ports.ts";
+import type { SmtpSink } from "../integration/support/smtp-sink.ts";
+import { type Harness, steadyState } from "./harness.ts";
+import {
+  newAnswerLog,
+  notOkCount,
+  okCount,
+  runLoad,
+  statusSummary,
+  submissionRequest,
+} from "./load.ts";
+import { auditMail, waitForDrain } from "./mail-ledger.ts";
+import { check, format, type ScenarioResult } from "./report.ts";
+import { readStore } from "./store-reader.ts";
+
+export type OutageOptions = { seconds: number; rate: number };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function mailOutageScenario(
+  h: Harness,
+  options: OutageOptions,
+): Promise<ScenarioResult> {
+  const port = await unusedPort();
+  const sinks: SmtpSink[] = [await h.startSmtp(port)];
+  const dataDir = h.dataDir("outage");
+  const server = await h.startServer({
+    dataDir,
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    env: { RATE_LIMIT_DISABLED: "true" },
+  });
+
+  await steadyState(server, h.steady !== false);
+  const log = newAnswerLog();
+  let answersDuringOutage = 0;
+  let down = false;
+  const run = runLoad({
+    url: server.url,
+    connections: 10,
+    duration: options.seconds,
+    overallRate: options.rate,
+    requests: [
+      submissionRequest(h.key, log, (status) => {
+        if (down && status === 200) answersDuringOutage += 1;
+      }),
+    ],
+  });
+
+  const durationMs = options.seconds * 1000;
+  await sleep(durationMs * 0.2);
+  const mailedBeforeOutage = sinks[0]?.received.length ?? 0;
+  down = true;
+  const outageStarted = performance.now();
+  await sinks[0]?.stop();
+  await sleep(durationMs * 0.5);
+  const failedDuringOutage = readStore(dataDir).filter(
+    (row) => row.deliveryStatus !== "sent" && row.attempts > 0,
+  ).length;
+  sinks.push(await h.startSmtp(port));
+  down = false;
+  const outageMs = performance.now() - outageStarted;
+  const backAt = performance.now();
+
+  const result = await run.done;
+  const acknowledged = [...new Set(log.ids)];
+  const drain = await waitForDrain(dataDir, sinks, acknowledged, { timeoutMs: 120_000 });
+  const drainedAfterBackMs = drain.drained ? performance.now() - backAt : Number.NaN;
+  const rows = readStore(dataDir);
+  const stored = new Set(rows.map((row) => row.id));
+  const notStored = acknowledged.filter((id) => !stored.has(id)).length;
+  const acknowledgedSet = new Set(acknowledged);
+  const unanswered = rows.filter((row) => !acknowledgedSet.has(row.id)).length;
+  const mail = auditMail(sinks, acknowledged);
+  const maxAttempts = Math.max(0, ...rows.map((row) => row.attempts));
+  const retried = rows.filter((row) => row.attempts > 1).length;
+  await server.stop();
+
+  return {
+    id: 4,
+    title: "Mail outage: SMTP server stopped during submissions, restarted later",
+    figures: [
+      ["run (s) / target rate (requests/s)", `${options.seconds} / ${options.rate}`],
+      ["answers (status x count)", statusSummary(log) || "none"],
+      ["connection errors / timeouts", `${result.errors} / ${result.timeouts}`],
+      [
+        "latency p50 / p99 / max (ms)",
+        `${result.latency.p50} / ${result.latency.p99} / ${result.latency.max}`,
+      ],
+      ["SMTP down for (s)", format.seconds(outageMs)],
+      ["e-mails delivered before the outage", format.count(mailedBeforeOutage)],
+      ["requests acknowledged while SMTP was down", format.count(answersDuringOutage)],
+      ["requests pending with failed attempts during the outage", format.count(failedDuringOutage)],
+      ["requests that needed a retry / most attempts", `${format.count(retried)} / ${maxAttempts}`],
+      [
+        "all delivered after SMTP came back (s)",
+        Number.isNaN(drainedAfterBackMs) ? "no (timed out)" : format.seconds(drainedAfterBackMs),
+      ],
+      ["stored but unanswered (in flight when the run stopped)", format.count(unanswered)],
+      ["e-mails received (both SMTP runs)", format.count(mail.total)],
+      ["ids e-mailed more than once", format.count(mail.duplicated.length)],
+    ],
+    checks: [
+      check(
+        "no visitor sees an error during the outage",
+        notOkCount(log) === 0 && result.errors === 0 && okCount(log) > 0,
+        `${okCount(log)} answered 200, ${notOkCount(log)} other, ${result.errors} connection errors`,
+      ),
+      check(
+        "the outage overlapped submissions",
+        answersDuringOutage > 0,
+        `${answersDuringOutage} acknowledged while down`,
+      ),
+      check(
+        "every acknowledged request is stored",
+        notStored === 0,
+        `${acknowledged.length - notStored} of ${acknowledged.length}`,
+      ),
+      check(
+        "the outbox drains once SMTP is back",
+        drain.drained,
+        `${drain.pending} pending at the end`,
+      ),
+      check(
+        "every acknowledged request is e-mailed (nothing lost)",
+        mail.missing.length === 0,
+        `${acknowledged.length - mail.missing.length} of ${acknowledged.length}; duplicates ${mail.duplicated.length} (reported)`,
+      ),
+    ],
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Reads the server's SQLite file read-only, beside the running server (WAL lets a reader in at any
+ * time), to check the invariants against what is really on disk.
+ */
+import { existsSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
+import { dataPaths } from "../../server/settings.ts";
+
+export type StoredRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  otherService: string;
+  message: string;
+  deliveryStatus: string;
+  attempts: number;
+};
+
+export function readStore(dataDir: string): StoredRow[] {
+  const path = dataPaths(dataDir).database;
+  if (!existsSync(path)) return [];
+  const db = new DatabaseSync(path, { readOnly: true, timeout: 5000 });
+  try {
+    return db
+      .prepare(
+        `SELECT id, name, email, phone, service, other_service AS otherService, message,
+           delivery_status AS deliveryStatus, attempts
+         FROM contact_requests`,
+      )
+      .all() as StoredRow[];
+  } finally {
+    db.close();
+  }
+}
+
+/** How many rows each id has (a primary key should make every count 1). */
+export function rowCounts(rows: readonly StoredRow[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(row.id, (counts.get(row.id) ?? 0) + 1);
+  return counts;
+}

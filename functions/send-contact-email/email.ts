@@ -5,6 +5,8 @@
  * Pure: no transport here, so the SMTP, file and HTTP-API mailers all send the same message.
  */
 import { type ContactRequest, serviceLabel } from "../../shared/contact-schema.ts";
+import { describeQuoteDetails } from "../../shared/quote/describe.ts";
+import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 
 export type EmailAddress = { name: string; address: string };
 
@@ -80,7 +82,7 @@ function domainOf(from: string): string {
 }
 
 export function composeContactEmail(
-  request: ContactRequest & { id: string; createdAt: string },
+  request: ContactRequest & StoredQuoteDetails & { id: string; createdAt: string },
   options: ComposeOptions,
   /** The owner's page for this request (owner/routes.ts): call, reply, set its status. */
   links: { requestPage?: string } = {},
@@ -96,6 +98,8 @@ export function composeContactEmail(
     ["Email", request.email],
     ["Phone", request.phone],
     ["Service", service],
+    // ZIP and area, estimate, offer, preferred times: in the words the owner's page uses.
+    ...describeQuoteDetails(request).map(({ label, value }): [string, string] => [label, value]),
   ];
 
   const text = [
@@ -165,7 +169,7 @@ ${htmlRows}
  * Reply-To is the business's own address: each visitor's address is in their section.
  */
 export function composeDigestEmail(
-  requests: ReadonlyArray<ContactRequest & { id: string; createdAt: string }>,
+  requests: ReadonlyArray<ContactRequest & StoredQuoteDetails & { id: string; createdAt: string }>,
   options: ComposeOptions & { hourlyCap: number },
 ): ContactEmail {
   const parts = requests.map((request) => composeContactEmail(request, options));

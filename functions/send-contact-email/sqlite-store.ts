@@ -15,6 +15,7 @@ import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { ServiceValue } from "../../shared/contact-schema.ts";
+import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import type { Notice } from "./owner/notice.ts";
 import type { NewNotice, OwnerStore, StoredNotice } from "./owner/owner-store.ts";
 import {
@@ -103,6 +104,9 @@ export const sqliteMigrations: string[] = [
      sent_at TEXT
    ) STRICT;
    CREATE INDEX owner_notices_pending ON owner_notices (next_attempt_at) WHERE status = 'pending';`,
+  // Optional quote details (ZIP and area, estimate, offer, preferred times) as one JSON object,
+  // NULL for a request without them.
+  `ALTER TABLE contact_requests ADD COLUMN quote_details TEXT;`,
 ];
 
 export type SqliteStore = ContactStore &
@@ -139,6 +143,7 @@ type Row = {
   delivered_to: string | null;
   delivered_recipients: string;
   contacted_at: string | null;
+  quote_details: string | null;
 };
 
 type NoticeRow = {
@@ -172,7 +177,7 @@ function toNotice(row: NoticeRow): StoredNotice {
 
 const columns = `id, created_at, name, email, phone, service, other_service, message, status,
   delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
-  delivered_recipients, contacted_at`;
+  delivered_recipients, contacted_at, quote_details`;
 
 function recipients(json: string): string[] {
   try {
@@ -202,7 +207,17 @@ function toRequest(row: Row): StoredContactRequest {
     deliveredTo: row.delivered_to,
     deliveredRecipients: recipients(row.delivered_recipients),
     contactedAt: row.contacted_at,
+    ...quoteDetails(row.quote_details),
   };
+}
+
+function quoteDetails(json: string | null): StoredQuoteDetails {
+  if (json === null) return {};
+  try {
+    return JSON.parse(json) as StoredQuoteDetails;
+  } catch {
+    return {};
+  }
 }
 
 function unavailable(action: string, error: unknown): StoreUnavailableError {
@@ -249,8 +264,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ),
     insert: db.prepare(
       `INSERT INTO contact_requests (id, created_at, name, email, phone, service, other_service,
-         message, fingerprint, next_attempt_at, status)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         message, fingerprint, next_attempt_at, status, quote_details)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     claim: db.prepare(
       `UPDATE contact_requests SET claimed_at = ?, attempts = attempts + 1
@@ -400,7 +415,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
 
   return {
     path,
-    submit({ id, data, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
+    submit({ id, data, details, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
       const createdAt = receivedAt.toISOString();
       const since = new Date(receivedAt.getTime() - dedupeWindowMs).toISOString();
       return write("insert", () => {
@@ -420,6 +435,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           fingerprint,
           createdAt,
           status,
+          details && Object.keys(details).length > 0 ? JSON.stringify(details) : null,
         );
         return { id, duplicate: false };
       });

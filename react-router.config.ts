@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { optimizeHtml } from "./scripts/build/optimize-html";
+import { finishHtml } from "./app/build/finish-html";
 
 export default {
   // Static HTML for every page; the contact function is the only server-side code.
@@ -10,12 +10,13 @@ export default {
   async prerender({ getStaticPaths }) {
     return [...getStaticPaths(), "/404"];
   },
-  // After prerendering: inline the stylesheet and drop modulepreload hints (docs/decisions/0005-first-paint.md).
+  // After prerendering: pages without React Router's hydration, islands instead, the stylesheet
+  // inlined (app/build/finish-html.ts).
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
-    const report = await optimizeHtml(clientDir);
+    const report = await finishHtml(clientDir);
     viteConfig.logger.info(
-      `Optimized ${report.files} HTML files: stylesheet inlined, ${report.removedPreloads} modulepreload hints removed`,
+      `Finished ${report.files} HTML files: ${report.removedScripts} scripts removed, island loader in ${report.pagesWithIslands}`,
     );
   },
 } satisfies Config;

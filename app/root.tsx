@@ -1,17 +1,11 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SkipLink } from "~/components/skip-link";
-import { WelcomePopup } from "~/components/welcome-popup";
+import { business } from "~/content/business";
+import { island } from "~/islands/island";
 import { localBusiness } from "~/lib/structured-data";
 
 export const links: Route.LinksFunction = () => [
@@ -37,9 +31,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
           dangerouslySetInnerHTML={{ __html: jsonForScript(localBusiness()) }}
         />
       </head>
-      <body>
+      {/* The first-visit offer: the `welcome-offer` island fetches its markup and opens it. */}
+      <body
+        {...island("welcome-offer")}
+        data-src="/welcome-offer.html"
+        data-delay-ms={business.welcomeOffer.delayMs}
+        data-visit-flag={business.welcomeOffer.storageKey}
+      >
         {children}
-        <ScrollRestoration />
+        {/* React Router checks for these when it prerenders; the build replaces them with the
+            island loader (app/build/finish-html.ts): pages are not hydrated. */}
         <Scripts />
       </body>
     </html>
@@ -55,7 +56,6 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter />
-      <WelcomePopup />
     </>
   );
 }

@@ -1,311 +1,285 @@
 /**
- * `npm run bench:pages`: Lighthouse (default mobile settings) on every route and the 404 page,
- * one table of median runs, then the budget verdict (product.md, Quality bars). See scripts/bench/args.ts for the
- * options; the pieces live in scripts/bench/.
+ * `npm run bench:pages`: Lighthouse (mobile) on every page and the 404 page, with the CPU slowed
+ * to the phone Lighthouse means, N runs each; prints the median table, the spread over the runs
+ * and the budgets' verdict, and exits 1 when a route misses its budget.
+ *
+ *   npm run bench:pages -- [--runs 3] [--routes /,/contact] [--uncalibrated] [--build]
+ *
+ * Why each piece is there: docs/decisions/0007-islands.md, "Measuring".
  */
-import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseBenchArgs, usage } from "./bench/args.ts";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import {
-  budgets,
-  evaluateBudgets,
-  notFoundPageExemptions,
+  calibratedMultiplier,
+  defaultMultiplier,
+  type Lhr,
+  type Run,
+  runFigures,
+  type Spread,
+  spread,
   type Verdict,
-  verdictLine,
-  worst,
-} from "./bench/budgets.ts";
-import { exitOnSignals, isStopping, runCleanup } from "./bench/cleanup.ts";
-import { type Findings, findings, formatFindings } from "./bench/findings.ts";
-import { runLighthouse } from "./bench/lighthouse-runner.ts";
-import { type RunMetrics, runMetrics } from "./bench/metrics.ts";
-import {
-  type BenchRoute,
-  loadSitePaths,
-  notFoundPath,
-  selectRoutes,
-  unknownRoutes,
-} from "./bench/routes.ts";
-import { type Progress, type SampledRun, sampleRoutes } from "./bench/sampling.ts";
-import { buildSite, projectRoot, startSite } from "./bench/site-process.ts";
-import { medianRunIndex } from "./bench/stats.ts";
-import { startStatusProxy } from "./bench/status-proxy.ts";
-import { formatPageTable } from "./bench/table.ts";
+  verdict,
+} from "./bench/page-scores.ts";
+import { chromiumFlags, chromiumPath } from "./chromium.ts";
 
-type RunRecord = SampledRun & {
-  url: string;
-  seconds: number;
-  metrics: RunMetrics | null;
-  reports: { json: string; html: string } | null;
-  findings: Findings | null;
+const root = path.resolve(import.meta.dirname, "..");
+const notFoundCopy = "/not-found-page";
+
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    routes: { type: "string" },
+    uncalibrated: { type: "boolean", default: false },
+    build: { type: "boolean", default: false },
+    help: { type: "boolean", default: false },
+  },
+});
+if (options.help) {
+  console.log((await readFile(import.meta.filename, "utf8")).split("*/")[0]);
+  process.exit(0);
+}
+const runs = Math.max(1, Number(options.runs));
+const cleanups: (() => Promise<void> | void)[] = [];
+const cleanUp = async () => {
+  for (const step of cleanups.splice(0).reverse()) await step();
 };
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => void cleanUp().then(() => process.exit(130)));
 
-type RouteResult = {
-  route: BenchRoute;
-  runs: RunRecord[];
-  medianAttempt: number | null;
-  median: RunMetrics | null;
-  verdict: Verdict;
-};
-
-const stamp = () =>
-  new Date()
-    .toISOString()
-    .replace(/\.\d+Z$/, "Z")
-    .replaceAll(":", "-");
+try {
+  process.exitCode = await main();
+} finally {
+  await cleanUp();
+}
 
 async function main(): Promise<number> {
-  const options = parseBenchArgs(process.argv.slice(2), process.env);
-  if (options.help) {
-    process.stdout.write(usage);
-    return 0;
-  }
-  exitOnSignals();
-  if (!existsSync(options.chromePath))
-    throw new Error(`no Chromium at ${options.chromePath} (set CHROME_PATH or --chrome-path)`);
+  if (options.build)
+    await exec(process.execPath, [
+      path.join(root, "node_modules/@react-router/dev/bin.cjs"),
+      "build",
+    ]);
+  const site = await startSite();
+  const routes = options.routes?.split(",") ?? [...(await sitemapPaths()), "404"];
 
-  const sitePaths = await loadSitePaths();
-  const routes = selectRoutes(options.routes ? [] : sitePaths, options.routes);
-  if (routes.length === 0) throw new Error("no routes to measure");
-  // Another site (--base) has its own pages; ours must be named as the site map names them.
-  const unknown = options.base ? [] : unknownRoutes(routes, sitePaths);
-  if (unknown.length > 0)
-    throw new Error(
-      `not a page of this site: ${unknown.join(", ")} (pages: ${sitePaths.join(", ")}, 404)`,
-    );
-  const outDir = path.join(projectRoot, "bench-results", "pages", stamp());
-  await mkdir(outDir, { recursive: true });
+  const hostIndex = await hostBenchmarkIndex();
+  const multiplier = options.uncalibrated ? defaultMultiplier : calibratedMultiplier(hostIndex);
+  console.log(
+    `Host CPU benchmark index ${Math.round(hostIndex)} (median of 5); CPU multiplier ${multiplier}` +
+      (options.uncalibrated
+        ? " (Lighthouse's default, --uncalibrated)"
+        : " (index / 264, at least 4)"),
+  );
+  console.log(`${routes.length} routes x ${runs} runs against ${site}\n`);
 
-  let base = options.base;
-  let served = `an already running site (--base ${base})`;
-  if (!base) {
-    if (options.build) await buildSite();
-    const site = await startSite();
-    base = site.url;
-    served = `server/start.ts on ${base} (a private copy of build/client, temporary DATA_DIR)`;
-  }
-  const proxy = routes.some((route) => route.notFound)
-    ? await startStatusProxy(base, [notFoundPath])
-    : null;
-
-  console.log(`\nMeasuring ${routes.length} routes x ${options.runs} runs: ${served}`);
-  console.log(`Reports: ${path.relative(projectRoot, outDir)}/\n`);
-
-  const deadline = Date.now() + options.maxMinutes * 60_000;
-  let timeLimitReported = false;
-  const timeLeft = () => {
-    if (Date.now() <= deadline) return true;
-    if (!timeLimitReported)
-      console.log(`time limit of ${options.maxMinutes} min reached: measuring stops here`);
-    timeLimitReported = true;
-    return false;
-  };
-  let consecutiveFailures = 0;
-  let lighthouseVersion: string | undefined;
-  let userAgent: string | undefined;
-
-  const measure = async (route: BenchRoute, attempt: number): Promise<RunRecord> => {
-    const url = `${route.notFound && proxy ? proxy.url : base}${route.path}`;
-    const started = Date.now();
-    const record: RunRecord = {
-      attempt,
-      status: "accepted",
-      url,
-      seconds: 0,
-      benchmarkIndex: null,
-      metrics: null,
-      error: null,
-      reports: null,
-      findings: null,
-    };
-    try {
-      const run = await runLighthouse(url, { chromePath: options.chromePath });
-      consecutiveFailures = 0;
-      lighthouseVersion ??= run.lhr.lighthouseVersion;
-      userAgent ??= run.lhr.environment?.hostUserAgent;
-      const name = `${route.slug}.run${attempt}`;
-      await writeFile(path.join(outDir, `${name}.report.json`), run.json);
-      await writeFile(path.join(outDir, `${name}.report.html`), run.html);
-      record.reports = { json: `${name}.report.json`, html: `${name}.report.html` };
-      record.metrics = runMetrics(run.lhr, route.notFound ? notFoundPageExemptions : []);
-      record.findings = findings(run.lhr);
-      record.benchmarkIndex = record.metrics.benchmarkIndex;
-      record.error = record.metrics.error;
-    } catch (error) {
-      record.error = error instanceof Error ? error.message : String(error);
-      consecutiveFailures += 1;
-      if (consecutiveFailures >= 3)
-        throw new Error(`three Lighthouse runs in a row failed; last: ${record.error}`);
+  const results: { route: string; runs: Run[]; figures: Spread; verdict: Verdict }[] = [];
+  for (const route of routes) {
+    const notFound = route === "404";
+    const measured: Run[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      measured.push(
+        await measure(`${site}${notFound ? notFoundCopy : route}`, multiplier, notFound),
+      );
+      process.stdout.write(".");
     }
-    record.seconds = Math.round((Date.now() - started) / 100) / 10;
-    return record;
-  };
+    const figures = spread(measured);
+    const result = verdict(figures.median, { jsExcepted: route === "/contact" });
+    results.push({ route, runs: measured, figures, verdict: result });
+    console.log(
+      ` ${result.status} ${route}${result.problems.length ? `: ${result.problems.join(", ")}` : ""}`,
+    );
+  }
 
-  const { results: sampled, maxIndex } = await sampleRoutes(
-    routes,
-    { runs: options.runs, maxRepeats: options.maxRepeats, slowRatio: options.slowRatio, timeLeft },
-    measure,
-    (route, run, progress) => console.log(progressLine(route, run, progress, options.slowRatio)),
+  console.log(
+    `\nMedians of ${runs} runs, CPU multiplier ${multiplier} at host index ${Math.round(hostIndex)}:\n`,
+  );
+  console.log(table(results));
+  const failed = results.filter((result) => result.verdict.status === "FAIL");
+  console.log(
+    `\n${failed.length === 0 ? "PASS" : "FAIL"}: ${results.length - failed.length} of ${results.length} routes within budget`,
   );
 
-  const results: RouteResult[] = sampled.map(({ route, runs }) => {
-    const usable = runs.filter(
-      (run) => run.metrics && !run.error && run.status !== "slow-repeated",
-    );
-    const index = medianRunIndex(
-      usable.map((run) => ({
-        performance: run.metrics?.performance ?? null,
-        lcpMs: run.metrics?.lcpMs ?? null,
-        tbtMs: run.metrics?.tbtMs ?? null,
-      })),
-    );
-    const medianRun = index >= 0 ? usable[index] : undefined;
-    return {
-      route,
-      runs,
-      medianAttempt: medianRun?.attempt ?? null,
-      median: medianRun?.metrics ?? null,
-      verdict: evaluateBudgets(medianRun?.metrics ?? null),
-    };
+  const out = path.join(root, "bench-results", "pages");
+  await mkdir(out, { recursive: true });
+  const file = path.join(out, `${new Date().toISOString().replaceAll(":", "-")}.json`);
+  await writeFile(file, JSON.stringify({ hostIndex, multiplier, runs, results }, null, 2));
+  console.log(`Runs saved to ${path.relative(root, file)}`);
+  return failed.length === 0 ? 0 : 1;
+}
+
+/**
+ * One Lighthouse run in a fresh Chromium (a first visit: empty cache and storage), mobile
+ * defaults with the given CPU multiplier. Lighthouse now and then ends a run with a trace error
+ * (NO_NAVSTART) and asks for a rerun: such a run is repeated once, never counted.
+ */
+async function measure(
+  url: string,
+  cpuSlowdownMultiplier: number,
+  notFound: boolean,
+  retry = true,
+): Promise<Run> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ["--headless", ...chromiumFlags],
+    logLevel: "silent",
   });
-
-  const overall = worst(results.map((result) => result.verdict.status));
-  printReport(results, { lighthouseVersion, userAgent, maxIndex, options, overall });
-  await writeFile(
-    path.join(outDir, "summary.json"),
-    `${JSON.stringify(
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, logLevel: "error" },
       {
-        finishedAt: new Date().toISOString(),
-        served,
-        base,
-        lighthouseVersion,
-        userAgent,
-        settings: "Lighthouse defaults: mobile (moto g power), simulated throttling",
-        medianRun:
-          "middle run by Performance score, ties: slower LCP (to 0.01 s), then longer TBT, counts as worse",
-        options,
-        budgets,
-        benchmarkIndexMax: maxIndex,
-        overall,
-        routes: results.map((result) => ({
-          route: result.route.label,
-          path: result.route.path,
-          medianAttempt: result.medianAttempt,
-          median: result.median,
-          verdict: result.verdict,
-          findings:
-            result.runs.find((run) => run.attempt === result.medianAttempt)?.findings ?? null,
-          runs: result.runs.map(({ findings: _findings, ...run }) => run),
-        })),
+        extends: "lighthouse:default",
+        settings: {
+          throttling: { cpuSlowdownMultiplier },
+          // The 404 page says noindex on purpose (a real 404 answer is never indexed anyway).
+          skipAudits: notFound ? ["is-crawlable"] : [],
+        },
+        // The 404 page logs the path the visitor tried on purpose; any other console error counts.
+        audits: notFound
+          ? [
+              {
+                path: "errors-in-console",
+                options: {
+                  ignoredPatterns: ["404 Error: User attempted to access non-existent route:"],
+                },
+              },
+            ]
+          : [],
       },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`\nReports and summary.json: ${path.relative(projectRoot, outDir)}/`);
-  return overall === "fail" ? 1 : 0;
-}
-
-function progressLine(
-  route: BenchRoute,
-  run: RunRecord,
-  { done, total, maxIndex, remeasure }: Progress,
-  ratio: number,
-): string {
-  const m = run.metrics;
-  const figures =
-    m && !run.error
-      ? `perf ${m.performance}, LCP ${((m.lcpMs ?? 0) / 1000).toFixed(2)} s, TBT ${Math.round(m.tbtMs ?? 0)} ms`
-      : `error: ${run.error}`;
-  const index = run.benchmarkIndex === null ? "" : `, CPU index ${Math.round(run.benchmarkIndex)}`;
-  const note = {
-    accepted: "",
-    "slow-kept": ` (slow machine: below ${ratio} x ${Math.round(maxIndex)}, repeats used up, kept)`,
-    "slow-repeated": ` (slow machine: below ${ratio} x ${Math.round(maxIndex)}, repeating)`,
-    error: " (kept as a failed run)",
-    "error-repeated": " (repeating)",
-  }[run.status];
-  const why = remeasure ? ` (again: an earlier run is slow against the best index seen since)` : "";
-  return `[${done}/${total}] ${route.label} run ${run.attempt}${why}: ${figures}${index}, ${run.seconds} s${note}`;
-}
-
-/** Footnotes for the scores marked "*" in the table. */
-function exemptionNotes(results: RouteResult[]): string[] {
-  const notes: string[] = [];
-  for (const { route, median } of results) {
-    if (!median?.exempted.length) continue;
-    const own = median.lighthouseScores;
-    notes.push(
-      `* ${route.label}: scores without ${median.exempted.join(", ")} (see notFoundPageExemptions in scripts/bench/budgets.ts); Lighthouse's own: A11y ${own.accessibility}, BP ${own.bestPractices}, SEO ${own.seo}`,
     );
+    return runFigures(result?.lhr as unknown as Lhr);
+  } catch (error) {
+    if (!retry) throw error;
+    console.log(`\n  ${url}: ${(error as Error).message}; measuring again`);
+    return measure(url, cpuSlowdownMultiplier, notFound, false);
+  } finally {
+    chrome.kill();
   }
-  return notes;
 }
 
-function printReport(
-  results: RouteResult[],
-  info: {
-    lighthouseVersion: string | undefined;
-    userAgent: string | undefined;
-    maxIndex: number;
-    options: { runs: number; slowRatio: number; maxRepeats: number };
-    overall: string;
-  },
-) {
-  const out: string[] = [];
-  out.push(
-    "",
-    `Lighthouse ${info.lighthouseVersion ?? "?"}, default mobile settings (moto g power, simulated throttling); ${info.userAgent ?? ""}`,
-    `Each row is the median of ${info.options.runs} runs: the middle run by Performance score (ties: the slower LCP to 0.01 s, then the longer TBT, counts as worse).`,
-    "Every run is a first-time visit (fresh profile): the welcome popup opens 1 s after load, as for a real first visit.",
-    "Bytes are transferred (compressed) KB of 1024 bytes. CPU idx: Lighthouse's benchmarkIndex of that run.",
-    "",
-    formatPageTable(
-      results.map((result) => ({
-        route: result.route.label,
-        metrics: result.median,
-      })),
-    ),
-    ...exemptionNotes(results),
-    "",
-    `CPU benchmark index per run (best seen ${Math.round(info.maxIndex)}; a run below ${info.options.slowRatio} x the best, seen before or after it, is repeated, at most ${info.options.maxRepeats} times per route):`,
-  );
-  for (const result of results) {
-    const runs = result.runs
-      .map((run) => {
-        const value = run.benchmarkIndex === null ? "-" : String(Math.round(run.benchmarkIndex));
-        if (run.status === "slow-repeated") return `(${value} slow, repeated)`;
-        if (run.status === "slow-kept") return `${value} slow`;
-        if (run.status === "error-repeated" || run.status === "error") return `error`;
-        return value;
-      })
-      .join(", ");
-    out.push(`  ${result.route.label}: ${runs}`);
+/** Lighthouse's own CPU benchmark, run five times in a blank headless Chromium; the median. */
+async function hostBenchmarkIndex(): Promise<number> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ["--headless", ...chromiumFlags],
+    logLevel: "silent",
+  });
+  try {
+    const target = (await (
+      await fetch(`http://127.0.0.1:${chrome.port}/json/new?about:blank`, { method: "PUT" })
+    ).json()) as { webSocketDebuggerUrl: string };
+    const socket = new WebSocket(target.webSocketDebuggerUrl);
+    await new Promise((opened) => socket.addEventListener("open", opened, { once: true }));
+    const samples: number[] = [];
+    for (let id = 1; id <= 5; id += 1) {
+      const answer = new Promise<number>((resolve) =>
+        socket.addEventListener("message", function listen(event) {
+          const message = JSON.parse(String(event.data));
+          if (message.id !== id) return;
+          socket.removeEventListener("message", listen);
+          resolve(message.result.result.value);
+        }),
+      );
+      socket.send(
+        JSON.stringify({
+          id,
+          method: "Runtime.evaluate",
+          params: { expression: `(${pageFunctions.computeBenchmarkIndex})()`, returnByValue: true },
+        }),
+      );
+      samples.push(await answer);
+    }
+    socket.close();
+    return samples.sort((a, b) => a - b)[2] as number;
+  } finally {
+    chrome.kill();
   }
-  out.push("", "Diagnosis of each median run:");
-  for (const result of results) {
-    const run = result.runs.find((candidate) => candidate.attempt === result.medianAttempt);
-    if (run?.findings)
-      out.push(formatFindings(result.route.label, run.findings, run.metrics?.exempted));
-    else out.push(`${result.route.label}\n  no usable run`);
-  }
-  out.push("", "Budget verdict (median run of each route):");
-  for (const result of results) out.push(`  ${verdictLine(result.route.label, result.verdict)}`);
-  out.push(
-    "",
-    `Overall: ${{ pass: "PASS", tolerated: "PASS (a Performance score of 98-99 tolerated)", fail: "FAIL: a budget is broken" }[info.overall as "pass"]}`,
-  );
-  console.log(out.join("\n"));
 }
 
-let code = 2;
-try {
-  code = await main();
-} catch (error) {
-  if (isStopping()) await new Promise(() => {}); // the signal handler cleans up and exits
-  console.error(`bench:pages: ${error instanceof Error ? error.message : String(error)}`);
-  code = 2;
-} finally {
-  await runCleanup();
+/**
+ * server/start.ts over a private copy of the build (a rebuild meanwhile changes nothing under it),
+ * with the 404 page also at /not-found-page: Lighthouse scores no page answered with status 404,
+ * and the copy is the same bytes with the same headers, answered 200.
+ */
+async function startSite(): Promise<string> {
+  const work = await mkdtemp(path.join(tmpdir(), "bench-pages-"));
+  cleanups.push(() => rm(work, { recursive: true, force: true }));
+  const site = path.join(work, "site");
+  await cp(path.join(root, "build/client"), site, { recursive: true });
+  await cp(path.join(site, "404/index.html"), path.join(site, notFoundCopy.slice(1), "index.html"));
+  const server = spawn(process.execPath, [path.join(root, "server/start.ts")], {
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      STATIC_DIR: site,
+      DATA_DIR: path.join(work, "data"),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  cleanups.push(
+    () =>
+      new Promise<void>((done) =>
+        server.exitCode === null ? server.once("exit", () => done()).kill() : done(),
+      ),
+  );
+  let log = "";
+  return new Promise((resolve, reject) => {
+    server.once("exit", (code) => reject(new Error(`the server exited (${code}): ${log}`)));
+    server.stdout.on("data", (chunk: Buffer) => {
+      log += chunk;
+      const url = /listening on (http:\/\/\S+)/.exec(log)?.[1];
+      if (url) resolve(url);
+    });
+  });
 }
-process.exit(code);
+
+/** The pages the built sitemap lists, as paths. */
+async function sitemapPaths(): Promise<string[]> {
+  const xml = await readFile(path.join(root, "build/client/sitemap.xml"), "utf8");
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(match[1] as string).pathname,
+  );
+}
+
+function exec(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    spawn(command, args, { cwd: root, stdio: "inherit" }).once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(" ")} failed (${code})`)),
+    );
+  });
+}
+
+function table(results: { route: string; figures: Spread; verdict: Verdict }[]): string {
+  const s = (ms: number) => (ms / 1000).toFixed(2);
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  const range = (min: string, max: string) => (min === max ? min : `${min}–${max}`);
+  const rows = results.map(({ route, figures: { median: m, min, max }, verdict: v }) =>
+    [
+      route === "404" ? "404 page" : route,
+      m.performance,
+      m.accessibility,
+      m.bestPractices,
+      m.seo,
+      s(m.fcpMs),
+      s(m.lcpMs),
+      Math.round(m.tbtMs),
+      m.cls.toFixed(2),
+      kb(m.jsBytes),
+      kb(m.documentBytes),
+      range(String(min.performance), String(max.performance)),
+      range(s(min.lcpMs), s(max.lcpMs)),
+      range(String(Math.round(min.tbtMs)), String(Math.round(max.tbtMs))),
+      range(String(Math.round(min.benchmarkIndex)), String(Math.round(max.benchmarkIndex))),
+      v.status,
+    ].join(" | "),
+  );
+  const head =
+    "route | Perf | A11y | BP | SEO | FCP s | LCP s | TBT ms | CLS | JS KB | doc KB | Perf range | LCP range s | TBT range ms | run index | verdict";
+  return [head, head.replace(/[^|]+/g, "---"), ...rows].map((row) => `| ${row} |`).join("\n");
+}

@@ -1,9 +1,8 @@
 /**
  * A Content-Security-Policy per page that allows exactly that page's own scripts and styles.
  *
- * React Router's prerendered HTML carries inline <script> elements (the router context, the
- * module bootstrap, React's streaming helpers). Each is allowed by the SHA-256 of its exact text,
- * computed from the built file, never by 'unsafe-inline'. Inline <style> elements and style=""
+ * A page's inline <script> (the island loader's import, app/build/finish-html.ts) is allowed by
+ * the SHA-256 of its exact text, computed from the built file, never by 'unsafe-inline'. Inline <style> elements and style=""
  * attributes, if a page has any, are allowed the same way. Styles that a bundled library inserts
  * at run time (sonner's toast stylesheet) are hashed from the installed package, and only when the
  * built JavaScript really contains that text.
@@ -83,7 +82,7 @@ export function contentSecurityPolicy(sources: InlineSources, options: PolicyOpt
     ...(attributeHashes.length > 0 ? ["'unsafe-hashes'", ...attributeHashes] : []),
   ];
   // Fonts and the web manifest fall back to default-src; every byte of this header counts towards
-  // the first round trip of each page (see firstRoundTripBytes in scripts/bench/findings.ts).
+  // the first round trip of each page (tests/e2e/page-weight.spec.ts).
   return [
     "default-src 'self'",
     `script-src ${["'self'", ...scriptHashes].join(" ")}`,

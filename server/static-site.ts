@@ -11,6 +11,7 @@ import { lstat, readdir, readFile } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { pageChunks } from "../app/build/page-scripts.ts";
 import { contentSecurityPolicy, findInlineSources, runtimeStyleHashes } from "./csp.ts";
 
 const brotli = promisify(brotliCompress);
@@ -160,10 +161,13 @@ export async function loadStaticSite(root: string, options: LoadOptions = {}): P
   const contents = new Map<string, Buffer>();
   for (const path of paths) contents.set(path, await readFile(path));
 
-  const builtScripts = paths
-    .filter((path) => /\.m?js$/.test(path))
-    .map((path) => (contents.get(path) as Buffer).toString("utf8"));
-  const runtimeStyles = runtimeStyleHashes(builtScripts);
+  // A page allows the run-time styles of the libraries its own islands can load, no others.
+  const runtimeStylesOf = (html: string) =>
+    runtimeStyleHashes(
+      pageChunks(root, html).map((chunk) =>
+        (contents.get(join(root, "assets", chunk)) as Buffer).toString("utf8"),
+      ),
+    );
 
   const files = new Map<string, StaticFile>();
   await Promise.all(
@@ -186,7 +190,7 @@ export async function loadStaticSite(root: string, options: LoadOptions = {}): P
         csp: isHtml
           ? contentSecurityPolicy(findInlineSources(content.toString("utf8")), {
               connectOrigins: options.connectOrigins,
-              runtimeStyleHashes: runtimeStyles,
+              runtimeStyleHashes: runtimeStylesOf(content.toString("utf8")),
             })
           : null,
       });

@@ -1,11 +1,10 @@
-import { Link } from "react-router";
 import { business } from "~/content/business";
 import { cn } from "~/lib/cn";
 
 /** The keystone mark (Pennsylvania's keystone with a sparkle) and the company name. */
 export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
   return (
-    <Link to="/" className="inline-flex items-center gap-2 rounded-md">
+    <a href="/" className="inline-flex items-center gap-2 rounded-md">
       <LogoMark className="size-8 shrink-0 sm:size-9" />
       {/* On the narrowest phones the header keeps the mark, the call and Book Now buttons. */}
       <span
@@ -29,7 +28,7 @@ export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
           Cleaning
         </span>
       </span>
-    </Link>
+    </a>
   );
 }
 

@@ -1,5 +1,4 @@
 import { Clock, Mail, Phone as PhoneIcon } from "lucide-react";
-import { Link } from "react-router";
 import { BusinessHours } from "~/components/business-hours";
 import { Logo } from "~/components/logo";
 import { areas, stateCode } from "~/content/areas";
@@ -61,9 +60,9 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-2 text-sm">
             {areas.map((area) => (
               <li key={area.slug}>
-                <Link to={area.path} className="hover:text-white hover:underline">
+                <a href={area.path} className="hover:text-white hover:underline">
                   {area.name}, {stateCode}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -76,9 +75,9 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-2 text-sm">
             {serviceCatalog.map((service) => (
               <li key={service.slug}>
-                <Link to={service.path} className="hover:text-white hover:underline">
+                <a href={service.path} className="hover:text-white hover:underline">
                   {service.name}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

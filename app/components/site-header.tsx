@@ -1,26 +1,23 @@
 import { Menu, Phone as PhoneIcon, X } from "lucide-react";
-import { useRef } from "react";
-import { NavLink } from "react-router";
+import { useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { business, telHref } from "~/content/business";
 import { mainNavigation } from "~/content/navigation";
+import { island } from "~/islands/island";
 import { cn } from "~/lib/cn";
 
 const menuId = "mobile-menu";
 
-// Prerendering requests every page with a trailing slash ("/about/"), so links other than Home
-// match as prefixes: `end` would leave the active link unmarked in the HTML, and hydration keeps
-// the HTML's attributes. Hence `end` on Home only.
-
 /**
- * Sticky header. The small-screen menu is a native popover: the button toggles it with or
- * without JavaScript, Escape and outside clicks close it, and focus returns to the button.
+ * Sticky header, rendered once at build time. The small-screen menu is a native popover: the
+ * button toggles it with or without JavaScript, Escape and outside clicks close it, and focus
+ * returns to the button. Choosing a link loads the next page; the `menu` island also closes the
+ * menu at once (a page restored from the back-forward cache shows it closed).
  */
 export function SiteHeader() {
-  const menu = useRef<HTMLDivElement>(null);
-  // Choosing a link closes the menu (product.md, Widgets); client navigation keeps the page.
-  const closeMenu = () => menu.current?.hidePopover?.();
+  const { pathname } = useLocation();
+  const current = (to: string) => (isCurrent(pathname, to) ? "page" : undefined);
 
   return (
     <header className="sticky top-0 z-40 border-slate-200 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
@@ -31,13 +28,13 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {mainNavigation.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={({ isActive }) => navLinkClass(isActive)}
+                <a
+                  href={item.to}
+                  aria-current={current(item.to)}
+                  className={navLinkClass(Boolean(current(item.to)))}
                 >
                   {item.label}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>
@@ -67,7 +64,7 @@ export function SiteHeader() {
       </div>
 
       <div
-        ref={menu}
+        {...island("menu")}
         id={menuId}
         popover="auto"
         className="fixed inset-x-0 top-0 bottom-auto m-0 h-auto max-h-dvh w-full overflow-y-auto border-slate-200 border-b bg-white p-0 shadow-xl backdrop:bg-ink/40 lg:hidden"
@@ -88,27 +85,25 @@ export function SiteHeader() {
           <ul className="flex flex-col gap-1 border-slate-200 border-t pt-3">
             {mainNavigation.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  onClick={closeMenu}
-                  className={({ isActive }) => cn(navLinkClass(isActive), "flex text-lg")}
+                <a
+                  href={item.to}
+                  aria-current={current(item.to)}
+                  className={cn(navLinkClass(Boolean(current(item.to))), "flex text-lg")}
                 >
                   {item.label}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>
           <div className="mt-4 grid gap-3">
             <a
               href={telHref(business.phone)}
-              onClick={closeMenu}
               className={buttonClass({ variant: "accent", size: "lg" })}
             >
               <PhoneIcon aria-hidden="true" className="size-5" />
               Call {business.phone.display}
             </a>
-            <ButtonLink to="/contact" onClick={closeMenu} variant="primary" size="lg">
+            <ButtonLink to="/contact" variant="primary" size="lg">
               Book Now
             </ButtonLink>
           </div>
@@ -116,6 +111,12 @@ export function SiteHeader() {
       </div>
     </header>
   );
+}
+
+/** Prerendering asks for "/about/" as well as "/about": compare without the trailing slash. */
+function isCurrent(pathname: string, to: string) {
+  const path = pathname.replace(/(.)\/+$/, "$1");
+  return to === "/" ? path === "/" : path === to || path.startsWith(`${to}/`);
 }
 
 function navLinkClass(isActive: boolean) {

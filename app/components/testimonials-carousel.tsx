@@ -1,56 +1,29 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback } from "react";
 import { StarRating } from "~/components/star-rating";
 import { testimonials } from "~/content/testimonials";
-import { useNearViewport } from "~/hooks/use-near-viewport";
-import { cn } from "~/lib/cn";
+import { island } from "~/islands/island";
 
 /**
- * Five client reviews (product.md, Widgets): 1, 2 or 3 per view, looping, aligned to the
- * start, buttons from medium screens up and arrow keys. Without JavaScript the row scrolls.
- * Embla starts when the carousel nears the viewport: measuring the slides is start-up work that
- * a visitor who never scrolls down does not need.
+ * Five client reviews (product.md, Widgets): 1, 2 or 3 per view. Prerendered as a row that
+ * scrolls natively (without JavaScript too); the `carousel` island turns it into a looping
+ * carousel with buttons from medium screens up and arrow keys when it nears the viewport.
  */
 export function TestimonialsCarousel() {
-  const { ref: group, near } = useNearViewport<HTMLDivElement>();
-  const [viewport, carousel] = useEmblaCarousel({ loop: true, align: "start" });
-  const previous = useCallback(() => carousel?.scrollPrev(), [carousel]);
-  const next = useCallback(() => carousel?.scrollNext(), [carousel]);
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (!carousel) return; // the row still scrolls natively
-    if (event.key === "ArrowLeft") {
-      event.preventDefault();
-      previous();
-    } else if (event.key === "ArrowRight") {
-      event.preventDefault();
-      next();
-    }
-  };
-
   return (
     // A group, not a region: the section around it is already the "What Our Clients Say" region.
     // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; the APG carousel is a group
     <div
-      ref={group}
+      {...island("carousel")}
       role="group"
       aria-roledescription="carousel"
       aria-label="Client testimonials"
-      // One tab stop either way: the running carousel takes arrow keys here; before it starts (or
-      // without JavaScript) the scrolling row below is focusable, so keys scroll it natively.
-      tabIndex={carousel ? 0 : undefined}
-      onKeyDown={onKeyDown}
       className="relative rounded-2xl"
     >
       <div
-        // Handing Embla its viewport is what starts it (no ref, no carousel).
-        ref={near ? viewport : undefined}
-        tabIndex={carousel ? undefined : 0}
-        className={cn(
-          "-mx-2",
-          carousel ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto",
-        )}
+        data-carousel-viewport
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling row must be focusable to scroll by keyboard; the island moves this stop to the carousel
+        tabIndex={0}
+        className="-mx-2 snap-x snap-mandatory overflow-x-auto"
       >
         <ul className="flex touch-pan-y">
           {testimonials.map((testimonial, index) => (
@@ -83,10 +56,10 @@ export function TestimonialsCarousel() {
         </ul>
       </div>
       <div className="mt-6 hidden justify-end gap-2 md:flex">
-        <CarouselButton onClick={previous} label="Previous testimonial" disabled={!carousel}>
+        <CarouselButton step="previous" label="Previous testimonial">
           <ChevronLeft aria-hidden="true" className="size-6" />
         </CarouselButton>
-        <CarouselButton onClick={next} label="Next testimonial" disabled={!carousel}>
+        <CarouselButton step="next" label="Next testimonial">
           <ChevronRight aria-hidden="true" className="size-6" />
         </CarouselButton>
       </div>
@@ -94,22 +67,21 @@ export function TestimonialsCarousel() {
   );
 }
 
+/** Disabled until the carousel has started (the row scrolls by itself until then). */
 function CarouselButton({
-  onClick,
+  step,
   label,
-  disabled,
   children,
 }: {
-  onClick: () => void;
+  step: "previous" | "next";
   label: string;
-  disabled: boolean;
   children: React.ReactNode;
 }) {
   return (
     <button
       type="button"
-      onClick={onClick}
-      disabled={disabled}
+      data-carousel-step={step}
+      disabled
       className="inline-flex size-12 items-center justify-center rounded-full border-2 border-brand-700 text-brand-800 hover:bg-brand-50 disabled:opacity-50"
     >
       {children}

@@ -1,32 +1,18 @@
 import { Phone as PhoneIcon, Sparkles } from "lucide-react";
-import { useState } from "react";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { business, telHref } from "~/content/business";
-import { rememberVisit } from "~/lib/visit-flag";
 
 const offer = business.welcomeOffer;
 
 /**
- * The first-visit offer, rendered closed until `open`. Closing it or taking either action
- * remembers the visit.
+ * The first-visit offer, prerendered closed to /welcome-offer.html. The `welcome-offer` island
+ * (marked on <body>) adds it to the page for visitors without the flag, opens it one second after
+ * load, and remembers the visit however it closes.
  */
-export default function WelcomeDialog({ open, onDone }: { open: boolean; onDone: () => void }) {
-  const [finished, setFinished] = useState(false);
-  const finish = () => {
-    rememberVisit();
-    setFinished(true);
-    onDone();
-  };
-
+export function WelcomeDialog() {
   return (
-    <ModalDialog
-      id="welcome-offer"
-      open={open && !finished}
-      onClose={finish}
-      labelledBy="welcome-title"
-      describedBy="welcome-text"
-    >
+    <ModalDialog id="welcome-offer" labelledBy="welcome-title" describedBy="welcome-text">
       <div className="bg-gradient-to-br from-brand-700 to-brand-900 px-6 pt-8 pb-6 text-white">
         <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 font-semibold text-sm">
           <Sparkles aria-hidden="true" className="size-4 text-sparkle" />
@@ -42,15 +28,11 @@ export default function WelcomeDialog({ open, onDone }: { open: boolean; onDone:
           <strong className="text-ink">{offer.terms}</strong>
         </p>
         <div className="mt-6 grid gap-3 sm:grid-cols-2">
-          <a
-            href={telHref(business.offerPhone)}
-            onClick={finish}
-            className={buttonClass({ variant: "accent" })}
-          >
+          <a href={telHref(business.offerPhone)} className={buttonClass({ variant: "accent" })}>
             <PhoneIcon aria-hidden="true" className="size-5" />
             Call Now
           </a>
-          <ButtonLink to="/contact" onClick={finish} variant="primary">
+          <ButtonLink to="/contact" variant="primary">
             Claim My Discount
           </ButtonLink>
         </div>

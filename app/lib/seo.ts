@@ -36,10 +36,8 @@ export function seo({ title, description, path, keywords, jsonLd = [], noindex }
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
     { property: "og:image:alt", content: `${business.name} logo and tagline` },
+    // X reads the title, description and image from the og: tags above.
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image },
   ];
   if (keywords && keywords.length > 0)
     tags.push({ name: "keywords", content: keywords.join(", ") });

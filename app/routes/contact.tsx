@@ -6,6 +6,7 @@ import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/ui/section";
 import { areas, stateCode } from "~/content/areas";
 import { business, mailtoHref, telHref } from "~/content/business";
+import { island } from "~/islands/island";
 import { pageTitle, seo } from "~/lib/seo";
 import { breadcrumbs } from "~/lib/structured-data";
 
@@ -78,7 +79,9 @@ export default function ContactPage() {
               Tell us about your home or business. Fields marked <span aria-hidden="true">*</span>
               <span className="sr-only">as required</span> are required.
             </p>
-            <ContactForm />
+            <div {...island("contact-form")}>
+              <ContactForm />
+            </div>
           </div>
         </div>
       </section>

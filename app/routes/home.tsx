@@ -7,7 +7,6 @@ import {
   Sparkles,
   Users,
 } from "lucide-react";
-import { Link } from "react-router";
 import { AreasList } from "~/components/areas-list";
 import { CallLink } from "~/components/call-link";
 import { CtaBanner } from "~/components/cta-banner";
@@ -153,8 +152,9 @@ export default function HomePage() {
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {serviceCatalog.map((service) => (
             <li key={service.slug}>
-              <Link
-                to={service.path}
+              {/* biome-ignore lint/a11y/noAmbiguousAnchorText: the link's text starts with the service's name */}
+              <a
+                href={service.path}
                 className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-600 hover:shadow-md"
               >
                 <span className="flex items-center gap-2 font-bold text-ink text-xl group-hover:text-brand-800">
@@ -168,7 +168,7 @@ export default function HomePage() {
                     className="size-4 transition-transform group-hover:translate-x-1"
                   />
                 </span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,7 +1,6 @@
-import { useEffect } from "react";
-import { useLocation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { business } from "~/content/business";
+import { island } from "~/islands/island";
 import { pageTitle, seo } from "~/lib/seo";
 
 export const meta = () =>
@@ -13,16 +12,14 @@ export const meta = () =>
     noindex: true,
   });
 
-/** Every unknown path (product.md, 404 page): the server answers it with status 404. */
+/**
+ * Every unknown path (product.md, 404 page): the server answers it with status 404. The `not-found`
+ * island logs the path the visitor tried.
+ */
 export default function NotFoundPage() {
-  const { pathname } = useLocation();
-
-  useEffect(() => {
-    console.error("404 Error: User attempted to access non-existent route:", pathname);
-  }, [pathname]);
-
   return (
     <section
+      {...island("not-found")}
       aria-labelledby="not-found-heading"
       className="container-page flex min-h-[60vh] flex-col items-center justify-center py-20 text-center"
     >

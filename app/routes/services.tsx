@@ -9,6 +9,7 @@ import { Section } from "~/components/ui/section";
 import { business } from "~/content/business";
 import { services } from "~/content/services";
 import { stats } from "~/content/stats";
+import { island } from "~/islands/island";
 import { pageTitle, seo } from "~/lib/seo";
 import { breadcrumbs } from "~/lib/structured-data";
 
@@ -45,7 +46,7 @@ export default function ServicesPage() {
         title="What We Offer"
         intro="Choose a service to see what is included."
       >
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        <ul {...island("service-dialogs")} className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {services.map((service) => (
             <li key={service.id}>
               <DialogTrigger
@@ -85,7 +86,7 @@ export default function ServicesPage() {
           <h2 id="stats-heading" className="sr-only">
             {business.name} in numbers
           </h2>
-          <div className="grid gap-10 sm:grid-cols-3">
+          <div {...island("counters")} className="grid gap-10 sm:grid-cols-3">
             {stats.map((stat) => (
               <StatCounter key={stat.label} {...stat} />
             ))}

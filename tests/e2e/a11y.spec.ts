@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForIslands } from "./fixtures";
 import { expectNoAxeViolations, headingLevels, skippedLevels } from "./helpers/axe";
 import { routes, serviceCardTitles, unknownPath } from "./helpers/site";
 
@@ -29,7 +29,7 @@ test.describe("accessibility of every page", () => {
         allowConsoleErrors(/^Failed to load resource: the server responded with a status of 404/);
       }
       await page.goto(path);
-      await waitForHydration(page);
+      await waitForIslands(page);
       const levels = await headingLevels(page);
       expect(skippedLevels(levels), `heading outline of ${path}`).toEqual([]);
       await expectNoAxeViolations(page, path);
@@ -51,7 +51,7 @@ test.describe("accessibility of open overlays", () => {
 
   test("a service detail dialog, open", async ({ page }) => {
     await page.goto("/services");
-    await waitForHydration(page);
+    await waitForIslands(page);
     const title = serviceCardTitles[0];
     await page.getByRole("button", { name: new RegExp(`^${title}\\b`) }).click();
     await expect(page.getByRole("dialog", { name: title })).toBeVisible();
@@ -60,7 +60,7 @@ test.describe("accessibility of open overlays", () => {
 
   test("the mobile menu, open", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForIslands(page);
     await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
     await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
     await expectNoAxeViolations(page, "/ with the mobile menu");

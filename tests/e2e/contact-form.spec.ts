@@ -1,5 +1,5 @@
 import type { Page, Request, Route } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForIslands } from "./fixtures";
 import { business, publicKey } from "./helpers/site";
 
 /** product.md, Quote form: word for word. */
@@ -34,7 +34,9 @@ function form(page: Page) {
 
 async function openForm(page: Page) {
   await page.goto("/contact");
-  await waitForHydration(page);
+  await waitForIslands(page);
+  // The form's island starts as the form comes near the screen.
+  await page.locator("#quote").scrollIntoViewIfNeeded();
   const fields = form(page);
   await expect(fields.send).toBeEnabled();
   return fields;

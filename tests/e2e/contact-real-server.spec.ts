@@ -14,7 +14,7 @@ import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
 import { type HostProcess, runLeads, startNodeServer } from "../integration/support/processes.ts";
 import { type SmtpSink, startSmtpSink } from "../integration/support/smtp-sink.ts";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForIslands } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -58,7 +58,8 @@ test("a quote request from the form is stored, e-mailed, and the form is reset",
 }) => {
   const message = `Two bedrooms of carpet, please. ${test.info().project.name} ${Date.now()}`;
   await page.goto(`${server.url}/contact`);
-  await waitForHydration(page);
+  await waitForIslands(page);
+  await page.locator("#quote").scrollIntoViewIfNeeded();
   const form = await fillForm(page, message);
   await form.getByRole("button", { name: "Send Message" }).click();
 
@@ -90,7 +91,8 @@ test("with the store unavailable the visitor sees the error toast and keeps the 
   allowConsoleErrors(/send-contact-email failed|status of 503/);
   const message = `Office, weekly. ${test.info().project.name} ${Date.now()}`;
   await page.goto(`${server.url}/contact`);
-  await waitForHydration(page);
+  await waitForIslands(page);
+  await page.locator("#quote").scrollIntoViewIfNeeded();
   const form = await fillForm(page, message);
 
   // Another connection holds SQLite's write lock: the server cannot commit and answers 503.

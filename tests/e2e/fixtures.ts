@@ -5,6 +5,11 @@ type Fixtures = {
   allowConsoleErrors: (pattern: RegExp) => void;
   /** Leave the welcome popup to appear (it is suppressed by default so it cannot cover pages). */
   firstVisit: boolean;
+  /**
+   * Slow the page's CPU by this factor (Chromium's CPU throttling, through CDP): a widget that is
+   * usable before it is whole fails here on every machine, not only on slow ones.
+   */
+  cpuSlowdown: number;
 };
 
 /**
@@ -13,8 +18,9 @@ type Fixtures = {
  */
 export const test = base.extend<Fixtures>({
   firstVisit: [false, { option: true }],
+  cpuSlowdown: [1, { option: true }],
   allowConsoleErrors: [
-    async ({ page, firstVisit }, use) => {
+    async ({ page, firstVisit, cpuSlowdown }, use) => {
       const allowed: RegExp[] = [];
       const problems: string[] = [];
       page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
@@ -23,9 +29,12 @@ export const test = base.extend<Fixtures>({
         const text = message.text();
         if (!allowed.some((pattern) => pattern.test(text))) problems.push(`console.error: ${text}`);
       });
-      await page.addInitScript(installHydrationProbe);
       if (!firstVisit) {
         await page.addInitScript(() => window.localStorage.setItem("hasVisitedBefore", "true"));
+      }
+      if (cpuSlowdown > 1) {
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
       }
       await use((pattern) => allowed.push(pattern));
       expect(problems, "page errors and unexpected console errors").toEqual([]);
@@ -34,40 +43,23 @@ export const test = base.extend<Fixtures>({
   ],
 });
 
-type ProbeWindow = Window & { __e2eHydrated?: boolean; __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
-
 /**
- * React reports each commit to the DevTools hook, if a page defines one before React loads; the
- * first "post commit" comes after hydration and its effects ran. Runs in the page.
+ * Resolves once the island loader has run: every island mark in the page is known, and islands
+ * due at load are on their way (app/islands/start-islands.ts). Polls from the test side, so it
+ * also works while page.clock holds time still.
  */
-function installHydrationProbe() {
-  const probe = window as ProbeWindow;
-  probe.__e2eHydrated = false;
-  probe.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    isDisabled: false,
-    renderers: new Map(),
-    inject: () => 1,
-    checkDCE: () => {},
-    onCommitFiberRoot: () => {},
-    onCommitFiberUnmount: () => {},
-    onPostCommitFiberRoot: () => {
-      probe.__e2eHydrated = true;
-    },
-  };
-}
-
-/**
- * Resolves once React has hydrated the page and run its effects (timers started, listeners
- * attached). Polls from the test side, so it also works while page.clock holds time still.
- */
-export async function waitForHydration(page: Page) {
+export async function waitForIslands(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => (window as ProbeWindow).__e2eHydrated === true), {
-      message: "React hydrated the page",
+    .poll(() => page.evaluate(() => document.documentElement.dataset.islands === "started"), {
+      message: "the island loader ran",
       intervals: [50, 100, 250],
     })
     .toBe(true);
+}
+
+/** Resolves once the island marked `name` has started (its element gets data-island-ready). */
+export async function waitForIsland(page: Page, name: string) {
+  await expect(page.locator(`[data-island="${name}"][data-island-ready]`).first()).toBeAttached();
 }
 
 export { expect };

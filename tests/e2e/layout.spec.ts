@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForIslands } from "./fixtures";
 import { escapeRegExp } from "./helpers/html";
 import { business, telHref, towns } from "./helpers/site";
 
@@ -35,7 +35,7 @@ test.describe("header", () => {
     await expect(book).toBeVisible();
     await expect(book).toHaveAttribute("href", "/contact");
 
-    await waitForHydration(page);
+    await waitForIslands(page);
     await header.getByRole("link", { name: new RegExp(escapeRegExp(business.name)) }).click();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -55,7 +55,7 @@ test.describe("header", () => {
     for (const current of navigation) {
       await page.goto(current.path);
       if (isMobile) {
-        await waitForHydration(page);
+        await waitForIslands(page);
         await menuButton(page).click();
       }
       const nav = navLinks(page, isMobile);
@@ -87,7 +87,7 @@ test.describe("mobile menu", { tag: "@phone" }, () => {
     page,
   }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForIslands(page);
     const menu = navLinks(page, true);
     await expect(navLinks(page, false)).toBeHidden();
     await expect(menu).toBeHidden();
@@ -112,7 +112,7 @@ test.describe("mobile menu", { tag: "@phone" }, () => {
 
   test("Escape closes the menu and focus returns to the menu button", async ({ page }) => {
     await page.goto("/services");
-    await waitForHydration(page);
+    await waitForIslands(page);
     const menu = navLinks(page, true);
     await menuButton(page).click();
     await expect(menu).toBeVisible();
@@ -162,7 +162,7 @@ test.describe("skip link", () => {
     page,
   }) => {
     await page.goto("/about");
-    await waitForHydration(page);
+    await waitForIslands(page);
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to main content" });
     await expect(skip).toBeFocused();

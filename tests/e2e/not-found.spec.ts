@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForIslands } from "./fixtures";
 import { mainText } from "./helpers/html";
 
 const logPrefix = "404 Error: User attempted to access non-existent route:";
@@ -31,7 +31,7 @@ test.describe("unknown paths (product.md, 404 page)", () => {
       const home = page.getByRole("main").getByRole("link", { name: "Return to Home" });
       await expect(home).toHaveAttribute("href", "/");
 
-      await waitForHydration(page);
+      await waitForIslands(page);
       // The browser sends the path as typed; the page may log it encoded or decoded.
       const expected = [path, decodeURIComponent(path)].map((shown) => `${logPrefix} ${shown}`);
       await expect.poll(() => logged.find((text) => text.startsWith(logPrefix))).toBeDefined();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { servicePages } from "../../app/content/service-pages";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForIslands } from "./fixtures";
 import { closingBanner, escapeRegExp, headingTexts, mainText } from "./helpers/html";
 import {
   business,
@@ -41,29 +41,28 @@ async function expectTownLinks(scope: Locator) {
   for (const town of towns) await expectLink(scope, new RegExp(town.name), town.path);
 }
 
+// One test per route, so that no test's time grows with the site.
 test.describe("every route", () => {
-  test("answers 200 with one h1 and its key content, loading nothing from other origins", async ({
-    page,
-    baseURL,
-  }) => {
-    const foreign: string[] = [];
-    page.on("request", (request) => {
-      const url = request.url();
-      if (!url.startsWith(`${baseURL}/`) && !url.startsWith("data:")) foreign.push(url);
-    });
-    for (const route of routes) {
-      await test.step(route.path, async () => {
-        const main = await open(page, route.path);
-        for (const text of route.keyText) {
-          await expect(main.getByText(text).first(), `${route.path}: "${text}"`).toBeVisible();
-        }
-        await waitForHydration(page);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  for (const route of routes) {
+    test(`${route.path} answers 200 with one h1 and its key content, loading nothing from other origins`, async ({
+      page,
+      baseURL,
+    }) => {
+      const foreign: string[] = [];
+      page.on("request", (request) => {
+        const url = request.url();
+        if (!url.startsWith(`${baseURL}/`) && !url.startsWith("data:")) foreign.push(url);
       });
-    }
-    // product.md, Purpose: the contact form is the only call; pages load nothing from elsewhere.
-    expect(foreign, "requests to other origins").toEqual([]);
-  });
+      const main = await open(page, route.path);
+      for (const text of route.keyText) {
+        await expect(main.getByText(text).first(), `${route.path}: "${text}"`).toBeVisible();
+      }
+      await waitForIslands(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      // product.md, Purpose: the contact form is the only call; pages load nothing from elsewhere.
+      expect(foreign, "requests to other origins").toEqual([]);
+    });
+  }
 });
 
 // The detailed checks run once, at desktop width: the content is the same at every width, and
@@ -303,8 +302,10 @@ test.describe("page content", { tag: "@desktop" }, () => {
 
 // Static HTML: checked once, on desktop.
 test.describe("content without JavaScript", { tag: "@desktop" }, () => {
-  test("the raw HTML of every route already holds its h1 and main content", async ({ request }) => {
-    for (const route of routes) {
+  for (const route of routes) {
+    test(`${route.path}: the raw HTML already holds its h1 and main content`, async ({
+      request,
+    }) => {
       const response = await request.get(route.path);
       expect(response.status(), route.path).toBe(200);
       expect(response.headers()["content-type"]).toMatch(/text\/html/);
@@ -319,21 +320,21 @@ test.describe("content without JavaScript", { tag: "@desktop" }, () => {
       const text = mainText(main);
       for (const key of route.keyText)
         expect(text, `${route.path} HTML contains "${key}"`).toContain(key);
-    }
-  });
+    });
+  }
 
   test.describe(() => {
     test.use({ javaScriptEnabled: false });
 
-    test("a browser without JavaScript shows every route's content", async ({ page }) => {
-      for (const route of routes) {
+    for (const route of routes) {
+      test(`${route.path}: a browser without JavaScript shows its content`, async ({ page }) => {
         await page.goto(route.path);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.h1);
         const main = page.getByRole("main");
         for (const text of route.keyText) {
           await expect(main.getByText(text).first(), `${route.path}: "${text}"`).toBeVisible();
         }
-      }
-    });
+      });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForIslands } from "./fixtures";
 import { jsonLd } from "./helpers/html";
 import { absoluteUrl, business, routes, servicePaths, siteUrl, towns } from "./helpers/site";
 
@@ -152,7 +152,7 @@ test.describe("after client-side navigation", () => {
   // The header links are in the menu on phones: checked on desktop.
   test("the title and canonical link follow the page", { tag: "@desktop" }, async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForIslands(page);
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "About Us" })

@@ -1,4 +1,3 @@
-import { Link, type LinkProps } from "react-router";
 import { cn } from "~/lib/cn";
 
 const base =
@@ -40,6 +39,13 @@ export function Button({
   return <button type={type} className={buttonClass({ variant, size }, className)} {...props} />;
 }
 
-export function ButtonLink({ variant, size, className, ...props }: LinkProps & ButtonStyle) {
-  return <Link className={buttonClass({ variant, size }, className)} {...props} />;
+/** A link styled as a button. Plain page loads: every page is its own prerendered document. */
+export function ButtonLink({
+  variant,
+  size,
+  className,
+  to,
+  ...props
+}: Omit<React.ComponentProps<"a">, "href"> & ButtonStyle & { to: string }) {
+  return <a href={to} className={buttonClass({ variant, size }, className)} {...props} />;
 }

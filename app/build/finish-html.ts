@@ -1,0 +1,164 @@
+/**
+ * Part of the build (react-router.config.ts runs it after prerendering): turns React Router's
+ * prerendered documents into the pages we ship (docs/decisions/0005-first-paint.md,
+ * docs/decisions/0007-islands.md).
+ * - React Router's scripts (its context, route modules, modulepreload hints) are removed: pages are
+ *   not hydrated. A page with island marks gets one module script instead, which imports the
+ *   island loader (app/entry.client.tsx) after the first contentful paint;
+ * - the stylesheet is inlined as a <style> element, so the first paint waits for no request, with
+ *   only the rules the page or its islands' scripts can use (page-css.ts);
+ * - the page's main illustration (the SVG marked fetchpriority="high") and the SVG favicon are
+ *   inlined as data: URLs, so nothing is fetched while the page paints.
+ * Only JSON-LD data blocks and the loader remain as scripts; server/csp.ts hashes both.
+ */
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { classesIn, pageCss, tagsIn } from "./page-css";
+import { pageChunks } from "./page-scripts";
+
+const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/?>/g;
+const modulePreload = /<link rel="modulepreload" href="[^"]+"\/?>/g;
+const imagePreload = /<link rel="preload" as="image" href="([^"]+)"[^>]*>/g;
+const priorityImage = /<img src="(\/assets\/[^"]+\.svg)"([^>]*fetchPriority="high")/g;
+const svgIcon = /<link rel="icon" href="(\/[^"]+\.svg)"/g;
+const script = /<script\b([^>]*)>[\s\S]*?<\/script>/g;
+const routerLoaderImport = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/;
+
+export type FinishReport = {
+  files: number;
+  removedScripts: number;
+  pagesWithIslands: number;
+  inlinedImages: number;
+};
+
+export async function finishHtml(clientDir: string): Promise<FinishReport> {
+  const report: FinishReport = {
+    files: 0,
+    removedScripts: 0,
+    pagesWithIslands: 0,
+    inlinedImages: 0,
+  };
+  // File contents (CSS, or an SVG as a data: URL) by asset path, read once for all pages.
+  const inlined = new Map<string, string>();
+  const read = async (asset: string, as: (text: string) => string) => {
+    if (!inlined.has(asset))
+      inlined.set(asset, as(await readFile(path.join(clientDir, asset), "utf8")));
+    return inlined.get(asset) as string;
+  };
+  const svgData = (svg: string) => `data:image/svg+xml,${svgForUrl(svg)}`;
+
+  const files = await htmlFiles(clientDir);
+  // Fragments (no <html>, e.g. welcome-offer.html) join pages at run time: every page keeps
+  // the CSS they need.
+  const fragments = (await Promise.all(files.map((file) => readFile(file, "utf8")))).filter(
+    (html) => !html.includes("<html"),
+  );
+  const fragmentClasses = classesIn(fragments.join(""));
+  const fragmentTags = tagsIn(fragments.join(""));
+
+  for (const file of files) {
+    let html = await readFile(file, "utf8");
+    if (!html.includes("<html")) continue;
+    const loader = html.match(routerLoaderImport)?.[1];
+
+    html = html.replace(script, (element, attributes: string) => {
+      if (attributes.includes('type="application/ld+json"')) return element;
+      report.removedScripts += 1;
+      return "";
+    });
+    html = html.replace(modulePreload, "");
+    // Bytes no browser reads: lucide's own class names (no rule uses them) and the SVG namespace,
+    // which the HTML parser implies.
+    html = html.replace(/ class="lucide lucide-[\w-]+ ?/g, ' class="').replace(/ class=""/g, "");
+    html = html.replace(/(<svg[^>]*?) xmlns="http:\/\/www\.w3\.org\/2000\/svg"/g, "$1");
+
+    const classes = classesIn(html);
+    const scriptText = await scriptsText(clientDir, pageChunks(clientDir, html, loader ?? null));
+    const tags = tagsIn(html);
+    const used = {
+      className: (name: string) =>
+        classes.has(name) || fragmentClasses.has(name) || scriptText.includes(name),
+      tag: (name: string) => tags.has(name) || fragmentTags.has(name) || scriptText.includes(name),
+    };
+    for (const href of new Set(
+      [...html.matchAll(stylesheetLink)].map((match) => match[1] as string),
+    )) {
+      // A stylesheet can't end the <style> element early; escape a stray closing tag anyway.
+      const css = pageCss(await read(href, (text) => text), used).replaceAll(
+        "</style",
+        "<\\/style",
+      );
+      html = html.replace(`<link rel="stylesheet" href="${href}"/>`, () => `<style>${css}</style>`);
+    }
+    for (const [, href] of [...html.matchAll(svgIcon)]) {
+      const data = await read(href as string, svgData);
+      html = html.replace(
+        `<link rel="icon" href="${href}"`,
+        () => `<link rel="icon" href="${data}"`,
+      );
+    }
+    const inlinedImages = new Set<string>();
+    for (const [, src] of [...html.matchAll(priorityImage)]) inlinedImages.add(src as string);
+    for (const src of inlinedImages) await read(src, svgData);
+    html = html.replace(priorityImage, (_image, src: string, rest: string) => {
+      report.inlinedImages += 1;
+      return `<img src="${inlined.get(src)}"${rest}`;
+    });
+    // React preloads high-priority images in the head; an inlined one must not be fetched anyway.
+    html = html.replace(imagePreload, (link, href: string) =>
+      inlinedImages.has(href) ? "" : link,
+    );
+
+    if (html.includes("data-island=")) {
+      if (!loader)
+        throw new Error(`${file}: has islands, but React Router wrote no entry.client import`);
+      html = html.replace("</body>", () => `${islandLoader(loader)}</body>`);
+      report.pagesWithIslands += 1;
+    }
+    await writeFile(file, html);
+    report.files += 1;
+  }
+  return report;
+}
+
+/**
+ * The one script a page runs: it imports the island loader once the browser reports the first
+ * contentful paint, so no script competes with it. A hidden tab starts at once; a browser that
+ * never reports paints starts after a second.
+ */
+export function islandLoader(src: string): string {
+  return `<script type="module">await new Promise((painted) => {
+  setTimeout(painted, 1000);
+  if (document.hidden || !window.PerformanceObserver) painted();
+  else new PerformanceObserver((paints) => {
+    if (paints.getEntriesByName("first-contentful-paint").length > 0) painted();
+  }).observe({ type: "paint", buffered: true });
+});
+import(${JSON.stringify(src)});</script>`;
+}
+
+/** The code of every script the page can run, to keep the CSS classes it names. */
+async function scriptsText(clientDir: string, chunks: string[]) {
+  const assets = path.join(clientDir, "assets");
+  const texts = await Promise.all(chunks.map((file) => readFile(path.join(assets, file), "utf8")));
+  return texts.join("\n");
+}
+
+/**
+ * An SVG as the data of a data: URL, escaped only where a URL or the attribute needs it: double
+ * quotes become single ones, and `%`, `#`, `<`, `>`, `{`, `}` and line breaks are encoded.
+ */
+export function svgForUrl(svg: string): string {
+  return svg
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/"/g, "'")
+    .replace(/[%#<>{}]/g, (char) => encodeURIComponent(char));
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}

@@ -1,0 +1,75 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants } from "node:zlib";
+import { islandsIn, pageChunks } from "../../app/build/page-scripts";
+import { expect, test } from "./fixtures";
+import { routes, unknownPath } from "./helpers/site";
+
+/**
+ * Byte budgets, deterministic so they belong in the test suite (speed itself is measured by
+ * `npm run bench:pages`):
+ * - every document, headers and brotli body, fits the first TCP round trip Lighthouse simulates
+ *   (ten 1,460-byte segments), with 500 bytes to spare: 14,100 bytes;
+ * - the JavaScript a page can load is at most 25 KB of brotli, except the contact form's island,
+ *   which only /contact loads.
+ */
+const firstRoundTrip = 14_100;
+const pageScriptBudget = 25_000;
+const formIsland = "contact-form";
+const clientDir = path.resolve("build/client");
+
+const brotliBytes = (content: Buffer) =>
+  brotliCompressSync(content, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength,
+    },
+  }).byteLength;
+
+const documentFile = (route: string) =>
+  path.join(
+    clientDir,
+    route === "/" ? "index.html" : route === unknownPath ? "404/index.html" : `${route}/index.html`,
+  );
+
+/** The page's chunks and their brotli bytes, without the islands named in `except`. */
+function scriptBytes(html: string, except: string[] = []) {
+  let page = html;
+  for (const name of except) page = page.replaceAll(`data-island="${name}"`, "");
+  return pageChunks(clientDir, page).map((chunk) => ({
+    chunk,
+    bytes: brotliBytes(readFileSync(path.join(clientDir, "assets", chunk))),
+  }));
+}
+
+const sum = (items: { bytes: number }[]) => items.reduce((total, item) => total + item.bytes, 0);
+
+test.describe("page weight", { tag: "@desktop" }, () => {
+  for (const route of [...routes.map((entry) => entry.path), unknownPath]) {
+    test(`${route}: the document fits the first round trip, and its JavaScript the budget`, async ({
+      request,
+    }) => {
+      const response = await request.get(route, { headers: { "Accept-Encoding": "br" } });
+      expect(response.headers()["content-encoding"]).toBe("br");
+      // The body as the server sends it once its best compression is done (it starts quicker).
+      const html = readFileSync(documentFile(route));
+      const headers = response
+        .headersArray()
+        .reduce((total, { name, value }) => total + `${name}: ${value}\r\n`.length, 0);
+      const statusLine = `HTTP/1.1 ${response.status()} ${response.statusText()}\r\n`.length;
+      const documentBytes = statusLine + headers + 2 + brotliBytes(html);
+      expect(documentBytes, `${route}: headers ${headers} bytes`).toBeLessThanOrEqual(
+        firstRoundTrip,
+      );
+
+      const text = html.toString("utf8");
+      const scripts = scriptBytes(text, [formIsland]);
+      const list = scripts.map(({ chunk, bytes }) => `${chunk} ${bytes}`).join(", ");
+      expect(sum(scripts), `${route}: ${list}`).toBeLessThanOrEqual(pageScriptBudget);
+      expect(
+        islandsIn(text).includes(formIsland),
+        `${route}: the form's island is marked on /contact only`,
+      ).toBe(route === "/contact");
+    });
+  }
+});

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { controlClass } from "~/components/ui/form-field";
 import { withThousandsSeparators } from "../../../shared/contact-fields";
 import { type EstimateInputs, estimate, formatRange } from "../../../shared/quote/estimate";
@@ -92,13 +92,17 @@ export function Estimator({ offer, onChange }: EstimatorProps) {
   const inputs = inputsFromDraft(draft);
   const result = inputs ? estimate(inputs, offer) : null;
 
-  const update = (change: Partial<Draft>) => {
-    const next = { ...draft, ...change };
-    setDraft(next);
-    onChange(inputsFromDraft(next));
-  };
+  // The form sends these inputs (never the prices): reported whenever they change, first on mount.
+  const inputsKey = JSON.stringify(inputs);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: inputsKey stands for inputs
+  useEffect(() => onChange(inputs), [inputsKey]);
+
+  const update = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
   const toggleAddOn = (addOnId: string, on: boolean) =>
-    update({ addOns: on ? [...draft.addOns, addOnId] : draft.addOns.filter((x) => x !== addOnId) });
+    setDraft((current) => ({
+      ...current,
+      addOns: on ? [...current.addOns, addOnId] : current.addOns.filter((x) => x !== addOnId),
+    }));
 
   const field = (name: string) => `${id}-${name}`;
   const limits = draft.kind === "home" ? estimateLimits.home : estimateLimits.business;
@@ -248,17 +252,23 @@ export function Estimator({ offer, onChange }: EstimatorProps) {
         </div>
       </fieldset>
 
-      <output
-        htmlFor={field("bedrooms")}
-        aria-live="polite"
-        className="block rounded-2xl bg-brand-50 p-5 text-ink sm:col-span-2"
-      >
+      <div className="rounded-2xl bg-brand-50 p-5 text-ink sm:col-span-2">
+        {/* Only the range is announced (politely) as it changes, not every line item. */}
+        <p aria-live="polite" aria-atomic="true" className="font-extrabold text-2xl">
+          {result ? (
+            <>
+              <span className="sr-only">Estimate: </span>
+              {formatRange(result)} <span className="font-semibold text-base">a visit</span>
+            </>
+          ) : (
+            <span className="font-normal text-base">
+              Enter the figures above to see an estimate.
+            </span>
+          )}
+        </p>
         {result ? (
           <>
-            <span className="block font-extrabold text-2xl">
-              {formatRange(result)} <span className="font-semibold text-base">a visit</span>
-            </span>
-            <ul className="mt-3 grid gap-1 text-sm">
+            <ul className="mt-3 grid gap-1 text-sm" aria-label="How the estimate is made">
               {result.lineItems.map((item) => (
                 <li key={item.label} className="flex justify-between gap-4">
                   <span>{item.label}</span>
@@ -268,14 +278,12 @@ export function Estimator({ offer, onChange }: EstimatorProps) {
                 </li>
               ))}
             </ul>
-            <span className="mt-3 block text-sm">
+            <p className="mt-3 text-sm">
               An estimate, not a quote: we confirm the final price after a free walk-through.
-            </span>
+            </p>
           </>
-        ) : (
-          <span>Enter the figures above to see an estimate.</span>
-        )}
-      </output>
+        ) : null}
+      </div>
     </div>
   );
 }

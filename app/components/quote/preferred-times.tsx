@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/form-field";
 import {
@@ -15,6 +15,9 @@ import {
 
 type PreferredTimesProps = {
   value: PreferredWindow[];
+  /** True once hydrated: the days are the visitor's, not the build's, so they wait for the browser. */
+  ready: boolean;
+  error?: string;
   onChange: (windows: PreferredWindow[]) => void;
 };
 
@@ -22,10 +25,16 @@ type PreferredTimesProps = {
  * Up to three preferred visit windows, from tomorrow to three weeks ahead, Monday to Saturday.
  * The dates are those of the visitor's day of use, so they are worked out in the browser.
  */
-export function PreferredTimes({ value, onChange }: PreferredTimesProps) {
+export function PreferredTimes({ value, ready, error, onChange }: PreferredTimesProps) {
   const id = useId();
-  const dates = useMemo(() => bookableDates(new Date()), []);
-  const [date, setDate] = useState(dates[0] ?? "");
+  const [dates, setDates] = useState<string[]>([]);
+  const [date, setDate] = useState("");
+  useEffect(() => {
+    if (!ready) return;
+    const bookable = bookableDates(new Date());
+    setDates(bookable);
+    setDate((current) => current || (bookable[0] ?? ""));
+  }, [ready]);
   const [window, setWindow] = useState<DayWindow>("morning");
   const full = value.length >= windowRules.maxWindows;
   const chosen = value.some((item) => item.date === date && item.window === window);
@@ -42,6 +51,9 @@ export function PreferredTimes({ value, onChange }: PreferredTimesProps) {
           </label>
           <select
             id={`${id}-date`}
+            name="preferredWindows"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
             value={date}
             onChange={(event) => setDate(event.target.value)}
             className={controlClass}
@@ -96,6 +108,11 @@ export function PreferredTimes({ value, onChange }: PreferredTimesProps) {
           </li>
         ))}
       </ul>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-red-700 text-sm">
+          {error}
+        </p>
+      ) : null}
       {full ? (
         <p className="mt-1 text-slate-600 text-sm">That is three: remove one to choose another.</p>
       ) : null}

@@ -5,6 +5,16 @@ describe("zipAnswer", () => {
   it("waits for five characters", () => {
     expect(zipAnswer("194")).toEqual({ kind: "none" });
   });
+  it("asks for five digits when the visitor submits fewer", () => {
+    expect(zipAnswer("194", true)).toEqual({
+      kind: "invalid",
+      text: "Please enter a 5-digit ZIP code.",
+    });
+  });
+  it("accepts a ZIP+4 and a nearby ZIP the owner lists", () => {
+    expect(zipAnswer("19380-1234")).toMatchObject({ kind: "in-area", town: "West Chester" });
+    expect(zipAnswer("19087")).toMatchObject({ kind: "in-area", town: "King of Prussia" });
+  });
   it("names the town and links its page", () => {
     expect(zipAnswer("19341")).toEqual({
       kind: "in-area",

@@ -9,8 +9,9 @@ export type ZipAnswer =
   | { kind: "in-area"; text: string; town: string; path: string }
   | { kind: "outside"; text: string };
 
-export function zipAnswer(input: string): ZipAnswer {
-  if (input.trim().length < 5) return { kind: "none" };
+/** Answers once five characters are typed; `complete` (the visitor pressed Enter) answers any input. */
+export function zipAnswer(input: string, complete = false): ZipAnswer {
+  if (input.trim().length < 5 && !complete) return { kind: "none" };
   const decision = decideZip(input);
   switch (decision.kind) {
     case "invalid":

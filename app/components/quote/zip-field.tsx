@@ -1,11 +1,19 @@
 import { controlClass } from "~/components/ui/form-field";
+import { cn } from "~/lib/cn";
 import { zipAnswer } from "./zip-answer";
 
-type ZipFieldProps = { id: string; value: string; onChange: (value: string) => void };
+type ZipFieldProps = {
+  id: string;
+  value: string;
+  /** The schema's message after a failed submit. */
+  error?: string;
+  onChange: (value: string) => void;
+};
 
 /** The form's optional ZIP code, answered at once: in the area (with the town's page) or not. */
-export function ZipField({ id, value, onChange }: ZipFieldProps) {
+export function ZipField({ id, value, error, onChange }: ZipFieldProps) {
   const answer = zipAnswer(value);
+  const invalid = answer.kind === "invalid" || Boolean(error);
   return (
     <div>
       <label htmlFor={id} className="font-semibold text-ink">
@@ -13,20 +21,21 @@ export function ZipField({ id, value, onChange }: ZipFieldProps) {
       </label>
       <input
         id={id}
+        name="zip"
         type="text"
         inputMode="numeric"
         autoComplete="postal-code"
         maxLength={10}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={answer.kind === "invalid" || undefined}
+        aria-invalid={invalid || undefined}
         aria-describedby={`${id}-answer`}
         className={controlClass}
       />
       <p
         id={`${id}-answer`}
         aria-live="polite"
-        className={answer.kind === "invalid" ? "mt-1 text-red-700 text-sm" : "mt-1 text-sm"}
+        className={cn("mt-1 text-sm", invalid ? "text-red-700" : "text-ink")}
       >
         {answer.kind === "in-area" ? (
           <>
@@ -35,10 +44,12 @@ export function ZipField({ id, value, onChange }: ZipFieldProps) {
               href={answer.path}
               className="font-semibold text-brand-800 underline underline-offset-4"
             >
-              Our {answer.town} page
+              About our {answer.town} crew
             </a>
           </>
-        ) : answer.kind === "none" ? null : (
+        ) : answer.kind === "none" ? (
+          (error ?? null)
+        ) : (
           answer.text
         )}
       </p>

@@ -20,7 +20,12 @@ import { createRateLimiter, unlimited } from "../functions/send-contact-email/ra
 import { maxBodyBytes } from "../functions/send-contact-email/request-body.ts";
 import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-email/smtp-mailer.ts";
 import { openSqliteStore, type SqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
+<<<<<<< HEAD
 import { business } from "../shared/business.ts";
+=======
+import { type ContactStore, StoreUnavailableError } from "../functions/send-contact-email/store.ts";
+import { DataFolderBusyError, type DataLock, lockDataFolder } from "./data-lock.ts";
+>>>>>>> delivery
 import {
   clientAddress,
   maxDiscardBytes,
@@ -40,51 +45,56 @@ export type ContactService = {
     response: ServerResponse,
     baseHeaders: Record<string, string>,
   ): Promise<void>;
+  /**
+   * Takes the data folder's lock. Throws DataFolderBusyError when another live server holds it;
+   * any other failure (a read-only or missing folder) is left to open(), which retries.
+   */
+  lock(): void;
+  /**
+   * Opens the store and starts the outbox, after the port is bound. If the data folder cannot be
+   * used, the function answers 503, the pages are served, and it tries again every few seconds.
+   */
+  open(): Promise<void>;
+  /** The origins the server listens on, allowed by CORS besides the configured ones. */
+  allowOrigins(origins: string[]): void;
   /** Stops the outbox (waiting for e-mails in flight) and closes the store and the mailer. */
   close(): Promise<void>;
-  store: SqliteStore;
-  outbox: Outbox;
+  /** Null until open() succeeded. */
+  readonly store: SqliteStore | null;
+  readonly outbox: Outbox | null;
 };
 
-export async function startContactService(
+/** Until the store opens, every call fails as unavailable: the handler answers 503. */
+const notOpen = async (): Promise<never> => {
+  throw new StoreUnavailableError("the data folder is not open");
+};
+const unavailableStore: ContactStore = {
+  submit: notOpen,
+  claimDue: notOpen,
+  markSent: notOpen,
+  markRetry: notOpen,
+  markFailed: notOpen,
+  nextDueAt: notOpen,
+  list: notOpen,
+  close: async () => {},
+};
+
+export function createContactService(
   settings: ServerSettings,
   log: Logger,
-): Promise<ContactService> {
+  { reopenDelayMs = 5000 }: { reopenDelayMs?: number } = {},
+): ContactService {
   const { contact } = settings;
   const paths = dataPaths(settings.dataDir);
-  const store = openSqliteStore(paths.database, { busyTimeoutMs: settings.sqliteBusyTimeoutMs });
-  // This process owns the data folder: claims left by a crash must not delay those e-mails.
-  const released = await store.releaseClaims();
-
-  let mailer: Mailer;
-  if (settings.smtpUrl) {
-    mailer = createSmtpMailer(settings.smtpUrl);
-    log.info("e-mail goes out through SMTP", {
-      smtp: describeSmtpUrl(settings.smtpUrl),
-      to: contact.mailTo.join(","),
-    });
-  } else {
-    mailer = createFileMailer(paths.outbox);
-    log.warn("SMTP_URL is not set: e-mails are written as .eml files instead of sent", {
-      folder: paths.outbox,
-    });
-  }
-
-  const letters = { from: contact.mailFrom, to: contact.mailTo, businessName: business.name };
-  const outbox = createOutbox({
-    store,
-    mailer,
-    compose: (request) => composeContactEmail(request, letters),
-    composeDigest: (requests) =>
-      composeDigestEmail(requests, { ...letters, hourlyCap: contact.outbox.hourlyCap }),
-    composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
-    hourlyCap: contact.outbox.hourlyCap,
-    retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
-    leaseMs: contact.outbox.leaseMs,
-    concurrency: contact.outbox.concurrency,
-    log,
-  });
-  outbox.start();
+  const allowedOrigins = [...contact.allowedOrigins];
+  const config = { ...contact, allowedOrigins };
+  let store: SqliteStore | null = null;
+  let outbox: Outbox | null = null;
+  let mailer: Mailer | null = null;
+  let lock: DataLock | null = null;
+  let closed = false;
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
 
   const rateLimiter = contact.rateLimit.disabled
     ? unlimited
@@ -95,14 +105,103 @@ export async function startContactService(
       });
   if (contact.rateLimit.disabled) log.warn("RATE_LIMIT_DISABLED=true: no limit per client address");
 
-  log.info("quote requests are stored in SQLite", {
-    database: paths.database,
-    releasedClaims: released,
-  });
+  function takeLock() {
+    lock ??= lockDataFolder(settings.dataDir);
+  }
+
+  function openOnce() {
+    takeLock();
+    const opened = openSqliteStore(paths.database, { busyTimeoutMs: settings.sqliteBusyTimeoutMs });
+    return opened;
+  }
+
+  async function startDelivery(opened: SqliteStore) {
+    // This process owns the data folder (the lock): claims left by a crash must not delay those
+    // e-mails.
+    const released = await opened.releaseClaims();
+    if (closed) {
+      await opened.close();
+      return;
+    }
+    if (settings.smtpUrl) {
+      mailer = createSmtpMailer(settings.smtpUrl);
+      log.info("e-mail goes out through SMTP", {
+        smtp: describeSmtpUrl(settings.smtpUrl),
+        to: contact.mailTo.join(","),
+      });
+    } else {
+      mailer = createFileMailer(paths.outbox);
+      log.warn("SMTP_URL is not set: e-mails are written as .eml files instead of sent", {
+        folder: paths.outbox,
+      });
+    }
+    const letters = { from: contact.mailFrom, to: contact.mailTo, businessName: business.name };
+    outbox = createOutbox({
+      store: opened,
+      mailer,
+      compose: (request) => composeContactEmail(request, letters),
+      composeDigest: (requests) =>
+        composeDigestEmail(requests, { ...letters, hourlyCap: contact.outbox.hourlyCap }),
+      composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
+      hourlyCap: contact.outbox.hourlyCap,
+      retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
+      leaseMs: contact.outbox.leaseMs,
+      concurrency: contact.outbox.concurrency,
+      log,
+    });
+    store = opened;
+    outbox.start();
+    log.info("quote requests are stored in SQLite", {
+      database: paths.database,
+      releasedClaims: released,
+    });
+  }
+
+  async function open(): Promise<void> {
+    if (closed || store) return;
+    let opened: SqliteStore;
+    try {
+      opened = openOnce();
+    } catch (error) {
+      failures += 1;
+      const busy = error instanceof DataFolderBusyError;
+      const delay = Math.min(reopenDelayMs * failures, 60_000);
+      log.error(
+        busy
+          ? "the data folder is locked by another server"
+          : "the data folder cannot be used: the pages are served, quote requests are answered 503",
+        { dataDir: settings.dataDir, error: errorMessage(error), retryInMs: delay },
+      );
+      clearTimeout(reopenTimer);
+      reopenTimer = setTimeout(() => void open(), delay);
+      reopenTimer.unref();
+      return;
+    }
+    if (failures > 0) log.info("the data folder is usable again", { dataDir: settings.dataDir });
+    failures = 0;
+    await startDelivery(opened);
+  }
 
   return {
-    store,
-    outbox,
+    get store() {
+      return store;
+    },
+    get outbox() {
+      return outbox;
+    },
+    lock() {
+      try {
+        takeLock();
+      } catch (error) {
+        if (error instanceof DataFolderBusyError) throw error;
+        // A folder that cannot be written: open() reports it and retries.
+      }
+    },
+    open,
+    allowOrigins(origins) {
+      for (const origin of origins)
+        if (!allowedOrigins.includes(origin)) allowedOrigins.push(origin);
+    },
     async handle(request, response, securityHeaders) {
       // JSON answers are never rendered as documents: a policy that allows nothing.
       const baseHeaders: Record<string, string> = {
@@ -157,19 +256,22 @@ export async function startContactService(
         return;
       }
       const webResponse = await handleContactRequest(webRequest, {
-        store,
-        config: contact,
+        store: store ?? unavailableStore,
+        config,
         rateLimiter,
         clientAddress: clientAddress(request, contact.trustProxy),
-        onStored: () => void outbox.notify(),
+        onStored: () => void outbox?.notify(),
         log,
       });
       await writeWebResponse(response, webResponse, baseHeaders);
     },
     async close() {
-      await outbox.stop();
-      await mailer.close();
-      await store.close();
+      closed = true;
+      clearTimeout(reopenTimer);
+      await outbox?.stop();
+      await mailer?.close();
+      await store?.close();
+      lock?.release();
     },
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import routes from "../routes";
 import { sitePages } from "./site-map";
 
-const resourceOrFallback = new Set(["sitemap.xml", "robots.txt", "*"]);
+const resourceOrFallback = new Set(["sitemap.xml", "robots.txt", "site.webmanifest", "*"]);
 
 function pagePaths() {
   return routes

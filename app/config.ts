@@ -1,6 +1,6 @@
 /**
  * Deployment settings the browser bundle needs, read from VITE_* variables at build time
- * (.env.example). Business facts are not here: they live in content/business.ts.
+ * (.env.example). Business facts are not here: they live in shared/business.ts.
  */
 import { deploymentDefaults } from "../shared/deployment-defaults";
 

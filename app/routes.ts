@@ -24,6 +24,7 @@ export default [
   // Build-time resources, prerendered to static files.
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  route("site.webmanifest", "routes/site[.]webmanifest.ts"),
   route("welcome-offer.html", "routes/welcome-offer[.]html.tsx"),
 
   // Prerendered once at /404; servers answer every unknown path with it and status 404.

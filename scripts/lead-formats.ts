@@ -6,6 +6,7 @@
  */
 import { serviceDescription } from "../functions/send-contact-email/email.ts";
 import type { StoredContactRequest } from "../functions/send-contact-email/store.ts";
+import { business } from "../shared/business.ts";
 import type { StoredQuoteDetails } from "../shared/quote/quote-details.ts";
 
 export type Lead = StoredQuoteDetails & {
@@ -139,7 +140,7 @@ export function terminalText(value: string): string {
 }
 
 const whenFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
+  timeZone: business.timeZone,
   dateStyle: "medium",
   timeStyle: "short",
 });

@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { ConfigError } from "../functions/send-contact-email/config.ts";
 import type { Logger } from "../functions/send-contact-email/log.ts";
 import { projectRoot } from "./settings.ts";
 
@@ -12,7 +13,17 @@ export function hasBuild(staticDir: string): boolean {
 
 /** The React Router CLI: not an export of its package, so found beside its package.json. */
 export function reactRouterCli(): string {
-  const manifest = createRequire(import.meta.url).resolve("@react-router/dev/package.json");
+  let manifest: string;
+  try {
+    manifest = createRequire(import.meta.url).resolve("@react-router/dev/package.json");
+  } catch {
+    // A production install (npm ci --omit=dev) serves a build; it cannot make one.
+    throw new ConfigError(
+      "there is no build of the site (build/client) and the build tools are not installed " +
+        "(a production install, npm ci --omit=dev). Build it where the dev dependencies are " +
+        "installed (npm ci && npm run build) and bring build/ along, or install with npm ci.",
+    );
+  }
   return join(dirname(manifest), "bin.cjs");
 }
 

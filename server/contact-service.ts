@@ -3,7 +3,6 @@
  * unset), the outbox loop, the rate limiter, and the adapter from Node's http to the handler.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { business } from "../app/content/business.ts";
 import {
   composeContactEmail,
   composeDigestEmail,
@@ -20,11 +19,15 @@ import { createOutbox, type Outbox } from "../functions/send-contact-email/outbo
 import { createLinkSigner } from "../functions/send-contact-email/owner/link-token.ts";
 import { createNotifier, type Notifier } from "../functions/send-contact-email/owner/notifier.ts";
 import { leadPageUrl } from "../functions/send-contact-email/owner/owner-config.ts";
+import type { OwnerStore } from "../functions/send-contact-email/owner/owner-store.ts";
 import { handleOwnerPage, matchOwnerPage } from "../functions/send-contact-email/owner/routes.ts";
 import { createRateLimiter, unlimited } from "../functions/send-contact-email/rate-limiter.ts";
 import { maxBodyBytes } from "../functions/send-contact-email/request-body.ts";
 import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-email/smtp-mailer.ts";
 import { openSqliteStore, type SqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
+import { type ContactStore, StoreUnavailableError } from "../functions/send-contact-email/store.ts";
+import { business } from "../shared/business.ts";
+import { DataFolderBusyError, type DataLock, lockDataFolder } from "./data-lock.ts";
 import {
   clientAddress,
   maxDiscardBytes,
@@ -44,36 +47,72 @@ export type ContactService = {
     response: ServerResponse,
     baseHeaders: Record<string, string>,
   ): Promise<void>;
+  /**
+   * Takes the data folder's lock. Throws DataFolderBusyError when another live server holds it;
+   * any other failure (a read-only or missing folder) is left to open(), which retries.
+   */
+  lock(): void;
+  /**
+   * Opens the store and starts the outbox, after the port is bound. If the data folder cannot be
+   * used, the function answers 503, the pages are served, and it tries again every few seconds.
+   */
+  open(): Promise<void>;
+  /** The origins the server listens on, allowed by CORS besides the configured ones. */
+  allowOrigins(origins: string[]): void;
   /** Stops the outbox (waiting for e-mails in flight) and closes the store and the mailer. */
   close(): Promise<void>;
-  store: SqliteStore;
-  outbox: Outbox;
-  notifier: Notifier;
+  /** Null until open() succeeded. */
+  readonly store: SqliteStore | null;
+  readonly outbox: Outbox | null;
+  /** The owner's alerts, reminders and digest; null until open() succeeded. */
+  readonly notifier: Notifier | null;
 };
 
-export async function startContactService(
+/** Until the store opens, every call fails as unavailable: the handler answers 503. */
+const notOpen = async (): Promise<never> => {
+  throw new StoreUnavailableError("the data folder is not open");
+};
+const unavailableStore: ContactStore = {
+  submit: notOpen,
+  claimDue: notOpen,
+  markSent: notOpen,
+  markRetry: notOpen,
+  markFailed: notOpen,
+  nextDueAt: notOpen,
+  list: notOpen,
+  close: async () => {},
+};
+
+const unavailableOwnerStore: OwnerStore = {
+  get: notOpen,
+  setStatus: notOpen,
+  listSince: notOpen,
+  enqueueNotice: notOpen,
+  claimDueNotices: notOpen,
+  markNoticeSent: notOpen,
+  markNoticeRetry: notOpen,
+  markNoticeFailed: notOpen,
+  nextNoticeDueAt: notOpen,
+  listNotices: notOpen,
+};
+
+export function createContactService(
   settings: ServerSettings,
   log: Logger,
-): Promise<ContactService> {
+  { reopenDelayMs = 5000 }: { reopenDelayMs?: number } = {},
+): ContactService {
   const { contact } = settings;
   const paths = dataPaths(settings.dataDir);
-  const store = openSqliteStore(paths.database, { busyTimeoutMs: settings.sqliteBusyTimeoutMs });
-  // This process owns the data folder: claims left by a crash must not delay those e-mails.
-  const released = await store.releaseClaims();
-
-  let mailer: Mailer;
-  if (settings.smtpUrl) {
-    mailer = createSmtpMailer(settings.smtpUrl);
-    log.info("e-mail goes out through SMTP", {
-      smtp: describeSmtpUrl(settings.smtpUrl),
-      to: contact.mailTo.join(","),
-    });
-  } else {
-    mailer = createFileMailer(paths.outbox);
-    log.warn("SMTP_URL is not set: e-mails are written as .eml files instead of sent", {
-      folder: paths.outbox,
-    });
-  }
+  const allowedOrigins = [...contact.allowedOrigins];
+  const config = { ...contact, allowedOrigins };
+  let store: SqliteStore | null = null;
+  let outbox: Outbox | null = null;
+  let mailer: Mailer | null = null;
+  let lock: DataLock | null = null;
+  let closed = false;
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  let notifier: Notifier | null = null;
 
   const { owner } = settings;
   const signer = createLinkSigner(owner.linkSecret, { ttlMs: owner.linkTtlMs });
@@ -82,41 +121,6 @@ export async function startContactService(
       "OWNER_LINK_SECRET is not set: the links in the owner's e-mails work until this process stops",
     );
   }
-  const letters = { from: contact.mailFrom, to: contact.mailTo, businessName: business.name };
-  const outbox = createOutbox({
-    store,
-    mailer,
-    compose: async (request) =>
-      composeContactEmail(request, letters, {
-        requestPage: leadPageUrl(
-          owner.functionUrl,
-          request.id,
-          await signer.sign(request.id, new Date()),
-        ),
-      }),
-    composeDigest: (requests) =>
-      composeDigestEmail(requests, { ...letters, hourlyCap: contact.outbox.hourlyCap }),
-    composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
-    hourlyCap: contact.outbox.hourlyCap,
-    retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
-    leaseMs: contact.outbox.leaseMs,
-    concurrency: contact.outbox.concurrency,
-    log,
-  });
-  outbox.start();
-
-  const notifier = createNotifier({
-    store,
-    mailer,
-    mail: { from: contact.mailFrom, to: contact.mailTo, businessName: business.name },
-    config: owner,
-    signer,
-    retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
-    leaseMs: contact.outbox.leaseMs,
-    log,
-  });
-  notifier.start();
-  if (owner.push) log.info("new requests are also pushed", { format: owner.push.format });
 
   const rateLimiter = contact.rateLimit.disabled
     ? unlimited
@@ -127,15 +131,125 @@ export async function startContactService(
       });
   if (contact.rateLimit.disabled) log.warn("RATE_LIMIT_DISABLED=true: no limit per client address");
 
-  log.info("quote requests are stored in SQLite", {
-    database: paths.database,
-    releasedClaims: released,
-  });
+  function takeLock() {
+    lock ??= lockDataFolder(settings.dataDir);
+  }
+
+  function openOnce() {
+    takeLock();
+    const opened = openSqliteStore(paths.database, { busyTimeoutMs: settings.sqliteBusyTimeoutMs });
+    return opened;
+  }
+
+  async function startDelivery(opened: SqliteStore) {
+    // This process owns the data folder (the lock): claims left by a crash must not delay those
+    // e-mails.
+    const released = await opened.releaseClaims();
+    if (closed) {
+      await opened.close();
+      return;
+    }
+    if (settings.smtpUrl) {
+      mailer = createSmtpMailer(settings.smtpUrl);
+      log.info("e-mail goes out through SMTP", {
+        smtp: describeSmtpUrl(settings.smtpUrl),
+        to: contact.mailTo.join(","),
+      });
+    } else {
+      mailer = createFileMailer(paths.outbox);
+      log.warn("SMTP_URL is not set: e-mails are written as .eml files instead of sent", {
+        folder: paths.outbox,
+      });
+    }
+    const letters = { from: contact.mailFrom, to: contact.mailTo, businessName: business.name };
+    outbox = createOutbox({
+      store: opened,
+      mailer,
+      compose: async (request) =>
+        composeContactEmail(request, letters, {
+          requestPage: leadPageUrl(
+            owner.functionUrl,
+            request.id,
+            await signer.sign(request.id, new Date()),
+          ),
+        }),
+      composeDigest: (requests) =>
+        composeDigestEmail(requests, { ...letters, hourlyCap: contact.outbox.hourlyCap }),
+      composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
+      hourlyCap: contact.outbox.hourlyCap,
+      retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
+      leaseMs: contact.outbox.leaseMs,
+      concurrency: contact.outbox.concurrency,
+      log,
+    });
+    notifier = createNotifier({
+      store: opened,
+      mailer,
+      mail: letters,
+      config: owner,
+      signer,
+      retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
+      leaseMs: contact.outbox.leaseMs,
+      log,
+    });
+    store = opened;
+    outbox.start();
+    notifier.start();
+    if (owner.push) log.info("new requests are also pushed", { format: owner.push.format });
+    log.info("quote requests are stored in SQLite", {
+      database: paths.database,
+      releasedClaims: released,
+    });
+  }
+
+  async function open(): Promise<void> {
+    if (closed || store) return;
+    let opened: SqliteStore;
+    try {
+      opened = openOnce();
+    } catch (error) {
+      failures += 1;
+      const busy = error instanceof DataFolderBusyError;
+      const delay = Math.min(reopenDelayMs * failures, 60_000);
+      log.error(
+        busy
+          ? "the data folder is locked by another server"
+          : "the data folder cannot be used: the pages are served, quote requests are answered 503",
+        { dataDir: settings.dataDir, error: errorMessage(error), retryInMs: delay },
+      );
+      clearTimeout(reopenTimer);
+      reopenTimer = setTimeout(() => void open(), delay);
+      reopenTimer.unref();
+      return;
+    }
+    if (failures > 0) log.info("the data folder is usable again", { dataDir: settings.dataDir });
+    failures = 0;
+    await startDelivery(opened);
+  }
 
   return {
-    store,
-    outbox,
-    notifier,
+    get store() {
+      return store;
+    },
+    get outbox() {
+      return outbox;
+    },
+    get notifier() {
+      return notifier;
+    },
+    lock() {
+      try {
+        takeLock();
+      } catch (error) {
+        if (error instanceof DataFolderBusyError) throw error;
+        // A folder that cannot be written: open() reports it and retries.
+      }
+    },
+    open,
+    allowOrigins(origins) {
+      for (const origin of origins)
+        if (!allowedOrigins.includes(origin)) allowedOrigins.push(origin);
+    },
     async handle(request, response, securityHeaders) {
       // JSON answers are never rendered as documents: a policy that allows nothing.
       const baseHeaders: Record<string, string> = {
@@ -193,29 +307,32 @@ export async function startContactService(
       const webResponse =
         ownerPage !== null
           ? await handleOwnerPage(webRequest, ownerPage, {
-              store,
+              store: store ?? unavailableOwnerStore,
               signer,
               businessName: business.name,
               log,
             })
           : await handleContactRequest(webRequest, {
-              store,
-              config: contact,
+              store: store ?? unavailableStore,
+              config,
               rateLimiter,
               clientAddress: clientAddress(request, contact.trustProxy),
               onStored: (id) => {
-                void outbox.notify();
-                void notifier.onStored(id);
+                void outbox?.notify();
+                void notifier?.onStored(id);
               },
               log,
             });
       await writeWebResponse(response, webResponse, baseHeaders);
     },
     async close() {
-      await notifier.stop();
-      await outbox.stop();
-      await mailer.close();
-      await store.close();
+      closed = true;
+      clearTimeout(reopenTimer);
+      await notifier?.stop();
+      await outbox?.stop();
+      await mailer?.close();
+      await store?.close();
+      lock?.release();
     },
   };
 }

@@ -10,7 +10,7 @@ import type { ViteDevServer } from "vite";
 import { createServer as createViteServer } from "vite";
 import { ConfigError } from "../functions/send-contact-email/config.ts";
 import { consoleLogger as log } from "../functions/send-contact-email/log.ts";
-import { startContactService } from "./contact-service.ts";
+import { createContactService } from "./contact-service.ts";
 import { loadEnvFile } from "./env-file.ts";
 import { projectRoot, readServerSettings } from "./settings.ts";
 import { onShutdownSignal, startSiteServer } from "./site-server.ts";
@@ -18,7 +18,8 @@ import { onShutdownSignal, startSiteServer } from "./site-server.ts";
 async function main() {
   loadEnvFile();
   const settings = readServerSettings(process.env, { defaultPort: 5173 });
-  const contact = await startContactService(settings, log);
+  const contact = createContactService(settings, log);
+  contact.lock();
 
   let vite: ViteDevServer | undefined;
   // In middleware mode React Router's plugin leaves page rendering to the host (this file).
@@ -57,7 +58,9 @@ async function main() {
   for (const listener of process.listeners("SIGTERM")) {
     if (!ownListeners.has(listener)) process.off("SIGTERM", listener);
   }
+  contact.allowOrigins(server.origins);
   log.info(`dev server listening on ${server.url}`);
+  await contact.open();
 
   onShutdownSignal(async () => {
     await vite?.close();

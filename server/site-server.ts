@@ -4,7 +4,7 @@
  * stops accepting, lets requests in flight finish, then closes the store.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo, type Socket } from "node:net";
 import { errorMessage, type Logger } from "../functions/send-contact-email/log.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 import type { ContactService } from "./contact-service.ts";
@@ -21,11 +21,23 @@ export type Fallback = (
 export type SiteServer = {
   server: Server;
   url: string;
-  /** Graceful: no new connections, requests in flight finish (up to `graceMs`), then close. */
+  /** The origins a browser uses to reach this server directly (CORS allows them). */
+  origins: string[];
+  /**
+   * Graceful: no new connections; every request already received, or arriving on a connection
+   * already open, is answered (with Connection: close), up to `graceMs`; then the rest is closed.
+   */
   close(graceMs?: number): Promise<void>;
 };
 
+/** How long a connection that has not sent a whole request yet gets once shutdown has begun. */
+const quietConnectionGraceMs = 1000;
+
 export const functionsPrefix = "/functions/v1/";
+
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
+}
 
 export async function startSiteServer(options: {
   port: number;
@@ -37,8 +49,11 @@ export async function startSiteServer(options: {
   log: Logger;
 }): Promise<SiteServer> {
   const { contact, log } = options;
-  let inFlight = 0;
-  let idle: (() => void) | null = null;
+  /** Per open connection: requests it has in flight, and whether it has had one answered. */
+  const connections = new Map<Socket, { active: number; served: boolean }>();
+  const openResponses = new Set<ServerResponse>();
+  let shuttingDown = false;
+  let allClosed: (() => void) | null = null;
 
   const server = createServer(
     {
@@ -52,10 +67,18 @@ export async function startSiteServer(options: {
       requireHostHeader: false,
     },
     (request, response) => {
-      inFlight += 1;
+      const state = connections.get(request.socket);
+      if (state) state.active += 1;
+      openResponses.add(response);
+      // Once shutdown has begun, every answer closes its connection after it.
+      if (shuttingDown) response.shouldKeepAlive = false;
       response.once("close", () => {
-        inFlight -= 1;
-        if (inFlight === 0) idle?.();
+        openResponses.delete(response);
+        if (!state) return;
+        state.active -= 1;
+        state.served = true;
+        // An idle kept-alive connection during shutdown: nothing more will come on it.
+        if (shuttingDown && state.active === 0) request.socket.end();
       });
       const baseHeaders = securityHeaders({ secure: isSecureRequest(request, options.trustProxy) });
       const path = (request.url ?? "/").split("?")[0] ?? "/";
@@ -96,6 +119,13 @@ export async function startSiteServer(options: {
     },
   );
   server.timeout = 30_000;
+  server.on("connection", (socket: Socket) => {
+    connections.set(socket, { active: 0, served: false });
+    socket.once("close", () => {
+      connections.delete(socket);
+      if (connections.size === 0) allClosed?.();
+    });
+  });
   // Bytes that are not HTTP, headers too large, clients too slow: JSON answers, then close.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     refuseOnSocket(socket, answerForClientError(error));
@@ -135,36 +165,69 @@ export async function startSiteServer(options: {
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const url = `http://${options.host === "0.0.0.0" || options.host === "::" ? "localhost" : shownHost}:${address.port}`;
 
+  const origins = [
+    ...new Set(
+      options.host === "0.0.0.0" || options.host === "::" || isLoopback(options.host)
+        ? [`http://localhost:${address.port}`, `http://127.0.0.1:${address.port}`, url]
+        : [url],
+    ),
+  ];
+
   return {
     server,
     url,
+    origins,
     async close(graceMs = 10_000) {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      if (inFlight > 0) {
+      shuttingDown = true;
+      // Stop listening without http.Server.close(), which would also drop connections that have
+      // not sent their request yet: a client whose request was on its way would get a reset.
+      const stopped = new Promise<void>((resolve) =>
+        net.Server.prototype.close.call(server, () => resolve()),
+      );
+      for (const response of openResponses) response.shouldKeepAlive = false;
+      for (const [socket, state] of connections) {
+        if (state.active === 0 && state.served) socket.end();
+      }
+      // A connection that has sent nothing yet gets a moment for its request, then is closed.
+      const quiet = setTimeout(() => {
+        for (const [socket, state] of connections) {
+          if (state.active === 0) socket.destroy();
+        }
+      }, quietConnectionGraceMs);
+      quiet.unref();
+      if (connections.size > 0) {
         await Promise.race([
           new Promise<void>((resolve) => {
-            idle = resolve;
+            allClosed = resolve;
           }),
           new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
         ]);
       }
-      server.closeAllConnections();
-      await closed;
+      clearTimeout(quiet);
+      for (const socket of connections.keys()) socket.destroy();
+      await stopped;
     },
   };
 }
 
-/** SIGTERM / SIGINT: shut down once, in order; a second signal exits at once. */
+/** Signals within this long of the first are the same request to stop (see below). */
+const repeatWindowMs = 2000;
+
+/**
+ * SIGTERM / SIGINT: shut down once, in order. The same stop often arrives twice: a signal to the
+ * process group reaches both npm and this process, and npm forwards its copy. A second signal
+ * later than that (Ctrl-C pressed again) exits at once.
+ */
 export function onShutdownSignal(shutdown: (signal: string) => Promise<void>, log: Logger) {
-  let stopping = false;
+  let stoppingSince: number | null = null;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
-      if (stopping) {
+      if (stoppingSince !== null) {
+        if (performance.now() - stoppingSince < repeatWindowMs) return;
         log.warn("second signal: exiting now", { signal });
         process.exit(1);
       }
-      stopping = true;
+      stoppingSince = performance.now();
       log.info("shutting down", { signal });
       shutdown(signal).then(
         () => process.exit(0),

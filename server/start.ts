@@ -4,9 +4,10 @@
  * Settings come from the environment or a .env file (see .env.example).
  */
 import { ConfigError } from "../functions/send-contact-email/config.ts";
-import { consoleLogger as log } from "../functions/send-contact-email/log.ts";
+import { errorMessage, consoleLogger as log } from "../functions/send-contact-email/log.ts";
 import { buildSite, hasBuild } from "./build-site.ts";
-import { startContactService } from "./contact-service.ts";
+import { createContactService } from "./contact-service.ts";
+import { DataFolderBusyError } from "./data-lock.ts";
 import { loadEnvFile } from "./env-file.ts";
 import { readServerSettings } from "./settings.ts";
 import { onShutdownSignal, startSiteServer } from "./site-server.ts";
@@ -28,35 +29,51 @@ async function main() {
   });
   log.info("site loaded", { folder: settings.staticDir, files: site.files.size });
 
-  const contact = await startContactService(settings, log);
-  const server = await startSiteServer({
-    port: settings.port,
-    host: settings.host,
-    contact,
-    trustProxy: settings.contact.trustProxy,
-    fallback: (request, response, baseHeaders) => serveStatic(request, response, site, baseHeaders),
-    log,
-  });
-  log.info(`listening on ${server.url}`, { host: settings.host });
-
-  // Best-quality brotli in the background: serving starts at once, also after a crash.
+  // In this order: the data folder's lock (a second server stops here, touching nothing), the
+  // port (a busy port stops us before any e-mail goes out), then the store and the outbox.
+  const contact = createContactService(settings, log);
+  contact.lock();
+  let server: Awaited<ReturnType<typeof startSiteServer>>;
+  try {
+    server = await startSiteServer({
+      port: settings.port,
+      host: settings.host,
+      contact,
+      trustProxy: settings.contact.trustProxy,
+      fallback: (request, response, baseHeaders) =>
+        serveStatic(request, response, site, baseHeaders),
+      log,
+    });
+  } catch (error) {
+    await contact.close();
+    throw error;
+  }
   const refining = new AbortController();
-  refineCompression(site, refining.signal).then(
-    (improved) => log.info("brotli versions at best quality", { files: improved }),
-    (error) => log.warn("brotli refinement stopped", { error: String(error) }),
-  );
-
+  // From the moment the port is bound, a stop signal is a graceful stop.
   onShutdownSignal(async () => {
     refining.abort();
     await server.close();
     await contact.close();
     log.info("stopped");
   }, log);
+  contact.allowOrigins(server.origins);
+  log.info(`listening on ${server.url}`, { host: settings.host });
+  await contact.open();
+
+  // Best-quality brotli in the background: serving starts at once, also after a crash.
+  refineCompression(site, refining.signal).then(
+    (improved) => log.info("brotli versions at best quality", { files: improved }),
+    (error) => log.warn("brotli refinement stopped", { error: String(error) }),
+  );
 }
 
 main().catch((error) => {
   if (error instanceof ConfigError) {
     log.error(`configuration: ${error.message}`);
+  } else if (error instanceof DataFolderBusyError) {
+    log.error(`not started: ${error.message}`);
+  } else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+    log.error(`not started: the port is already in use (${errorMessage(error)}); set PORT`);
   } else {
     log.error("could not start", {
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),

@@ -14,7 +14,7 @@ import type { Encoded, StaticFile, StaticSite } from "./static-site.ts";
 type Encoding = "br" | "gzip" | "identity";
 
 /** The encodings a client accepts, honouring q=0. */
-export function acceptedEncodings(header: string | undefined): Set<Encoding> {
+function acceptedEncodings(header: string | undefined): Set<Encoding> {
   const accepted = new Set<Encoding>(["identity"]);
   for (const part of (header ?? "").split(",")) {
     const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
@@ -51,7 +51,7 @@ export type Resolution =
   | { kind: "bad-request" };
 
 /** Maps a request path to a file of the site. Visitor text only ever serves as a map key. */
-export function resolvePath(site: StaticSite, rawPath: string): Resolution {
+function resolvePath(site: StaticSite, rawPath: string): Resolution {
   const [pathname = "", query] = rawPath.split(/\?(.*)/s, 2);
   if (!pathname.startsWith("/") || pathname.length > 2048) return { kind: "bad-request" };
   let segments: string[];

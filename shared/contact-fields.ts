@@ -2,6 +2,13 @@
  * The quote request's fields as plain data: the service choices, the limits and the messages
  * people read (product.md, Quote form; contact-api.md, Request). No validation library here, so the
  * contact page can render its form without loading one; contact-schema.ts builds on this.
+ *
+ * Services, one kind of fact per file:
+ * - app/content/service-catalog.ts: which service pages exist (slug, path, name, one-line summary);
+ * - app/content/service-pages.ts: the copy of the five standard service pages (floor strip and
+ *   wax, a short page, keeps its copy in app/routes/floor-strip-wax.tsx);
+ * - app/content/services.ts: the six cards on /services and the dialogs they open;
+ * - shared/contact-fields.ts: the services a visitor can choose in the quote form.
  */
 export const serviceOptions = [
   { value: "janitorial", label: "Janitorial Cleaning" },

@@ -45,7 +45,7 @@ const empty: Values = {
 };
 
 /** product.md, Quote form: word for word. */
-export const contactToasts = {
+const contactToasts = {
   success: "Thank you! We'll contact you soon.",
   failure: "Failed to send message. Please try calling us directly.",
 } as const;

@@ -27,7 +27,7 @@ export type ArtworkName =
   | "town-hero"
   | "contact-hero";
 
-export type Artwork = { src: string; width: number; height: number; alt: string };
+type Artwork = { src: string; width: number; height: number; alt: string };
 
 const hero = { width: 640, height: 480 };
 const card = { width: 480, height: 320 };

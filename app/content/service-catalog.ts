@@ -1,6 +1,13 @@
 /**
  * The six service pages, as light links for the home page, menus and structured data
- * (product.md, Home: Our Services). Page copy lives in service-pages.ts.
+ * (product.md, Home: Our Services).
+ *
+ * Services, one kind of fact per file:
+ * - app/content/service-catalog.ts: which service pages exist (slug, path, name, one-line summary);
+ * - app/content/service-pages.ts: the copy of the five standard service pages (floor strip and
+ *   wax, a short page, keeps its copy in app/routes/floor-strip-wax.tsx);
+ * - app/content/services.ts: the six cards on /services and the dialogs they open;
+ * - shared/contact-fields.ts: the services a visitor can choose in the quote form.
  */
 export const serviceCatalog = [
   {
@@ -43,7 +50,7 @@ export const serviceCatalog = [
   },
 ] as const;
 
-export type CatalogService = (typeof serviceCatalog)[number];
+type CatalogService = (typeof serviceCatalog)[number];
 export type ServicePageSlug = Exclude<CatalogService["slug"], "floor-strip-wax">;
 
 export function catalogEntry(slug: CatalogService["slug"]): CatalogService {

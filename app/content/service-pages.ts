@@ -1,13 +1,20 @@
 /**
- * Copy for the five standard service pages (product.md, Service pages). Slug, path and
- * name come from service-catalog.ts; the floor strip and wax page is shorter and lives apart.
+ * Copy for the five standard service pages (product.md, Service pages). Slug, path and name come
+ * from service-catalog.ts.
+ *
+ * Services, one kind of fact per file:
+ * - app/content/service-catalog.ts: which service pages exist (slug, path, name, one-line summary);
+ * - app/content/service-pages.ts: the copy of the five standard service pages (floor strip and
+ *   wax, a short page, keeps its copy in app/routes/floor-strip-wax.tsx);
+ * - app/content/services.ts: the six cards on /services and the dialogs they open;
+ * - shared/contact-fields.ts: the services a visitor can choose in the quote form.
  */
 import { business } from "./business";
 import { catalogEntry, type ServicePageSlug } from "./service-catalog";
 
 export type ServiceStep = { title: string; description: string };
 
-export type CtaLabel =
+type CtaLabel =
   | "Get Free Quote"
   | "Contact Us"
   | "Request Quote"
@@ -79,7 +86,7 @@ const copy: Record<ServicePageSlug, ServicePageCopy> = {
       "Trash emptied and relined",
       "Interior glass and mirrors",
     ],
-    benefitsTitle: "Why Homeowners Choose Keystone Shine",
+    benefitsTitle: `Why Homeowners Choose ${business.shortName}`,
     benefits: [
       {
         title: "Same Crew, Every Visit",

@@ -1,21 +1,24 @@
 /**
- * The six cards on /services and the detail dialog each one opens (product.md,
- * Services). Ids match the contact form's service values.
+ * The six cards on /services and the detail dialog each one opens (product.md, Services). Ids are
+ * the quote form's service values, so a card and the form's choice are the same service.
+ *
+ * Services, one kind of fact per file:
+ * - app/content/service-catalog.ts: which service pages exist (slug, path, name, one-line summary);
+ * - app/content/service-pages.ts: the copy of the five standard service pages (floor strip and
+ *   wax, a short page, keeps its copy in app/routes/floor-strip-wax.tsx);
+ * - app/content/services.ts: the six cards on /services and the dialogs they open;
+ * - shared/contact-fields.ts: the services a visitor can choose in the quote form.
  */
 import type { LucideIcon } from "lucide-react";
 import { BriefcaseBusiness, Building2, Droplets, HardHat, Sparkles, SprayCan } from "lucide-react";
+import type { ServiceValue } from "../../shared/contact-fields";
 import { business } from "./business";
 
-export type ServiceArtwork =
-  | "janitorial"
-  | "commercial"
-  | "office"
-  | "post-construction"
-  | "carpet"
-  | "floor-wax";
+/** A card's id and its artwork's name: every form choice but Other. */
+type ServiceId = Exclude<ServiceValue, "other">;
 
 export type Service = {
-  id: ServiceArtwork;
+  id: ServiceId;
   icon: LucideIcon;
   title: string;
   /** One sentence, on the card. */
@@ -24,7 +27,7 @@ export type Service = {
   description: string;
   /** Five key features. */
   features: string[];
-  image: ServiceArtwork;
+  image: ServiceId;
   imageAlt: string;
 };
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import routes from "../routes";
 import { sitePages } from "./site-map";
 
-const resourceOrFallback = new Set(["sitemap.xml", "robots.txt", "welcome-offer.html", "*"]);
+const resourceOrFallback = new Set([
+  "sitemap.xml",
+  "robots.txt",
+  "site.webmanifest",
+  "welcome-offer.html",
+  "*",
+]);
 
 function pagePaths() {
   return routes

@@ -1,7 +1,7 @@
 import { areas } from "./areas";
 import { serviceCatalog } from "./service-catalog";
 
-export type SitePage = { path: string; priority: number; changefreq: "weekly" | "monthly" };
+type SitePage = { path: string; priority: number; changefreq: "weekly" | "monthly" };
 
 /**
  * Every public page, for sitemap.xml. routes.ts is the source of the routes themselves; a test

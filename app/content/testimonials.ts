@@ -2,7 +2,9 @@
  * The five client quotes in the testimonials carousel (product.md, Widgets): one per
  * town, all rated 5. Names and quotes are fictional placeholders for the owner's real reviews.
  */
-export type Testimonial = {
+import { business } from "./business";
+
+type Testimonial = {
   name: string;
   /** Shown in the avatar circle in place of a photo. */
   initials: string;
@@ -25,7 +27,7 @@ export const testimonials: Testimonial[] = [
     name: "David K.",
     initials: "DK",
     rating: 5,
-    text: "I manage an office of about forty people off First Avenue, and our previous cleaning company skipped nights without telling us. Keystone Shine has been there every weeknight since we switched, and when we needed an extra clean before a board meeting, they fit in a Saturday visit without any fuss.",
+    text: `I manage an office of about forty people off First Avenue, and our previous cleaning company skipped nights without telling us. ${business.shortName} has been there every weeknight since we switched, and when we needed an extra clean before a board meeting, they fit in a Saturday visit without any fuss.`,
     location: "King of Prussia, PA",
     service: "Commercial Cleaning",
   },

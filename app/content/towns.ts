@@ -6,7 +6,7 @@ import { areaByPath, areas, type TownSlug } from "./areas";
 import { business } from "./business";
 
 /** A town page's service card. */
-export type TownServiceItem = { name: string; description: string };
+type TownServiceItem = { name: string; description: string };
 
 export type Town = {
   slug: TownSlug;
@@ -79,8 +79,7 @@ const copy: Record<TownSlug, TownCopy> = {
     whyChoose: [
       {
         title: "Our Home Base",
-        description:
-          "Keystone Shine is based in Plymouth Meeting, so your home or office is a short drive for our crews, not the last stop on a long route.",
+        description: `${business.shortName} is based in Plymouth Meeting, so your home or office is a short drive for our crews, not the last stop on a long route.`,
       },
       {
         title: "At Ease on Corporate Campuses",

@@ -6,7 +6,7 @@
 import { siteConfig } from "~/config";
 import type { ContactSubmission } from "../../shared/contact-schema";
 
-export type SendResult = { ok: true } | { ok: false; error: unknown };
+type SendResult = { ok: true } | { ok: false; error: unknown };
 
 type Client = Awaited<ReturnType<typeof createBackendClient>>;
 let client: Promise<Client> | undefined;

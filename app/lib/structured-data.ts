@@ -83,7 +83,7 @@ export function serviceSchema(service: {
   };
 }
 
-export type Crumb = { name: string; path: string };
+type Crumb = { name: string; path: string };
 
 /** Breadcrumbs for pages that sit under Home (towns, services). */
 export function breadcrumbs(trail: readonly Crumb[]) {

@@ -16,7 +16,7 @@ import { breadcrumbs } from "~/lib/structured-data";
 import type { Route } from "./+types/town";
 
 /** product.md, Town pages: "Cleaning Services {town} PA | Residential & Commercial Cleaning". */
-export function townTitle(town: Pick<Town, "name">) {
+function townTitle(town: Pick<Town, "name">) {
   return `Cleaning Services ${town.name} ${stateCode} | Residential & Commercial Cleaning`;
 }
 

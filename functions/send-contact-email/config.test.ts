@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { business } from "../../app/content/business.ts";
+import { business } from "../../shared/business.ts";
 import { deploymentDefaults } from "../../shared/deployment-defaults.ts";
 import { ConfigError, contactDefaults, parseContactConfig } from "./config.ts";
 

@@ -3,7 +3,7 @@
  * Shared by both hosts: the Node server passes process.env, the Deno entry Deno.env.toObject().
  * Invalid values stop the host at start with a message naming the variable, never at request time.
  */
-import { business } from "../../app/content/business.ts";
+import { business } from "../../shared/business.ts";
 import { deploymentDefaults } from "../../shared/deployment-defaults.ts";
 
 export type Env = Record<string, string | undefined>;

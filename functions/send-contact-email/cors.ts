@@ -4,7 +4,7 @@
  * or a legacy JWT key, `authorization`; with tracing on also `traceparent`, `tracestate` and
  * `baggage` (the list supabase-js itself publishes in @supabase/supabase-js/cors).
  */
-export const allowedRequestHeaders = [
+const allowedRequestHeaders = [
   "authorization",
   "x-client-info",
   "apikey",
@@ -16,7 +16,7 @@ export const allowedRequestHeaders = [
   "baggage",
 ];
 
-export const allowedMethods = "POST, OPTIONS";
+const allowedMethods = "POST, OPTIONS";
 
 export type CorsDecision = {
   /** False when the request names an Origin that may not call us. */

@@ -4,6 +4,7 @@
  * every field in a plain-text part and an HTML part in which all visitor text is escaped.
  * Pure: no transport here, so the SMTP, file and HTTP-API mailers all send the same message.
  */
+import { business } from "../../shared/business.ts";
 import { type ContactRequest, serviceLabel } from "../../shared/contact-schema.ts";
 import { describeQuoteDetails } from "../../shared/quote/describe.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
@@ -29,9 +30,6 @@ export type ComposeOptions = {
   to: string[];
   businessName: string;
 };
-
-/** The business is in Pennsylvania: show times the way the owner reads them. */
-const businessTimeZone = "America/New_York";
 
 // Anything that could end a header line or confuse a mail client: C0 and C1 controls, DEL and the
 // Unicode line and paragraph separators. The schema already refuses C0 controls; this is the
@@ -69,7 +67,7 @@ let receivedFormat: Intl.DateTimeFormat | undefined;
 
 export function formatReceived(date: Date): string {
   receivedFormat ??= new Intl.DateTimeFormat("en-US", {
-    timeZone: businessTimeZone,
+    timeZone: business.timeZone,
     dateStyle: "full",
     timeStyle: "short",
   });

@@ -22,7 +22,7 @@ export function formatAddress({ name, address }: EmailAddress): string {
   return `"${name.replace(/["\\]/g, "\\$&")}" <${address}>`;
 }
 
-export function toResendPayload(email: ContactEmail) {
+function toResendPayload(email: ContactEmail) {
   return {
     from: email.from,
     to: email.to,
@@ -38,7 +38,7 @@ export function toResendPayload(email: ContactEmail) {
  * 429 and 5xx: try again later (5xx and a bad key, 401/403, are the service's or our login's
  * failure: the whole outbox pauses); any other 4xx refuses this message for good.
  */
-export function failureKindOfStatus(status: number): FailureKind {
+function failureKindOfStatus(status: number): FailureKind {
   if (status === 429) return "transient";
   if (status === 401 || status === 403 || status >= 500) return "server";
   return "permanent";

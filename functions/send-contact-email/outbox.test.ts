@@ -207,6 +207,33 @@ describe("outbox", () => {
     expect(notices[0]?.text).not.toContain("POISON");
   });
 
+  it("gathers the failures of one retry interval into one notice", async () => {
+    vi.useFakeTimers({ now: new Date("2025-05-01T10:00:00Z") });
+    const store = createMemoryStore();
+    const mailer = fakeMailer();
+    mailer.refuseWhen((email) =>
+      email.text.includes("POISON") ? new MailDeliveryError("554 refused", "permanent") : null,
+    );
+    for (let index = 0; index < 40; index += 1)
+      await submit(store, new Date(), `POISON number ${index}`);
+    const outbox = outboxFor(store, mailer, {
+      retry: { baseMs: 15_000, maxMs: 60_000 },
+      concurrency: 4,
+      composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
+    });
+    outbox.start();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    await outbox.stop();
+    expect((await store.list()).every((row) => row.deliveryStatus === "failed")).toBe(true);
+    const notices = mailer.sent.filter((email) => email.requestId.startsWith("failed-"));
+    expect(notices.length).toBeGreaterThanOrEqual(1);
+    expect(notices.length).toBeLessThanOrEqual(4);
+    const named = notices.flatMap(
+      (email) => email.headers["X-Contact-Failed-Ids"]?.split(" ") ?? [],
+    );
+    expect(new Set(named).size).toBe(40);
+  });
+
   it("40 messages refused for good never delay a real request", async () => {
     vi.useFakeTimers({ now: new Date("2025-05-01T10:00:00Z") });
     const store = createMemoryStore();

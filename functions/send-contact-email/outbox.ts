@@ -105,6 +105,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let cappedHour: number | null = null;
   /** Requests refused for good whose notice has not reached the owner yet. */
   let failedUnreported: FailedDelivery[] = [];
+  /** When the oldest of them failed (epoch ms): the notice gathers one retry interval's worth. */
+  let firstUnreportedAt: number | null = null;
 
   function countSent(at: Date) {
     const current = Math.floor(at.getTime() / hourMs);
@@ -134,6 +136,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     try {
       if (permanent) {
         await options.store.markFailed(request.id, { ...failure, at });
+        firstUnreportedAt ??= at.getTime();
         failedUnreported.push({
           id: request.id,
           createdAt: request.createdAt,
@@ -213,13 +216,25 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  /** When the pending notice is due: one retry interval after the first failure it names. */
+  function noticeDueAt(): number | null {
+    if (!options.composeFailureNotice || firstUnreportedAt === null) return null;
+    return firstUnreportedAt + options.retry.baseMs;
+  }
+
+  /**
+   * One notice for the failures of one retry interval: poison messages fail in waves, and forty
+   * of them should make one or two e-mails, not forty.
+   */
   async function reportFailures() {
     const compose = options.composeFailureNotice;
-    if (!compose || failedUnreported.length === 0) return;
+    const due = noticeDueAt();
+    if (!compose || due === null || now().getTime() < due) return;
     const failed = failedUnreported;
     try {
       await options.mailer.send(compose(failed));
       failedUnreported = failedUnreported.slice(failed.length);
+      firstUnreportedAt = failedUnreported.length > 0 ? now().getTime() : null;
       log.info("owner told about e-mails refused for good", { requests: failed.length });
     } catch (error) {
       // Kept for the next pass; the requests themselves are safe in the store either way.
@@ -304,7 +319,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
         return;
       }
       const next = await options.store.nextDueAt(options.leaseMs);
-      if (next) schedule(next.getTime() - now().getTime());
+      const notice = noticeDueAt();
+      const wake = Math.min(
+        next?.getTime() ?? Number.POSITIVE_INFINITY,
+        notice ?? Number.POSITIVE_INFINITY,
+      );
+      if (Number.isFinite(wake)) schedule(wake - now().getTime());
     } catch (error) {
       storeFailures += 1;
       const delay = retryDelayMs(storeFailures, options.retry, options.random);

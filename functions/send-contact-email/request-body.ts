@@ -15,7 +15,7 @@ const tooLarge = {
   error: `The request is too large (the limit is ${maxBodyBytes / 1024} KiB).`,
 } as const;
 
-export function isJsonContentType(header: string | null): boolean {
+function isJsonContentType(header: string | null): boolean {
   if (!header) return false;
   const [mediaType = "", ...parameters] = header
     .split(";")

@@ -12,7 +12,7 @@ import { toNodemailerMessage } from "./nodemailer-message.ts";
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 
 /** Loopback: the mail server runs on this machine (a relay, a test), so nothing crosses a network. */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   return loopbackHosts.has(hostname.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 

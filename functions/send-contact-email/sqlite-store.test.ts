@@ -137,3 +137,52 @@ describe("SQLite group commit", () => {
     await reopened.close();
   });
 });
+
+describe("SQLite store faults", () => {
+  it("answers a full disk as unavailable, and works again once there is room", async () => {
+    let opened: DatabaseSync | undefined;
+    const store = openSqliteStore(join(tempFolder(), "full.db"), {
+      tune: (connection) => {
+        opened = connection;
+      },
+    });
+    if (!opened) throw new Error("tune() was not called");
+    const db = opened;
+    const { max_page_count: normal } = db.prepare("PRAGMA max_page_count").get() as {
+      max_page_count: number;
+    };
+    const { page_count: used } = db.prepare("PRAGMA page_count").get() as { page_count: number };
+    db.exec(`PRAGMA max_page_count = ${used + 2}`);
+    let refusal: unknown = null;
+    for (let index = 0; index < 50 && refusal === null; index += 1) {
+      const big = await submission();
+      big.data = { ...big.data, message: `${index} ${"x".repeat(4900)}` };
+      refusal = await store.submit(big).then(
+        () => null,
+        (error: unknown) => error,
+      );
+    }
+    expect(refusal).toBeInstanceOf(StoreUnavailableError);
+    expect(String(refusal)).toMatch(/full/i);
+    db.exec(`PRAGMA max_page_count = ${normal}`);
+    await expect(store.submit(await submission())).resolves.toMatchObject({ duplicate: false });
+    await store.close();
+  });
+
+  it("survives a COMMIT and a ROLLBACK that both fail: the writes fail, the process goes on", async () => {
+    let failing = true;
+    const store = openSqliteStore(join(tempFolder(), "rollback.db"), {
+      tune: (connection) => {
+        const exec = connection.exec.bind(connection);
+        connection.exec = (sql: string) => {
+          if (failing && (sql === "COMMIT" || sql === "ROLLBACK")) throw new Error(`${sql} failed`);
+          return exec(sql);
+        };
+      },
+    });
+    await expect(store.submit(await submission())).rejects.toBeInstanceOf(StoreUnavailableError);
+    failing = false;
+    await expect(store.submit(await submission())).resolves.toMatchObject({ duplicate: false });
+    await store.close();
+  });
+});

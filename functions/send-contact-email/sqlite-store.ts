@@ -123,6 +123,8 @@ export type SqliteStore = ContactStore &
 export type SqliteStoreOptions = {
   /** How long a write waits for another connection's lock before failing (ms). */
   busyTimeoutMs?: number;
+  /** Fault tests only: runs on the open connection (a page limit as a full disk, failing SQL). */
+  tune?: (db: DatabaseSync) => void;
 };
 
 type Row = {
@@ -236,7 +238,7 @@ function migrate(db: DatabaseSync) {
       db.exec(`PRAGMA user_version = ${index + 1}`);
       db.exec("COMMIT");
     } catch (error) {
-      db.exec("ROLLBACK");
+      if (db.isTransaction) db.exec("ROLLBACK");
       throw error;
     }
   }
@@ -251,6 +253,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = FULL");
     migrate(db);
+    options.tune?.(db);
     // Quote requests are personal data: readable by the owner only.
     if (isNew) chmodSync(path, 0o600);
   } catch (error) {
@@ -365,6 +368,19 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   let queued: Queued[] = [];
   let flushing: ReturnType<typeof setImmediate> | null = null;
 
+  /**
+   * Undoes what it can and never throws: a failing ROLLBACK (the disk gone, the file closed)
+   * must not escape flush(), which runs from setImmediate, where a throw ends the process.
+   * SQLite rolls back an unfinished transaction itself when the connection closes or reopens.
+   */
+  function rollback(sql: string) {
+    try {
+      if (db.isOpen && db.isTransaction) db.exec(sql);
+    } catch {
+      // Nothing more to do here; every caller of the group is told the write failed.
+    }
+  }
+
   /** Runs every queued write in one transaction; see "Group commit" above. */
   function flush() {
     if (flushing) clearImmediate(flushing);
@@ -373,6 +389,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     queued = [];
     if (group.length === 0) return;
     const outcomes: { ok: boolean; value: unknown }[] = [];
+    // A transaction left open by a ROLLBACK that failed last time: end it before the next.
+    rollback("ROLLBACK");
     try {
       // IMMEDIATE takes the write lock first: duplicate checks and inserts are atomic.
       db.exec("BEGIN IMMEDIATE");
@@ -387,14 +405,20 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           outcomes.push({ ok: true, value: item.work() });
           db.exec("RELEASE one_write");
         } catch (error) {
-          db.exec("ROLLBACK TO one_write");
-          db.exec("RELEASE one_write");
+          try {
+            db.exec("ROLLBACK TO one_write");
+            db.exec("RELEASE one_write");
+          } catch {
+            // SQLite rolled the whole transaction back itself (a full disk does): the group
+            // fails, with this write's error as the reason.
+            throw error;
+          }
           outcomes.push({ ok: false, value: error });
         }
       }
       db.exec("COMMIT");
     } catch (error) {
-      if (db.isTransaction) db.exec("ROLLBACK");
+      rollback("ROLLBACK");
       for (const item of group) item.reject(unavailable(item.action, error));
       return;
     }

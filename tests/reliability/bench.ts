@@ -19,6 +19,7 @@ import { headersScenario } from "./scenario-headers.ts";
 import { hostileScenario } from "./scenario-hostile.ts";
 import { mailOutageScenario } from "./scenario-mail-outage.ts";
 import { pagesScenario } from "./scenario-pages.ts";
+import { poisonDefaults, poisonScenario } from "./scenario-poison.ts";
 import { quotesScenario } from "./scenario-quotes.ts";
 import { buildSite, clientDir, projectRoot, sitemapPaths } from "./site.ts";
 
@@ -92,6 +93,15 @@ function scenarios(options: ServerBenchOptions): Scenario[] {
       id: 7,
       title: "Security headers and npm audit",
       run: (h, routes) => headersScenario(h, { routes }),
+    },
+    {
+      id: 8,
+      title: "Poison messages",
+      run: (h) =>
+        poisonScenario(
+          h,
+          options.quick ? { ...poisonDefaults, real: 4, spacingMs: 2000 } : poisonDefaults,
+        ),
     },
   ];
   return all.filter((scenario) => options.scenarios.has(scenario.id));

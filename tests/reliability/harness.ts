@@ -9,7 +9,11 @@ import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { type HostProcess, startNodeServer } from "../integration/support/processes.ts";
-import { type SmtpSink, startSmtpSink } from "../integration/support/smtp-sink.ts";
+import {
+  type SmtpSink,
+  type SmtpSinkOptions,
+  startSmtpSink,
+} from "../integration/support/smtp-sink.ts";
 
 export const benchKey = "sb_publishable_bench-key";
 export const functionPath = "/functions/v1/send-contact-email";
@@ -42,7 +46,7 @@ export type Harness = HarnessOptions & {
     smtpUrl?: string;
     env?: Record<string, string>;
   }): Promise<RunningServer>;
-  startSmtp(port?: number): Promise<SmtpSink>;
+  startSmtp(port?: number, options?: SmtpSinkOptions): Promise<SmtpSink>;
   /** Stops every server (SIGKILL if SIGTERM is not enough in 5 s) and SMTP server started so far. */
   close(): Promise<void>;
   /** close(), then removes workDir if the harness owns it. */
@@ -126,6 +130,8 @@ export function createHarness(options: HarnessOptions): Harness {
           // Fast retries: an outage of seconds, not minutes, is what the benchmark can afford.
           OUTBOX_RETRY_BASE_MS: "200",
           OUTBOX_RETRY_MAX_MS: "2000",
+          // Thousands of e-mails by design: the owner's hourly cap is off (scenario 8 tests it).
+          MAIL_HOURLY_CAP: "0",
           ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
           ...env,
         },
@@ -144,8 +150,8 @@ export function createHarness(options: HarnessOptions): Harness {
       servers.push(server);
       return server;
     },
-    async startSmtp(port = 0) {
-      const started = await startSmtpSink(port);
+    async startSmtp(port = 0, sinkOptions = {}) {
+      const started = await startSmtpSink(port, sinkOptions);
       // Stopping twice (a scenario stops it, close() again) must not wait for a second close.
       let stopping: Promise<void> | null = null;
       const sink: SmtpSink = {

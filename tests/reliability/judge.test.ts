@@ -36,6 +36,10 @@ describe("judging answers to hostile requests", () => {
   it("lets a client that hung up go unanswered only when allowed, and HEAD go without a body", () => {
     const closedOk = { kind: "protocol-error", statuses: [400], closedIsFine: true } as const;
     expect(judge(closedOk, { status: null, contentType: "", body: "" }, secret)).toBeNull();
+    // A socket that got neither an answer nor a close is never right, even where a close is.
+    expect(
+      judge(closedOk, { status: null, contentType: "", body: "", hung: true }, secret),
+    ).toMatch(/hung/);
     const head = { kind: "protocol-error", statuses: [405], closedIsFine: false } as const;
     expect(
       judge(head, { status: 405, contentType: json, body: "", head: true }, secret),

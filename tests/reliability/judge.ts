@@ -11,6 +11,8 @@ export type Answer = {
   body: string;
   /** HEAD: no body is expected whatever the status. */
   head?: boolean;
+  /** Neither an answer nor a close within the client's time limit: always wrong. */
+  hung?: boolean;
 };
 
 /** Text that must never appear in an answer: the secret beside the site, /etc/passwd. */
@@ -32,6 +34,7 @@ function jsonError(answer: Answer): string | null {
 }
 
 export function judge(expect: Expectation, answer: Answer, secret: string): string | null {
+  if (answer.hung) return "no answer and no close: the socket hung";
   if (answer.status !== null && answer.status >= 500) return `server error ${answer.status}`;
   if (leaks(answer.body, secret)) return "answer leaks a file outside the site";
   switch (expect.kind) {

@@ -61,7 +61,7 @@ export async function waitForDrain(
   const started = performance.now();
   const wanted = [...expected];
   for (;;) {
-    const pending = readStore(dataDir).filter((row) => row.deliveryStatus !== "sent").length;
+    const pending = readStore(dataDir).filter((row) => row.deliveryStatus === "pending").length;
     const counts = mailCounts(sinks);
     const allMailed = wanted.every((id) => (counts.get(id) ?? 0) > 0);
     const ms = performance.now() - started;

@@ -13,7 +13,7 @@ describe("bench:server options", () => {
       hostile: 10_000,
       build: "auto",
     });
-    expect([...options.scenarios]).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect([...options.scenarios]).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   it("--quick shrinks every count, and single flags still win", () => {
@@ -28,7 +28,7 @@ describe("bench:server options", () => {
   it("refuses counts out of range and unknown scenarios", () => {
     expect(() => parseServerBenchArgs(["--hostile", "10"])).toThrow(/--hostile/);
     expect(() => parseServerBenchArgs(["--concurrency", "x"])).toThrow(/--concurrency/);
-    expect(() => parseServerBenchArgs(["--only", "8"])).toThrow(/--only/);
+    expect(() => parseServerBenchArgs(["--only", "9"])).toThrow(/--only/);
     expect(parseServerBenchArgs(["--no-build"]).build).toBe("never");
     expect(parseServerBenchArgs(["--build"]).build).toBe("always");
   });

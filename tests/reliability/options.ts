@@ -11,7 +11,8 @@ background brotli, no 30 s body-trickling clients).
 
   --quick                 small counts and short runs (about a minute)
   --only 1,2,...          run only these scenarios (1 pages, 2 quotes, 3 crash, 4 mail outage,
-                          5 hostile input, 6 abuse, 7 security headers and npm audit)
+                          5 hostile input, 6 abuse, 7 security headers and npm audit,
+                          8 poison messages)
   --pages-seconds N       scenario 1 duration (default 30; quick 8)
   --pages-connections N   scenario 1 keep-alive connections (default 100; quick 50)
   --submissions N         scenario 2 distinct valid submissions (default 5000; quick 600)
@@ -42,7 +43,7 @@ export type ServerBenchOptions = {
   help: boolean;
 };
 
-export const allScenarios = [1, 2, 3, 4, 5, 6, 7] as const;
+export const allScenarios = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 const full = {
   pagesSeconds: 30,
@@ -93,7 +94,7 @@ function scenarioList(raw: string | undefined): Set<number> {
   for (const part of raw.split(",")) {
     const value = Number(part.trim());
     if (!allScenarios.includes(value as (typeof allScenarios)[number]))
-      throw new Error(`--only takes scenario numbers from 1 to 7, got "${part.trim()}"`);
+      throw new Error(`--only takes scenario numbers from 1 to 8, got "${part.trim()}"`);
     chosen.add(value);
   }
   return chosen;

@@ -1,5 +1,5 @@
 /**
- * The invariants of `npm run bench:server` scenarios 3, 4, 6 and 7 at small counts, with the same
+ * The invariants of `npm run bench:server` scenarios 3, 4, 6, 7 and 8 at small counts, with the same
  * scenario code (this folder), the real server process, SQLite on disk and a real SMTP
  * server on loopback: a regression fails CI although the full benchmark does not run there.
  * Scenario 5 (hostile input) is in hostile-input.test.ts, so the two files run side by side.
@@ -9,6 +9,7 @@ import { abuseScenario } from "./scenario-abuse.ts";
 import { crashScenario } from "./scenario-crash.ts";
 import { headersScenario } from "./scenario-headers.ts";
 import { mailOutageScenario } from "./scenario-mail-outage.ts";
+import { poisonScenario } from "./scenario-poison.ts";
 import { expectAllHold, useHarness } from "./use-harness.ts";
 
 describe("bench:server scenarios at small counts", () => {
@@ -25,6 +26,12 @@ describe("bench:server scenarios at small counts", () => {
   it("6. abuse: 429 with Retry-After for one address only; identical requests make one e-mail", async () => {
     expectAllHold(
       await abuseScenario(harness(), { burst: 20, otherClients: 5, perClient: 2, identical: 10 }),
+    );
+  }, 60_000);
+
+  it("8. poison: 40 messages refused for good never delay a real lead past one retry interval", async () => {
+    expectAllHold(
+      await poisonScenario(harness(), { poison: 40, real: 4, spacingMs: 400, retryBaseMs: 2000 }),
     );
   }, 60_000);
 

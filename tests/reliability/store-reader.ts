@@ -14,8 +14,10 @@ export type StoredRow = {
   service: string;
   otherService: string;
   message: string;
+  status: string;
   deliveryStatus: string;
   attempts: number;
+  lastError: string | null;
 };
 
 export function readStore(dataDir: string): StoredRow[] {
@@ -26,7 +28,7 @@ export function readStore(dataDir: string): StoredRow[] {
     return db
       .prepare(
         `SELECT id, name, email, phone, service, other_service AS otherService, message,
-           delivery_status AS deliveryStatus, attempts
+           status, delivery_status AS deliveryStatus, attempts, last_error AS lastError
          FROM contact_requests`,
       )
       .all() as StoredRow[];

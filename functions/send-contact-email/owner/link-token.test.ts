@@ -31,6 +31,12 @@ describe("owner link token", () => {
       const altered = `${token.slice(0, index)}${replacement}${token.slice(index + 1)}`;
       expect(await signer.verify(id, altered, now), `changed at ${index}`).toBe(false);
     }
+    // The last character's unused low bits: the same bytes spelled differently is still altered.
+    const last = token.at(-1) as string;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const value = alphabet.indexOf(last);
+    const sameBytes = alphabet[value ^ 1] as string;
+    expect(await signer.verify(id, `${token.slice(0, -1)}${sameBytes}`, now)).toBe(false);
     // A later expiry with the old signature: the classic way to extend a link.
     const [expiry, signature] = token.split(".");
     expect(await signer.verify(id, `${Number(expiry) + 86_400}.${signature}`, now)).toBe(false);

@@ -242,11 +242,14 @@ export function createNotifier(options: NotifierOptions): Notifier {
     },
     async onStored(id) {
       try {
-        const lead = await store.get(id);
-        if (!lead) return;
         const hours = config.clock.reminderAfterHours;
-        if (hours > 0) wakeBy(new Date(Date.parse(lead.createdAt) + hours * 3_600_000));
-        if ((await queueAlert(lead)) > 0) {
+        // The request was stored just now: its reminder falls due `hours` from now.
+        if (hours > 0) wakeBy(new Date(now().getTime() + hours * 3_600_000));
+        if (!config.push) return;
+        // Not in the visitor's request: read the stored row after the answer has gone out.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        const lead = await store.get(id);
+        if (lead && (await queueAlert(lead)) > 0) {
           current = current
             .then(drain)
             .then(async () => wakeBy(await store.nextNoticeDueAt(options.leaseMs)))

@@ -12,10 +12,12 @@ const css = `
 body{margin:0;padding:1rem}
 main{max-width:36rem;margin:0 auto;background:#fff;border:1px solid #d5d9e0;border-radius:.75rem;padding:1rem 1.25rem}
 h1{font-size:1.375rem;margin:.25rem 0 .5rem}
+h2{font-size:1.125rem;margin:1.25rem 0 .5rem}
 .status{display:inline-block;padding:.125rem .625rem;border-radius:999px;background:#e6ecf7;font-weight:600}
 .notice{background:#e7f6ec;border:1px solid #87c59b;border-radius:.5rem;padding:.5rem .75rem}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem .75rem;margin:1rem 0}
-dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+dl{margin:1rem 0}
+dt{font-weight:600;margin-top:.5rem}dd{margin:0;overflow-wrap:anywhere}
+@media (min-width:40rem){dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem .75rem}dt{margin:0}}
 .message{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f7f9;border-radius:.5rem;padding:.75rem}
 .reach{display:flex;flex-wrap:wrap;gap:.5rem;margin:1rem 0}
 .reach a,button{display:inline-block;min-height:2.75rem;min-width:2.75rem;padding:.625rem 1rem;border-radius:.5rem;font:inherit;font-weight:600;text-align:center;text-decoration:none;box-sizing:border-box}
@@ -111,6 +113,7 @@ export function renderOwnerPage({ lead, token, businessName, saved }: OwnerPageO
         `<button type="submit" name="status" value="${action}" aria-pressed="${lead.status === action}">${statusLabels[action]}</button>`,
     )
     .join("\n");
+  // What the owner does most comes first: call or reply, then one tap to record it.
   const body = `<p>${e(businessName)}: quote request</p>
 <h1>${e(lead.name)}</h1>
 <p>Status: <span class="status">${statusLabels[lead.status]}</span></p>
@@ -119,11 +122,6 @@ ${saved ? `<p class="notice" role="status">Saved: ${statusLabels[lead.status]}.<
 <a href="${e(telHref(lead.phone))}">Call ${e(lead.phone)}</a>
 <a href="${e(mailtoHref(lead.email, `Your quote request: ${service}`))}">Reply by e-mail</a>
 </div>
-<dl>
-${rows.map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`).join("\n")}
-</dl>
-<h2>Message</h2>
-<p class="message">${e(lead.message)}</p>
 <form method="post">
 <input type="hidden" name="token" value="${e(token)}">
 <fieldset>
@@ -132,7 +130,13 @@ ${rows.map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`).join(
 ${buttons}
 </div>
 </fieldset>
-</form>`;
+</form>
+<h2>Request</h2>
+<dl>
+${rows.map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`).join("\n")}
+</dl>
+<h2>Message</h2>
+<p class="message">${e(lead.message)}</p>`;
   return documentOf(`Quote request: ${lead.name}`, body);
 }
 

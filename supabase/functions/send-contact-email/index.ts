@@ -13,7 +13,7 @@
  * Settings: see .env.example ("Supabase host"). CONTACT_STORE=memory (tests only) keeps requests
  * in memory instead of Postgres.
  */
-import { business } from "../../../app/content/business.ts";
+
 import { ConfigError, parseContactConfig } from "../../../functions/send-contact-email/config.ts";
 import {
   composeContactEmail,
@@ -45,6 +45,7 @@ import {
 } from "../../../functions/send-contact-email/rate-limiter.ts";
 import { bearerMatches } from "../../../functions/send-contact-email/secrets.ts";
 import type { ContactStore } from "../../../functions/send-contact-email/store.ts";
+import { business } from "../../../shared/business.ts";
 
 declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;
 

@@ -3,7 +3,7 @@
  * Facts the owner fills in (phone numbers, e-mail, founder) and free copy (section headings) are
  * read from the app's content modules, so that changing them there does not break the tests.
  */
-import { business } from "../../../app/content/business";
+import { business } from "../../../shared/business";
 import { deploymentDefaults } from "../../../shared/deployment-defaults";
 import { escapeRegExp } from "./html";
 

@@ -13,6 +13,8 @@ export type SmtpSink = {
   port: number;
   url: string;
   received: ReceivedMail[];
+  /** Messages refused by `refuseMessage` so far. */
+  refused(): number;
   /** Mails whose X-Contact-Request-Id is `id`. */
   forRequest(id: string): ReceivedMail[];
   waitForRequest(id: string, timeoutMs?: number): Promise<ReceivedMail>;
@@ -22,10 +24,13 @@ export type SmtpSink = {
 export type SmtpSinkOptions = {
   /** Refuse a recipient with this SMTP code (e.g. 550 refused for good, 450 try later). */
   refuseRecipient?: (address: string) => number | null;
+  /** Refuse a whole message after its data with this SMTP code (a provider's content filter). */
+  refuseMessage?: (raw: string) => number | null;
 };
 
 export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -42,6 +47,14 @@ export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Pr
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
+        const refusal = options.refuseMessage?.(raw) ?? null;
+        if (refusal !== null) {
+          refused += 1;
+          callback(
+            Object.assign(new Error("message refused by policy"), { responseCode: refusal }),
+          );
+          return;
+        }
         const from = session.envelope.mailFrom;
         received.push({
           envelopeFrom: from ? from.address : "",
@@ -71,6 +84,7 @@ export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Pr
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     received,
+    refused: () => refused,
     forRequest,
     async waitForRequest(id, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

@@ -1,0 +1,199 @@
+/**
+ * The embedded server's life around the data folder and signals, with the real process:
+ * a data folder it cannot use (pages on, function 503, recovery), a second server on the same
+ * folder (refused before it touches anything), and stopping with requests in flight (each one
+ * answered), also when the signal goes to `npm start` alone or to the whole process group.
+ */
+import { spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { connect, type Socket } from "node:net";
+import { tmpdir, userInfo } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createFakeSite } from "./support/fake-site.ts";
+import { unusedPort, waitUntil } from "./support/ports.ts";
+import { type HostProcess, projectRoot, runLeads, startNodeServer } from "./support/processes.ts";
+import { validRequest } from "./support/requests.ts";
+
+const key = "sb_publishable_lifecycle-key";
+let folder = "";
+const cleanups: Array<() => unknown> = [];
+
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), "lifecycle-"));
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  chmodSync(folder, 0o700);
+  rmSync(folder, { recursive: true, force: true });
+});
+
+function env(dataDir: string, extra: Record<string, string> = {}) {
+  return {
+    STATIC_DIR: createFakeSite(folder),
+    DATA_DIR: dataDir,
+    CONTACT_PUBLIC_KEY: key,
+    RATE_LIMIT_DISABLED: "true",
+    ...extra,
+  };
+}
+
+async function serve(dataDir: string, extra: Record<string, string> = {}): Promise<HostProcess> {
+  const started = await startNodeServer(env(dataDir, extra), folder);
+  cleanups.push(() => started.stop("SIGKILL"));
+  return started;
+}
+
+function submit(url: string) {
+  return fetch(`${url}/functions/v1/send-contact-email`, {
+    method: "POST",
+    headers: { apikey: key, "content-type": "application/json" },
+    body: JSON.stringify(validRequest()),
+  });
+}
+
+/** A raw POST whose body is held back after `sent` bytes until `finish()` is called. */
+async function heldRequest(url: string, sent: number) {
+  const { hostname, port } = new URL(url);
+  const body = JSON.stringify(validRequest());
+  const socket: Socket = connect(Number(port), hostname);
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let answer = "";
+  socket.on("data", (chunk: Buffer) => {
+    answer += chunk.toString();
+  });
+  socket.on("error", () => {});
+  socket.write(
+    `POST /functions/v1/send-contact-email HTTP/1.1\r\nHost: ${hostname}:${port}\r\napikey: ${key}\r\n` +
+      `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, sent)}`,
+  );
+  cleanups.push(() => socket.destroy());
+  return {
+    finish: () => socket.write(body.slice(sent)),
+    answer: () => answer,
+  };
+}
+
+const canMakeReadOnly = userInfo().uid !== 0;
+
+describe("a data folder the server cannot use", () => {
+  it.skipIf(!canMakeReadOnly)(
+    "serves the pages, answers the function 503, says why, and recovers when the folder is fixed",
+    async () => {
+      const dataDir = join(folder, "data");
+      mkdirSync(dataDir);
+      chmodSync(dataDir, 0o500); // read-only: no database, no lock file
+      const running = await serve(dataDir);
+      expect((await fetch(`${running.url}/about`)).status).toBe(200);
+      const refused = await submit(running.url);
+      expect(refused.status).toBe(503);
+      expect(running.output()).toMatch(/the data folder cannot be used/);
+      chmodSync(dataDir, 0o700);
+      await waitUntil(async () => (await submit(running.url)).status === 200, {
+        timeoutMs: 20_000,
+        what: "the store to open once the folder is writable",
+      });
+    },
+    40_000,
+  );
+
+  it("starts and serves pages when DATA_DIR is a file, not a folder", async () => {
+    const dataDir = join(folder, "not-a-folder");
+    writeFileSync(dataDir, "oops");
+    const running = await serve(dataDir);
+    expect((await fetch(`${running.url}/`)).status).toBe(200);
+    expect((await submit(running.url)).status).toBe(503);
+  });
+});
+
+describe("one data folder, one server", () => {
+  it("a second server on the same folder exits with a clear message and touches nothing", {
+    timeout: 60_000,
+  }, async () => {
+    const dataDir = join(folder, "data");
+    const first = await serve(dataDir, {
+      SMTP_URL: `smtp://127.0.0.1:${await unusedPort()}`,
+      // One attempt, then a retry far away: any change to the row would be the second server's.
+      OUTBOX_RETRY_BASE_MS: "3600000",
+      OUTBOX_RETRY_MAX_MS: "3600000",
+    });
+    expect((await submit(first.url)).status).toBe(200);
+    await waitUntil(
+      async () => (await runLeads(dataDir, ["--json"], folder)).includes('"attempts":1'),
+      {
+        what: "the first server's delivery attempt",
+      },
+    );
+    const before = await runLeads(dataDir, ["--json"], folder);
+    const second = startNodeServer(env(dataDir), folder);
+    await expect(second).rejects.toThrow(
+      /another server \(process \d+\) is already using the data folder/,
+    );
+    expect(existsSync(join(dataDir, "outbox"))).toBe(false);
+    expect(await runLeads(dataDir, ["--json"], folder)).toBe(before);
+    expect((await fetch(`${first.url}/`)).status).toBe(200);
+  });
+});
+
+describe("stopping", () => {
+  async function inFlightThenStop(stop: (running: HostProcess) => void, running: HostProcess) {
+    // 10 requests whose bodies are still arriving, and 10 sent whole at the moment of the signal.
+    const held = await Promise.all(Array.from({ length: 10 }, () => heldRequest(running.url, 30)));
+    const connected = await Promise.all(
+      Array.from({ length: 10 }, () => heldRequest(running.url, 0)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const request of connected) request.finish();
+    stop(running);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const request of held) request.finish();
+    const all = [...held, ...connected];
+    await waitUntil(() => all.every((request) => request.answer().includes("\r\n\r\n{")), {
+      what: "an answer to every request",
+    });
+    return all.map((request) => Number(request.answer().slice(9, 12)));
+  }
+
+  it("SIGTERM to the process group: every request already on its way is answered", async () => {
+    const dataDir = join(folder, "data");
+    const running = await serve(dataDir);
+    // What a terminal or a supervisor does to a group: the same signal twice, close together.
+    const statuses = await inFlightThenStop((server) => {
+      server.child.kill("SIGTERM");
+      setTimeout(() => server.child.kill("SIGTERM"), 20);
+    }, running);
+    expect(statuses).toEqual(Array(20).fill(200));
+    expect(await running.exited).toBe(0);
+    const stored = (await runLeads(dataDir, ["--json"], folder)).trim().split("\n");
+    expect(stored).toHaveLength(20);
+  }, 40_000);
+
+  it("SIGTERM to `npm start` alone reaches the server, which stops gracefully", async () => {
+    const dataDir = join(folder, "data");
+    const port = await unusedPort();
+    const npm = spawn("npm", ["start"], {
+      cwd: projectRoot,
+      env: { ...process.env, ...env(dataDir), PORT: String(port), HOST: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    npm.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    npm.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    cleanups.push(async () => {
+      npm.kill("SIGKILL");
+      // The server too, if the signal never reached it.
+      await fetch(`http://127.0.0.1:${port}/`).catch(() => {});
+    });
+    await waitUntil(() => output.includes("listening on"), { timeoutMs: 30_000, what: output });
+    npm.kill("SIGTERM");
+    await waitUntil(() => output.includes("stopped"), {
+      timeoutMs: 15_000,
+      what: `the server to stop: ${output.slice(-1500)}`,
+    });
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+  }, 60_000);
+});

@@ -75,7 +75,8 @@ async function writeSite() {
   createFakeSite(folder);
 }
 
-describe("faults", () => {
+// Each test starts and restarts real servers: on a busy shared machine that alone can take 20 s.
+describe("faults", { timeout: 60_000 }, () => {
   it("mail server down: answers 200, keeps the request pending, delivers it once when back", async () => {
     await writeSite();
     const smtpPort = await unusedPort();

@@ -5,7 +5,7 @@
  *
  *   npm run bench:pages -- [--runs 3] [--routes /,/contact] [--uncalibrated] [--build]
  *
- * Why each piece is there: docs/decisions/0007-islands.md, "Measuring".
+ * Why each piece is there: docs/decisions/0008-islands.md, "Measuring".
  */
 import { spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -128,6 +128,7 @@ async function measure(
     chromeFlags: ["--headless", ...chromiumFlags],
     logLevel: "silent",
   });
+  cleanups.push(() => chrome.kill());
   try {
     const result = await lighthouse(
       url,

@@ -1,7 +1,7 @@
 /**
  * Part of the build (react-router.config.ts runs it after prerendering): turns React Router's
  * prerendered documents into the pages we ship (docs/decisions/0005-first-paint.md,
- * docs/decisions/0007-islands.md).
+ * docs/decisions/0008-islands.md).
  * - React Router's scripts (its context, route modules, modulepreload hints) are removed: pages are
  *   not hydrated. A page with island marks gets one module script instead, which imports the
  *   island loader (app/entry.client.tsx) after the first contentful paint;

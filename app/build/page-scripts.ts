@@ -93,7 +93,7 @@ export function pageScripts(clientDir: string, html: string, loader = loaderIn(h
   return { loader, islands, islandChunks: islandChunks(loaderCode, islands) };
 }
 
-/** The loader a finished page imports (finish-html.ts writes `import("/assets/entry.client-…")`). */
+/** The loader a finished page imports (finish-html.ts adds a dynamic import of /assets/entry.client-….js). */
 export function loaderIn(html: string): string | null {
   return loaderImport.exec(html)?.[1] ?? null;
 }

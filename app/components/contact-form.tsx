@@ -5,11 +5,35 @@ import { business } from "~/content/business";
 import { useLazyToasts } from "~/hooks/use-lazy-toasts";
 import { preloadContactClient, sendContactRequest } from "~/lib/contact-client";
 import { loadContactSchema } from "~/lib/contact-validation";
+import { arrivingOffer, forgetOffer } from "~/lib/offer-note";
 import { messages, serviceOptions } from "../../shared/contact-fields";
 import type { ContactInput } from "../../shared/contact-schema";
+import type { EstimateInputs } from "../../shared/quote/estimate";
+import type { Offer } from "../../shared/quote/offers";
+import type { PreferredWindow } from "../../shared/quote/preferred-windows";
+import { quoteMessages } from "../../shared/quote/quote-details";
+import { EstimateDisclosure } from "./quote/estimate-disclosure";
+import { OfferNotice } from "./quote/offer-notice";
+import { PreferredTimes } from "./quote/preferred-times";
+import { SpamTrap } from "./quote/spam-trap";
+import { ZipField } from "./quote/zip-field";
 
 type Values = Required<ContactInput>;
-type Errors = Partial<Record<keyof Values, string>>;
+type QuoteField = "zip" | "estimate" | "preferredWindows";
+type Errors = Partial<Record<keyof Values | QuoteField, string>>;
+
+/** Where focus goes on a failed submit: the first field in the page's order with an error. */
+const fieldOrder = [
+  "name",
+  "email",
+  "phone",
+  "service",
+  "otherService",
+  "message",
+  "zip",
+  "estimate",
+  "preferredWindows",
+] as const;
 
 const empty: Values = {
   name: "",
@@ -36,7 +60,32 @@ export function ContactForm() {
   // The form needs JavaScript to send; until the page is interactive it stays disabled and a
   // <noscript> note offers the phone and e-mail instead.
   const [interactive, setInteractive] = useState(false);
-  useEffect(() => setInteractive(true), []);
+  // The optional quote details (docs/contact-api.md, "Quote details"); the function recomputes the
+  // area, the town and the price from them, so only the visitor's choices are sent.
+  const [zip, setZip] = useState("");
+  const [offer, setOffer] = useState<Offer | null>(null);
+  const [estimateOpen, setEstimateOpen] = useState(false);
+  const [estimateInputs, setEstimateInputs] = useState<EstimateInputs | null>(null);
+  const [windows, setWindows] = useState<PreferredWindow[]>([]);
+  useEffect(() => {
+    setInteractive(true);
+    // After hydration: the prerendered form knows neither the address nor the visitor's note.
+    setOffer(arrivingOffer(window.location.search));
+    if (window.location.hash === "#estimate") setEstimateOpen(true);
+  }, []);
+
+  const removeOffer = () => {
+    forgetOffer();
+    setOffer(null);
+    const url = new URL(window.location.href);
+    if (url.searchParams.has("offer")) {
+      url.searchParams.delete("offer");
+      window.history.replaceState(window.history.state, "", url);
+    }
+  };
+  const clearError = (field: QuoteField) => {
+    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
 
   const update = (field: keyof Values, value: string) => {
     setValues((current) => {
@@ -83,7 +132,20 @@ export function ContactForm() {
       await toasts.notify("error", contactToasts.failure);
       return;
     }
-    const checked = validateContact(values);
+    if (estimateOpen && !estimateInputs) {
+      showErrors({ estimate: quoteMessages.estimate });
+      return;
+    }
+    const checked = validateContact({
+      ...values,
+      ...(zip.trim() ? { zip: zip.trim() } : {}),
+      ...(estimateOpen && estimateInputs ? { estimate: estimateInputs } : {}),
+      ...(offer ? { offer: offer.id } : {}),
+      ...(windows.length ? { preferredWindows: windows } : {}),
+      // The spam filter's signals: the hidden field people leave empty, and the time taken.
+      website: form.current?.querySelector<HTMLInputElement>("[name=website]")?.value ?? "",
+      elapsedMs: Math.round(performance.now()),
+    });
     if (!checked.ok) {
       showErrors(checked.fields as Errors);
       return;
@@ -94,6 +156,10 @@ export function ContactForm() {
     if (result.ok) {
       setValues(empty);
       setErrors({});
+      setZip("");
+      setWindows([]);
+      setEstimateOpen(false);
+      if (offer) removeOffer();
       await toasts.notify("success", contactToasts.success);
     } else {
       console.error("send-contact-email failed", result.error);
@@ -103,10 +169,14 @@ export function ContactForm() {
 
   function showErrors(found: Errors) {
     setErrors(found);
-    const first = Object.keys(empty).find((field) => field in found);
+    const first = fieldOrder.find((field) => field in found);
     if (first)
       requestAnimationFrame(() =>
-        form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus(),
+        form.current
+          ?.querySelector<HTMLElement>(
+            first === "estimate" ? "#estimate [aria-invalid=true]" : `[name="${first}"]`,
+          )
+          ?.focus(),
       );
   }
 
@@ -126,6 +196,7 @@ export function ContactForm() {
           </p>
         </noscript>
         <fieldset disabled={!interactive} className="grid gap-5 sm:grid-cols-2">
+          {offer ? <OfferNotice offer={offer} onRemove={removeOffer} /> : null}
           <FormField id="contact-name" label="Name" required error={errors.name}>
             {(describedBy) => (
               <input
@@ -207,6 +278,35 @@ export function ContactForm() {
               />
             )}
           </FormField>
+          <ZipField
+            id="contact-zip"
+            value={zip}
+            error={errors.zip}
+            onChange={(next) => {
+              setZip(next);
+              clearError("zip");
+            }}
+          />
+          <EstimateDisclosure
+            open={estimateOpen}
+            onToggle={() => setEstimateOpen((open) => !open)}
+            offer={offer}
+            error={errors.estimate}
+            onChange={(inputs) => {
+              setEstimateInputs(inputs);
+              if (inputs) clearError("estimate");
+            }}
+          />
+          <PreferredTimes
+            value={windows}
+            ready={interactive}
+            error={errors.preferredWindows}
+            onChange={(next) => {
+              setWindows(next);
+              clearError("preferredWindows");
+            }}
+          />
+          <SpamTrap />
           <div className="sm:col-span-2">
             <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
               {sending ? "Sending..." : "Send Message"}

@@ -29,6 +29,12 @@ export function CtaBanner({ title, text, linkLabel, id = "get-started" }: CtaBan
           <ButtonLink to="/contact" variant="outline" size="lg">
             {linkLabel}
           </ButtonLink>
+          <a
+            href="/contact#estimate"
+            className="inline-flex min-h-12 items-center font-semibold text-white underline underline-offset-4 hover:text-brand-50"
+          >
+            Get an instant estimate
+          </a>
         </div>
       </div>
     </section>

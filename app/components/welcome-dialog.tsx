@@ -2,6 +2,7 @@ import { Phone as PhoneIcon, Sparkles } from "lucide-react";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { business, telHref } from "~/content/business";
+import { welcomeOffer } from "../../shared/quote/offers";
 
 const offer = business.welcomeOffer;
 
@@ -32,7 +33,12 @@ export function WelcomeDialog() {
             <PhoneIcon aria-hidden="true" className="size-5" />
             Call Now
           </a>
-          <ButtonLink to="/contact" variant="primary">
+          {/* The offer travels with the link, and as a note (islands/welcome-offer.ts). */}
+          <ButtonLink
+            to={`/contact?offer=${welcomeOffer.id}#quote`}
+            data-offer={welcomeOffer.id}
+            variant="primary"
+          >
             Claim My Discount
           </ButtonLink>
         </div>

@@ -37,6 +37,7 @@ export const islands = {
   counters: { when: "near", load: () => import("./counters") },
   carousel: { when: "near", load: () => import("./carousel") },
   "contact-form": { when: "near", load: () => import("./contact-form") },
+  "zip-check": { when: "near", load: () => import("./zip-check") },
   "not-found": { when: "load", load: () => import("./not-found") },
 } satisfies Record<string, Island>;
 

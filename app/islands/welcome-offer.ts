@@ -1,3 +1,4 @@
+import { rememberOffer } from "~/lib/offer-note";
 import { hasVisitedBefore, rememberVisit } from "~/lib/visit-flag";
 import { closeOnBackdrop } from "./dialogs";
 
@@ -42,6 +43,8 @@ function bind(dialog: HTMLDialogElement, flag: string) {
   for (const action of dialog.querySelectorAll("a")) {
     action.addEventListener("click", () => {
       rememberVisit(flag);
+      // "Claim My Discount": the form finds the offer applied even after a detour.
+      if (action.dataset.offer) rememberOffer(action.dataset.offer);
       dialog.close();
     });
   }

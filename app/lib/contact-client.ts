@@ -4,7 +4,7 @@
  */
 
 import { siteConfig } from "~/config";
-import type { ContactRequest } from "../../shared/contact-schema";
+import type { ContactSubmission } from "../../shared/contact-schema";
 
 type SendResult = { ok: true } | { ok: false; error: unknown };
 
@@ -28,7 +28,7 @@ export function preloadContactClient(): void {
   });
 }
 
-export async function sendContactRequest(request: ContactRequest): Promise<SendResult> {
+export async function sendContactRequest(request: ContactSubmission): Promise<SendResult> {
   try {
     preloadContactClient();
     const backend = await (client as Promise<Client>);

@@ -15,6 +15,7 @@ import { PageHero } from "~/components/page-hero";
 import { TestimonialsCarousel } from "~/components/testimonials-carousel";
 import { ButtonLink } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
+import { ZipCheck } from "~/components/zip-check";
 import { business } from "~/content/business";
 import { serviceCatalog } from "~/content/service-catalog";
 import { seo } from "~/lib/seo";
@@ -187,6 +188,7 @@ export default function HomePage() {
         tone="tint"
       >
         <AreasList />
+        <ZipCheck />
       </Section>
 
       <CtaBanner

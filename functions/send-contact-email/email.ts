@@ -6,6 +6,8 @@
  */
 import { business } from "../../shared/business.ts";
 import { type ContactRequest, serviceLabel } from "../../shared/contact-schema.ts";
+import { describeQuoteDetails } from "../../shared/quote/describe.ts";
+import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 
 export type EmailAddress = { name: string; address: string };
 
@@ -78,8 +80,10 @@ function domainOf(from: string): string {
 }
 
 export function composeContactEmail(
-  request: ContactRequest & { id: string; createdAt: string },
+  request: ContactRequest & StoredQuoteDetails & { id: string; createdAt: string },
   options: ComposeOptions,
+  /** The owner's page for this request (owner/routes.ts): call, reply, set its status. */
+  links: { requestPage?: string } = {},
 ): ContactEmail {
   const service = serviceDescription(request);
   const received = formatReceived(new Date(request.createdAt));
@@ -92,11 +96,16 @@ export function composeContactEmail(
     ["Email", request.email],
     ["Phone", request.phone],
     ["Service", service],
+    // ZIP and area, estimate, offer, preferred times: in the words the owner's page uses.
+    ...describeQuoteDetails(request).map(({ label, value }): [string, string] => [label, value]),
   ];
 
   const text = [
     `New quote request from the ${options.businessName} website.`,
     "",
+    ...(links.requestPage
+      ? [`Open the request (call, reply, mark it contacted, won or lost):`, links.requestPage, ""]
+      : []),
     ...rows.map(([label, value]) => `${`${label}:`.padEnd(9)}${value}`),
     "",
     "Message:",
@@ -129,7 +138,7 @@ export function composeContactEmail(
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
 <h1 style="font-size:18px;margin:0 0 12px">New quote request</h1>
-<table role="presentation" style="border-collapse:collapse;margin-bottom:16px">
+${links.requestPage ? `<p style="margin:0 0 16px"><a href="${escapeHtml(links.requestPage)}" style="display:inline-block;padding:10px 16px;background:#123a7a;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">Open the request</a> to call, reply, or mark it contacted, won or lost.</p>\n` : ""}<table role="presentation" style="border-collapse:collapse;margin-bottom:16px">
 ${htmlRows}
 </table>
 <h2 style="font-size:16px;margin:0 0 4px">Message</h2>
@@ -158,7 +167,7 @@ ${htmlRows}
  * Reply-To is the business's own address: each visitor's address is in their section.
  */
 export function composeDigestEmail(
-  requests: ReadonlyArray<ContactRequest & { id: string; createdAt: string }>,
+  requests: ReadonlyArray<ContactRequest & StoredQuoteDetails & { id: string; createdAt: string }>,
   options: ComposeOptions & { hourlyCap: number },
 ): ContactEmail {
   const parts = requests.map((request) => composeContactEmail(request, options));

@@ -12,9 +12,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
+import { contactDefaults } from "../../functions/send-contact-email/config.ts";
 import { type HostProcess, runLeads, startNodeServer } from "../integration/support/processes.ts";
 import { type SmtpSink, startSmtpSink } from "../integration/support/smtp-sink.ts";
-import { expect, test, waitForIslands } from "./fixtures";
+import { expect, test, waitForIslands, waitLikeAPerson } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -61,6 +62,7 @@ test("a quote request from the form is stored, e-mailed, and the form is reset",
   await waitForIslands(page);
   await page.locator("#quote").scrollIntoViewIfNeeded();
   const form = await fillForm(page, message);
+  await waitLikeAPerson(page, contactDefaults.spamMinFillMs);
   await form.getByRole("button", { name: "Send Message" }).click();
 
   await expect(page.getByText("Thank you! We'll contact you soon.")).toBeVisible();

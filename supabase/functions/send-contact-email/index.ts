@@ -5,8 +5,10 @@
  *
  * Routes (Supabase strips /functions/v1; both forms are accepted so it also runs stand-alone):
  *   POST|OPTIONS …/send-contact-email        docs/contact-api.md
- *   POST         …/send-contact-email/drain  retries pending e-mail; needs OUTBOX_DRAIN_SECRET
+ *   POST         …/send-contact-email/drain  retries pending e-mail and runs the owner's notices
+ *                                            (alerts, reminders, digest); needs OUTBOX_DRAIN_SECRET
  *                                            (call it from a schedule, see docs/decisions/0003)
+ *   GET|POST     …/send-contact-email/lead/<id>  the owner's page for one request (signed link)
  *
  * Settings: see .env.example ("Supabase host"). CONTACT_STORE=memory (tests only) keeps requests
  * in memory instead of Postgres.
@@ -25,6 +27,17 @@ import {
 import { errorMessage, consoleLogger as log } from "../../../functions/send-contact-email/log.ts";
 import { createMemoryStore } from "../../../functions/send-contact-email/memory-store.ts";
 import { createOutbox } from "../../../functions/send-contact-email/outbox.ts";
+import { createLinkSigner } from "../../../functions/send-contact-email/owner/link-token.ts";
+import { createNotifier } from "../../../functions/send-contact-email/owner/notifier.ts";
+import {
+  leadPageUrl,
+  parseOwnerConfig,
+} from "../../../functions/send-contact-email/owner/owner-config.ts";
+import { isOwnerStore } from "../../../functions/send-contact-email/owner/owner-store.ts";
+import {
+  handleOwnerPage,
+  matchOwnerPage,
+} from "../../../functions/send-contact-email/owner/routes.ts";
 import { createPostgrestStore } from "../../../functions/send-contact-email/postgrest-store.ts";
 import {
   createRateLimiter,
@@ -38,6 +51,12 @@ declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | unde
 
 const env = Deno.env.toObject();
 const config = parseContactConfig(env);
+const owner = parseOwnerConfig(env, {
+  // Deployed, links must survive cold starts: OWNER_LINK_SECRET is required (tests use memory).
+  production: env.CONTACT_STORE !== "memory",
+  defaultFunctionUrl: `${env.SUPABASE_URL || env.SITE_URL || "http://127.0.0.1"}/functions/v1/send-contact-email`,
+});
+const signer = createLinkSigner(owner.linkSecret, { ttlMs: owner.linkTtlMs });
 
 function openStore(): ContactStore {
   if (env.CONTACT_STORE === "memory") {
@@ -56,14 +75,32 @@ function openStore(): ContactStore {
 
 const store = openStore();
 if (!env.RESEND_API_KEY) log.error("RESEND_API_KEY is not set: requests are stored, e-mails wait");
+const mailer = createHttpMailer({
+  apiKey: env.RESEND_API_KEY,
+  endpoint: env.MAIL_API_URL || resendEndpoint,
+});
+// The owner's page, alerts and reminders need a store with the owner's side (memory today; the
+// Postgres store gains it with the migration 20261124020000_owner_actions.sql).
+const ownerStore = isOwnerStore(store) ? store : null;
+if (!ownerStore) log.warn("this store has no owner's side: no request page, alerts or reminders");
 const letters = { from: config.mailFrom, to: config.mailTo, businessName: business.name };
 const outbox = createOutbox({
   store,
-  mailer: createHttpMailer({
-    apiKey: env.RESEND_API_KEY,
-    endpoint: env.MAIL_API_URL || resendEndpoint,
-  }),
-  compose: (request) => composeContactEmail(request, letters),
+  mailer,
+  compose: async (request) =>
+    composeContactEmail(
+      request,
+      letters,
+      ownerStore
+        ? {
+            requestPage: leadPageUrl(
+              owner.functionUrl,
+              request.id,
+              await signer.sign(request.id, new Date()),
+            ),
+          }
+        : {},
+    ),
   // No hourly cap here: its count lives in one process, and Edge Function instances come and go.
   composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
   retry: { baseMs: config.outbox.retryBaseMs, maxMs: config.outbox.retryMaxMs },
@@ -73,6 +110,20 @@ const outbox = createOutbox({
 });
 // While this instance stays warm it retries on its own; a schedule calling /drain covers the rest.
 outbox.start();
+
+const notifier = ownerStore
+  ? createNotifier({
+      store: ownerStore,
+      mailer,
+      mail: { from: config.mailFrom, to: config.mailTo, businessName: business.name },
+      config: owner,
+      signer,
+      retry: { baseMs: config.outbox.retryBaseMs, maxMs: config.outbox.retryMaxMs },
+      leaseMs: config.outbox.leaseMs,
+      log,
+    })
+  : null;
+notifier?.start();
 
 const rateLimiter = config.rateLimit.disabled
   ? unlimited
@@ -112,7 +163,18 @@ async function serve(request: Request, info: Deno.ServeHandlerInfo): Promise<Res
     if (request.method !== "POST") return json(405, { error: "Use POST." });
     if (!(await bearerMatches(request.headers.get("authorization"), secret)))
       return json(401, { error: "Unauthorized." });
-    return json(200, await outbox.drain());
+    const mail = await outbox.drain();
+    const notices = notifier ? await notifier.tick() : null;
+    return json(200, { ...mail, notices });
+  }
+  const ownerPage = matchOwnerPage(pathname);
+  if (ownerPage !== null && ownerStore) {
+    return handleOwnerPage(request, ownerPage, {
+      store: ownerStore,
+      signer,
+      businessName: business.name,
+      log,
+    });
   }
   if (!pathname.endsWith("/send-contact-email")) return json(404, { error: "No such function." });
 
@@ -122,7 +184,10 @@ async function serve(request: Request, info: Deno.ServeHandlerInfo): Promise<Res
     config,
     rateLimiter,
     clientAddress: clientAddress(request, remote),
-    onStored: () => inBackground(outbox.notify()),
+    onStored: (id) => {
+      inBackground(outbox.notify());
+      if (notifier) inBackground(notifier.onStored(id));
+    },
     log,
   });
 }

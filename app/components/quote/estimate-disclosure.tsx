@@ -1,0 +1,63 @@
+import { ChevronDown } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { cn } from "~/lib/cn";
+import type { EstimateInputs } from "../../../shared/quote/estimate";
+import type { Offer } from "../../../shared/quote/offers";
+
+// The estimator (and the price list it prices with) loads only when a visitor first opens it.
+const Estimator = lazy(() =>
+  import("./estimator").then((module) => ({ default: module.Estimator })),
+);
+
+type EstimateDisclosureProps = {
+  open: boolean;
+  onToggle: () => void;
+  offer: Offer | null;
+  error?: string;
+  onChange: (inputs: EstimateInputs | null) => void;
+};
+
+/**
+ * "Get an instant estimate": a button that shows the estimator in place. Once opened the estimator
+ * stays mounted (hidden when closed) so the visitor's figures survive closing it; an estimate is
+ * sent only while it is open. `#estimate` is where the site's "instant estimate" links land.
+ */
+export function EstimateDisclosure({
+  open,
+  onToggle,
+  offer,
+  error,
+  onChange,
+}: EstimateDisclosureProps) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return (
+    <div id="estimate" className="scroll-mt-24 sm:col-span-2">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="estimate-panel"
+        onClick={onToggle}
+        className="flex min-h-12 w-full items-center justify-between gap-3 rounded-xl border-2 border-brand-600 bg-white px-4 py-3 text-left font-bold text-brand-800 hover:bg-brand-50"
+      >
+        Get an instant estimate
+        <ChevronDown
+          aria-hidden="true"
+          className={cn("size-5 shrink-0 transition-transform", open && "rotate-180")}
+        />
+      </button>
+      <div id="estimate-panel" hidden={!open} className="mt-4">
+        {opened ? (
+          <Suspense fallback={<p className="text-slate-600">Loading the estimator…</p>}>
+            <Estimator offer={offer} onChange={onChange} />
+          </Suspense>
+        ) : null}
+        {error ? (
+          <p id="estimate-error" className="mt-3 text-red-700 text-sm">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

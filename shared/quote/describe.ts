@@ -1,0 +1,70 @@
+/**
+ * Quote details in plain words, for the owner's e-mail, alerts and request page: one wording,
+ * wherever the owner reads it.
+ */
+import { formatRange } from "./estimate.ts";
+import { formatWindow } from "./preferred-windows.ts";
+import { frequencyLabels, priceList } from "./price-list.ts";
+import type { StoredQuoteDetails } from "./quote-details.ts";
+
+export type DetailLine = { label: string; value: string };
+
+/** "$150–$185 a visit, 20% welcome offer applied", or null without an estimate. */
+export function estimateText(details: StoredQuoteDetails): string | null {
+  if (!details.estimate) return null;
+  const offer = details.offer ? `, ${details.offer.percentOff}% welcome offer applied` : "";
+  return `${formatRange(details.estimate)} a visit${offer}`;
+}
+
+/** "King of Prussia", "19401 (outside the service area)", or null without a ZIP. */
+export function placeText(details: StoredQuoteDetails): string | null {
+  if (details.zip === undefined) return null;
+  if (details.inServiceArea && details.town) return details.town;
+  return `${details.zip} (outside the service area)`;
+}
+
+/** The quote details a request carried, one line each; none for a request without them. */
+export function describeQuoteDetails(details: StoredQuoteDetails): DetailLine[] {
+  const lines: DetailLine[] = [];
+  if (details.zip !== undefined) {
+    const area = details.inServiceArea ? `in area: ${details.town}` : "outside the service area";
+    lines.push({ label: "ZIP", value: `${details.zip} (${area})` });
+  }
+  const estimate = estimateText(details);
+  if (details.estimate && estimate) {
+    lines.push({ label: "Estimate", value: estimate });
+    lines.push({
+      label: "Estimate for",
+      value: `${describeInputs(details.estimate.inputs)} (price list ${details.estimate.priceList})`,
+    });
+  }
+  if (details.offer) {
+    lines.push({
+      label: "Offer",
+      value: `${details.offer.percentOff}% off the first cleaning claimed (${details.offer.id})`,
+    });
+  }
+  if (details.preferredWindows?.length) {
+    lines.push({
+      label: "Preferred times",
+      value: details.preferredWindows.map(formatWindow).join("; "),
+    });
+  }
+  return lines;
+}
+
+function describeInputs(inputs: NonNullable<StoredQuoteDetails["estimate"]>["inputs"]): string {
+  const addOns = inputs.addOns.map(
+    (id) => priceList.addOns.find((addOn) => addOn.id === id)?.label ?? id,
+  );
+  const parts =
+    inputs.kind === "home"
+      ? [
+          `home, ${inputs.bedrooms} bedrooms, ${inputs.bathrooms} bathrooms, ${inputs.squareFeet} sq ft`,
+          inputs.condition === "extra" ? "needs extra attention" : "routine condition",
+          frequencyLabels[inputs.frequency].toLowerCase(),
+        ]
+      : [`business, ${inputs.squareFeet} sq ft`, `${inputs.visitsPerWeek} visits a week`];
+  if (addOns.length) parts.push(`add-ons: ${addOns.join(", ")}`);
+  return parts.join("; ");
+}

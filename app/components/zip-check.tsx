@@ -8,8 +8,8 @@ import { serviceAreaZips } from "../../shared/quote/service-area";
  */
 export function ZipCheck() {
   return (
-    <div {...island("zip-check")} className="mt-8 max-w-2xl">
-      <p className="text-slate-700 text-sm">
+    <div {...island("zip-check")} className="mt-6">
+      <p className="text-sm">
         ZIP codes we serve:{" "}
         {serviceAreaZips
           .map((town) => `${town.town} ${[...town.zips, ...town.nearby].join(", ")}`)

@@ -9,7 +9,7 @@ import { zipAnswer } from "~/components/quote/zip-answer";
 export function start(section: HTMLElement) {
   const box = document.createElement("div");
   box.className = "mb-4";
-  box.innerHTML = `<form novalidate class="flex flex-wrap items-end gap-3"><div class="grow"><label for="zip-check" class="font-semibold text-ink">Do we serve you? Enter your ZIP code</label><input id="zip-check" type="text" inputmode="numeric" autocomplete="postal-code" maxlength="10" aria-describedby="zip-check-answer" class="mt-1.5 block w-full max-w-xs rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-ink shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600"></div><button type="submit" class="min-h-12 rounded-xl bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">Check</button></form><p id="zip-check-answer" aria-live="polite" class="mt-2 min-h-6 text-ink data-[kind=invalid]:text-red-700 [&_a]:font-semibold [&_a]:text-brand-800 [&_a]:underline [&_a]:underline-offset-4"></p>`;
+  box.innerHTML = `<form novalidate class="flex flex-wrap items-end gap-3"><div class="grow"><label for="zip-check" class="font-semibold text-ink">Do we serve you? Enter your ZIP code</label><input id="zip-check" type="text" inputmode="numeric" autocomplete="postal-code" maxlength="10" aria-describedby="zip-check-answer" class="mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-ink shadow-sm focus:border-brand-600"></div><button type="submit" class="min-h-12 rounded-xl bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">Check</button></form><p id="zip-check-answer" aria-live="polite" class="mt-2 text-ink"></p>`;
   const form = box.querySelector("form") as HTMLFormElement;
   const input = box.querySelector("input") as HTMLInputElement;
   const answer = box.querySelector("p") as HTMLElement;
@@ -17,7 +17,7 @@ export function start(section: HTMLElement) {
   const show = (value: string, submitted: boolean) => {
     const result = zipAnswer(value, submitted);
     input.setAttribute("aria-invalid", String(result.kind === "invalid"));
-    answer.dataset.kind = result.kind;
+    answer.classList.toggle("text-red-700", result.kind === "invalid");
     answer.replaceChildren();
     if (result.kind === "none") return;
     answer.append(result.text);
@@ -25,6 +25,7 @@ export function start(section: HTMLElement) {
       const link = document.createElement("a");
       link.href = result.path;
       link.textContent = `About our ${result.town} crew`;
+      link.className = "font-semibold text-brand-800 underline underline-offset-4";
       answer.append(" ", link);
     }
   };

@@ -16,9 +16,10 @@ const phoneSample = new Set([
 ]);
 
 // product.md, Quality bars: @axe-core/playwright on every route with no violations at all.
+// axe checks every element of a whole page: on two shared cores that alone can take half a minute.
+test.describe.configure({ timeout: 90_000 });
+
 test.describe("accessibility of every page", () => {
-  // axe checks every element of a whole page: on two shared cores that alone can take half a minute.
-  test.describe.configure({ timeout: 90_000 });
   for (const path of [...routes.map((route) => route.path), unknownPath]) {
     // Pages outside the phone sample are checked at desktop width only.
     const tag = phoneSample.has(path) ? [] : ["@desktop"];

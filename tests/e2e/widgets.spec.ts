@@ -70,8 +70,9 @@ async function expectNoPopupAfterReload(page: Page) {
 for (const cpuSlowdown of [1, 4]) {
   test.describe(cpuSlowdown === 1 ? "widgets" : `widgets, CPU ${cpuSlowdown}x slower`, () => {
     test.use({ cpuSlowdown });
-    // The same journeys take longer on a slower CPU; what they check does not change.
-    test.describe.configure({ timeout: 30_000 * cpuSlowdown });
+    // A journey drives a browser through many steps: 60 s on two shared cores, and longer on a
+    // slower CPU. What it checks does not change.
+    test.describe.configure({ timeout: 60_000 * cpuSlowdown });
     widgetJourneys();
   });
 }

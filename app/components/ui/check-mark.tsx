@@ -2,7 +2,7 @@ import { cn } from "~/lib/cn";
 
 /**
  * A decorative tick for checklists. A character, not an icon: long lists of inline SVG icons
- * were a large share of the pages' HTML and of the work React does when it hydrates them.
+ * were a large share of the pages' HTML.
  */
 export function CheckMark({ className }: { className?: string }) {
   return (

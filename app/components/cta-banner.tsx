@@ -31,7 +31,7 @@ export function CtaBanner({ title, text, linkLabel, id = "get-started" }: CtaBan
           </ButtonLink>
           <a
             href="/contact#estimate"
-            className="inline-flex min-h-12 items-center font-semibold text-white underline underline-offset-4 hover:text-brand-50"
+            className="inline-flex min-h-12 items-center font-semibold text-white underline underline-offset-4"
           >
             Get an instant estimate
           </a>

@@ -14,13 +14,12 @@
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type { ServiceValue } from "../../shared/contact-schema.ts";
+import { type ContactStore, StoreUnavailableError } from "./store.ts";
 import {
-  type ContactStore,
-  type DeliveryStatus,
-  type StoredContactRequest,
-  StoreUnavailableError,
-} from "./store.ts";
+  contactRequestColumns as columns,
+  type ContactRequestRow as Row,
+  toStoredRequest as toRequest,
+} from "./store-row.ts";
 
 /** Append only: each entry runs once, in order, inside a transaction. */
 export const sqliteMigrations: string[] = [
@@ -62,45 +61,6 @@ export type SqliteStoreOptions = {
   /** How long a write waits for another connection's lock before failing (ms). */
   busyTimeoutMs?: number;
 };
-
-type Row = {
-  id: string;
-  created_at: string;
-  name: string;
-  email: string;
-  phone: string;
-  service: string;
-  other_service: string;
-  message: string;
-  delivery_status: string;
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: string;
-  sent_at: string | null;
-  delivered_to: string | null;
-};
-
-const columns = `id, created_at, name, email, phone, service, other_service, message,
-  delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to`;
-
-function toRequest(row: Row): StoredContactRequest {
-  return {
-    id: row.id,
-    createdAt: row.created_at,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    service: row.service as ServiceValue,
-    otherService: row.other_service,
-    message: row.message,
-    deliveryStatus: row.delivery_status as DeliveryStatus,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    nextAttemptAt: row.next_attempt_at,
-    sentAt: row.sent_at,
-    deliveredTo: row.delivered_to,
-  };
-}
 
 function unavailable(action: string, error: unknown): StoreUnavailableError {
   const detail = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,5 @@
 /**
- * The contact function on the Node host: SQLite in DATA_DIR, SMTP (or .eml files when SMTP_URL is
+ * The contact function on the Node host: SQLite in DATA_DIR or Postgres (contact-store.ts), SMTP (or .eml files when SMTP_URL is
  * unset), the outbox loop, the rate limiter, and the adapter from Node's http to the handler.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -16,7 +16,8 @@ import { createOutbox, type Outbox } from "../functions/send-contact-email/outbo
 import { createRateLimiter, unlimited } from "../functions/send-contact-email/rate-limiter.ts";
 import { maxBodyBytes } from "../functions/send-contact-email/request-body.ts";
 import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-email/smtp-mailer.ts";
-import { openSqliteStore, type SqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
+import type { ContactStore } from "../functions/send-contact-email/store.ts";
+import { openConfiguredStore } from "./contact-store.ts";
 import {
   clientAddress,
   maxDiscardBytes,
@@ -38,7 +39,7 @@ export type ContactService = {
   ): Promise<void>;
   /** Stops the outbox (waiting for e-mails in flight) and closes the store and the mailer. */
   close(): Promise<void>;
-  store: SqliteStore;
+  store: ContactStore;
   outbox: Outbox;
 };
 
@@ -48,9 +49,7 @@ export async function startContactService(
 ): Promise<ContactService> {
   const { contact } = settings;
   const paths = dataPaths(settings.dataDir);
-  const store = openSqliteStore(paths.database, { busyTimeoutMs: settings.sqliteBusyTimeoutMs });
-  // This process owns the data folder: claims left by a crash must not delay those e-mails.
-  const released = await store.releaseClaims();
+  const { store, sharedRateLimiter } = await openConfiguredStore(settings, log);
 
   let mailer: Mailer;
   if (settings.smtpUrl) {
@@ -84,17 +83,14 @@ export async function startContactService(
 
   const rateLimiter = contact.rateLimit.disabled
     ? unlimited
-    : createRateLimiter({
-        max: contact.rateLimit.max,
-        windowMs: contact.rateLimit.windowMs,
-        maxClients: contact.rateLimit.maxClients,
-      });
+    : sharedRateLimiter
+      ? sharedRateLimiter({ max: contact.rateLimit.max, windowMs: contact.rateLimit.windowMs })
+      : createRateLimiter({
+          max: contact.rateLimit.max,
+          windowMs: contact.rateLimit.windowMs,
+          maxClients: contact.rateLimit.maxClients,
+        });
   if (contact.rateLimit.disabled) log.warn("RATE_LIMIT_DISABLED=true: no limit per client address");
-
-  log.info("quote requests are stored in SQLite", {
-    database: paths.database,
-    releasedClaims: released,
-  });
 
   return {
     store,

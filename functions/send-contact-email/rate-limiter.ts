@@ -12,7 +12,8 @@ export type RateLimiter = {
   readonly size: number;
 };
 
-export type MemoryRateLimiter = RateLimiter & {
+/** The in-memory limiter answers at once. */
+export type MemoryRateLimiter = Omit<RateLimiter, "consume"> & {
   consume(clientKey: string, now?: number): RateLimitDecision;
 };
 

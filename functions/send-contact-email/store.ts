@@ -1,8 +1,8 @@
 /**
  * What every store of quote requests offers, whichever database holds them (CONTACT-API.md:
  * "200 is sent only after the request is committed to the store", plus the outbox's bookkeeping).
- * Implementations: sqlite-store.ts (Node host), postgrest-store.ts (Supabase host), memory-store.ts
- * (tests and the Deno contract run).
+ * Implementations: sqlite-store.ts (Node host, one machine), postgres-store.ts (Node host with
+ * DATABASE_URL, and the Supabase host), memory-store.ts (unit tests). Their row: store-row.ts.
  */
 import type { ContactRequest } from "../../shared/contact-schema.ts";
 

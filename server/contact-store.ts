@@ -28,7 +28,8 @@ export async function openConfiguredStore(
     const store = openPostgresStore({ url: settings.databaseUrl });
     try {
       const applied = await applyMigrations(store.sql);
-      if (applied.length > 0) log.info("database migrations applied", { versions: applied.join(", ") });
+      if (applied.length > 0)
+        log.info("database migrations applied", { versions: applied.join(", ") });
     } catch (error) {
       await store.close();
       throw error;

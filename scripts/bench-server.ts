@@ -9,6 +9,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp } from "node:fs/promises";
 import { availableParallelism, cpus, release, tmpdir, totalmem } from "node:os";
 import path from "node:path";
+import { postgresBin } from "../tests/integration/support/postgres.ts";
 import { exitOnSignals, onCleanup, runCleanup } from "./bench/cleanup.ts";
 import { loadSitePaths } from "./bench/routes.ts";
 import { createHarness, type Harness } from "./bench/server/harness.ts";
@@ -26,6 +27,7 @@ import { headersScenario } from "./bench/server/scenario-headers.ts";
 import { hostileScenario } from "./bench/server/scenario-hostile.ts";
 import { mailOutageScenario } from "./bench/server/scenario-mail-outage.ts";
 import { pagesScenario } from "./bench/server/scenario-pages.ts";
+import { postgresScenario } from "./bench/server/scenario-postgres.ts";
 import { quotesScenario } from "./bench/server/scenario-quotes.ts";
 import { buildSite, clientDir, projectRoot } from "./bench/site-process.ts";
 
@@ -99,6 +101,30 @@ function scenarios(options: ServerBenchOptions): Scenario[] {
       id: 7,
       title: "Security headers and npm audit",
       run: (h, routes) => headersScenario(h, { routes }),
+    },
+    {
+      id: 8,
+      title: "Two servers on one Postgres",
+      run: async (h) =>
+        postgresBin
+          ? postgresScenario(h, {
+              submissions: options.pgSubmissions,
+              throughputSubmissions: options.pgThroughput,
+              concurrency: options.concurrency,
+            })
+          : {
+              id: 8,
+              title: "Two servers on one Postgres",
+              figures: [],
+              checks: [
+                check(
+                  "Postgres is installed (apt-get install postgresql, or PG_BIN)",
+                  false,
+                  "not run",
+                  true,
+                ),
+              ],
+            },
     },
   ];
   return all.filter((scenario) => options.scenarios.has(scenario.id));

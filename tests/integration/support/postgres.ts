@@ -76,7 +76,17 @@ function asDbUser(command: string, args: string[]): [string, string[]] {
   return runningAsRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
 }
 
-export async function startLocalPostgres(): Promise<LocalPostgres> {
+export type LocalPostgresOptions = {
+  /**
+   * Commit to disk as a production server does (fsync on, synchronous commit), for benchmarks that
+   * compare durable writes. Off by default: tests check behaviour, not power cuts.
+   */
+  durable?: boolean;
+};
+
+export async function startLocalPostgres(
+  options: LocalPostgresOptions = {},
+): Promise<LocalPostgres> {
   const bin = postgresBin;
   if (!bin) {
     throw new Error(
@@ -115,13 +125,9 @@ export async function startLocalPostgres(): Promise<LocalPostgres> {
     String(port),
     "-c",
     "listen_addresses=127.0.0.1",
-    // A test server: durability across power cuts is not what is tested here.
-    "-c",
-    "fsync=off",
-    "-c",
-    "synchronous_commit=off",
-    "-c",
-    "full_page_writes=off",
+    ...(options.durable
+      ? []
+      : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
     "-c",
     "max_connections=200",
   ]);

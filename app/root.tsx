@@ -60,7 +60,7 @@ export default function App() {
   );
 }
 
-/** SPEC.md section 8: any unexpected rendering failure shows this generic screen. */
+/** Any unexpected rendering failure shows this generic screen (product.md, Pages). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`

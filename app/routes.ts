@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-// Every public path, one line each (SPEC.md section 2). Town and service pages are one module
+// Every public path, one line each (product.md, Pages). Town and service pages are one module
 // each, mounted at several paths under distinct ids; the module reads its data from the path.
 export default [
   index("routes/home.tsx"),

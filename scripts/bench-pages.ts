@@ -1,6 +1,6 @@
 /**
  * `npm run bench:pages`: Lighthouse (default mobile settings) on every route and the 404 page,
- * one table of median runs, then the budget verdict of issue 4. See scripts/bench/args.ts for the
+ * one table of median runs, then the budget verdict (product.md, Quality bars). See scripts/bench/args.ts for the
  * options; the pieces live in scripts/bench/.
  */
 import { existsSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * The three ways `npm run leads` prints stored quote requests (CONTACT-API.md, "Reading the
+ * The three ways `npm run leads` prints stored quote requests (contact-api.md, "Reading the
  * requests"): a readable list for the terminal, JSON lines, and CSV for a spreadsheet.
  * Visitor text is printed, never obeyed: terminal control characters are removed, JSON escapes
  * them, and CSV cells that a spreadsheet would run as a formula are defused.

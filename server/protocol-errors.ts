@@ -2,7 +2,7 @@
  * Answers for requests that never become a request: bytes Node's HTTP parser refuses (bad framing,
  * smuggling attempts, forbidden header bytes, oversized headers), clients too slow to finish in
  * time, and CONNECT. Node's own answers are a bare status line with no body and none of our
- * headers; these are the same statuses with a JSON `error` (CONTACT-API.md: "Always JSON") and
+ * headers; these are the same statuses with a JSON `error` (contact-api.md: "Always JSON") and
  * the security headers, written straight to the socket, which is then closed.
  */
 import { STATUS_CODES } from "node:http";

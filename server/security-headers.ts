@@ -1,5 +1,5 @@
 /**
- * Headers every response carries (issue 3: X-Content-Type-Options, Referrer-Policy,
+ * Headers every response carries (X-Content-Type-Options, Referrer-Policy,
  * Permissions-Policy, frame-ancestors). Pages add their own Content-Security-Policy (csp.ts);
  * everything else gets a policy that allows nothing, which matters for files a browser could
  * render on their own (SVG, JSON).

@@ -1,6 +1,6 @@
 /**
  * The embedded server: the prerendered site and the contact function on one port
- * (ARCHITECTURE.md, "Shape"). Timeouts bound what a slow or silent client can hold; shutdown
+ * (docs/decisions/0004-embedded-server.md). Timeouts bound what a slow or silent client can hold; shutdown
  * stops accepting, lets requests in flight finish, then closes the store.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";

@@ -1,6 +1,6 @@
 /**
  * The quote request's fields as plain data: the service choices, the limits and the messages
- * people read (SPEC.md sections 3 and 5, CONTACT-API.md). No validation library here, so the
+ * people read (product.md, Quote form; contact-api.md, Request). No validation library here, so the
  * contact page can render its form without loading one; contact-schema.ts builds on this.
  */
 export const serviceOptions = [
@@ -38,7 +38,7 @@ export const messages = {
   email: "Please enter a valid email address.",
   phone: "Please enter a phone number we can call, for example (484) 123-4567.",
   service: "Please choose the service you need.",
-  /** SPEC.md section 5, word for word. */
+  /** product.md, Quote form: word for word. */
   otherService: "Please specify the service you need",
   otherServiceTooLong: `Please describe the service in under ${limits.otherService} characters.`,
   message: "Please tell us a little about the job.",

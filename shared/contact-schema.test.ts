@@ -16,7 +16,7 @@ describe("contactSchema", () => {
     expect(result).toEqual({ ok: true, data: { ...valid, name: "Jordan Lee" } });
   });
 
-  it("requires Specify Service when the service is Other, with the spec's message", () => {
+  it("requires Specify Service when the service is Other, with the product's message", () => {
     const result = validateContact({ ...valid, service: "other", otherService: "   " });
     expect(result).toEqual({ ok: false, fields: { otherService: messages.otherService } });
     expect(messages.otherService).toBe("Please specify the service you need");

@@ -1,5 +1,5 @@
 /**
- * The one definition of a quote request (SPEC.md sections 3 and 5, CONTACT-API.md).
+ * The one definition of a quote request (docs/contact-api.md, Request).
  * The contact form validates with it before sending; both hosts of send-contact-email
  * validate with it again before storing. Keep it free of browser and server APIs.
  */
@@ -74,7 +74,7 @@ export const contactSchema = z
       context.addIssue({ code: "custom", path: ["otherService"], message: messages.otherService });
     }
   })
-  // otherService is only meaningful with "other"; anything else stores it empty (CONTACT-API.md).
+  // otherService is only meaningful with "other"; anything else stores it empty.
   .transform((request) => ({
     ...request,
     otherService: request.service === "other" ? request.otherService : "",

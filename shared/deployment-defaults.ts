@@ -8,7 +8,7 @@ export const deploymentDefaults = {
   siteUrl: "https://www.keystone-shine.example",
   /**
    * VITE_SUPABASE_ANON_KEY (browser) and CONTACT_PUBLIC_KEY (server): the public anonymous key
-   * sent with every contact request (SPEC.md section 6). Public by design; not a secret.
+   * sent with every contact request (contact-api.md, Request). Public by design; not a secret.
    */
   publicKey: "sb_publishable_keystone-shine-local-demo-key",
   /** The function's name and path; the same on the embedded server and on Supabase. */

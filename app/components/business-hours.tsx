@@ -1,6 +1,6 @@
 import { business } from "~/content/business";
 
-/** Opening hours as lines of text (SPEC.md section 9), for footers and contact cards. */
+/** Opening hours as lines of text, for footers and contact cards. */
 export function BusinessHours() {
   return (
     <>

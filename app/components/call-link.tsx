@@ -10,7 +10,7 @@ type CallLinkProps = ButtonStyle & {
   className?: string;
 };
 
-/** A click-to-call button: the site's first goal (SPEC.md section 1). */
+/** A click-to-call button: the site's first goal (product.md, Purpose). */
 export function CallLink({
   phone = business.phone,
   label = "Call",

@@ -20,13 +20,13 @@ const empty: Values = {
   message: "",
 };
 
-/** SPEC.md section 8, word for word. */
+/** product.md, Quote form: word for word. */
 export const contactToasts = {
   success: "Thank you! We'll contact you soon.",
   failure: "Failed to send message. Please try calling us directly.",
 } as const;
 
-/** The free-quote form (SPEC.md sections 4 and 5). */
+/** The free-quote form (product.md, Quote form). */
 export function ContactForm() {
   const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<Errors>({});
@@ -41,7 +41,7 @@ export function ContactForm() {
   const update = (field: keyof Values, value: string) => {
     setValues((current) => {
       const next = { ...current, [field]: value };
-      // Choosing any service but Other clears and hides Specify Service (SPEC.md section 4).
+      // Choosing any service but Other clears and hides Specify Service.
       if (field === "service" && value !== "other") next.otherService = "";
       return next;
     });

@@ -4,7 +4,7 @@ import { ButtonLink } from "~/components/ui/button";
 type CtaBannerProps = {
   title: string;
   text: React.ReactNode;
-  /** The label of the link to /contact; it varies by page (SPEC.md section 2). */
+  /** The label of the link to /contact; it varies by page. */
   linkLabel: string;
   id?: string;
 };

@@ -1,7 +1,7 @@
 import type { ServiceStep } from "~/content/service-pages";
 import { cn } from "~/lib/cn";
 
-/** A numbered process (carpet: four steps, post-construction: six; SPEC.md section 2). */
+/** A numbered process (carpet: four steps, post-construction: six). */
 export function ProcessSteps({ steps }: { steps: readonly ServiceStep[] }) {
   return (
     <ol

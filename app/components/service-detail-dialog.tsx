@@ -10,7 +10,7 @@ export function serviceDialogId(service: Service) {
   return `service-${service.id}`;
 }
 
-/** The detail view a service card opens (SPEC.md section 2, Services). */
+/** The detail view a service card opens (product.md, Services). */
 export function ServiceDetailDialog({ service }: { service: Service }) {
   const id = serviceDialogId(service);
   return (

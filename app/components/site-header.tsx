@@ -19,7 +19,7 @@ const menuId = "mobile-menu";
  */
 export function SiteHeader() {
   const menu = useRef<HTMLDivElement>(null);
-  // Choosing a link closes the menu (SPEC.md section 4); client navigation keeps the page.
+  // Choosing a link closes the menu (product.md, Widgets); client navigation keeps the page.
   const closeMenu = () => menu.current?.hidePopover?.();
 
   return (

@@ -7,7 +7,7 @@ import { useNearViewport } from "~/hooks/use-near-viewport";
 import { cn } from "~/lib/cn";
 
 /**
- * Five client reviews (SPEC.md sections 2 and 9): 1, 2 or 3 per view, looping, aligned to the
+ * Five client reviews (product.md, Widgets): 1, 2 or 3 per view, looping, aligned to the
  * start, buttons from medium screens up and arrow keys. Without JavaScript the row scrolls.
  * Embla starts when the carousel nears the viewport: measuring the slides is start-up work that
  * a visitor who never scrolls down does not need.

@@ -8,7 +8,7 @@ const WelcomeDialog = lazy(() => import("~/components/welcome-dialog"));
 type Stage = "none" | "ready" | "open" | "done";
 
 /**
- * Opens the first-visit offer one second after load (SPEC.md sections 4 and 9). The dialog is
+ * Opens the first-visit offer one second after load (product.md, Widgets). The dialog is
  * loaded and rendered closed straight after hydration, so that at the one-second mark the only
  * work left is opening it: one short task instead of loading, rendering and opening at once.
  */

@@ -1,10 +1,10 @@
 /**
- * The five towns served (SPEC.md section 9), as light links for menus, footers and structured
+ * The five towns served (product.md, Business facts), as light links for menus, footers and structured
  * data. Each town's page copy lives in towns.ts so that only town pages load it.
  */
 export const areas = [
   { slug: "plymouth-meeting", name: "Plymouth Meeting", path: "/plymouth-meeting" },
-  // SPEC.md writes "King Prussia"; the town is King of Prussia. The path keeps the spec's slug.
+  // The town is King of Prussia; its path keeps the shorter slug the site launched with.
   { slug: "king-prussia", name: "King of Prussia", path: "/king-prussia" },
   { slug: "west-chester", name: "West Chester", path: "/west-chester" },
   { slug: "exton", name: "Exton", path: "/exton" },

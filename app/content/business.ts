@@ -1,5 +1,5 @@
 /**
- * Every business fact the site shows, in one place (SPEC.md sections 1 and 9).
+ * Every business fact the site shows, in one place (product.md, Business facts).
  * The owner replaces these fictional defaults; pages never hard-code any of them.
  */
 
@@ -28,7 +28,7 @@ export const business = {
     title: "Founder & CEO",
   },
   phone: { display: "(484) 555-0142", e164: "+14845550142" } satisfies Phone,
-  /** The welcome popup's Call Now line: a separate tracked number (SPEC.md section 4). */
+  /** The welcome popup's Call Now line: a separate tracked number. */
   offerPhone: { display: "(484) 555-0187", e164: "+14845550187" } satisfies Phone,
   email: "hello@example.com",
   address: {
@@ -70,9 +70,9 @@ export const business = {
     headline: "20% off your first cleaning",
     text: "New customers save 20% on their first professional cleaning service.",
     terms: "New customers only.",
-    /** SPEC.md section 9: the popup opens one second after load. */
+    /** The popup opens one second after load. */
     delayMs: 1000,
-    /** The browser flag that keeps the popup from showing twice (SPEC.md section 4). */
+    /** The browser flag that keeps the popup from showing twice. */
     storageKey: "hasVisitedBefore",
   },
 } as const;

@@ -19,14 +19,14 @@ function strings(value: unknown, key = ""): string[] {
 
 const allCopy = strings({ towns, servicePages, services, testimonials });
 
-describe("towns (SPEC.md section 2, Town pages)", () => {
+describe("towns (product.md, Town pages)", () => {
   it("has the five towns of areas, in the same order", () => {
     expect(towns.map(({ slug, name, path }) => ({ slug, name, path }))).toEqual(
       areas.map(({ slug, name, path }) => ({ slug, name, path })),
     );
   });
 
-  it("gives every town the five service cards, named and ordered as the spec lists them", () => {
+  it("gives every town the five service cards, named and ordered as product.md lists them", () => {
     for (const town of towns) {
       expect(town.services.map((service) => service.name)).toEqual([
         "Residential Cleaning",
@@ -92,7 +92,7 @@ describe("towns (SPEC.md section 2, Town pages)", () => {
   });
 });
 
-describe("service pages (SPEC.md section 2, Service pages)", () => {
+describe("service pages (product.md, Service pages)", () => {
   it("has the five standard pages in catalog order", () => {
     expect(servicePages.map((page) => page.path)).toEqual([
       "/residential-cleaning",
@@ -172,8 +172,8 @@ describe("service pages (SPEC.md section 2, Service pages)", () => {
   });
 });
 
-describe("services (SPEC.md section 2, Services)", () => {
-  it("has the six cards, titled and ordered as the spec lists them", () => {
+describe("services (product.md, Services)", () => {
+  it("has the six cards, titled and ordered as product.md lists them", () => {
     expect(services.map((service) => service.title)).toEqual([
       "Janitorial Cleaning",
       "Commercial Cleaning",
@@ -197,7 +197,7 @@ describe("services (SPEC.md section 2, Services)", () => {
   });
 });
 
-describe("testimonials (SPEC.md section 3, Testimonial)", () => {
+describe("testimonials (product.md, Widgets: carousel)", () => {
   it("has five five-star quotes, one from each town", () => {
     expect(testimonials).toHaveLength(5);
     for (const testimonial of testimonials) expect(testimonial.rating).toBe(5);

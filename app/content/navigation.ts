@@ -1,4 +1,4 @@
-/** The header's links (SPEC.md section 2, Shared layout). */
+/** The header's links (product.md, Shared layout). */
 export const mainNavigation = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About Us" },

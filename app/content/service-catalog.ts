@@ -1,6 +1,6 @@
 /**
  * The six service pages, as light links for the home page, menus and structured data
- * (SPEC.md section 2, Home: Our Services). Page copy lives in service-pages.ts.
+ * (product.md, Home: Our Services). Page copy lives in service-pages.ts.
  */
 export const serviceCatalog = [
   {

@@ -1,5 +1,5 @@
 /**
- * Copy for the five standard service pages (SPEC.md section 2, Service pages). Slug, path and
+ * Copy for the five standard service pages (product.md, Service pages). Slug, path and
  * name come from service-catalog.ts; the floor strip and wax page is shorter and lives apart.
  */
 import { business } from "./business";
@@ -28,7 +28,7 @@ export type ServicePage = {
   introTitle: string;
   intro: string[];
   checklistTitle: string;
-  /** SPEC.md section 9: eight items. */
+  /** Eight items. */
   checklist: string[];
   benefitsTitle: string;
   benefits: { title: string; description: string }[];

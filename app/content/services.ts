@@ -1,6 +1,6 @@
 /**
- * The six cards on /services and the detail dialog each one opens (SPEC.md section 2, Services;
- * section 3, Service). Ids match the contact form's service values.
+ * The six cards on /services and the detail dialog each one opens (product.md,
+ * Services). Ids match the contact form's service values.
  */
 import type { LucideIcon } from "lucide-react";
 import { BriefcaseBusiness, Building2, Droplets, HardHat, Sparkles, SprayCan } from "lucide-react";
@@ -22,7 +22,7 @@ export type Service = {
   shortDesc: string;
   /** Two or three sentences, in the dialog. */
   description: string;
-  /** SPEC.md section 9: five key features. */
+  /** Five key features. */
   features: string[];
   image: ServiceArtwork;
   imageAlt: string;

@@ -1,6 +1,6 @@
 import { business } from "./business";
 
-/** The animated figures on /services (SPEC.md section 9: 10+, 500+, 100%). */
+/** The animated figures on /services (10+, 500+, 100%). */
 export const stats = [
   { target: business.claims.yearsExperience, suffix: "+", label: "Years of Experience" },
   { target: business.claims.satisfiedClients, suffix: "+", label: "Satisfied Clients" },

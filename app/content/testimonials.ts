@@ -1,5 +1,5 @@
 /**
- * The five client quotes in the testimonials carousel (SPEC.md section 3, Testimonial): one per
+ * The five client quotes in the testimonials carousel (product.md, Widgets): one per
  * town, all rated 5. Names and quotes are fictional placeholders for the owner's real reviews.
  */
 export type Testimonial = {

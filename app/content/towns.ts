@@ -1,11 +1,11 @@
 /**
- * Copy for the five town pages (SPEC.md section 2, Town pages). Slug, name and path come from
+ * Copy for the five town pages (product.md, Town pages). Slug, name and path come from
  * areas.ts, so a town's name is written in one place; everything here is that town's own copy.
  */
 import { areaByPath, areas, type TownSlug } from "./areas";
 import { business } from "./business";
 
-/** SPEC.md section 3: a town page's service card. */
+/** A town page's service card. */
 export type TownServiceItem = { name: string; description: string };
 
 export type Town = {
@@ -26,7 +26,7 @@ export type Town = {
   neighborhoods: string[];
 };
 
-/** SPEC.md section 2: the five cards every town page shows, in this order. */
+/** The five cards every town page shows, in this order. */
 export const townServiceNames = [
   "Residential Cleaning",
   "Commercial Cleaning",

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 
 export const countUp = {
   durationMs: 2000,
-  /** Start once this share of the element is on screen (SPEC.md section 9). */
+  /** Start once this share of the element is on screen. */
   threshold: 0.3,
 } as const;
 

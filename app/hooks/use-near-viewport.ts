@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 /**
  * Becomes true, once, when the element comes within `margin` of the viewport. Widgets below the
  * fold use it to start their JavaScript only when a visitor is about to see them, so that work
- * stays out of the page's start-up (issue 4: no long tasks while the page becomes interactive).
+ * stays out of the page's start-up (no long tasks while the page becomes interactive).
  */
 export function useNearViewport<T extends Element>(margin = "200px") {
   const ref = useRef<T>(null);

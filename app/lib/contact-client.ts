@@ -1,6 +1,6 @@
 /**
- * Sends a quote request to send-contact-email through the backend client (SPEC.md section 7,
- * ARCHITECTURE.md). The client library loads only when a visitor submits, never with the page.
+ * Sends a quote request to send-contact-email through the backend client
+ * (product.md, Quote form). The client library loads only when a visitor submits, never with the page.
  */
 
 import { siteConfig } from "~/config";

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deploymentDefaults } from "../../shared/deployment-defaults";
 import { seo } from "./seo";
-import { breadcrumbs, localBusiness, serviceSchema } from "./structured-data";
 
 describe("seo()", () => {
   const tags = seo({
@@ -44,42 +43,5 @@ describe("seo()", () => {
       name: "robots",
       content: "noindex",
     });
-  });
-});
-
-describe("structured data", () => {
-  it("describes the business with its hours and the five towns it serves", () => {
-    const business = localBusiness();
-    expect(business["@type"]).toBe("HouseCleaningService");
-    expect(business.telephone).toMatch(/^\+1484555\d{4}$/);
-    expect(business.openingHoursSpecification).toEqual([
-      expect.objectContaining({
-        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
-        opens: "08:00",
-        closes: "19:00",
-      }),
-    ]);
-    expect(business.areaServed.map((area) => area.name)).toEqual([
-      "Plymouth Meeting, PA",
-      "King of Prussia, PA",
-      "West Chester, PA",
-      "Exton, PA",
-      "Berwyn, PA",
-    ]);
-  });
-
-  it("links a service to the business and numbers breadcrumbs from 1", () => {
-    const service = serviceSchema({
-      name: "Carpet Cleaning",
-      serviceType: "Carpet cleaning",
-      description: "d",
-      path: "/carpet-cleaning",
-    });
-    expect(service.provider["@id"]).toBe(localBusiness()["@id"]);
-    const trail = breadcrumbs([
-      { name: "Home", path: "/" },
-      { name: "Exton, PA", path: "/exton" },
-    ]);
-    expect(trail.itemListElement.map((item) => item.position)).toEqual([1, 2]);
   });
 });

@@ -2,6 +2,13 @@
 import { absoluteUrl } from "~/config";
 import { areas, stateCode } from "~/content/areas";
 import { business } from "~/content/business";
+import { serviceCatalog } from "~/content/service-catalog";
+
+/**
+ * schema.org has no cleaning-business type: HomeAndConstructionBusiness is the LocalBusiness
+ * subtype for "services around homes and buildings", and the services themselves are Service items.
+ */
+const businessType = "HomeAndConstructionBusiness";
 
 const businessId = `${absoluteUrl("/")}#business`;
 
@@ -13,12 +20,23 @@ function areaServed() {
   }));
 }
 
-/** The company, on every page (issue 2: LocalBusiness with hours and the five towns). */
+/** The six service pages as offers, each of a Service with its page. */
+function offerCatalog() {
+  return {
+    "@type": "OfferCatalog",
+    name: "Cleaning services",
+    itemListElement: serviceCatalog.map((service) => ({
+      "@type": "Offer",
+      itemOffered: { "@type": "Service", name: service.name, url: absoluteUrl(service.path) },
+    })),
+  };
+}
+
+/** The company, on every page: hours, the five towns and the services it offers. */
 export function localBusiness() {
   return {
     "@context": "https://schema.org",
-    "@type": "HouseCleaningService",
-    additionalType: "https://schema.org/LocalBusiness",
+    "@type": businessType,
     "@id": businessId,
     name: business.name,
     legalName: business.legalName,
@@ -43,6 +61,7 @@ export function localBusiness() {
       closes: slot.closes,
     })),
     areaServed: areaServed(),
+    hasOfferCatalog: offerCatalog(),
   };
 }
 
@@ -59,7 +78,7 @@ export function serviceSchema(service: {
     serviceType: service.serviceType,
     description: service.description,
     url: absoluteUrl(service.path),
-    provider: { "@id": businessId, "@type": "LocalBusiness", name: business.name },
+    provider: { "@id": businessId, "@type": businessType, name: business.name },
     areaServed: areaServed(),
   };
 }

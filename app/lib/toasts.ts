@@ -11,5 +11,5 @@ export function loadSonner(): Promise<Sonner> {
   return sonner;
 }
 
-/** SPEC.md section 9: at most three visible, each dismissed after four seconds. */
+/** product.md, Widgets: at most three visible, each dismissed after four seconds. */
 export const toastOptions = { visibleToasts: 3, duration: 4000 } as const;

@@ -3,7 +3,7 @@ import { business } from "~/content/business";
 const { storageKey } = business.welcomeOffer;
 
 /**
- * Whether this browser has seen the welcome offer (SPEC.md section 4). Storage can be
+ * Whether this browser has seen the welcome offer (product.md, Widgets). Storage can be
  * unavailable (private modes, blocked cookies): then we behave as a returning visitor rather
  * than show an offer we could never remember dismissing.
  */

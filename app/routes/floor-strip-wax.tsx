@@ -36,7 +36,7 @@ export const meta = () =>
     ],
   });
 
-/** The short floor strip and wax page (SPEC.md section 2): hero, call button, one paragraph. */
+/** The short floor strip and wax page (product.md): hero, call button, one paragraph. */
 export default function FloorStripWaxPage() {
   return (
     <>

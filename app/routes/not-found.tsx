@@ -13,7 +13,7 @@ export const meta = () =>
     noindex: true,
   });
 
-/** Every unknown path (SPEC.md section 2): the server answers it with status 404. */
+/** Every unknown path (product.md, 404 page): the server answers it with status 404. */
 export default function NotFoundPage() {
   const { pathname } = useLocation();
 

@@ -15,7 +15,7 @@ import { seo } from "~/lib/seo";
 import { breadcrumbs } from "~/lib/structured-data";
 import type { Route } from "./+types/town";
 
-/** SPEC.md section 2: "Cleaning Services {town} PA | Residential & Commercial Cleaning". */
+/** product.md, Town pages: "Cleaning Services {town} PA | Residential & Commercial Cleaning". */
 export function townTitle(town: Pick<Town, "name">) {
   return `Cleaning Services ${town.name} ${stateCode} | Residential & Commercial Cleaning`;
 }

@@ -1,5 +1,5 @@
 /**
- * CORS for the browser's call (CONTACT-API.md, "Request"). The page calls the function through
+ * CORS for the browser's call (contact-api.md, "Request"). The page calls the function through
  * @supabase/supabase-js, which sends `apikey`, `x-client-info`, `content-type` and, with a session
  * or a legacy JWT key, `authorization`; with tracing on also `traceparent`, `tracestate` and
  * `baggage` (the list supabase-js itself publishes in @supabase/supabase-js/cors).

@@ -1,5 +1,5 @@
 /**
- * The e-mail the business receives for each quote request (CONTACT-API.md, "The e-mail"):
+ * The e-mail the business receives for each quote request (contact-api.md, "The e-mail"):
  * to the configured address, Reply-To the visitor, a subject naming the service and the visitor,
  * every field in a plain-text part and an HTML part in which all visitor text is escaped.
  * Pure: no transport here, so the SMTP, file and HTTP-API mailers all send the same message.
@@ -28,7 +28,7 @@ export type ComposeOptions = {
   businessName: string;
 };
 
-/** The business is in Pennsylvania (SPEC.md section 1): show times the way the owner reads them. */
+/** The business is in Pennsylvania: show times the way the owner reads them. */
 const businessTimeZone = "America/New_York";
 
 // Anything that could end a header line or confuse a mail client: C0 and C1 controls, DEL and the

@@ -1,6 +1,6 @@
 /**
  * A repeat of the same request (double click, retry after a flaky network) must not become a
- * second lead or a second e-mail (CONTACT-API.md, "Abuse"). Two requests are "the same" when their
+ * second lead or a second e-mail (contact-api.md, "Abuse"). Two requests are "the same" when their
  * validated fields are equal; the address is compared case-insensitively.
  */
 import type { ContactRequest } from "../../shared/contact-schema.ts";

@@ -1,6 +1,6 @@
 /**
  * send-contact-email: Request in, Response out, Web APIs only, so the Node server and the Supabase
- * Edge Function (Deno) run this same module (ARCHITECTURE.md, "Shape"; contract in CONTACT-API.md).
+ * Edge Function (Deno) run this same module (contract: docs/contact-api.md).
  *
  * Order of checks: CORS and method, the public key, the rate limit, then the body (type, size,
  * JSON, fields). 200 is answered only after the store has committed the request; the e-mail is

@@ -1,6 +1,6 @@
 /**
- * Delivers the e-mail of every stored request until the mail server accepts it (CONTACT-API.md:
- * "retries with backoff until the mail server accepts it", "pending mail is sent after a restart").
+ * Delivers the e-mail of every stored request until the mail server accepts it (contact-api.md,
+ * "Storing, then e-mailing": retries with backoff; pending e-mail is sent after a restart).
  *
  * The store is the queue: a request is pending until marked sent, so nothing lives only in memory.
  * The loop claims due requests in small batches, sends them, records the outcome, then sleeps until

@@ -1,5 +1,5 @@
 /**
- * Fixed-window request counter per client address (CONTACT-API.md, "Abuse"). Memory is bounded:
+ * Fixed-window request counter per client address (contact-api.md, "Abuse"). Memory is bounded:
  * at most `maxClients` addresses are tracked; expired windows are swept, and when the table is
  * still full the oldest entry is dropped, so a flood of distinct addresses cannot grow it.
  */

@@ -1,5 +1,5 @@
 /**
- * Reads the JSON body without trusting it (CONTACT-API.md: over 16 KiB 413, not JSON 415,
+ * Reads the JSON body without trusting it (contact-api.md: over 16 KiB 413, not JSON 415,
  * malformed 400). The size cap holds while reading, whatever Content-Length claims, so a huge or
  * endless body costs at most 16 KiB of memory.
  */

@@ -1,5 +1,5 @@
 /**
- * The Node host's store: one SQLite file through Node's built-in node:sqlite (ARCHITECTURE.md).
+ * The Node host's store: one SQLite file through Node's built-in node:sqlite (docs/decisions/0002).
  * WAL journal with synchronous=FULL: a committed request survives a process crash and a power cut.
  * The schema is created and migrated on open (PRAGMA user_version counts applied migrations).
  * One server process owns a data folder; `npm run leads` may read it at the same time.

@@ -1,6 +1,6 @@
 /**
- * What every store of quote requests offers, whichever database holds them (CONTACT-API.md:
- * "200 is sent only after the request is committed to the store", plus the outbox's bookkeeping).
+ * What every store of quote requests offers, whichever database holds them (contact-api.md,
+ * "Storing, then e-mailing": 200 only after the commit, plus the outbox's bookkeeping).
  * Implementations: sqlite-store.ts (Node host, one machine), postgres-store.ts (Node host with
  * DATABASE_URL, and the Supabase host), memory-store.ts (unit tests). Their row: store-row.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The page budgets of issue 4 and their verdict. Byte budgets count bytes transferred (compressed),
+ * The page budgets (product.md, Quality bars) and their verdict. Byte budgets count bytes transferred (compressed),
  * in KiB (1 KB = 1024 bytes, as Lighthouse reports them).
  */
 import type { RunMetrics } from "./metrics.ts";
@@ -27,7 +27,7 @@ export type Budgets = typeof budgets;
  * - is-crawlable: the 404 page carries <meta name="robots" content="noindex"> on purpose; Lighthouse
  *   only sees it because the benchmark serves that page with status 200 (a real 404 response is
  *   never indexed anyway).
- * - errors-in-console: SPEC.md section 2 requires the 404 page to log the attempted path with
+ * - errors-in-console: product.md (404 page) requires the 404 page to log the attempted path with
  *   console.error, so that the owner's monitoring sees broken links. We keep the requirement and
  *   accept the Best Practices points on this one page.
  */

@@ -1,6 +1,6 @@
 /**
- * Post-processes the prerendered HTML for a fast first paint on slow phones (issue 4,
- * docs/decisions/0005-first-paint.md):
+ * Post-processes the prerendered HTML for a fast first paint on slow phones
+ * (docs/decisions/0005-first-paint.md):
  * - the site's stylesheet is inlined as a <style> element, so the first paint waits for no
  *   second request;
  * - React Router's <link rel="modulepreload"> hints are removed: they competed with the first

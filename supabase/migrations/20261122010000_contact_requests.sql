@@ -1,4 +1,4 @@
--- Quote requests from the website's contact form (CONTACT-API.md), stored by the
+-- Quote requests from the website's contact form (docs/contact-api.md), stored by the
 -- send-contact-email Edge Function before it answers 200, then e-mailed by its outbox.
 --
 -- Access: row level security is on and there is no policy, so the public (anon) key and signed-in

@@ -1,6 +1,6 @@
 -- The contact function's rate limit, held in the database so that every instance (several Node
 -- servers behind a load balancer, every warm Edge Function instance) counts against the same
--- numbers: a fixed window per client key (CONTACT-API.md, "Abuse").
+-- numbers: a fixed window per client key (docs/contact-api.md, "Abuse").
 --
 -- Rows are short-lived (one window); expired ones are swept by the function itself. Closed to the
 -- public key and signed-in users like contact_requests: row level security with no policy, and no

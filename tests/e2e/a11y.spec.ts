@@ -15,7 +15,7 @@ const phoneSample = new Set([
   unknownPath,
 ]);
 
-// Issue 2: @axe-core/playwright on every route with no violations at all.
+// product.md, Quality bars: @axe-core/playwright on every route with no violations at all.
 test.describe("accessibility of every page", () => {
   for (const path of [...routes.map((route) => route.path), unknownPath]) {
     // Pages outside the phone sample are checked at desktop width only.

@@ -2,12 +2,12 @@ import type { Page, Request, Route } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { business, publicKey } from "./helpers/site";
 
-/** SPEC.md section 8, word for word. */
+/** product.md, Quote form: word for word. */
 const successToast = "Thank you! We'll contact you soon.";
 const failureToast = "Failed to send message. Please try calling us directly.";
 const otherServiceMessage = "Please specify the service you need";
 
-/** SPEC.md section 3: the service values and their labels. */
+/** contact-api.md, Request: the service values; product.md, Quote form: their labels. */
 const serviceOptions = [
   { value: "janitorial", label: "Janitorial Cleaning" },
   { value: "commercial", label: "Commercial Cleaning" },
@@ -61,7 +61,7 @@ async function fillValid(page: Page, values: Partial<typeof request> = {}) {
   return filled;
 }
 
-/** Answers the function in the test's place (STYLE.md: routing stands in only for the network). */
+/** Answers the function in the test's place (routing stands in only for the network, never for our code). */
 async function answerFunction(page: Page, respond: (route: Route) => Promise<void>) {
   const calls: Request[] = [];
   await page.route(functionUrl, async (route) => {
@@ -82,7 +82,7 @@ async function expectValues(page: Page, values: typeof request) {
   await expect(fields.message).toHaveValue(values.message);
 }
 
-test.describe("contact form fields (SPEC.md section 5)", () => {
+test.describe("contact form fields (product.md, Quote form)", () => {
   test("has the required fields with their types, placeholders and six-row message", async ({
     page,
   }) => {
@@ -150,7 +150,7 @@ test.describe("contact form fields (SPEC.md section 5)", () => {
   });
 });
 
-test.describe("sending a quote request (SPEC.md sections 4, 7 and 8)", () => {
+test.describe("sending a quote request (product.md, Quote form)", () => {
   test("sends exactly the six fields with the public key, shows Sending..., then thanks and resets", async ({
     page,
   }) => {
@@ -181,7 +181,7 @@ test.describe("sending a quote request (SPEC.md sections 4, 7 and 8)", () => {
       "phone",
       "service",
     ]);
-    // SPEC.md section 6: the public key goes with the request. supabase-js sends it as `apikey`;
+    // contact-api.md, Request: the public key goes with the request. supabase-js sends it as `apikey`;
     // it adds `Authorization: Bearer <key>` only for legacy JWT keys, never for sb_publishable_
     // keys, so that header, when present, must carry the same key.
     const headers = await call.allHeaders();
@@ -252,7 +252,7 @@ test.describe("sending a quote request (SPEC.md sections 4, 7 and 8)", () => {
   });
 });
 
-test.describe("loading on demand (ARCHITECTURE.md: the client loads only when needed)", () => {
+test.describe("loading on demand (the backend client loads only when needed)", () => {
   test("the backend client and the toast library are fetched only once the visitor uses the form", async ({
     page,
     request: http,

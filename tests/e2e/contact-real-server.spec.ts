@@ -1,5 +1,5 @@
 /**
- * The quote form on /contact against the real embedded server (issue 3): the page's own
+ * The quote form on /contact against the real embedded server: the page's own
  * supabase-js call reaches the function, the request lands in SQLite (read back with
  * `npm run leads --json`) and its e-mail arrives at a real SMTP server on loopback. With the store
  * unavailable the visitor sees the error toast and keeps what they typed.
@@ -86,7 +86,7 @@ test("with the store unavailable the visitor sees the error toast and keeps the 
   page,
   allowConsoleErrors,
 }) => {
-  // The page logs the failure (SPEC.md section 8) and the browser reports the 503.
+  // The page logs the failure (product.md, Quote form) and the browser reports the 503.
   allowConsoleErrors(/send-contact-email failed|status of 503/);
   const message = `Office, weekly. ${test.info().project.name} ${Date.now()}`;
   await page.goto(`${server.url}/contact`);

@@ -1,7 +1,7 @@
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
- * Issue 4: the first paint waits for no script. The build makes React Router's module script
+ * The first paint waits for no script (product.md, Quality bars). The build makes React Router's module script
  * wait for the first contentful paint before it imports anything (scripts/build/optimize-html.ts),
  * so on a slow connection no chunk download competes with the HTML the visitor is waiting for.
  */

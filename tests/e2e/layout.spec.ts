@@ -3,7 +3,7 @@ import { expect, test, waitForHydration } from "./fixtures";
 import { escapeRegExp } from "./helpers/html";
 import { business, telHref, towns } from "./helpers/site";
 
-/** SPEC.md section 2, Shared layout: the header's links. */
+/** product.md, Shared layout: the header's links. */
 const navigation = [
   { path: "/", label: "Home" },
   { path: "/about", label: "About Us" },
@@ -145,7 +145,7 @@ test.describe("footer", () => {
       "href",
       `mailto:${business.email}`,
     );
-    // SPEC.md section 9: Monday to Saturday 8:00 AM to 7:00 PM; Sunday closed.
+    // product.md, Business facts: Monday to Saturday 8:00 AM to 7:00 PM; Sunday closed.
     await expect(footer.getByText(/Monday (to|–|-) Saturday/)).toBeVisible();
     await expect(footer.getByText(/8(:00)?\s?AM (to|–|-) 7(:00)?\s?PM/)).toBeVisible();
     await expect(footer.getByText(/Sunday.*Closed/i)).toBeVisible();

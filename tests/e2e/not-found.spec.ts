@@ -6,7 +6,7 @@ const logPrefix = "404 Error: User attempted to access non-existent route:";
 /** Unknown paths: a plain one, one under a real page, and an encoded path traversal. */
 const unknownPaths = ["/no-such-page", "/services/extra", "/..%2f..%2fetc/passwd"];
 
-test.describe("unknown paths (SPEC.md section 2, 404 page)", () => {
+test.describe("unknown paths (product.md, 404 page)", () => {
   for (const path of unknownPaths) {
     test(`${path} answers 404 with the 404 page and logs the path`, async ({
       page,

@@ -34,7 +34,7 @@ async function expectLink(scope: Locator, name: string | RegExp, href: string) {
   await expect(link, `link ${name} -> ${href}`).toHaveAttribute("href", href);
 }
 
-/** A click-to-call link shows the number (SPEC.md section 1). */
+/** A click-to-call link shows the number (product.md, Purpose). */
 const callName = new RegExp(escapeRegExp(business.phone.display));
 
 async function expectTownLinks(scope: Locator) {
@@ -61,7 +61,7 @@ test.describe("every route", () => {
         await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       });
     }
-    // SPEC.md section 7: the contact form is the only call; pages load nothing from elsewhere.
+    // product.md, Purpose: the contact form is the only call; pages load nothing from elsewhere.
     expect(foreign, "requests to other origins").toEqual([]);
   });
 });
@@ -215,7 +215,7 @@ test.describe("page content", { tag: "@desktop" }, () => {
         await expect(why).toBeVisible();
         await expect(why.getByRole("list").first().getByRole("listitem")).toHaveCount(3);
 
-        // SPEC.md section 2: stated hours, Monday to Saturday, 8AM to 7PM.
+        // product.md, Town pages: stated hours, Monday to Saturday, 8AM to 7PM.
         await expect(main.getByText(/Monday (to|–|-) Saturday/).first()).toBeVisible();
         await expect(main.getByText(/8(:00)?\s?AM (to|–|-) 7(:00)?\s?PM/).first()).toBeVisible();
 

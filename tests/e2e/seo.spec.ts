@@ -31,7 +31,7 @@ const typeOf = (block: Thing) => [block["@type"]].flat();
 
 // Crawlers read the prerendered HTML: these checks run on it, without JavaScript, once.
 // The HTML is the same for every device: checked once, by the desktop project.
-test.describe("head tags in the prerendered HTML (issue 2, search engines and sharing)", {
+test.describe("head tags in the prerendered HTML (product.md, Search engines and sharing)", {
   tag: "@desktop",
 }, () => {
   test.use({ javaScriptEnabled: false });
@@ -98,9 +98,14 @@ function expectHeadTags(path: string, tags: HeadTags, description: string) {
   ]);
 }
 
-/** Issue 2: a LocalBusiness type with name, telephone, e-mail, hours and the five towns. */
+/**
+ * The business as a schema.org LocalBusiness subtype (HomeAndConstructionBusiness) with name,
+ * telephone, e-mail, hours, the five towns and every service page offered as a Service.
+ */
 function expectBusiness(path: string, blocks: Thing[]) {
-  const businesses = blocks.filter((block) => typeOf(block).includes("HouseCleaningService"));
+  const businesses = blocks.filter((block) =>
+    typeOf(block).includes("HomeAndConstructionBusiness"),
+  );
   expect(businesses, `${path} has one business block`).toHaveLength(1);
   const company = businesses[0] as Thing;
   expect(company["@context"]).toMatch(/^https:\/\/schema\.org\/?$/);
@@ -108,7 +113,7 @@ function expectBusiness(path: string, blocks: Thing[]) {
   expect(company.telephone).toBe(business.phone.e164);
   expect(company.email).toBe(business.email);
   expect(company.url).toBe(`${siteUrl}/`);
-  // SPEC.md section 9: Monday to Saturday 8:00 to 19:00; Sunday closed.
+  // product.md, Business facts: Monday to Saturday 8:00 to 19:00; Sunday closed.
   const hours = [company.openingHoursSpecification].flat() as Thing[];
   expect(hours).toHaveLength(1);
   expect([hours[0]?.dayOfWeek].flat()).toEqual([
@@ -124,6 +129,13 @@ function expectBusiness(path: string, blocks: Thing[]) {
   const served = (company.areaServed as Thing[]).map((area) => String(area.name));
   expect(served).toHaveLength(5);
   for (const town of towns) expect(served.some((name) => name.startsWith(town.name))).toBe(true);
+  const offers = ((company.hasOfferCatalog as Thing).itemListElement ?? []) as Thing[];
+  expect(offers.map((offer) => (offer.itemOffered as Thing)["@type"])).toEqual(
+    servicePaths.map(() => "Service"),
+  );
+  expect(offers.map((offer) => (offer.itemOffered as Thing).url)).toEqual(
+    servicePaths.map((servicePath) => absoluteUrl(servicePath)),
+  );
 }
 
 function expectBreadcrumbs(path: string, blocks: Thing[]) {

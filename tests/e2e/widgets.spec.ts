@@ -3,7 +3,7 @@ import { expect, test, waitForHydration } from "./fixtures";
 import { mainText } from "./helpers/html";
 import { business, serviceCardTitles, telHref, towns } from "./helpers/site";
 
-/** SPEC.md sections 4 and 9: one second after load, flag hasVisitedBefore. */
+/** product.md, Widgets: one second after load, flag hasVisitedBefore. */
 const popupDelayMs = 1000;
 const welcomeDialog = (page: Page) => page.getByRole("dialog", { name: /20% Off/i });
 
@@ -54,7 +54,7 @@ async function expectNoPopupAfterReload(page: Page) {
   expect(scripts.slice(loaded), "no popup code is fetched").toEqual([]);
 }
 
-test.describe("welcome popup (SPEC.md sections 4 and 9)", () => {
+test.describe("welcome popup (product.md, Widgets)", () => {
   test.use({ firstVisit: true });
 
   test("stays closed for the first second, then opens with the new-customer offer", async ({
@@ -127,7 +127,7 @@ test.describe("welcome popup (SPEC.md sections 4 and 9)", () => {
   });
 });
 
-test.describe("service detail dialog (SPEC.md section 2, Services)", () => {
+test.describe("service detail dialog (product.md, Services)", () => {
   test("each card opens its service: image, description, five key features, quote and call", async ({
     page,
   }) => {
@@ -207,7 +207,7 @@ test.describe("service detail dialog (SPEC.md section 2, Services)", () => {
   });
 });
 
-/** The carousel and its slides (SPEC.md section 2, Testimonials carousel). */
+/** The carousel and its slides (product.md, Widgets). */
 function carouselParts(page: Page) {
   const carousel = page
     .getByRole("group", { name: /client testimonials/i })
@@ -242,7 +242,7 @@ async function firstSlide(carousel: Locator) {
   return (await measure(carousel)).first;
 }
 
-test.describe("testimonials carousel (SPEC.md sections 2, 3 and 9)", () => {
+test.describe("testimonials carousel (product.md, Widgets)", () => {
   test("shows five five-star testimonials, one from each town", async ({ page }) => {
     await page.goto("/");
     const { slides } = carouselParts(page);
@@ -325,7 +325,7 @@ test.describe("testimonials carousel (SPEC.md sections 2, 3 and 9)", () => {
   });
 });
 
-/** SPEC.md section 9: targets 10+, 500+, 100%. */
+/** product.md, Widgets: targets 10+, 500+, 100%. */
 const statTargets = ["10+", "500+", "100%"];
 
 /** Records, per counter, every text it shows from the first paint on. Runs in the page. */
@@ -375,7 +375,7 @@ function revealShare(element: Locator, share: number) {
   }, share);
 }
 
-test.describe("statistic counters (SPEC.md sections 2, 4 and 9)", () => {
+test.describe("statistic counters (product.md, Widgets)", () => {
   test("the prerendered page already holds the final figures", async ({ request }) => {
     const text = mainText(await (await request.get("/services")).text());
     for (const figure of statTargets) expect(text).toContain(figure);

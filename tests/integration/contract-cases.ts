@@ -1,5 +1,5 @@
 /**
- * CONTACT-API.md as tests, run against every host of send-contact-email over real HTTP:
+ * docs/contact-api.md as tests, run against every host of send-contact-email over real HTTP:
  * the Node server (node-host.test.ts) and the Supabase entry under Deno (deno-host.test.ts).
  * Each test speaks from its own client address (X-Forwarded-For; the hosts run with
  * TRUST_PROXY=1) so that the rate limit of one test never touches another.

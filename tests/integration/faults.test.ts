@@ -1,5 +1,5 @@
 /**
- * "A request answered with success is never lost" (CONTACT-API.md) under faults, with the real
+ * "A request answered with success is never lost" (contact-api.md) under faults, with the real
  * server process, SQLite on disk and a real SMTP server: the mail server down and back, the
  * server killed with SIGKILL right after answering, and a graceful stop with a request in flight.
  * SIGKILL in the middle of a load, the mail server going away during one, hostile input and abuse

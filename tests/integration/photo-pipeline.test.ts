@@ -1,5 +1,5 @@
 /**
- * The owner's photo pipeline for real (issue 4): app/content/photos.ts, unchanged, built by Vite
+ * The owner's photo pipeline for real: app/content/photos.ts, unchanged, built by Vite
  * with vite-imagetools beside a generated photo, must turn the photo into AVIF, WebP and JPEG
  * files at 480, 800 and 1200 px with the dimensions the page's <img> needs. The unit test of
  * ArtworkImage covers the markup; this covers the files a browser is sent.

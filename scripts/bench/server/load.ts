@@ -1,5 +1,5 @@
 /**
- * Load through autocannon (a maintained generator, issue 5): a promise around one run, and the
+ * Load through autocannon (a maintained generator): a promise around one run, and the
  * request that sends a new, distinct, valid quote request each time and records every answer.
  */
 import autocannon, {

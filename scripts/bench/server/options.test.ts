@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseServerBenchArgs } from "./options.ts";
 
 describe("bench:server options", () => {
-  it("defaults to the full run of issue 5", () => {
+  it("defaults to the full run", () => {
     const options = parseServerBenchArgs([]);
     expect(options).toMatchObject({
       quick: false,

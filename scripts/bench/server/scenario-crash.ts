@@ -3,7 +3,7 @@
  * answered, then restarted on the same data folder. Invariants: every id answered 200 before the
  * kill is in the store (read before the restart, so the restart cannot "repair" anything), and
  * after the restart every one of them is e-mailed and nothing stays pending. Delivery is at least
- * once (CONTACT-API.md): repeats are counted and shown, lost e-mails fail the run.
+ * once (contact-api.md, "Storing, then e-mailing"): repeats are counted and shown, lost e-mails fail the run.
  */
 import type { Harness } from "./harness.ts";
 import { newAnswerLog, okCount, runLoad, statusSummary, submissionRequest } from "./load.ts";

@@ -1,5 +1,5 @@
 /**
- * The security-header review of issue 5, as a pure function over one response's headers, so the
+ * The security-header review, as a pure function over one response's headers, so the
  * benchmark and the tests apply the same rules:
  * - every response: X-Content-Type-Options nosniff; a strict Referrer-Policy; a Permissions-Policy
  *   that turns off at least camera, microphone and geolocation; a CSP with frame-ancestors 'none'

@@ -5,7 +5,7 @@
  * through Resend's HTTP API, since edge functions cannot open SMTP connections.
  *
  * Routes (Supabase strips /functions/v1; both forms are accepted so it also runs stand-alone):
- *   POST|OPTIONS …/send-contact-email        the contract of CONTACT-API.md
+ *   POST|OPTIONS …/send-contact-email        docs/contact-api.md
  *   POST         …/send-contact-email/drain  retries pending e-mail; needs OUTBOX_DRAIN_SECRET
  *                                            (called by the database's schedule, a migration)
  *

@@ -1,5 +1,5 @@
 /**
- * What the suite expects of the site, written from SPEC.md (names, counts, paths, labels).
+ * What the suite expects of the site, written from docs/product.md (names, counts, paths, labels).
  * Facts the owner fills in (phone numbers, e-mail, founder) and free copy (section headings) are
  * read from the app's content modules, so that changing them there does not break the tests.
  */
@@ -9,7 +9,7 @@ import { escapeRegExp } from "./html";
 
 export { business };
 
-/** SPEC.md section 2; the town SPEC.md calls "King Prussia" is written King of Prussia (issue 2). */
+/** product.md, Pages; the slug king-prussia, the name written in full: King of Prussia. */
 export const towns = [
   { path: "/plymouth-meeting", name: "Plymouth Meeting" },
   { path: "/king-prussia", name: "King of Prussia" },
@@ -20,7 +20,7 @@ export const towns = [
 
 export type TownRoute = (typeof towns)[number];
 
-/** SPEC.md section 2, Home: Our Services links, in this order. */
+/** product.md, Home: Our Services links, in this order. */
 export const servicePaths = [
   "/residential-cleaning",
   "/commercial-cleaning",
@@ -30,7 +30,7 @@ export const servicePaths = [
   "/floor-strip-wax",
 ] as const;
 
-/** The five standard service pages (SPEC.md section 2, Service pages). */
+/** The five standard service pages (product.md, Service pages). */
 export const standardServicePages = [
   { path: "/residential-cleaning", name: "Residential Cleaning", ctaLabel: "Get Free Quote" },
   { path: "/commercial-cleaning", name: "Commercial Cleaning", ctaLabel: "Contact Us" },
@@ -39,7 +39,7 @@ export const standardServicePages = [
   { path: "/post-construction", name: "Post-Construction", ctaLabel: "Request Estimate" },
 ] as const;
 
-/** SPEC.md section 2, Carpet and post-construction processes, in order. */
+/** product.md, Service pages: carpet and post-construction processes, in order. */
 export const processSteps: Record<string, readonly string[]> = {
   "/carpet-cleaning": ["Pre-Inspection", "Pre-Treatment", "Deep Cleaning", "Post-Grooming"],
   "/post-construction": [
@@ -52,7 +52,7 @@ export const processSteps: Record<string, readonly string[]> = {
   ],
 };
 
-/** SPEC.md section 2, Town pages: the five cards, in this order. */
+/** product.md, Town pages: the five cards, in this order. */
 export const townServiceNames = [
   "Residential Cleaning",
   "Commercial Cleaning",
@@ -61,7 +61,7 @@ export const townServiceNames = [
   "Post-Construction Cleaning",
 ] as const;
 
-/** SPEC.md section 2, Services: the six cards, in this order. */
+/** product.md, Services: the six cards, in this order. */
 export const serviceCardTitles = [
   "Janitorial Cleaning",
   "Commercial Cleaning",
@@ -73,7 +73,7 @@ export const serviceCardTitles = [
 
 export type RouteExpectation = {
   path: string;
-  /** The one h1: exact text, or a pattern where SPEC.md leaves the wording open. */
+  /** The one h1: exact text, or a pattern where product.md leaves the wording open. */
   h1: string | RegExp;
   /** Text of the main content that must be there, in the browser and in the prerendered HTML. */
   keyText: readonly string[];
@@ -84,7 +84,7 @@ export const exactly = (text: string) => new RegExp(`^${escapeRegExp(text)}$`);
 /** A case-insensitive pattern for text anywhere in a name. */
 export const containing = (text: string) => new RegExp(escapeRegExp(text), "i");
 
-/** Every route of SPEC.md section 2 (15), with its h1 and key content. */
+/** Every page of product.md, Pages (15), with its h1 and key content. */
 export const routes: readonly RouteExpectation[] = [
   {
     path: "/",

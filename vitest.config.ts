@@ -14,6 +14,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
       "supabase/**/*.test.ts",
       "tests/integration/**/*.test.ts",
+      "tests/reliability/**/*.test.ts",
     ],
     exclude: ["node_modules/**", "build/**", "tests/e2e/**"],
     testTimeout: 20_000,

@@ -11,6 +11,7 @@ const lead: Lead = {
   serviceLabel: "Carpet Cleaning",
   otherService: "",
   message: 'Two rooms, "asap"\nPets at home.',
+  status: "new",
   deliveryStatus: "pending",
   attempts: 2,
   lastError: "connect ECONNREFUSED 127.0.0.1:25",
@@ -24,7 +25,7 @@ describe("leads output", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).split("\r\n");
     expect(header).toBe(
-      '"receivedAt","name","email","phone","serviceLabel","message","deliveryStatus","attempts","lastError","sentAt","id"',
+      '"receivedAt","name","email","phone","serviceLabel","message","status","deliveryStatus","attempts","lastError","sentAt","id"',
     );
     expect(row).toContain('"Two rooms, ""asap""\nPets at home."');
   });

@@ -17,6 +17,9 @@ export type Lead = {
   serviceLabel: string;
   otherService: string;
   message: string;
+  /** new, contacted, won, lost or spam. */
+  status: string;
+  /** pending, sent or failed. */
   deliveryStatus: string;
   attempts: number;
   lastError: string | null;
@@ -35,6 +38,7 @@ export function toLead(row: StoredContactRequest): Lead {
     serviceLabel: serviceDescription(row),
     otherService: row.otherService,
     message: row.message,
+    status: row.status,
     deliveryStatus: row.deliveryStatus,
     attempts: row.attempts,
     lastError: row.lastError,
@@ -58,6 +62,7 @@ const csvColumns: Array<keyof Lead> = [
   "phone",
   "serviceLabel",
   "message",
+  "status",
   "deliveryStatus",
   "attempts",
   "lastError",
@@ -96,8 +101,11 @@ const whenFormat = new Intl.DateTimeFormat("en-US", {
 });
 
 function status(lead: Lead): string {
+  if (lead.status === "spam") return "SPAM (caught by the spam filter, not e-mailed)";
   if (lead.deliveryStatus === "sent") return `e-mailed (${terminalText(lead.deliveredTo ?? "")})`;
   const tries = lead.attempts === 1 ? "1 attempt" : `${lead.attempts} attempts`;
+  if (lead.deliveryStatus === "failed")
+    return `E-MAIL REFUSED by the mail server after ${tries}: ${terminalText(lead.lastError ?? "")}`;
   return lead.lastError
     ? `NOT YET E-MAILED, ${tries}, last error: ${terminalText(lead.lastError)}`
     : "waiting to be e-mailed";
@@ -113,7 +121,10 @@ export function toText(leads: Lead[]): string {
       `  ${message.length > 300 ? `${message.slice(0, 299)}…` : message}`,
     ].join("\n");
   });
-  const waiting = leads.filter((lead) => lead.deliveryStatus !== "sent").length;
-  const summary = `${leads.length} request${leads.length === 1 ? "" : "s"}, ${waiting} not yet e-mailed.`;
+  const real = leads.filter((lead) => lead.status !== "spam");
+  const waiting = real.filter((lead) => lead.deliveryStatus === "pending").length;
+  const refused = real.filter((lead) => lead.deliveryStatus === "failed").length;
+  const spam = leads.length - real.length;
+  const summary = `${real.length} request${real.length === 1 ? "" : "s"}, ${waiting} not yet e-mailed${refused ? `, ${refused} refused by the mail server` : ""}${spam ? `, ${spam} spam` : ""}.`;
   return `${blocks.join("\n\n")}\n\n${summary}\n`;
 }

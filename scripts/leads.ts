@@ -16,12 +16,13 @@ import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths } from "../server/settings.ts";
 import { toCsv, toJsonLine, toLead, toText } from "./lead-formats.ts";
 
-const usage = `Usage: npm run leads [-- --json | -- --csv]
+const usage = `Usage: npm run leads [-- --json | -- --csv] [-- --all]
 
 Lists the quote requests received by the website, newest first.
   (no option)  a readable list
   --json       one JSON object per line
   --csv        CSV for a spreadsheet, e.g. npm run -s leads -- --csv > leads.csv
+  --all        include what the spam filter caught (status "spam")
 Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default: ./data).
 `;
 
@@ -42,6 +43,7 @@ async function main() {
     options: {
       json: { type: "boolean", default: false },
       csv: { type: "boolean", default: false },
+      all: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -53,13 +55,14 @@ async function main() {
   // setting and hands it over as npm_config_json. `--csv` must come after `--`.
   const json = values.json || process.env.npm_config_json === "true";
   if (json && values.csv) throw new Error("Choose one of --json and --csv.");
+  const all = values.all || process.env.npm_config_all === "true";
 
   loadEnvFile();
   let leads: ReturnType<typeof toLead>[] = [];
   const url = databaseUrl(process.env);
   if (url) {
     const rows = await readPostgres(url);
-    if (rows) leads = rows.map(toLead);
+    if (rows) leads = rows.filter((row) => all || row.status !== "spam").map(toLead);
     else
       process.stderr.write(
         `No contact_requests table yet in ${describeDatabaseUrl(url)}: start the server once.\n`,
@@ -71,7 +74,7 @@ async function main() {
     if (existsSync(database)) {
       const store = openSqliteStore(database);
       try {
-        leads = (await store.list()).map(toLead);
+        leads = (await store.list()).filter((row) => all || row.status !== "spam").map(toLead);
       } finally {
         await store.close();
       }

@@ -4,7 +4,11 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { business } from "../app/content/business.ts";
-import { composeContactEmail } from "../functions/send-contact-email/email.ts";
+import {
+  composeContactEmail,
+  composeDigestEmail,
+  composeFailureNotice,
+} from "../functions/send-contact-email/email.ts";
 import { createFileMailer } from "../functions/send-contact-email/file-mailer.ts";
 import {
   handleContactRequest,
@@ -65,15 +69,15 @@ export async function startContactService(
     });
   }
 
+  const letters = { from: contact.mailFrom, to: contact.mailTo, businessName: business.name };
   const outbox = createOutbox({
     store,
     mailer,
-    compose: (request) =>
-      composeContactEmail(request, {
-        from: contact.mailFrom,
-        to: contact.mailTo,
-        businessName: business.name,
-      }),
+    compose: (request) => composeContactEmail(request, letters),
+    composeDigest: (requests) =>
+      composeDigestEmail(requests, { ...letters, hourlyCap: contact.outbox.hourlyCap }),
+    composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
+    hourlyCap: contact.outbox.hourlyCap,
     retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
     leaseMs: contact.outbox.leaseMs,
     concurrency: contact.outbox.concurrency,

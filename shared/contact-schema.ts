@@ -67,6 +67,15 @@ export const contactSchema = z
       .min(1, messages.message)
       .max(limits.message, messages.messageTooLong)
       .refine((value) => !controlExceptNewlineTab.test(value), messages.controlCharacters),
+    // The spam filter's two optional signals (sent by the form, never stored): a honeypot input
+    // that people cannot see, so only a bot fills it; and the milliseconds from page load to
+    // submit, which no person completes in under a few seconds. An API client may omit both.
+    website: z.string({ error: "Leave this field empty." }).max(2000).optional(),
+    elapsedMs: z
+      .number({ error: "Must be a number of milliseconds." })
+      .int("Must be a whole number of milliseconds.")
+      .min(0, "Must not be negative.")
+      .optional(),
   })
   .strict()
   .superRefine((request, context) => {
@@ -80,8 +89,18 @@ export const contactSchema = z
     otherService: request.service === "other" ? request.otherService : "",
   }));
 
-/** What the form sends: every field a string, as typed. */
-export type ContactInput = z.input<typeof contactSchema>;
+/** The spam filter's signals, apart from the request itself (which is stored without them). */
+export type SpamSignals = { website?: string; elapsedMs?: number };
+
+export function splitSpamSignals<T extends SpamSignals>(
+  data: T,
+): { request: Omit<T, keyof SpamSignals>; signals: SpamSignals } {
+  const { website, elapsedMs, ...request } = data;
+  return { request, signals: { website, elapsedMs } };
+}
+
+/** The fields a person fills in: every one a string, as typed (the spam signals apart). */
+export type ContactInput = Omit<z.input<typeof contactSchema>, keyof SpamSignals>;
 /** What the handler stores: trimmed and normalised. */
 export type ContactRequest = z.output<typeof contactSchema>;
 export type ContactField = keyof ContactRequest;
@@ -90,16 +109,20 @@ export type ContactValidation =
   | { ok: true; data: ContactRequest }
   | { ok: false; fields: Record<string, string> };
 
+export const unknownField = "Unknown field.";
+
 /** Validates untrusted input and reports the first problem per field (unknown keys included). */
 export function validateContact(input: unknown): ContactValidation {
   const result = contactSchema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
-  const fields: Record<string, string> = {};
+  // No prototype: a key such as "__proto__" or "constructor" is reported like any other.
+  const fields: Record<string, string> = Object.create(null);
   for (const issue of result.error.issues) {
     const names =
       issue.code === "unrecognized_keys" ? issue.keys : [String(issue.path[0] ?? "body")];
     for (const name of names)
-      fields[name] ??= issue.code === "unrecognized_keys" ? "Unknown field." : issue.message;
+      if (!Object.hasOwn(fields, name))
+        fields[name] = issue.code === "unrecognized_keys" ? unknownField : issue.message;
   }
-  return { ok: false, fields };
+  return { ok: false, fields: { ...fields } };
 }

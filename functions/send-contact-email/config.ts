@@ -20,7 +20,16 @@ export type ContactConfig = {
   dedupeWindowMs: number;
   /** How many proxies in front of us append to X-Forwarded-For; 0: use the socket address. */
   trustProxy: number;
-  outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number; concurrency: number };
+  outbox: {
+    retryBaseMs: number;
+    retryMaxMs: number;
+    leaseMs: number;
+    concurrency: number;
+    /** E-mails per clock hour before the rest wait for one digest; 0: no cap. */
+    hourlyCap: number;
+  };
+  /** A form filled faster than this (ms since the page loaded) is stored as spam. */
+  spamMinFillMs: number;
 };
 
 export class ConfigError extends Error {
@@ -40,6 +49,8 @@ export const contactDefaults = {
   retryMaxMs: 30 * minute,
   leaseMs: 2 * minute,
   concurrency: 4,
+  hourlyCap: 20,
+  spamMinFillMs: 3000,
 } as const;
 
 function list(value: string | undefined): string[] {
@@ -128,6 +139,8 @@ export function parseContactConfig(env: Env): ContactConfig {
       retryMaxMs: integer(env, "OUTBOX_RETRY_MAX_MS", contactDefaults.retryMaxMs, 10, 86_400_000),
       leaseMs: integer(env, "OUTBOX_LEASE_MS", contactDefaults.leaseMs, 1000, 3_600_000),
       concurrency: contactDefaults.concurrency,
+      hourlyCap: integer(env, "MAIL_HOURLY_CAP", contactDefaults.hourlyCap, 0, 100_000),
     },
+    spamMinFillMs: integer(env, "SPAM_MIN_FILL_MS", contactDefaults.spamMinFillMs, 0, 600_000),
   };
 }

@@ -26,19 +26,14 @@ export type CorsDecision = {
 };
 
 /**
- * No Origin header (curl, server-to-server): nothing to decide. An Origin from the configured list,
- * "*" in the list, or the host's own origin (same host as the request URL): allowed.
+ * No Origin header (curl, server-to-server): nothing to decide. An Origin from the configured list
+ * (the Node host adds the origins it listens on), or "*" in the list: allowed. Nothing is judged
+ * from the request's own Host header, which the client writes.
  */
-export function decideCors(origin: string | null, requestUrl: string, allowedOrigins: string[]) {
+export function decideCors(origin: string | null, allowedOrigins: readonly string[]) {
   if (origin === null) return { allowed: true, headers: {} } satisfies CorsDecision;
   const headers = { Vary: "Origin" };
-  let sameHost = false;
-  try {
-    sameHost = origin !== "null" && new URL(origin).host === new URL(requestUrl).host;
-  } catch {
-    sameHost = false;
-  }
-  const allowed = sameHost || allowedOrigins.includes("*") || allowedOrigins.includes(origin);
+  const allowed = allowedOrigins.includes("*") || allowedOrigins.includes(origin);
   if (!allowed) return { allowed: false, headers } satisfies CorsDecision;
   return {
     allowed: true,
@@ -50,20 +45,12 @@ export function decideCors(origin: string | null, requestUrl: string, allowedOri
   } satisfies CorsDecision;
 }
 
-const headerToken = /^[a-z0-9-]{1,64}$/;
-
-/** The preflight answer: our list, plus any other plain header names the browser asks for. */
-export function preflightHeaders(decision: CorsDecision, requested: string | null) {
-  const extra = (requested ?? "")
-    .toLowerCase()
-    .split(",")
-    .map((name) => name.trim())
-    .filter((name) => headerToken.test(name) && !allowedRequestHeaders.includes(name))
-    .slice(0, 20);
+/** The preflight answer: always the same fixed list, whatever the browser asks for. */
+export function preflightHeaders(decision: CorsDecision) {
   return {
     ...decision.headers,
     "Access-Control-Allow-Methods": allowedMethods,
-    "Access-Control-Allow-Headers": [...allowedRequestHeaders, ...extra].join(", "),
+    "Access-Control-Allow-Headers": allowedRequestHeaders.join(", "),
     "Access-Control-Max-Age": "7200",
   };
 }

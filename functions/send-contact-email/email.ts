@@ -153,3 +153,94 @@ ${htmlRows}
     headers: { "X-Contact-Request-Id": request.id },
   };
 }
+
+/**
+ * Past the hourly e-mail cap, the requests that arrived meanwhile go out as one e-mail when the
+ * hour turns: every request in full (escaped in HTML), and the owner told why they came together.
+ * Reply-To is the business's own address: each visitor's address is in their section.
+ */
+export function composeDigestEmail(
+  requests: ReadonlyArray<ContactRequest & { id: string; createdAt: string }>,
+  options: ComposeOptions & { hourlyCap: number },
+): ContactEmail {
+  const parts = requests.map((request) => composeContactEmail(request, options));
+  const first = requests[0]?.id ?? "empty";
+  const intro = `The website's limit of ${options.hourlyCap} e-mails an hour was reached, so these ${requests.length} quote requests come together in one e-mail. Nothing was lost: every request is also in \`npm run leads\`.`;
+  const subject = headerSafe(`${requests.length} quote requests (hourly e-mail limit reached)`);
+  const separator = `\n${"-".repeat(60)}\n\n`;
+  const text = `${intro}\n${separator}${parts.map((part) => part.text).join(separator)}`;
+  const bodies = parts.map(
+    (part) => /<body[^>]*>([\s\S]*)<\/body>/.exec(part.html)?.[1] ?? escapeHtml(part.text),
+  );
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
+<p>${escapeHtml(intro)}</p>
+${bodies.join('\n<hr style="margin:24px 0">\n')}
+</body>
+</html>
+`;
+  const replyTo = /<([^>]+)>\s*$/.exec(options.from)?.[1] ?? options.from;
+  return {
+    requestId: `digest-${first}`,
+    from: options.from,
+    to: options.to,
+    replyTo: { name: options.businessName, address: headerSafe(replyTo, 254) },
+    subject,
+    text,
+    html,
+    messageId: `<contact-digest-${first}@${domainOf(options.from)}>`,
+    headers: { "X-Contact-Request-Ids": requests.map((request) => request.id).join(" ") },
+  };
+}
+
+export type FailedDelivery = {
+  id: string;
+  createdAt: string;
+  service: ContactRequest["service"];
+  error: string;
+};
+
+/**
+ * Requests whose e-mail was refused for good: a short notice with no visitor text (the text may
+ * be what the provider's filter refuses), so that the owner looks them up in `npm run leads`.
+ */
+export function composeFailureNotice(
+  failed: readonly FailedDelivery[],
+  options: ComposeOptions,
+): ContactEmail {
+  const first = failed[0]?.id ?? "empty";
+  const subject = `${failed.length} quote request(s) could not be e-mailed`;
+  const lines = failed.map(
+    (item) =>
+      `- ${formatReceived(new Date(item.createdAt))}, ${serviceLabel(item.service)}, request ID ${item.id}: ${headerSafe(item.error, 300)}`,
+  );
+  const text = [
+    `The mail server refused the e-mail of ${failed.length} quote request(s) from the ${options.businessName} website, so they were not delivered by e-mail.`,
+    "They are saved: run `npm run leads` to read them.",
+    "",
+    ...lines,
+    "",
+  ].join("\n");
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
+<p style="white-space:pre-wrap">${escapeHtml(text)}</p>
+</body>
+</html>
+`;
+  const replyTo = /<([^>]+)>\s*$/.exec(options.from)?.[1] ?? options.from;
+  return {
+    requestId: `failed-${first}`,
+    from: options.from,
+    to: options.to,
+    replyTo: { name: options.businessName, address: headerSafe(replyTo, 254) },
+    subject,
+    text,
+    html,
+    messageId: `<contact-failed-${first}-${failed.length}@${domainOf(options.from)}>`,
+    headers: { "X-Contact-Failed-Ids": failed.map((item) => item.id).join(" ") },
+  };
+}

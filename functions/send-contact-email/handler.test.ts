@@ -111,6 +111,19 @@ describe("send-contact-email handler", () => {
     expect((await call(post(validRequest()))).status).toBe(200);
   });
 
+  it("counts one IPv6 /64 as one client, so rotating addresses does not escape the limit", async () => {
+    const rateLimiter = createRateLimiter({ max: 2, windowMs: 60_000 });
+    const { call, deps } = setup({ rateLimiter });
+    const statuses: number[] = [];
+    for (let host = 1; host <= 4; host += 1) {
+      deps.clientAddress = `2001:db8:1:2::${host.toString(16)}`;
+      statuses.push((await call(post(validRequest()))).status);
+    }
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    deps.clientAddress = "2001:db8:1:3::1";
+    expect((await call(post(validRequest()))).status).toBe(200);
+  });
+
   it("answers 413 to a body over 16 KiB, declared or not", async () => {
     const { call } = setup();
     const big = JSON.stringify({ ...validRequest(), message: "x".repeat(maxBodyBytes) });
@@ -152,6 +165,61 @@ describe("send-contact-email handler", () => {
     const { call } = setup();
     const bytes = new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
     expect((await call({ ...post(""), body: bytes })).status).toBe(400);
+  });
+
+  it.each(["__proto__", "constructor", "prototype"])(
+    "answers 400 naming %s as an unknown field",
+    async (name) => {
+      const { call, store } = setup();
+      const body = `{${JSON.stringify(validRequest()).slice(1, -1)},"${name}":{"polluted":true}}`;
+      const response = await call(post(body));
+      expect(response.status).toBe(400);
+      const answer = await response.json();
+      expect(answer.fields).toEqual({ [name]: "Unknown field." });
+      expect(answer.error).toContain(name);
+      expect(await store.list()).toHaveLength(0);
+    },
+  );
+
+  describe("spam filter", () => {
+    it("stores a filled honeypot as spam, answers 200, and does not wake the outbox", async () => {
+      const { call, store, onStored } = setup();
+      const response = await call(post({ ...validRequest(), website: "http://spam.example" }));
+      expect(response.status).toBe(200);
+      const [stored] = await store.list();
+      expect(stored).toMatchObject({ status: "spam", id: (await response.json()).id });
+      expect(stored).not.toHaveProperty("website");
+      expect(onStored).not.toHaveBeenCalled();
+    });
+
+    it("stores a form sent faster than a person can fill it as spam", async () => {
+      const { call, store } = setup({
+        config: {
+          publicKeys: [key],
+          allowedOrigins: [site],
+          dedupeWindowMs: 600_000,
+          spamMinFillMs: 3000,
+        },
+      });
+      await call(post({ ...validRequest(), website: "", elapsedMs: 800 }));
+      await call(post({ ...validRequest(), website: "", elapsedMs: 45_000 }));
+      const statuses = (await store.list()).map((row) => row.status).sort();
+      expect(statuses).toEqual(["new", "spam"]);
+    });
+
+    it("delivers as usual a request without the signals (an API client)", async () => {
+      const { call, store, onStored } = setup();
+      expect((await call(post(validRequest()))).status).toBe(200);
+      expect((await store.list())[0]?.status).toBe("new");
+      expect(onStored).toHaveBeenCalledOnce();
+    });
+
+    it("answers 400 to a signal of the wrong type", async () => {
+      const { call } = setup();
+      const response = await call(post({ ...validRequest(), elapsedMs: "fast" }));
+      expect(response.status).toBe(400);
+      expect(Object.keys((await response.json()).fields)).toEqual(["elapsedMs"]);
+    });
   });
 
   it("answers 400 to unknown fields", async () => {
@@ -198,11 +266,33 @@ describe("send-contact-email handler", () => {
       expect(response.headers.get("vary")).toBe("Origin");
     });
 
-    it("allows the host's own origin without configuration", async () => {
+    it("trusts only configured origins, never the request's own Host", async () => {
+      const { call, store } = setup();
+      const forged = "https://evil.example.net";
+      const response = await call(
+        post(validRequest(), { origin: forged, host: "evil.example.net" }),
+      );
+      expect(response.status).toBe(403);
+      const sameHost = await call({
+        ...post(validRequest(), { origin: forged }),
+        url: "https://evil.example.net/functions/v1/send-contact-email",
+      });
+      expect(sameHost.status).toBe(403);
+      expect(await store.list()).toHaveLength(0);
+    });
+
+    it("answers every preflight with the same fixed header list", async () => {
       const { call } = setup();
-      const response = await call(post(validRequest(), { origin: "http://127.0.0.1:3000" }));
-      expect(response.status).toBe(200);
-      expect(response.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:3000");
+      const response = await call({
+        method: "OPTIONS",
+        headers: {
+          origin: site,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "x-evil, content-type",
+        },
+      });
+      const allowed = response.headers.get("access-control-allow-headers") ?? "";
+      expect(allowed.split(", ")).not.toContain("x-evil");
     });
 
     it("refuses other origins, on the preflight and on the POST", async () => {

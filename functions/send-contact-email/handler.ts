@@ -6,18 +6,22 @@
  * JSON, fields). 200 is answered only after the store has committed the request; the e-mail is
  * the outbox's job afterwards (`onStored` wakes it).
  */
-import { validateContact } from "../../shared/contact-schema.ts";
-import type { ContactConfig } from "./config.ts";
+import { splitSpamSignals, unknownField, validateContact } from "../../shared/contact-schema.ts";
+import { rateLimitKey } from "./client-key.ts";
+import { type ContactConfig, contactDefaults } from "./config.ts";
 import { decideCors, preflightHeaders } from "./cors.ts";
 import { fingerprintContact } from "./fingerprint.ts";
 import { errorMessage, type Logger, silentLogger } from "./log.ts";
 import type { RateLimitDecision, RateLimiter } from "./rate-limiter.ts";
 import { readJsonBody } from "./request-body.ts";
+import { secretsEqual } from "./secrets.ts";
+import { spamReason } from "./spam-filter.ts";
 import { type ContactStore, StoreUnavailableError } from "./store.ts";
 
 export type HandlerDeps = {
   store: ContactStore;
-  config: Pick<ContactConfig, "publicKeys" | "allowedOrigins" | "dedupeWindowMs">;
+  config: Pick<ContactConfig, "publicKeys" | "allowedOrigins" | "dedupeWindowMs"> &
+    Partial<Pick<ContactConfig, "spamMinFillMs">>;
   rateLimiter: RateLimiter;
   /** The visitor's address as the host sees it (socket, or X-Forwarded-For when trusted). */
   clientAddress: string;
@@ -49,16 +53,22 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   return new Response(JSON.stringify(body), { status, headers: { ...baseHeaders, ...headers } });
 }
 
-/** `apikey: <key>` or `Authorization: Bearer <key>`, as supabase-js sends them. */
-function presentsPublicKey(headers: Headers, publicKeys: string[]): boolean {
+/** `apikey: <key>` or `Authorization: Bearer <key>`, as supabase-js sends them (constant time). */
+async function presentsPublicKey(headers: Headers, publicKeys: string[]): Promise<boolean> {
   const apikey = headers.get("apikey")?.trim();
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.get("authorization") ?? "")?.[1]?.trim();
-  return [apikey, bearer].some((key) => key !== undefined && publicKeys.includes(key));
+  const presented = [apikey, bearer].filter((key): key is string => key !== undefined);
+  const checks = presented.flatMap((key) => publicKeys.map((known) => secretsEqual(key, known)));
+  return (await Promise.all(checks)).some(Boolean);
 }
 
 function summarize(fields: Record<string, string>): string {
   const names = Object.keys(fields);
-  if (names.length === 1) return fields[names[0] as string] ?? "Please check the form.";
+  const [only] = names;
+  if (names.length === 1 && only !== undefined) {
+    const message = fields[only] ?? "Please check the form.";
+    return message === unknownField ? `Unknown field: ${only}.` : message;
+  }
   return `Please check these fields: ${names.join(", ")}.`;
 }
 
@@ -68,27 +78,27 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 export async function handleContactRequest(request: Request, deps: HandlerDeps): Promise<Response> {
   const log = deps.log ?? silentLogger;
-  const cors = decideCors(request.headers.get("origin"), request.url, deps.config.allowedOrigins);
+  const cors = decideCors(request.headers.get("origin"), deps.config.allowedOrigins);
   const respond = (status: number, body: unknown, headers: Record<string, string> = {}) =>
     json(status, body, { ...cors.headers, ...headers });
 
   try {
     if (request.method === "OPTIONS") {
       if (!cors.allowed) return respond(403, { error: messagesForVisitors.origin });
-      const headers = preflightHeaders(cors, request.headers.get("access-control-request-headers"));
+      const headers = preflightHeaders(cors);
       return new Response(null, { status: 204, headers });
     }
     if (request.method !== "POST") {
       return respond(405, { error: messagesForVisitors.method }, { Allow: "POST, OPTIONS" });
     }
     if (!cors.allowed) return respond(403, { error: messagesForVisitors.origin });
-    if (!presentsPublicKey(request.headers, deps.config.publicKeys)) {
+    if (!(await presentsPublicKey(request.headers, deps.config.publicKeys))) {
       return respond(401, { error: messagesForVisitors.key });
     }
 
     let decision: RateLimitDecision;
     try {
-      decision = await deps.rateLimiter.consume(deps.clientAddress);
+      decision = await deps.rateLimiter.consume(rateLimitKey(deps.clientAddress));
     } catch (error) {
       // Counts held in the database: no database, no count, and no store to write to either.
       if (!(error instanceof StoreUnavailableError)) throw error;
@@ -112,15 +122,18 @@ export async function handleContactRequest(request: Request, deps: HandlerDeps):
       return respond(400, { error: summarize(validation.fields), fields: validation.fields });
     }
 
+    const { request: lead, signals } = splitSpamSignals(validation.data);
+    const spam = spamReason(signals, deps.config.spamMinFillMs ?? contactDefaults.spamMinFillMs);
     const now = deps.now?.() ?? new Date();
     let result: { id: string; duplicate: boolean };
     try {
       result = await deps.store.submit({
         id: deps.newId?.() ?? crypto.randomUUID(),
-        data: validation.data,
-        fingerprint: await fingerprintContact(validation.data),
+        data: lead,
+        fingerprint: await fingerprintContact(lead),
         receivedAt: now,
         dedupeWindowMs: deps.config.dedupeWindowMs,
+        status: spam ? "spam" : "new",
       });
     } catch (error) {
       log.error("contact request not stored", { error: errorMessage(error) });
@@ -129,6 +142,9 @@ export async function handleContactRequest(request: Request, deps: HandlerDeps):
 
     if (result.duplicate) {
       log.info("contact request repeated", { id: result.id });
+    } else if (spam) {
+      // Stored for the owner to see (npm run leads --all), never e-mailed; the bot sees a 200.
+      log.info("contact request stored as spam", { id: result.id, reason: spam });
     } else {
       log.info("contact request stored", { id: result.id, service: validation.data.service });
       deps.onStored?.(result.id);

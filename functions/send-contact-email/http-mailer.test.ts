@@ -5,6 +5,7 @@ import {
 } from "../../tests/integration/support/fake-mail-api.ts";
 import { composeContactEmail } from "./email.ts";
 import { createHttpMailer, formatAddress } from "./http-mailer.ts";
+import { classifyMailError } from "./mailer.ts";
 
 const email = composeContactEmail(
   {
@@ -50,6 +51,20 @@ describe("HTTP e-mail API mailer (Resend)", () => {
     api.failing = 503;
     const mailer = createHttpMailer({ apiKey: "re_test_key", endpoint: api.url });
     await expect(mailer.send(email)).rejects.toThrow(/503.*temporarily down/);
+  });
+
+  it("refuses a message for good on a 4xx, defers it on 429, pauses on 5xx and a bad key", async () => {
+    api = await startFakeMailApi();
+    const mailer = createHttpMailer({ apiKey: "re_test_key", endpoint: api.url });
+    const kindFor = async (status: number) => {
+      if (api) api.failing = status;
+      return classifyMailError(await mailer.send(email).catch((error: unknown) => error)).kind;
+    };
+    expect(await kindFor(422)).toBe("permanent");
+    expect(await kindFor(400)).toBe("permanent");
+    expect(await kindFor(429)).toBe("transient");
+    expect(await kindFor(503)).toBe("server");
+    expect(await kindFor(401)).toBe("server");
   });
 
   it("fails clearly when no API key is configured", async () => {

@@ -5,7 +5,7 @@
  * retry after a lost answer safe: the API sends that e-mail once. Web APIs only (fetch).
  */
 import type { ContactEmail, EmailAddress } from "./email.ts";
-import type { Mailer } from "./mailer.ts";
+import { type FailureKind, MailDeliveryError, type Mailer } from "./mailer.ts";
 
 export const resendEndpoint = "https://api.resend.com/emails";
 
@@ -34,13 +34,24 @@ export function toResendPayload(email: ContactEmail) {
   };
 }
 
+/**
+ * 429 and 5xx: try again later (5xx and a bad key, 401/403, are the service's or our login's
+ * failure: the whole outbox pauses); any other 4xx refuses this message for good.
+ */
+export function failureKindOfStatus(status: number): FailureKind {
+  if (status === 429) return "transient";
+  if (status === 401 || status === 403 || status >= 500) return "server";
+  return "permanent";
+}
+
 export function createHttpMailer(options: HttpMailerOptions): Mailer {
   const endpoint = options.endpoint ?? resendEndpoint;
   const doFetch = options.fetch ?? fetch;
 
   return {
     async send(email) {
-      if (!options.apiKey) throw new Error("RESEND_API_KEY is not set: cannot send e-mail");
+      if (!options.apiKey)
+        throw new MailDeliveryError("RESEND_API_KEY is not set: cannot send e-mail", "server");
       const response = await doFetch(endpoint, {
         method: "POST",
         headers: {
@@ -53,7 +64,10 @@ export function createHttpMailer(options: HttpMailerOptions): Mailer {
       });
       const detail = await response.text().catch(() => "");
       if (!response.ok) {
-        throw new Error(`E-mail API answered ${response.status}: ${detail.slice(0, 300)}`);
+        throw new MailDeliveryError(
+          `E-mail API answered ${response.status}: ${detail.slice(0, 300)}`,
+          failureKindOfStatus(response.status),
+        );
       }
       let id = "";
       try {

@@ -14,10 +14,11 @@ export function createMemoryStore(options: { failWith?: () => Error | null } = {
   };
   const publicRow = ({ fingerprint: _f, claimedAt: _c, ...row }: Row): StoredContactRequest => ({
     ...row,
+    deliveredRecipients: [...row.deliveredRecipients],
   });
 
   return {
-    async submit({ id, data, fingerprint, receivedAt, dedupeWindowMs }) {
+    async submit({ id, data, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
       fail();
       const since = receivedAt.getTime() - dedupeWindowMs;
       for (const row of rows.values()) {
@@ -31,12 +32,14 @@ export function createMemoryStore(options: { failWith?: () => Error | null } = {
         id,
         createdAt,
         fingerprint,
+        status,
         deliveryStatus: "pending",
         attempts: 0,
         lastError: null,
         nextAttemptAt: createdAt,
         sentAt: null,
         deliveredTo: null,
+        deliveredRecipients: [],
         claimedAt: null,
       });
       return { id, duplicate: false };
@@ -47,10 +50,15 @@ export function createMemoryStore(options: { failWith?: () => Error | null } = {
         .filter(
           (row) =>
             row.deliveryStatus === "pending" &&
+            row.status !== "spam" &&
             Date.parse(row.nextAttemptAt) <= now.getTime() &&
             (row.claimedAt === null || row.claimedAt <= now.getTime() - leaseMs),
         )
-        .sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt))
+        .sort(
+          (a, b) =>
+            Number(a.attempts > 0) - Number(b.attempts > 0) ||
+            a.nextAttemptAt.localeCompare(b.nextAttemptAt),
+        )
         .slice(0, limit);
       for (const row of due) {
         row.claimedAt = now.getTime();
@@ -70,21 +78,33 @@ export function createMemoryStore(options: { failWith?: () => Error | null } = {
         claimedAt: null,
       });
     },
-    async markFailed(id, error, retryAt) {
+    async markRetry(id, { error, retryAt, deliveredRecipients }) {
       fail();
       const row = rows.get(id);
-      if (!row || row.deliveryStatus === "sent") return;
+      if (row?.deliveryStatus !== "pending") return;
       Object.assign(row, {
         lastError: error,
         nextAttemptAt: retryAt.toISOString(),
         claimedAt: null,
+        deliveredRecipients: deliveredRecipients ?? row.deliveredRecipients,
+      });
+    },
+    async markFailed(id, { error, deliveredRecipients }) {
+      fail();
+      const row = rows.get(id);
+      if (row?.deliveryStatus !== "pending") return;
+      Object.assign(row, {
+        deliveryStatus: "failed",
+        lastError: error,
+        claimedAt: null,
+        deliveredRecipients: deliveredRecipients ?? row.deliveredRecipients,
       });
     },
     async nextDueAt(leaseMs) {
       fail();
       let earliest: number | null = null;
       for (const row of rows.values()) {
-        if (row.deliveryStatus !== "pending") continue;
+        if (row.deliveryStatus !== "pending" || row.status === "spam") continue;
         const due = Math.max(
           Date.parse(row.nextAttemptAt),
           row.claimedAt === null ? 0 : row.claimedAt + leaseMs,

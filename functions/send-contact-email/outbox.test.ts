@@ -5,9 +5,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { validateContact } from "../../shared/contact-schema.ts";
 import { waitUntil } from "../../tests/integration/support/ports.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
-import { type ContactEmail, composeContactEmail } from "./email.ts";
+import {
+  type ContactEmail,
+  composeContactEmail,
+  composeDigestEmail,
+  composeFailureNotice,
+} from "./email.ts";
 import { fingerprintContact } from "./fingerprint.ts";
-import type { Mailer } from "./mailer.ts";
+import { MailDeliveryError, type Mailer } from "./mailer.ts";
 import { createMemoryStore } from "./memory-store.ts";
 import { createOutbox, type OutboxOptions } from "./outbox.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
@@ -20,24 +25,33 @@ const compose = (request: Parameters<typeof composeContactEmail>[0]) =>
     businessName: "Test",
   });
 
+const letters = { from: "site@example.com", to: ["owner@example.com"], businessName: "Test" };
+
 /** A mailer whose outcome the test decides; it records every e-mail it accepted. */
 function fakeMailer() {
   const sent: ContactEmail[] = [];
   let attempts = 0;
   let failure: string | null = null;
+  let refuse: (email: ContactEmail) => Error | null = () => null;
   const mailer: Mailer & {
     sent: ContactEmail[];
     attempts: () => number;
     fail(reason: string | null): void;
+    refuseWhen(decide: (email: ContactEmail) => Error | null): void;
   } = {
     sent,
     attempts: () => attempts,
     fail(reason) {
       failure = reason;
     },
+    refuseWhen(decide) {
+      refuse = decide;
+    },
     async send(email) {
       attempts += 1;
       if (failure) throw new Error(failure);
+      const refusal = refuse(email);
+      if (refusal) throw refusal;
       sent.push(email);
       return "fake:owner@example.com";
     },
@@ -46,8 +60,8 @@ function fakeMailer() {
   return mailer;
 }
 
-async function submit(store: ContactStore, receivedAt = new Date()) {
-  const result = validateContact(validRequest());
+async function submit(store: ContactStore, receivedAt = new Date(), message?: string) {
+  const result = validateContact(validRequest(message ? { message } : {}));
   if (!result.ok) throw new Error("invalid sample");
   const id = crypto.randomUUID();
   await store.submit({
@@ -166,6 +180,129 @@ describe("outbox", () => {
     mailer.fail(null);
     await waitUntil(() => mailer.sent.length === 25, { timeoutMs: 5000, what: "all delivered" });
     expect((await store.list()).every((row) => row.deliveryStatus === "sent")).toBe(true);
+    await outbox.stop();
+  });
+
+  it("marks a message refused for good failed after 3 attempts, and tells the owner once", async () => {
+    vi.useFakeTimers({ now: new Date("2025-05-01T10:00:00Z") });
+    const store = createMemoryStore();
+    const mailer = fakeMailer();
+    mailer.refuseWhen((email) =>
+      email.text.includes("POISON") ? new MailDeliveryError("554 5.7.1 spam", "permanent") : null,
+    );
+    const id = await submit(store, new Date(), "POISON text the provider refuses");
+    const outbox = outboxFor(store, mailer, {
+      retry: { baseMs: 1000, maxMs: 1000 },
+      composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
+    });
+    outbox.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await outbox.stop();
+    const [row] = await store.list();
+    expect(row).toMatchObject({ id, deliveryStatus: "failed", attempts: 3 });
+    expect(row?.lastError).toContain("554 5.7.1 spam");
+    const notices = mailer.sent.filter((email) => email.requestId.startsWith("failed-"));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain(id);
+    expect(notices[0]?.text).not.toContain("POISON");
+  });
+
+  it("40 messages refused for good never delay a real request", async () => {
+    vi.useFakeTimers({ now: new Date("2025-05-01T10:00:00Z") });
+    const store = createMemoryStore();
+    const mailer = fakeMailer();
+    mailer.refuseWhen((email) =>
+      email.text.includes("POISON") ? new MailDeliveryError("554 refused", "permanent") : null,
+    );
+    for (let index = 0; index < 40; index += 1)
+      await submit(store, new Date(), `POISON number ${index}`);
+    const retry = { baseMs: 15_000, maxMs: 30 * 60_000 };
+    const outbox = outboxFor(store, mailer, { retry, concurrency: 4 });
+    outbox.start();
+    // The poison goes through its first attempts, then its retries come due in waves.
+    for (let round = 0; round < 6; round += 1) {
+      await vi.advanceTimersByTimeAsync(retry.baseMs * 2 ** round);
+      const id = await submit(store, new Date(), `Real lead ${round}`);
+      void outbox.notify();
+      // One normal retry interval at most; in fact at once.
+      await vi.advanceTimersByTimeAsync(retry.baseMs);
+      expect(mailer.sent.map((email) => email.requestId)).toContain(id);
+    }
+    await outbox.stop();
+  });
+
+  it("a batch refused whole does not pause the outbox: the next request goes at once", async () => {
+    const store = createMemoryStore();
+    const mailer = fakeMailer();
+    mailer.refuseWhen((email) =>
+      email.text.includes("POISON") ? new MailDeliveryError("550 refused", "permanent") : null,
+    );
+    for (let index = 0; index < 4; index += 1) await submit(store, new Date(), `POISON ${index}`);
+    const outbox = outboxFor(store, mailer, { retry: { baseMs: 60_000, maxMs: 60_000 } });
+    outbox.start();
+    await waitUntil(() => mailer.attempts() >= 4, { what: "the poison's first attempts" });
+    await submit(store, new Date(), "A real lead");
+    void outbox.notify();
+    await waitUntil(() => mailer.sent.length === 1, { timeoutMs: 2000, what: "the real lead" });
+    await outbox.stop();
+  });
+
+  it("retries a partly delivered e-mail only to the recipients that did not accept it", async () => {
+    const store = createMemoryStore();
+    const seen: string[][] = [];
+    let calls = 0;
+    const mailer: Mailer = {
+      async send(email) {
+        seen.push(email.to);
+        calls += 1;
+        if (calls === 1)
+          throw new MailDeliveryError("450 busy: b@example.com", "transient", ["a@example.com"]);
+        return `fake:${email.to.join(",")}`;
+      },
+      close: async () => {},
+    };
+    await submit(store);
+    const outbox = outboxFor(store, mailer, {
+      compose: (request) =>
+        composeContactEmail(request, { ...letters, to: ["a@example.com", "b@example.com"] }),
+      retry: { baseMs: 10, maxMs: 10 },
+    });
+    outbox.start();
+    await waitUntil(async () => (await store.list())[0]?.deliveryStatus === "sent", {
+      what: "delivery to the rest",
+    });
+    await outbox.stop();
+    expect(seen).toEqual([["a@example.com", "b@example.com"], ["b@example.com"]]);
+  });
+
+  it("past the hourly cap, stores on and sends what waited as one digest when the hour turns", async () => {
+    vi.useFakeTimers({ now: new Date("2025-05-01T10:00:00Z") });
+    const store = createMemoryStore();
+    const mailer = fakeMailer();
+    const outbox = outboxFor(store, mailer, {
+      hourlyCap: 3,
+      composeDigest: (requests) => composeDigestEmail(requests, { ...letters, hourlyCap: 3 }),
+    });
+    outbox.start();
+    const ids: string[] = [];
+    for (let index = 0; index < 8; index += 1) {
+      ids.push(await submit(store, new Date(), `Lead ${index}`));
+      void outbox.notify();
+      await vi.advanceTimersByTimeAsync(60_000);
+    }
+    expect(mailer.sent).toHaveLength(3);
+    expect((await store.list()).filter((row) => row.deliveryStatus === "pending")).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(mailer.sent).toHaveLength(4);
+    const digest = mailer.sent[3];
+    expect(digest?.subject).toMatch(/5 quote requests \(hourly e-mail limit reached\)/);
+    for (const id of ids.slice(3)) expect(digest?.text).toContain(id);
+    expect((await store.list()).every((row) => row.deliveryStatus === "sent")).toBe(true);
+    // The new hour counts the digest; the next request goes out alone.
+    await submit(store, new Date(), "After the digest");
+    void outbox.notify();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(mailer.sent).toHaveLength(5);
     await outbox.stop();
   });
 

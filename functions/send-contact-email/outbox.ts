@@ -1,36 +1,53 @@
 /**
- * Delivers the e-mail of every stored request until the mail server accepts it (contact-api.md,
- * "Storing, then e-mailing": retries with backoff; pending e-mail is sent after a restart).
+ * Delivers the e-mail of every stored request until the mail server accepts it, or refuses it for
+ * good (docs/contact-api.md, "Storing, then e-mailing": retries with backoff; pending e-mail is
+ * sent after a restart).
  *
- * The store is the queue: a request is pending until marked sent, so nothing lives only in memory.
- * The loop claims due requests in small batches, sends them, records the outcome, then sleeps until
- * the next one is due or a new request wakes it. With nothing pending there is no timer at all;
- * failures wait an exponentially growing, capped delay, so an outage never becomes a hot loop.
- * Delivery is at least once: a crash between the mail server's "OK" and our "sent" mark sends that
- * e-mail again after restart (same Message-ID, so mail clients can tell).
+ * The store is the queue: a request is pending until marked sent or failed, so nothing lives only
+ * in memory. The loop claims due requests in small batches (never-attempted ones first: a new lead
+ * never waits behind old retries), sends them, records the outcome, then sleeps until the next one
+ * is due or a new request wakes it. With nothing pending there is no timer at all. Delivery is at
+ * least once: a crash between the mail server's "OK" and our "sent" mark sends that e-mail again
+ * after restart (same Message-ID, so mail clients can tell).
  *
- * An outage brake: when every e-mail of a batch fails (the mail server is down or refuses us),
- * the pass stops there and the whole outbox waits a backoff of its own before it probes again with
- * one batch; new requests do not wake it meanwhile. Without it, each pass tried every due request
- * (a connection attempt each) and every new request started another pass: with hundreds pending,
- * an outage became a storm of failing attempts and database writes that slowed visitors' answers
- * (npm run bench:server, scenario 4: p99 486 ms at 60 requests/s).
+ * What a failure means (mailer.ts, FailureKind):
+ * - the mail server itself (connection, login, timeout): a batch with no success stops the pass
+ *   and the whole outbox waits a backoff of its own before it probes again; new requests do not
+ *   wake it meanwhile (each would be another failing connection);
+ * - one message deferred (4xx, 429): that message alone backs off; the others go on;
+ * - one message refused for good (5xx, API 4xx): after `maxPermanentAttempts` it is marked
+ *   `failed` with the reason, and the owner gets a short notice without the visitor's text.
+ *   Refused messages never pause the outbox, so forty of them cannot delay a real lead.
+ * A partly delivered message (some recipients accepted) is retried only to the others.
+ *
+ * The hourly cap: at most `hourlyCap` e-mails per clock hour. Past it nothing is sent; when the
+ * hour turns, everything that waited goes out as one digest that says the cap was hit. Requests
+ * are stored and answered as always; the cap only bounds the owner's inbox (and a free plan).
+ * The count lives in memory: a restart starts the hour's count again.
  */
 import { type RetryPolicy, retryDelayMs } from "./backoff.ts";
-import type { ContactEmail } from "./email.ts";
+import type { ContactEmail, FailedDelivery } from "./email.ts";
 import { errorMessage, type Logger, silentLogger } from "./log.ts";
-import type { Mailer } from "./mailer.ts";
+import { classifyMailError, type FailureKind, type Mailer } from "./mailer.ts";
 import { type ContactStore, type StoredContactRequest, truncateError } from "./store.ts";
 
 export type OutboxOptions = {
   store: ContactStore;
   mailer: Mailer;
   compose: (request: StoredContactRequest) => ContactEmail;
+  /** One e-mail for the requests that waited for the hourly cap. Without it there is no cap. */
+  composeDigest?: (requests: StoredContactRequest[]) => ContactEmail;
+  /** The owner's notice about requests refused for good. Without it they are only logged. */
+  composeFailureNotice?: (failed: FailedDelivery[]) => ContactEmail;
   retry: RetryPolicy;
   /** A claim older than this is treated as abandoned by a crashed worker. */
   leaseMs: number;
   /** E-mails sent in parallel per batch. */
   concurrency: number;
+  /** Attempts before a message refused for good is marked failed (default 3). */
+  maxPermanentAttempts?: number;
+  /** E-mails per clock hour; 0 or unset: no cap. Needs composeDigest. */
+  hourlyCap?: number;
   log?: Logger;
   now?: () => Date;
   random?: () => number;
@@ -39,7 +56,7 @@ export type OutboxOptions = {
 export type DrainResult = {
   sent: number;
   failed: number;
-  /** The pass stopped early because a whole batch failed (see "outage brake" above). */
+  /** The pass stopped early because the mail server itself failed (see above). */
   outage?: boolean;
 };
 
@@ -59,60 +76,190 @@ export type Outbox = {
 
 /** Longest sleep between checks while requests are pending, so clock jumps cannot strand one. */
 const maxSleepMs = 60_000;
+const hourMs = 3_600_000;
+/** Requests per digest e-mail; a larger backlog makes several. */
+const digestLimit = 200;
+
+type Outcome = "sent" | FailureKind;
 
 export function createOutbox(options: OutboxOptions): Outbox {
   const log = options.log ?? silentLogger;
   const now = options.now ?? (() => new Date());
+  const maxPermanentAttempts = options.maxPermanentAttempts ?? 3;
+  const hourlyCap = options.composeDigest ? (options.hourlyCap ?? 0) : 0;
   let running = false;
   let stopped = true;
   let wakeAgain = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<void> = Promise.resolve();
   let storeFailures = 0;
-  /** Consecutive passes that ended on a batch that failed whole; 0 when mail flows. */
+  /** Consecutive passes that ended on the mail server's failure; 0 when mail flows. */
   let outageStreak = 0;
   /** While braking, new requests do not start a pass before this time (epoch ms). */
   let brakeUntil = 0;
+  /** The hourly cap's count: e-mails sent in clock hour `hour`. */
+  let hour = -1;
+  let sentThisHour = 0;
+  /** The hour in which the cap was reached: what waited goes out as a digest after it. */
+  let cappedHour: number | null = null;
+  /** Requests refused for good whose notice has not reached the owner yet. */
+  let failedUnreported: FailedDelivery[] = [];
 
-  async function deliver(request: StoredContactRequest): Promise<boolean> {
+  function countSent(at: Date) {
+    const current = Math.floor(at.getTime() / hourMs);
+    if (current !== hour) {
+      hour = current;
+      sentThisHour = 0;
+    }
+    sentThisHour += 1;
+  }
+
+  function capReached(at: Date): boolean {
+    if (hourlyCap <= 0) return false;
+    const current = Math.floor(at.getTime() / hourMs);
+    return current === hour && sentThisHour >= hourlyCap;
+  }
+
+  async function recordFailure(
+    request: StoredContactRequest,
+    kind: FailureKind,
+    message: string,
+    delivered: string[],
+  ) {
+    const permanent = kind === "permanent" && request.attempts >= maxPermanentAttempts;
+    const delay = retryDelayMs(request.attempts, options.retry, options.random);
+    const at = now();
+    const failure = { error: message, deliveredRecipients: delivered };
     try {
-      const deliveredTo = await options.mailer.send(options.compose(request));
+      if (permanent) {
+        await options.store.markFailed(request.id, { ...failure, at });
+        failedUnreported.push({
+          id: request.id,
+          createdAt: request.createdAt,
+          service: request.service,
+          error: message,
+        });
+        log.error("contact e-mail refused for good, marked failed", {
+          id: request.id,
+          attempts: request.attempts,
+          error: message,
+        });
+      } else {
+        await options.store.markRetry(request.id, {
+          ...failure,
+          retryAt: new Date(at.getTime() + delay),
+        });
+        log.warn("contact e-mail not sent, will retry", {
+          id: request.id,
+          attempts: request.attempts,
+          kind,
+          retryInMs: delay,
+          error: message,
+        });
+      }
+    } catch (storeError) {
+      log.error("could not record delivery failure", {
+        id: request.id,
+        error: errorMessage(storeError),
+      });
+    }
+  }
+
+  async function deliver(request: StoredContactRequest): Promise<Outcome> {
+    const done = new Set(request.deliveredRecipients);
+    const email = options.compose(request);
+    const remaining = { ...email, to: email.to.filter((address) => !done.has(address)) };
+    try {
+      const deliveredTo = await options.mailer.send(remaining);
+      countSent(now());
       await options.store.markSent(request.id, now(), deliveredTo);
       log.info("contact e-mail sent", { id: request.id, attempts: request.attempts, deliveredTo });
-      return true;
+      return "sent";
     } catch (error) {
+      const { kind, delivered } = classifyMailError(error);
+      if (delivered.length > 0) countSent(now());
       const message = truncateError(errorMessage(error));
-      const delay = retryDelayMs(request.attempts, options.retry, options.random);
-      const retryAt = new Date(now().getTime() + delay);
-      log.warn("contact e-mail not sent, will retry", {
-        id: request.id,
-        attempts: request.attempts,
-        retryInMs: delay,
-        error: message,
-      });
-      await options.store.markFailed(request.id, message, retryAt).catch((storeError) => {
-        log.error("could not record delivery failure", {
-          id: request.id,
-          error: errorMessage(storeError),
+      await recordFailure(request, kind, message, [...done, ...delivered]);
+      return kind;
+    }
+  }
+
+  /** Everything that waited for the cap, as digests; returns false if the mail server failed. */
+  async function sendDigests(result: DrainResult): Promise<boolean> {
+    const compose = options.composeDigest;
+    if (!compose) return true;
+    for (;;) {
+      const batch = await options.store.claimDue(now(), digestLimit, options.leaseMs);
+      if (batch.length === 0) return true;
+      try {
+        const deliveredTo = await options.mailer.send(compose(batch));
+        countSent(now());
+        const at = now();
+        for (const request of batch)
+          await options.store.markSent(request.id, at, `digest ${deliveredTo}`);
+        result.sent += batch.length;
+        log.warn("hourly e-mail cap was reached: waiting requests sent as one digest", {
+          requests: batch.length,
+          hourlyCap,
         });
-      });
-      return false;
+      } catch (error) {
+        const { kind } = classifyMailError(error);
+        const message = truncateError(errorMessage(error));
+        for (const request of batch) await recordFailure(request, kind, message, []);
+        result.failed += batch.length;
+        return kind !== "server";
+      }
+    }
+  }
+
+  async function reportFailures() {
+    const compose = options.composeFailureNotice;
+    if (!compose || failedUnreported.length === 0) return;
+    const failed = failedUnreported;
+    try {
+      await options.mailer.send(compose(failed));
+      failedUnreported = failedUnreported.slice(failed.length);
+      log.info("owner told about e-mails refused for good", { requests: failed.length });
+    } catch (error) {
+      // Kept for the next pass; the requests themselves are safe in the store either way.
+      log.warn("could not send the notice about refused e-mails", { error: errorMessage(error) });
     }
   }
 
   async function drain(): Promise<DrainResult> {
     const result: DrainResult = { sent: 0, failed: 0 };
-    for (;;) {
-      const batch = await options.store.claimDue(now(), options.concurrency, options.leaseMs);
-      if (batch.length === 0) return result;
-      const outcomes = await Promise.all(batch.map(deliver));
-      for (const ok of outcomes) {
-        if (ok) result.sent += 1;
-        else result.failed += 1;
+    try {
+      const at = now();
+      if (cappedHour !== null && Math.floor(at.getTime() / hourMs) > cappedHour) {
+        cappedHour = null;
+        if (!(await sendDigests(result))) return { ...result, outage: true };
       }
-      if (outcomes.every((ok) => !ok)) return { ...result, outage: true };
-      if (stopped && running) return result;
+      for (;;) {
+        if (capReached(now())) {
+          cappedHour = hour;
+          return result;
+        }
+        const room = hourlyCap > 0 ? hourlyCap - sentThisHourAt(now()) : options.concurrency;
+        const limit = Math.max(1, Math.min(options.concurrency, room));
+        const batch = await options.store.claimDue(now(), limit, options.leaseMs);
+        if (batch.length === 0) return result;
+        const outcomes = await Promise.all(batch.map(deliver));
+        for (const outcome of outcomes) {
+          if (outcome === "sent") result.sent += 1;
+          else result.failed += 1;
+        }
+        // Only the mail server's own failure, with nothing getting through, pauses the outbox.
+        if (outcomes.includes("server") && !outcomes.includes("sent"))
+          return { ...result, outage: true };
+        if (stopped && running) return result;
+      }
+    } finally {
+      await reportFailures();
     }
+  }
+
+  function sentThisHourAt(at: Date): number {
+    return Math.floor(at.getTime() / hourMs) === hour ? sentThisHour : 0;
   }
 
   function schedule(delayMs: number) {
@@ -129,7 +276,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       do {
         wakeAgain = false;
         pass = await drain();
-      } while (wakeAgain && !stopped && !pass.outage);
+      } while (wakeAgain && !stopped && !pass.outage && cappedHour === null);
       storeFailures = 0;
       if (pass.outage) {
         outageStreak += 1;
@@ -137,7 +284,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         brakeUntil = now().getTime() + delay;
         wakeAgain = false;
         if (outageStreak === 1 || outageStreak % 10 === 0)
-          log.warn("mail delivery failing, pausing the outbox", {
+          log.warn("mail server failing, pausing the outbox", {
             failedPasses: outageStreak,
             retryInMs: delay,
           });
@@ -148,6 +295,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
         // Only a delivered e-mail ends an outage (an empty pass proves nothing).
         log.info("mail delivery resumed", { afterFailedPasses: outageStreak });
         outageStreak = 0;
+      }
+      if (cappedHour !== null) {
+        // Capped: nothing more this hour; the digest goes out when the hour turns.
+        wakeAgain = false;
+        schedule((cappedHour + 1) * hourMs - now().getTime());
+        return;
       }
       const next = await options.store.nextDueAt(options.leaseMs);
       if (next) schedule(next.getTime() - now().getTime());
@@ -183,8 +336,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       run();
     },
     notify() {
-      // During an outage the next probe is already scheduled: a new request waits for it.
-      if (now().getTime() < brakeUntil) return current;
+      // During an outage the next probe is already scheduled: a new request waits for it. Past
+      // the hourly cap, it waits for the digest.
+      if (now().getTime() < brakeUntil || cappedHour !== null) return current;
       run();
       return current;
     },

@@ -61,13 +61,13 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 
   return {
     sql,
-    submit({ id, data, fingerprint, receivedAt, dedupeWindowMs }) {
+    submit({ id, data, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
       return run("insert", async () => {
         const [row] = await sql<{ id: string; duplicate: boolean }[]>`
           select id, duplicate from public.submit_contact_request(
             ${id}::uuid, ${data.name}, ${data.email}, ${data.phone}, ${data.service},
             ${data.otherService}, ${data.message}, ${fingerprint}, ${receivedAt}::timestamptz,
-            ${dedupeWindowMs}::integer)`;
+            ${dedupeWindowMs}::integer, ${status})`;
         if (!row) throw new Error("submit_contact_request returned no row");
         return { id: row.id, duplicate: row.duplicate };
       });
@@ -77,7 +77,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
         const rows = await sql<ContactRequestRow[]>`
           select ${columns} from public.claim_contact_deliveries(
             ${now}::timestamptz, ${limit}::integer, ${leaseMs}::integer)
-          order by next_attempt_at`;
+          order by attempts > 1, next_attempt_at`;
         return rows.map(toStoredRequest);
       });
     },
@@ -91,12 +91,25 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
          where id = ${id}::uuid`,
       );
     },
-    async markFailed(id, error, retryAt) {
+    async markRetry(id, { error, retryAt, deliveredRecipients }) {
       await run(
         "update",
         () => sql`
         update public.contact_requests
-           set last_error = ${error}, next_attempt_at = ${retryAt}::timestamptz, claimed_at = null
+           set last_error = ${error}, next_attempt_at = ${retryAt}::timestamptz, claimed_at = null,
+               delivered_recipients = coalesce(${deliveredRecipients ?? null}::text[],
+                                               delivered_recipients)
+         where id = ${id}::uuid and delivery_status = 'pending'`,
+      );
+    },
+    async markFailed(id, { error, deliveredRecipients }) {
+      await run(
+        "update",
+        () => sql`
+        update public.contact_requests
+           set delivery_status = 'failed', last_error = ${error}, claimed_at = null,
+               delivered_recipients = coalesce(${deliveredRecipients ?? null}::text[],
+                                               delivered_recipients)
          where id = ${id}::uuid and delivery_status = 'pending'`,
       );
     },

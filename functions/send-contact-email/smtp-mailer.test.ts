@@ -3,7 +3,8 @@ import { unusedPort } from "../../tests/integration/support/ports.ts";
 import { type SmtpSink, startSmtpSink } from "../../tests/integration/support/smtp-sink.ts";
 import { composeContactEmail } from "./email.ts";
 import type { Mailer } from "./mailer.ts";
-import { createSmtpMailer, describeSmtpUrl } from "./smtp-mailer.ts";
+import { classifyMailError } from "./mailer.ts";
+import { createSmtpMailer, describeSmtpUrl, requiresStartTls } from "./smtp-mailer.ts";
 
 const request = {
   id: "5d1c3f0a-1111-4222-8333-944455556666",
@@ -54,6 +55,42 @@ describe("SMTP mailer", () => {
   it("fails the attempt when no mail server listens", async () => {
     mailer = createSmtpMailer(`smtp://127.0.0.1:${await unusedPort()}`);
     await expect(mailer.send(email)).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it("reports the recipients that accepted when another refuses for good", async () => {
+    sink = await startSmtpSink(0, {
+      refuseRecipient: (address) => (address === "gone@example.com" ? 550 : null),
+    });
+    mailer = createSmtpMailer(sink.url);
+    const error = await mailer
+      .send({ ...email, to: ["owner@example.com", "gone@example.com"] })
+      .catch((caught: unknown) => caught);
+    expect(classifyMailError(error)).toEqual({
+      kind: "permanent",
+      delivered: ["owner@example.com"],
+    });
+    expect(sink.received[0]?.envelopeTo).toEqual(["owner@example.com"]);
+  });
+
+  it("tells a refusal for good (5xx) from a deferral (4xx) when nobody accepted", async () => {
+    sink = await startSmtpSink(0, {
+      refuseRecipient: (address) => (address.startsWith("later") ? 450 : 550),
+    });
+    mailer = createSmtpMailer(sink.url);
+    const refused = await mailer.send(email).catch((caught: unknown) => caught);
+    expect(classifyMailError(refused).kind).toBe("permanent");
+    const deferred = await mailer
+      .send({ ...email, to: ["later@example.com"] })
+      .catch((caught: unknown) => caught);
+    expect(classifyMailError(deferred).kind).toBe("transient");
+  });
+
+  it("requires STARTTLS for smtp:// to another machine, not for loopback or smtps://", () => {
+    expect(requiresStartTls("smtp://user:pw@smtp.example.com:587")).toBe(true);
+    expect(requiresStartTls("smtp://10.0.0.5:25")).toBe(true);
+    expect(requiresStartTls("smtps://user:pw@smtp.example.com:465")).toBe(false);
+    expect(requiresStartTls("smtp://127.0.0.1:2525")).toBe(false);
+    expect(requiresStartTls("smtp://localhost:25")).toBe(false);
   });
 
   it("hides the password when the URL is logged", () => {

@@ -45,6 +45,43 @@ export const sqliteMigrations: string[] = [
    CREATE INDEX contact_requests_created ON contact_requests (created_at);
    CREATE INDEX contact_requests_pending ON contact_requests (next_attempt_at)
      WHERE delivery_status = 'pending';`,
+  // The lead's status (new, spam, later the owner's), a final `failed` delivery state, and the
+  // recipients that already accepted a partly delivered e-mail. SQLite cannot change a CHECK in
+  // place: the table is rebuilt, rows and indexes kept.
+  `CREATE TABLE contact_requests_v2 (
+     id TEXT PRIMARY KEY,
+     created_at TEXT NOT NULL,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     phone TEXT NOT NULL,
+     service TEXT NOT NULL,
+     other_service TEXT NOT NULL DEFAULT '',
+     message TEXT NOT NULL,
+     fingerprint TEXT NOT NULL,
+     status TEXT NOT NULL DEFAULT 'new'
+       CHECK (status IN ('new', 'contacted', 'won', 'lost', 'spam')),
+     delivery_status TEXT NOT NULL DEFAULT 'pending'
+       CHECK (delivery_status IN ('pending', 'sent', 'failed')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     next_attempt_at TEXT NOT NULL,
+     claimed_at TEXT,
+     sent_at TEXT,
+     delivered_to TEXT,
+     delivered_recipients TEXT NOT NULL DEFAULT '[]'
+   ) STRICT;
+   INSERT INTO contact_requests_v2 (id, created_at, name, email, phone, service, other_service,
+     message, fingerprint, delivery_status, attempts, last_error, next_attempt_at, claimed_at,
+     sent_at, delivered_to)
+   SELECT id, created_at, name, email, phone, service, other_service, message, fingerprint,
+     delivery_status, attempts, last_error, next_attempt_at, claimed_at, sent_at, delivered_to
+   FROM contact_requests ORDER BY rowid;
+   DROP TABLE contact_requests;
+   ALTER TABLE contact_requests_v2 RENAME TO contact_requests;
+   CREATE INDEX contact_requests_fingerprint ON contact_requests (fingerprint, created_at);
+   CREATE INDEX contact_requests_created ON contact_requests (created_at);
+   CREATE INDEX contact_requests_pending ON contact_requests (next_attempt_at)
+     WHERE delivery_status = 'pending' AND status <> 'spam';`,
 ];
 
 export type SqliteStore = ContactStore & {
@@ -106,16 +143,16 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ),
     insert: db.prepare(
       `INSERT INTO contact_requests (id, created_at, name, email, phone, service, other_service,
-         message, fingerprint, next_attempt_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         message, fingerprint, next_attempt_at, status)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     claim: db.prepare(
       `UPDATE contact_requests SET claimed_at = ?, attempts = attempts + 1
        WHERE id IN (
          SELECT id FROM contact_requests
-         WHERE delivery_status = 'pending' AND next_attempt_at <= ?
+         WHERE delivery_status = 'pending' AND status <> 'spam' AND next_attempt_at <= ?
            AND (claimed_at IS NULL OR claimed_at <= ?)
-         ORDER BY next_attempt_at LIMIT ?)
+         ORDER BY attempts > 0, next_attempt_at LIMIT ?)
        RETURNING ${columns}`,
     ),
     markSent: db.prepare(
@@ -123,14 +160,20 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
          last_error = NULL, claimed_at = NULL
        WHERE id = ?`,
     ),
+    markRetry: db.prepare(
+      `UPDATE contact_requests SET last_error = ?, next_attempt_at = ?, claimed_at = NULL,
+         delivered_recipients = COALESCE(?, delivered_recipients)
+       WHERE id = ? AND delivery_status = 'pending'`,
+    ),
     markFailed: db.prepare(
-      `UPDATE contact_requests SET last_error = ?, next_attempt_at = ?, claimed_at = NULL
+      `UPDATE contact_requests SET delivery_status = 'failed', last_error = ?, claimed_at = NULL,
+         delivered_recipients = COALESCE(?, delivered_recipients)
        WHERE id = ? AND delivery_status = 'pending'`,
     ),
     nextDue: db.prepare(
       `SELECT MIN(CASE WHEN claimed_at IS NULL THEN next_attempt_at END) AS next_unclaimed,
          MIN(claimed_at) AS oldest_claim
-       FROM contact_requests WHERE delivery_status = 'pending'`,
+       FROM contact_requests WHERE delivery_status = 'pending' AND status <> 'spam'`,
     ),
     list: db.prepare(
       `SELECT ${columns} FROM contact_requests ORDER BY created_at DESC, rowid DESC`,
@@ -208,7 +251,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
 
   return {
     path,
-    submit({ id, data, fingerprint, receivedAt, dedupeWindowMs }) {
+    submit({ id, data, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
       const createdAt = receivedAt.toISOString();
       const since = new Date(receivedAt.getTime() - dedupeWindowMs).toISOString();
       return write("insert", () => {
@@ -227,6 +270,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           data.message,
           fingerprint,
           createdAt,
+          status,
         );
         return { id, duplicate: false };
       });
@@ -237,14 +281,23 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       return run("claim", () =>
         (statements.claim.all(at, at, leaseExpired, limit) as Row[])
           .map(toRequest)
-          .sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt)),
+          .sort(
+            (a, b) =>
+              Number(a.attempts > 1) - Number(b.attempts > 1) ||
+              a.nextAttemptAt.localeCompare(b.nextAttemptAt),
+          ),
       );
     },
     async markSent(id, at, deliveredTo) {
       await write("update", () => statements.markSent.run(at.toISOString(), deliveredTo, id));
     },
-    async markFailed(id, error, retryAt) {
-      await write("update", () => statements.markFailed.run(error, retryAt.toISOString(), id));
+    async markRetry(id, { error, retryAt, deliveredRecipients }) {
+      const done = deliveredRecipients ? JSON.stringify(deliveredRecipients) : null;
+      await write("update", () => statements.markRetry.run(error, retryAt.toISOString(), done, id));
+    },
+    async markFailed(id, { error, deliveredRecipients }) {
+      const done = deliveredRecipients ? JSON.stringify(deliveredRecipients) : null;
+      await write("update", () => statements.markFailed.run(error, done, id));
     },
     async nextDueAt(leaseMs) {
       const row = run(

@@ -1,10 +1,11 @@
 /**
  * The contact_requests row as both databases return it (snake_case columns), and its conversion to
  * the StoredContactRequest the rest of the code sees. One declaration for every store: SQLite
- * returns times as ISO text, Postgres (postgres.js) as Date objects; both become ISO-8601 UTC.
+ * returns times as ISO text and delivered_recipients as JSON text, Postgres (postgres.js) times as
+ * Date objects and delivered_recipients as a text[] array; both become the same object.
  */
 import type { ServiceValue } from "../../shared/contact-schema.ts";
-import type { DeliveryStatus, StoredContactRequest } from "./store.ts";
+import type { DeliveryStatus, LeadStatus, StoredContactRequest } from "./store.ts";
 
 type Time = string | Date;
 
@@ -17,19 +18,32 @@ export type ContactRequestRow = {
   service: string;
   other_service: string;
   message: string;
+  status: string;
   delivery_status: string;
   attempts: number;
   last_error: string | null;
   next_attempt_at: Time;
   sent_at: Time | null;
   delivered_to: string | null;
+  delivered_recipients: string | string[] | null;
 };
 
 /** The columns of ContactRequestRow, for SELECT and RETURNING lists. */
 export const contactRequestColumns = `id, created_at, name, email, phone, service, other_service,
-  message, delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to`;
+  message, status, delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
+  delivered_recipients`;
 
 const iso = (value: Time) => new Date(value).toISOString();
+
+function recipients(value: string | string[] | null): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  try {
+    const parsed = JSON.parse(value ?? "[]") as unknown;
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
 
 export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
   return {
@@ -41,11 +55,13 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
     service: row.service as ServiceValue,
     otherService: row.other_service,
     message: row.message,
+    status: row.status as LeadStatus,
     deliveryStatus: row.delivery_status as DeliveryStatus,
     attempts: row.attempts,
     lastError: row.last_error,
     nextAttemptAt: iso(row.next_attempt_at),
     sentAt: row.sent_at === null ? null : iso(row.sent_at),
     deliveredTo: row.delivered_to,
+    deliveredRecipients: recipients(row.delivered_recipients),
   };
 }

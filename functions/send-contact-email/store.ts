@@ -6,7 +6,14 @@
  */
 import type { ContactRequest } from "../../shared/contact-schema.ts";
 
-export type DeliveryStatus = "pending" | "sent";
+/** The owner's view of a lead; `spam` is also what the spam filter stores (never e-mailed). */
+export type LeadStatus = "new" | "contacted" | "won" | "lost" | "spam";
+
+/**
+ * The e-mail's state, separate from the lead's: `failed` is final (the mail server refused this
+ * message for good, or kept refusing it); the request stays in the store and in `npm run leads`.
+ */
+export type DeliveryStatus = "pending" | "sent" | "failed";
 
 export type NewContactRequest = {
   /** Chosen by the handler (crypto.randomUUID) so every store answers with the same kind of id. */
@@ -17,6 +24,8 @@ export type NewContactRequest = {
   receivedAt: Date;
   /** Repeats with the same fingerprint received within this many ms return the first id. */
   dedupeWindowMs: number;
+  /** "spam" when the spam filter caught it: stored, never claimed for delivery. Default "new". */
+  status?: "new" | "spam";
 };
 
 export type SubmitResult = { id: string; duplicate: boolean };
@@ -25,6 +34,7 @@ export type StoredContactRequest = ContactRequest & {
   id: string;
   /** ISO-8601 UTC */
   createdAt: string;
+  status: LeadStatus;
   deliveryStatus: DeliveryStatus;
   /** Delivery attempts started so far (a claim counts as an attempt). */
   attempts: number;
@@ -34,19 +44,39 @@ export type StoredContactRequest = ContactRequest & {
   sentAt: string | null;
   /** Where the e-mail went, e.g. "smtp:hello@example.com" or "file:data/outbox/x.eml". */
   deliveredTo: string | null;
+  /**
+   * Recipients that have accepted this e-mail although others refused it: a retry goes only to
+   * the rest. Empty until a partial delivery.
+   */
+  deliveredRecipients: string[];
+};
+
+/** What a failed attempt records. */
+export type DeliveryFailure = {
+  /** The mail server's or our own reason, short (truncateError). */
+  error: string;
+  /** Recipients that accepted it in this or an earlier attempt (kept; never sent to again). */
+  deliveredRecipients?: string[];
 };
 
 export type ContactStore = {
   /** Commits the request durably, or returns the id of an equal one inside the window. */
   submit(request: NewContactRequest): Promise<SubmitResult>;
   /**
-   * Marks up to `limit` due, pending requests as claimed (attempts + 1) and returns them. A claim
-   * older than `leaseMs` is considered abandoned (a crashed worker) and may be claimed again.
+   * Marks up to `limit` due, pending requests as claimed (attempts + 1) and returns them. Requests
+   * never attempted come first (a new lead never waits behind old retries), then the oldest due.
+   * Spam is never claimed. A claim older than `leaseMs` is considered abandoned (a crashed worker)
+   * and may be claimed again.
    */
   claimDue(now: Date, limit: number, leaseMs: number): Promise<StoredContactRequest[]>;
   markSent(id: string, at: Date, deliveredTo: string): Promise<void>;
-  markFailed(id: string, error: string, retryAt: Date): Promise<void>;
-  /** Earliest time a pending request becomes due (claims included), or null when none is pending. */
+  /** A transient failure: stays pending, tried again at `retryAt`. */
+  markRetry(id: string, failure: DeliveryFailure & { retryAt: Date }): Promise<void>;
+  /** A permanent failure: `failed`, never tried again. */
+  markFailed(id: string, failure: DeliveryFailure & { at: Date }): Promise<void>;
+  /**
+   * Earliest time a pending, non-spam request becomes due (claims included), or null when none is.
+   */
   nextDueAt(leaseMs: number): Promise<Date | null>;
   /** Newest first. */
   list(): Promise<StoredContactRequest[]>;

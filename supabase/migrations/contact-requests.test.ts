@@ -127,6 +127,34 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
       expect(claim("2025-06-01T00:02:01Z")).toBe("44444444-4444-4444-8444-444444444444|2");
     });
 
+    it("never claims spam, and claims never-attempted requests before retries", () => {
+      psql("update public.contact_requests set delivery_status = 'sent'");
+      const spam = "55555555-5555-4555-8555-555555555555";
+      psql(
+        `select public.submit_contact_request('${spam}', 'Bot', 'bot@example.org', '4845550199',
+          'carpet', '', 'x', 'f-spam', '2025-07-01T00:00:00Z', 0, 'spam')`,
+        "service_role",
+      );
+      const retry = "66666666-6666-4666-8666-666666666666";
+      const fresh = "77777777-7777-4777-8777-777777777777";
+      submit(retry, "f-retry", "2025-07-01T00:00:00Z");
+      psql(`update public.contact_requests set attempts = 3 where id = '${retry}'`);
+      submit(fresh, "f-fresh", "2025-07-01T00:00:05Z");
+      const claimOne = () =>
+        psql(
+          `select id from public.claim_contact_deliveries('2025-07-01T00:01:00Z', 1, 120000)
+            where fingerprint in ('f-spam', 'f-retry', 'f-fresh')`,
+          "service_role",
+        );
+      expect(claimOne()).toBe(fresh);
+      expect(claimOne()).toBe(retry);
+      expect(claimOne()).toBe("");
+      expect(
+        psql(`select status, delivery_status from public.contact_requests where id = '${spam}'`),
+      ).toBe("spam|pending");
+      psql(`update public.contact_requests set delivery_status = 'failed' where id = '${retry}'`);
+    });
+
     it("counts the rate limit per key and window", () => {
       const consume = (now: string) =>
         psql(

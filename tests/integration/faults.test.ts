@@ -3,7 +3,7 @@
  * server process, SQLite on disk and a real SMTP server: the mail server down and back, the
  * server killed with SIGKILL right after answering, and a graceful stop with a request in flight.
  * SIGKILL in the middle of a load, the mail server going away during one, hostile input and abuse
- * run at small counts in reliability.test.ts, with the code of `npm run bench:server`.
+ * run at small counts in tests/reliability/, with the code of `npm run bench:server`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";

@@ -11,6 +11,7 @@ const key = "sb_publishable_leads-test-key";
 let folder = "";
 let server: HostProcess;
 const ids: string[] = [];
+let spamId = "";
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "leads-"));
@@ -18,6 +19,12 @@ beforeAll(async () => {
     { STATIC_DIR: createFakeSite(folder), DATA_DIR: join(folder, "data"), CONTACT_PUBLIC_KEY: key },
     folder,
   );
+  const spam = await fetch(`${server.url}/functions/v1/send-contact-email`, {
+    method: "POST",
+    headers: { apikey: key, "content-type": "application/json" },
+    body: JSON.stringify({ ...validRequest({ name: "Bot Spammer" }), website: "http://x.example" }),
+  });
+  spamId = ((await spam.json()) as { id: string }).id;
   for (const body of [
     validRequest({ name: "Ann First", message: "First, with a comma" }),
     validRequest({
@@ -57,8 +64,21 @@ describe("npm run leads", () => {
       message: "Line 1\nLine 2",
       otherService: "Gutters",
     });
-    expect(leads[0]).toHaveProperty("deliveryStatus");
-    expect(leads[0]).toHaveProperty("attempts");
+    for (const name of ["receivedAt", "status", "deliveryStatus", "attempts", "lastError"])
+      expect(leads[0]).toHaveProperty(name);
+    expect(leads[0].status).toBe("new");
+  });
+
+  it("--all adds what the spam filter caught, with status spam", async () => {
+    const lines = (await runLeads(join(folder, "data"), ["--json", "--all"], folder))
+      .trim()
+      .split("\n");
+    const leads = lines.map((line) => JSON.parse(line));
+    expect(leads.map((lead) => lead.id)).toEqual([...ids].reverse().concat(spamId));
+    expect(leads[2]).toMatchObject({ status: "spam", name: "Bot Spammer" });
+    const text = await runLeads(join(folder, "data"), ["--all"], folder);
+    expect(text).toContain("SPAM");
+    expect(text).toContain("2 requests");
   });
 
   it("works as `npm run leads --json` too, where npm keeps the flag and sets npm_config_json", async () => {

@@ -46,11 +46,22 @@ export function describeStoreContract(name: string, open: () => Promise<ContactS
         ...request.data,
         id: request.id,
         createdAt: t0.toISOString(),
+        status: "new",
         deliveryStatus: "pending",
         attempts: 0,
         lastError: null,
         sentAt: null,
+        deliveredRecipients: [],
       });
+    });
+
+    it("stores spam with its status, and never claims it for delivery", async () => {
+      const spam = await newRequest({ status: "spam" });
+      await store.submit(spam);
+      const [stored] = await store.list();
+      expect(stored).toMatchObject({ id: spam.id, status: "spam", deliveryStatus: "pending" });
+      expect(await store.claimDue(at(minute), 10, minute)).toEqual([]);
+      expect(await store.nextDueAt(minute)).toBeNull();
     });
 
     it("answers a repeat inside the window with the first id and stores it once", async () => {
@@ -92,11 +103,65 @@ export function describeStoreContract(name: string, open: () => Promise<ContactS
       const request = await newRequest();
       await store.submit(request);
       await store.claimDue(at(0), 10, minute);
-      await store.markFailed(request.id, "connection refused", at(30_000));
+      await store.markRetry(request.id, { error: "connection refused", retryAt: at(30_000) });
       expect(await store.nextDueAt(minute)).toEqual(at(30_000));
       expect(await store.claimDue(at(29_999), 10, minute)).toEqual([]);
       const [retry] = await store.claimDue(at(30_000), 10, minute);
       expect(retry).toMatchObject({ attempts: 2, lastError: "connection refused" });
+    });
+
+    it("marks a permanent failure failed, with its reason, and never claims it again", async () => {
+      const request = await newRequest();
+      await store.submit(request);
+      await store.claimDue(at(0), 10, minute);
+      await store.markFailed(request.id, { error: "550 5.7.1 refused by policy", at: at(500) });
+      expect(await store.claimDue(at(10 * minute), 10, minute)).toEqual([]);
+      expect(await store.nextDueAt(minute)).toBeNull();
+      const [stored] = await store.list();
+      expect(stored).toMatchObject({
+        deliveryStatus: "failed",
+        attempts: 1,
+        lastError: "550 5.7.1 refused by policy",
+        sentAt: null,
+      });
+    });
+
+    it("keeps the recipients that already accepted a partly delivered e-mail", async () => {
+      const request = await newRequest();
+      await store.submit(request);
+      await store.claimDue(at(0), 10, minute);
+      await store.markRetry(request.id, {
+        error: "450 mailbox busy: b@example.com",
+        retryAt: at(1000),
+        deliveredRecipients: ["a@example.com"],
+      });
+      const [retry] = await store.claimDue(at(1000), 10, minute);
+      expect(retry).toMatchObject({ attempts: 2, deliveredRecipients: ["a@example.com"] });
+      await store.markFailed(request.id, {
+        error: "550 no such user: b@example.com",
+        at: at(2000),
+        deliveredRecipients: ["a@example.com"],
+      });
+      expect((await store.list())[0]).toMatchObject({
+        deliveryStatus: "failed",
+        deliveredRecipients: ["a@example.com"],
+      });
+    });
+
+    it("claims never-attempted requests before older retries", async () => {
+      const old = await newRequest({ receivedAt: at(0) });
+      await store.submit(old);
+      await store.claimDue(at(0), 10, minute);
+      await store.markRetry(old.id, { error: "452 try later", retryAt: at(1000) });
+      const fresh = await newRequest({
+        receivedAt: at(5000),
+        data: { ...data(), name: "Fresh Lead" },
+      });
+      await store.submit(fresh);
+      const [first] = await store.claimDue(at(6000), 1, minute);
+      expect(first?.id).toBe(fresh.id);
+      const [second] = await store.claimDue(at(6000), 1, minute);
+      expect(second?.id).toBe(old.id);
     });
 
     it("marks a request sent, which ends its deliveries", async () => {

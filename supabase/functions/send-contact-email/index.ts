@@ -13,7 +13,10 @@
  */
 import { business } from "../../../app/content/business.ts";
 import { ConfigError, parseContactConfig } from "../../../functions/send-contact-email/config.ts";
-import { composeContactEmail } from "../../../functions/send-contact-email/email.ts";
+import {
+  composeContactEmail,
+  composeFailureNotice,
+} from "../../../functions/send-contact-email/email.ts";
 import { handleContactRequest } from "../../../functions/send-contact-email/handler.ts";
 import {
   createHttpMailer,
@@ -26,7 +29,7 @@ import {
   type PostgresStore,
 } from "../../../functions/send-contact-email/postgres-store.ts";
 import { unlimited } from "../../../functions/send-contact-email/rate-limiter.ts";
-import { bearerToken, secretsEqual } from "../../../functions/send-contact-email/secret-compare.ts";
+import { bearerMatches } from "../../../functions/send-contact-email/secrets.ts";
 
 declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;
 
@@ -43,18 +46,16 @@ function openStore(): PostgresStore {
 
 const store = openStore();
 if (!env.RESEND_API_KEY) log.error("RESEND_API_KEY is not set: requests are stored, e-mails wait");
+const letters = { from: config.mailFrom, to: config.mailTo, businessName: business.name };
 const outbox = createOutbox({
   store,
   mailer: createHttpMailer({
     apiKey: env.RESEND_API_KEY,
     endpoint: env.MAIL_API_URL || resendEndpoint,
   }),
-  compose: (request) =>
-    composeContactEmail(request, {
-      from: config.mailFrom,
-      to: config.mailTo,
-      businessName: business.name,
-    }),
+  compose: (request) => composeContactEmail(request, letters),
+  // No hourly cap here: its count lives in one process, and Edge Function instances come and go.
+  composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
   retry: { baseMs: config.outbox.retryBaseMs, maxMs: config.outbox.retryMaxMs },
   leaseMs: config.outbox.leaseMs,
   concurrency: config.outbox.concurrency,
@@ -96,7 +97,7 @@ async function serve(request: Request, info: Deno.ServeHandlerInfo): Promise<Res
     const secret = env.OUTBOX_DRAIN_SECRET;
     if (!secret) return json(404, { error: "Not found." });
     if (request.method !== "POST") return json(405, { error: "Use POST." });
-    if (!(await secretsEqual(bearerToken(request.headers.get("authorization")), secret)))
+    if (!(await bearerMatches(request.headers.get("authorization"), secret)))
       return json(401, { error: "Unauthorized." });
     return json(200, await outbox.drain());
   }

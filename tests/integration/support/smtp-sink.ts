@@ -19,13 +19,24 @@ export type SmtpSink = {
   stop(): Promise<void>;
 };
 
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+export type SmtpSinkOptions = {
+  /** Refuse a recipient with this SMTP code (e.g. 550 refused for good, 450 try later). */
+  refuseRecipient?: (address: string) => number | null;
+};
+
+export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     closeTimeout: 200,
+    onRcptTo(address, _session, callback) {
+      const code = options.refuseRecipient?.(address.address) ?? null;
+      if (code === null) return callback();
+      const error = Object.assign(new Error(`refused ${address.address}`), { responseCode: code });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

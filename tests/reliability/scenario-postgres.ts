@@ -14,11 +14,8 @@
  * one on Postgres, two on Postgres. Postgres runs with fsync on, like SQLite's synchronous=FULL.
  */
 import postgres from "postgres";
-import {
-  type LocalPostgres,
-  startLocalPostgres,
-} from "../../../tests/integration/support/postgres.ts";
-import type { SmtpSink } from "../../../tests/integration/support/smtp-sink.ts";
+import { type LocalPostgres, startLocalPostgres } from "../integration/support/postgres.ts";
+import type { SmtpSink } from "../integration/support/smtp-sink.ts";
 import { type Harness, type RunningServer, steadyState } from "./harness.ts";
 import { newAnswerLog, okCount, runLoad, submissionRequest } from "./load.ts";
 import { mailCounts } from "./mail-ledger.ts";

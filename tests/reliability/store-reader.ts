@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
-import { dataPaths } from "../../../server/settings.ts";
+import { dataPaths } from "../../server/settings.ts";
 
 export type StoredRow = {
   id: string;

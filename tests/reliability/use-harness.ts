@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect } from "vitest";
-import { createHarness, type Harness } from "../../../scripts/bench/server/harness.ts";
-import type { ScenarioResult } from "../../../scripts/bench/server/report.ts";
-import { createFakeSite, secret } from "./fake-site.ts";
+import { createFakeSite, secret } from "../integration/support/fake-site.ts";
+import { createHarness, type Harness } from "./harness.ts";
+import type { ScenarioResult } from "./report.ts";
 
 /** A fresh harness for each test (stopped and removed after it); call inside a describe block. */
 export function useHarness(): () => Harness {

@@ -8,7 +8,7 @@ import autocannon, {
   type Options,
   type Result,
 } from "autocannon";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { validRequest } from "../integration/support/requests.ts";
 import { functionPath } from "./harness.ts";
 
 export type LoadRun = { instance: Instance; done: Promise<Result> };

@@ -5,8 +5,8 @@
  * e-mails inert, the slow client cut off, the memory flat after a full GC.
  */
 import { describe, it } from "vitest";
-import { hostileScenario } from "../../scripts/bench/server/scenario-hostile.ts";
-import { expectAllHold, useHarness } from "./support/bench-scenarios.ts";
+import { hostileScenario } from "./scenario-hostile.ts";
+import { expectAllHold, useHarness } from "./use-harness.ts";
 
 describe("bench:server scenario 5 at a small count", () => {
   const harness = useHarness();

@@ -5,8 +5,8 @@
  * back. Repeats (at least once) are reported, not failed.
  */
 
-import { unusedPort } from "../../../tests/integration/support/ports.ts";
-import type { SmtpSink } from "../../../tests/integration/support/smtp-sink.ts";
+import { unusedPort } from "../integration/support/ports.ts";
+import type { SmtpSink } from "../integration/support/smtp-sink.ts";
 import { type Harness, steadyState } from "./harness.ts";
 import {
   newAnswerLog,

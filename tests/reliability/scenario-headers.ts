@@ -5,8 +5,8 @@
  * registry's advisory service cannot be reached the audit is reported as a warning, not a pass.
  */
 import { spawn } from "node:child_process";
-import { projectRoot } from "../../../server/settings.ts";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { projectRoot } from "../../server/settings.ts";
+import { validRequest } from "../integration/support/requests.ts";
 import { functionPath, type Harness } from "./harness.ts";
 import { check, type ScenarioResult } from "./report.ts";
 import { assetUrls } from "./scenario-pages.ts";

@@ -8,7 +8,7 @@
  * - The same request sent many times at once (a double-click storm, from several addresses) gets
  *   200 with one id every time, one row and one e-mail.
  */
-import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { validRequest } from "../integration/support/requests.ts";
 import { functionPath, type Harness } from "./harness.ts";
 import { forwardedFor, newAnswerLog, okCount, runLoad, statusSummary } from "./load.ts";
 import { auditMail, mailCounts, waitForDrain } from "./mail-ledger.ts";

@@ -2,8 +2,6 @@
  * What every scenario hands back: one table of figures and the invariants it checked. The runner
  * prints them in order and ends with one verdict line; tests assert the same checks.
  */
-import { formatTable } from "../table.ts";
-
 export type Check = {
   /** The invariant, stated positively ("every 200 id is stored exactly once"). */
   name: string;
@@ -36,14 +34,24 @@ export function failures(results: readonly ScenarioResult[]): Check[] {
 
 const mark = (item: Check) => (item.ok ? "PASS" : item.advisory ? "WARN" : "FAIL");
 
+/** Two columns padded to their widest cell (monospace, no colours, so they paste into a README). */
+function formatFigures(figures: readonly Figure[]): string {
+  const width = Math.max("figure".length, ...figures.map(([label]) => label.length));
+  const valueWidth = Math.max("value".length, ...figures.map(([, value]) => value.length));
+  const line = (label: string, value: string) =>
+    `${label.padEnd(width)}  ${value.padStart(valueWidth)}`;
+  return [
+    line("figure", "value"),
+    `${"-".repeat(width)}  ${"-".repeat(valueWidth)}`,
+    ...figures.map(([label, value]) => line(label, value)),
+  ].join("\n");
+}
+
 export function formatScenario(result: ScenarioResult): string {
   const heading = `== ${result.id}. ${result.title}${
     result.seconds === undefined ? "" : ` (${result.seconds.toFixed(0)} s)`
   }`;
-  const table = formatTable(
-    [{ title: "figure" }, { title: "value", align: "right" }],
-    result.figures.map(([label, value]) => [label, value]),
-  );
+  const table = formatFigures(result.figures);
   const checks = result.checks.map(
     (item) => `${mark(item)}  ${item.name}${item.detail ? ` — ${item.detail}` : ""}`,
   );

@@ -3,7 +3,7 @@
  * header) and waits for the outbox to drain: nothing pending in the store and every expected id
  * e-mailed, then a short settle so that a late duplicate is seen too.
  */
-import type { SmtpSink } from "../../../tests/integration/support/smtp-sink.ts";
+import type { SmtpSink } from "../integration/support/smtp-sink.ts";
 import { readStore } from "./store-reader.ts";
 
 export function mailCounts(sinks: readonly SmtpSink[]): Map<string, number> {

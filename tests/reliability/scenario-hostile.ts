@@ -8,8 +8,8 @@
  * and carry no injected header, slow clients are cut off in bounded time, and RSS stays flat.
  */
 
-import { escapeHtml } from "../../../functions/send-contact-email/email.ts";
-import { validateContact } from "../../../shared/contact-schema.ts";
+import { escapeHtml } from "../../functions/send-contact-email/email.ts";
+import { validateContact } from "../../shared/contact-schema.ts";
 import { functionPath, type Harness, steadyState } from "./harness.ts";
 import {
   type Category,

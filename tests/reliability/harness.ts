@@ -8,8 +8,8 @@
 import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { type HostProcess, startNodeServer } from "../../../tests/integration/support/processes.ts";
-import { type SmtpSink, startSmtpSink } from "../../../tests/integration/support/smtp-sink.ts";
+import { type HostProcess, startNodeServer } from "../integration/support/processes.ts";
+import { type SmtpSink, startSmtpSink } from "../integration/support/smtp-sink.ts";
 
 export const benchKey = "sb_publishable_bench-key";
 export const functionPath = "/functions/v1/send-contact-email";

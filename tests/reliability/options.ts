@@ -4,8 +4,8 @@ import { parseArgs } from "node:util";
 export const usage = `Usage: npm run bench:server [-- options]
 
 Starts the real embedded server (server/start.ts) on free loopback ports with the built site, a
-temporary data folder and a real SMTP server on loopback, runs the reliability scenarios of
-docs/decisions/0006-reliability.md, prints one table per scenario and a verdict, and exits 1 if an invariant breaks
+temporary data folder and a real SMTP server on loopback, runs the reliability scenarios,
+prints one table per scenario and a verdict, and exits 1 if an invariant breaks
 (2 on an error). 3 to 4 minutes on 2 cores; --quick under a minute (no wait for the server's
 background brotli, no 30 s body-trickling clients).
 

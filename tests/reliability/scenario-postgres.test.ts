@@ -4,9 +4,9 @@
  * (the killed server's unconfirmed batch apart), none by both servers.
  */
 import { describe, it } from "vitest";
-import { postgresScenario } from "../../scripts/bench/server/scenario-postgres.ts";
-import { expectAllHold, useHarness } from "./support/bench-scenarios.ts";
-import { postgresRuns } from "./support/postgres.ts";
+import { postgresRuns } from "../integration/support/postgres.ts";
+import { postgresScenario } from "./scenario-postgres.ts";
+import { expectAllHold, useHarness } from "./use-harness.ts";
 
 describe.skipIf(!postgresRuns)("bench:server scenario 8 at small counts", () => {
   const harness = useHarness();

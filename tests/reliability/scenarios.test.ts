@@ -1,15 +1,15 @@
 /**
  * The invariants of `npm run bench:server` scenarios 3, 4, 6 and 7 at small counts, with the same
- * scenario code (scripts/bench/server/), the real server process, SQLite on disk and a real SMTP
+ * scenario code (this folder), the real server process, SQLite on disk and a real SMTP
  * server on loopback: a regression fails CI although the full benchmark does not run there.
  * Scenario 5 (hostile input) is in hostile-input.test.ts, so the two files run side by side.
  */
 import { describe, it } from "vitest";
-import { abuseScenario } from "../../scripts/bench/server/scenario-abuse.ts";
-import { crashScenario } from "../../scripts/bench/server/scenario-crash.ts";
-import { headersScenario } from "../../scripts/bench/server/scenario-headers.ts";
-import { mailOutageScenario } from "../../scripts/bench/server/scenario-mail-outage.ts";
-import { expectAllHold, useHarness } from "./support/bench-scenarios.ts";
+import { abuseScenario } from "./scenario-abuse.ts";
+import { crashScenario } from "./scenario-crash.ts";
+import { headersScenario } from "./scenario-headers.ts";
+import { mailOutageScenario } from "./scenario-mail-outage.ts";
+import { expectAllHold, useHarness } from "./use-harness.ts";
 
 describe("bench:server scenarios at small counts", () => {
   const harness = useHarness();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { maxBodyBytes } from "../../../functions/send-contact-email/request-body.ts";
-import { validateContact } from "../../../shared/contact-schema.ts";
+import { maxBodyBytes } from "../../functions/send-contact-email/request-body.ts";
+import { validateContact } from "../../shared/contact-schema.ts";
 import { categoryAt, type HostileCase, hostileCase, mix } from "./hostile-cases.ts";
 import { forwardedFor } from "./load.ts";
 

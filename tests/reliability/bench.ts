@@ -1,7 +1,7 @@
 /**
- * `npm run bench:server`: the reliability benchmark (docs/decisions/0006-reliability.md). Starts the real embedded server
+ * `npm run bench:server`: the reliability benchmark. Starts the real embedded server
  * (server/start.ts) with the built site, a temporary data folder and a real SMTP server, all on
- * loopback, runs the scenarios in scripts/bench/server/, prints one table per scenario and a
+ * loopback, runs the scenarios of this folder, prints one table per scenario and a
  * verdict, and exits 1 if an invariant breaks (2 on an error). See --help for counts and durations.
  * A copy of the output goes to bench-results/server/<time>.txt.
  */
@@ -9,27 +9,20 @@ import { existsSync, writeFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp } from "node:fs/promises";
 import { availableParallelism, cpus, release, tmpdir, totalmem } from "node:os";
 import path from "node:path";
-import { postgresBin } from "../tests/integration/support/postgres.ts";
-import { exitOnSignals, onCleanup, runCleanup } from "./bench/cleanup.ts";
-import { loadSitePaths } from "./bench/routes.ts";
-import { createHarness, type Harness } from "./bench/server/harness.ts";
-import { parseServerBenchArgs, type ServerBenchOptions, usage } from "./bench/server/options.ts";
-import {
-  check,
-  failures,
-  formatScenario,
-  type ScenarioResult,
-  verdictLine,
-} from "./bench/server/report.ts";
-import { abuseDefaults, abuseScenario } from "./bench/server/scenario-abuse.ts";
-import { crashScenario } from "./bench/server/scenario-crash.ts";
-import { headersScenario } from "./bench/server/scenario-headers.ts";
-import { hostileScenario } from "./bench/server/scenario-hostile.ts";
-import { mailOutageScenario } from "./bench/server/scenario-mail-outage.ts";
-import { pagesScenario } from "./bench/server/scenario-pages.ts";
-import { postgresScenario } from "./bench/server/scenario-postgres.ts";
-import { quotesScenario } from "./bench/server/scenario-quotes.ts";
-import { buildSite, clientDir, projectRoot } from "./bench/site-process.ts";
+import { postgresBin } from "../integration/support/postgres.ts";
+import { exitOnSignals, onCleanup, runCleanup } from "./cleanup.ts";
+import { createHarness, type Harness } from "./harness.ts";
+import { parseServerBenchArgs, type ServerBenchOptions, usage } from "./options.ts";
+import { check, failures, formatScenario, type ScenarioResult, verdictLine } from "./report.ts";
+import { abuseDefaults, abuseScenario } from "./scenario-abuse.ts";
+import { crashScenario } from "./scenario-crash.ts";
+import { headersScenario } from "./scenario-headers.ts";
+import { hostileScenario } from "./scenario-hostile.ts";
+import { mailOutageScenario } from "./scenario-mail-outage.ts";
+import { pagesScenario } from "./scenario-pages.ts";
+import { postgresScenario } from "./scenario-postgres.ts";
+import { quotesScenario } from "./scenario-quotes.ts";
+import { buildSite, clientDir, projectRoot, sitemapPaths } from "./site.ts";
 
 /** Whatever happens, the benchmark ends by itself. */
 const hardLimitMs = 30 * 60_000;
@@ -157,7 +150,7 @@ async function main(): Promise<number> {
   writeFileSync(path.join(workDir, "secret.txt"), `${secret}\n`);
   const harness = createHarness({ workDir, staticDir, secret, own: true, steady: !options.quick });
   const forget = onCleanup("the servers and the temporary folder", () => harness.dispose());
-  const routes = await loadSitePaths();
+  const routes = await sitemapPaths(staticDir);
 
   const started = Date.now();
   print(`bench:server — ${new Date().toISOString()}`);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:server`: the reliability benchmark. Starts the real embedded server
+ * `npm run bench:server`: the reliability benchmark (docs/decisions/0006-reliability.md). Starts the real embedded server
  * (server/start.ts) with the built site, a temporary data folder and a real SMTP server, all on
  * loopback, runs the scenarios of this folder, prints one table per scenario and a
  * verdict, and exits 1 if an invariant breaks (2 on an error). See --help for counts and durations.

@@ -16,6 +16,7 @@
 import postgres from "postgres";
 import { type LocalPostgres, startLocalPostgres } from "../integration/support/postgres.ts";
 import type { SmtpSink } from "../integration/support/smtp-sink.ts";
+import { onCleanup } from "./cleanup.ts";
 import { type Harness, type RunningServer, steadyState } from "./harness.ts";
 import { newAnswerLog, okCount, runLoad, submissionRequest } from "./load.ts";
 import { mailCounts } from "./mail-ledger.ts";
@@ -33,6 +34,8 @@ export type PostgresScenarioOptions = {
 const outboxBatch = 4;
 /** Claims of the killed server are taken over after this long. */
 const leaseMs = 5000;
+/** Every e-mail is counted at the SMTP servers: no hourly cap folding them into digests. */
+const loadEnv = { RATE_LIMIT_DISABLED: "true", MAIL_HOURLY_CAP: "0" };
 
 type Rate = { ok: number; seconds: number; perSecond: number };
 
@@ -64,7 +67,7 @@ async function stopAll(servers: RunningServer[]) {
 
 async function throughput(h: Harness, pg: LocalPostgres, options: PostgresScenarioOptions) {
   const smtp = await h.startSmtp();
-  const env = { RATE_LIMIT_DISABLED: "true" };
+  const env = loadEnv;
   const n = options.throughputSubmissions;
 
   const sqlite = await h.startServer({ dataDir: h.dataDir("pg-sqlite"), smtpUrl: smtp.url, env });
@@ -103,6 +106,8 @@ export async function postgresScenario(
   options: PostgresScenarioOptions,
 ): Promise<ScenarioResult> {
   const pg = await startLocalPostgres({ durable: true });
+  // Stopped on Ctrl-C and errors too, like the servers (bench.ts runs the cleanup).
+  const forget = onCleanup("the benchmark's Postgres", () => pg.stop());
   let sql: postgres.Sql | undefined;
   try {
     const rates = await throughput(h, pg, options);
@@ -110,7 +115,7 @@ export async function postgresScenario(
     const url = pg.createDatabase("bench_kill");
     sql = postgres(url, { max: 2, onnotice: () => {} });
     const env = {
-      RATE_LIMIT_DISABLED: "true",
+      ...loadEnv,
       DATABASE_URL: url,
       OUTBOX_LEASE_MS: String(leaseMs),
     };
@@ -299,6 +304,7 @@ export async function postgresScenario(
     await sql?.end({ timeout: 5 });
     await h.close();
     await pg.stop();
+    forget();
   }
 }
 

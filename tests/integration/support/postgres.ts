@@ -41,13 +41,17 @@ export function findPostgresBin(env: NodeJS.ProcessEnv = process.env): string | 
 }
 
 export const postgresBin = findPostgresBin();
-const required = process.env.CI === "true" || process.env.CI === "1";
 
 /**
- * Whether suites that need Postgres run: true when it is installed, and under CI always (so that
- * a missing Postgres fails there instead of skipping). Use with describe.skipIf(!postgresRuns).
+ * Whether suites that need Postgres run: when it is installed, and under CI always (so that a
+ * missing Postgres fails there instead of skipping).
  */
-export const postgresRuns = postgresBin !== null || required;
+export function postgresSuitesRun(bin: string | null, env: NodeJS.ProcessEnv): boolean {
+  return bin !== null || env.CI === "true" || env.CI === "1";
+}
+
+/** Use with describe.skipIf(!postgresRuns). */
+export const postgresRuns = postgresSuitesRun(postgresBin, process.env);
 if (!postgresRuns) {
   process.stderr.write(
     "Postgres server binaries not found (set PG_BIN, or apt-get install postgresql): " +

@@ -1,7 +1,7 @@
 /**
  * The store on Postgres, for both hosts: the Node server with DATABASE_URL (several servers on one
  * database) and the Supabase Edge Function with SUPABASE_DB_URL. One driver, postgres.js (npm
- * `postgres`), which runs unchanged under Node and Deno (docs/decisions/0007-postgres-store.md).
+ * `postgres`), which runs unchanged under Node and Deno (docs/decisions/0009-postgres-store.md).
  *
  * The schema is supabase/migrations (applied by Supabase, or by `npm start`: server/migrations.ts).
  * What must be atomic across instances lives in SQL functions of those migrations:

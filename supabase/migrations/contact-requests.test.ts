@@ -10,7 +10,7 @@
  *
  * pg_cron, pg_net and Supabase Vault are Supabase's extensions, not Debian's: stand-ins with the
  * same names and signatures (created here only) record what the drain schedule asks of them. What
- * that cannot prove is listed in docs/decisions/0007-postgres-store.md.
+ * that cannot prove is listed in docs/decisions/0009-postgres-store.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgresStore } from "../../functions/send-contact-email/postgres-store.ts";

@@ -96,7 +96,7 @@ function scenarios(options: ServerBenchOptions): Scenario[] {
       run: (h, routes) => headersScenario(h, { routes }),
     },
     {
-      id: 8,
+      id: 9,
       title: "Two servers on one Postgres",
       run: async (h) =>
         postgresBin
@@ -106,7 +106,7 @@ function scenarios(options: ServerBenchOptions): Scenario[] {
               concurrency: options.concurrency,
             })
           : {
-              id: 8,
+              id: 9,
               title: "Two servers on one Postgres",
               figures: [],
               checks: [

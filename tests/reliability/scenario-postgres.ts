@@ -1,5 +1,5 @@
 /**
- * Scenario 8: past one machine. Two servers share one real Postgres (DATABASE_URL), as behind a
+ * Scenario 9: past one machine. Two servers share one real Postgres (DATABASE_URL), as behind a
  * load balancer; the submissions are spread over both, and one of them is killed with SIGKILL in
  * the middle and started again. Each server e-mails through its own SMTP server, so every e-mail
  * says which server sent it.
@@ -221,7 +221,7 @@ export async function postgresScenario(
     const exactlyOnce = rows.filter((row) => all.get(row.id) === 1).length;
 
     return {
-      id: 8,
+      id: 9,
       title: "Two servers on one Postgres: spread load, SIGKILL one mid-load, restart it",
       figures: [
         [

@@ -1,6 +1,7 @@
 /**
- * The contact function on the Node host: SQLite in DATA_DIR, SMTP (or .eml files when SMTP_URL is
- * unset), the outbox loop, the rate limiter, and the adapter from Node's http to the handler.
+ * The contact function on the Node host: the configured store (SQLite in DATA_DIR, or Postgres
+ * with DATABASE_URL: contact-store.ts), SMTP (or .eml files when SMTP_URL is unset), the outbox
+ * loop, the rate limiter, and the adapter from Node's http to the handler.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
@@ -16,12 +17,16 @@ import {
 import { errorMessage, type Logger } from "../functions/send-contact-email/log.ts";
 import type { Mailer } from "../functions/send-contact-email/mailer.ts";
 import { createOutbox, type Outbox } from "../functions/send-contact-email/outbox.ts";
-import { createRateLimiter, unlimited } from "../functions/send-contact-email/rate-limiter.ts";
+import {
+  createRateLimiter,
+  type RateLimiter,
+  unlimited,
+} from "../functions/send-contact-email/rate-limiter.ts";
 import { maxBodyBytes } from "../functions/send-contact-email/request-body.ts";
 import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-email/smtp-mailer.ts";
-import { openSqliteStore, type SqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
 import { type ContactStore, StoreUnavailableError } from "../functions/send-contact-email/store.ts";
 import { business } from "../shared/business.ts";
+import { type ConfiguredStore, openConfiguredStore } from "./contact-store.ts";
 import { DataFolderBusyError, type DataLock, lockDataFolder } from "./data-lock.ts";
 import {
   clientAddress,
@@ -57,7 +62,7 @@ export type ContactService = {
   /** Stops the outbox (waiting for e-mails in flight) and closes the store and the mailer. */
   close(): Promise<void>;
   /** Null until open() succeeded. */
-  readonly store: SqliteStore | null;
+  readonly store: ContactStore | null;
   readonly outbox: Outbox | null;
 };
 
@@ -85,7 +90,7 @@ export function createContactService(
   const paths = dataPaths(settings.dataDir);
   const allowedOrigins = [...contact.allowedOrigins];
   const config = { ...contact, allowedOrigins };
-  let store: SqliteStore | null = null;
+  let store: ContactStore | null = null;
   let outbox: Outbox | null = null;
   let mailer: Mailer | null = null;
   let lock: DataLock | null = null;
@@ -93,7 +98,9 @@ export function createContactService(
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
 
-  const rateLimiter = contact.rateLimit.disabled
+  // Counted in this process until the store is open; with Postgres, then in the database, where
+  // every server sharing it sees the same counts.
+  let rateLimiter: RateLimiter = contact.rateLimit.disabled
     ? unlimited
     : createRateLimiter({
         max: contact.rateLimit.max,
@@ -102,24 +109,23 @@ export function createContactService(
       });
   if (contact.rateLimit.disabled) log.warn("RATE_LIMIT_DISABLED=true: no limit per client address");
 
+  // The lock is taken with either store. With SQLite it guards the database and the claims
+  // released at start; with Postgres (several servers share one database by design) it keeps one
+  // server per data folder, whose .eml outbox and files are this server's own.
   function takeLock() {
     lock ??= lockDataFolder(settings.dataDir);
   }
 
-  function openOnce() {
-    takeLock();
-    const opened = openSqliteStore(paths.database, { busyTimeoutMs: settings.sqliteBusyTimeoutMs });
-    return opened;
-  }
-
-  async function startDelivery(opened: SqliteStore) {
-    // This process owns the data folder (the lock): claims left by a crash must not delay those
-    // e-mails.
-    const released = await opened.releaseClaims();
+  async function startDelivery({ store: opened, sharedRateLimiter }: ConfiguredStore) {
     if (closed) {
       await opened.close();
       return;
     }
+    if (sharedRateLimiter && !contact.rateLimit.disabled)
+      rateLimiter = sharedRateLimiter({
+        max: contact.rateLimit.max,
+        windowMs: contact.rateLimit.windowMs,
+      });
     if (settings.smtpUrl) {
       mailer = createSmtpMailer(settings.smtpUrl);
       log.info("e-mail goes out through SMTP", {
@@ -148,17 +154,22 @@ export function createContactService(
     });
     store = opened;
     outbox.start();
-    log.info("quote requests are stored in SQLite", {
-      database: paths.database,
-      releasedClaims: released,
-    });
   }
 
-  async function open(): Promise<void> {
-    if (closed || store) return;
-    let opened: SqliteStore;
+  let opening: Promise<void> | null = null;
+  function open(): Promise<void> {
+    if (closed || store) return Promise.resolve();
+    opening ??= openOnce().finally(() => {
+      opening = null;
+    });
+    return opening;
+  }
+
+  async function openOnce(): Promise<void> {
+    let opened: ConfiguredStore;
     try {
-      opened = openOnce();
+      takeLock();
+      opened = await openConfiguredStore(settings, log);
     } catch (error) {
       failures += 1;
       const busy = error instanceof DataFolderBusyError;
@@ -166,7 +177,9 @@ export function createContactService(
       log.error(
         busy
           ? "the data folder is locked by another server"
-          : "the data folder cannot be used: the pages are served, quote requests are answered 503",
+          : settings.databaseUrl
+            ? "the database cannot be used: the pages are served, quote requests are answered 503"
+            : "the data folder cannot be used: the pages are served, quote requests are answered 503",
         { dataDir: settings.dataDir, error: errorMessage(error), retryInMs: delay },
       );
       clearTimeout(reopenTimer);
@@ -174,7 +187,7 @@ export function createContactService(
       reopenTimer.unref();
       return;
     }
-    if (failures > 0) log.info("the data folder is usable again", { dataDir: settings.dataDir });
+    if (failures > 0) log.info("the store is usable again", { dataDir: settings.dataDir });
     failures = 0;
     await startDelivery(opened);
   }

@@ -1,17 +1,16 @@
 /**
  * send-contact-email on Supabase Edge Functions (Deno): the same handler as the Node server
- * (functions/send-contact-email/handler.ts), storing into Postgres through the project's REST API
- * and sending through Resend's HTTP API, since edge functions cannot open SMTP connections.
+ * (functions/send-contact-email/handler.ts) and the same Postgres store as the Node server with
+ * DATABASE_URL, connected through SUPABASE_DB_URL (Supabase's pooler, transaction mode), sending
+ * through Resend's HTTP API, since edge functions cannot open SMTP connections.
  *
  * Routes (Supabase strips /functions/v1; both forms are accepted so it also runs stand-alone):
  *   POST|OPTIONS …/send-contact-email        docs/contact-api.md
  *   POST         …/send-contact-email/drain  retries pending e-mail; needs OUTBOX_DRAIN_SECRET
- *                                            (call it from a schedule, see docs/decisions/0003)
+ *                                            (called by the database's schedule, a migration)
  *
- * Settings: see .env.example ("Supabase host"). CONTACT_STORE=memory (tests only) keeps requests
- * in memory instead of Postgres.
+ * Settings: see .env.example ("Supabase host").
  */
-
 import { ConfigError, parseContactConfig } from "../../../functions/send-contact-email/config.ts";
 import {
   composeContactEmail,
@@ -23,15 +22,13 @@ import {
   resendEndpoint,
 } from "../../../functions/send-contact-email/http-mailer.ts";
 import { errorMessage, consoleLogger as log } from "../../../functions/send-contact-email/log.ts";
-import { createMemoryStore } from "../../../functions/send-contact-email/memory-store.ts";
 import { createOutbox } from "../../../functions/send-contact-email/outbox.ts";
-import { createPostgrestStore } from "../../../functions/send-contact-email/postgrest-store.ts";
 import {
-  createRateLimiter,
-  unlimited,
-} from "../../../functions/send-contact-email/rate-limiter.ts";
+  openPostgresStore,
+  type PostgresStore,
+} from "../../../functions/send-contact-email/postgres-store.ts";
+import { unlimited } from "../../../functions/send-contact-email/rate-limiter.ts";
 import { bearerMatches } from "../../../functions/send-contact-email/secrets.ts";
-import type { ContactStore } from "../../../functions/send-contact-email/store.ts";
 import { business } from "../../../shared/business.ts";
 
 declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;
@@ -39,19 +36,12 @@ declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | unde
 const env = Deno.env.toObject();
 const config = parseContactConfig(env);
 
-function openStore(): ContactStore {
-  if (env.CONTACT_STORE === "memory") {
-    log.warn("CONTACT_STORE=memory: requests are kept in memory only (tests)");
-    return createMemoryStore();
-  }
-  const url = env.SUPABASE_URL;
-  const serviceKey = env.SUPABASE_SERVICE_ROLE_KEY;
-  if (!url || !serviceKey) {
-    throw new ConfigError(
-      "SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set (Supabase sets both).",
-    );
-  }
-  return createPostgrestStore({ url, serviceKey });
+function openStore(): PostgresStore {
+  const url = env.SUPABASE_DB_URL;
+  if (!url) throw new ConfigError("SUPABASE_DB_URL must be set (Supabase sets it).");
+  // The pooler in transaction mode cannot keep prepared statements; a few connections per
+  // instance are plenty, the pooler multiplexes them.
+  return openPostgresStore({ url, prepare: false, maxConnections: 3 });
 }
 
 const store = openStore();
@@ -74,13 +64,10 @@ const outbox = createOutbox({
 // While this instance stays warm it retries on its own; a schedule calling /drain covers the rest.
 outbox.start();
 
+// Counted in the database: every warm instance sees the same numbers.
 const rateLimiter = config.rateLimit.disabled
   ? unlimited
-  : createRateLimiter({
-      max: config.rateLimit.max,
-      windowMs: config.rateLimit.windowMs,
-      maxClients: config.rateLimit.maxClients,
-    });
+  : store.rateLimiter({ max: config.rateLimit.max, windowMs: config.rateLimit.windowMs });
 
 /** Work after the response: Supabase keeps the instance alive for it with EdgeRuntime.waitUntil. */
 function inBackground(work: Promise<unknown>) {

@@ -12,6 +12,7 @@ const lead: Lead = {
   otherService: "",
   message: 'Two rooms, "asap"\nPets at home.',
   status: "new",
+  contactedAt: null,
   deliveryStatus: "pending",
   attempts: 2,
   lastError: "connect ECONNREFUSED 127.0.0.1:25",
@@ -25,7 +26,7 @@ describe("leads output", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).split("\r\n");
     expect(header).toBe(
-      '"receivedAt","name","email","phone","serviceLabel","message","status","deliveryStatus","attempts","lastError","sentAt","id"',
+      '"receivedAt","name","email","phone","serviceLabel","message","status","contactedAt","zip","inServiceArea","town","estimateLow","estimateHigh","offerId","preferredTimes","deliveryStatus","attempts","lastError","sentAt","id"',
     );
     expect(row).toContain('"Two rooms, ""asap""\nPets at home."');
   });
@@ -48,7 +49,7 @@ describe("leads output", () => {
     const text = toText([lead]);
     expect(text).toContain("Jane Doe");
     expect(text).toContain(
-      "Carpet Cleaning · NOT YET E-MAILED, 2 attempts, last error: connect ECONNREFUSED",
+      "Carpet Cleaning · NEW · NOT YET E-MAILED, 2 attempts, last error: connect ECONNREFUSED",
     );
     expect(text).toContain('Two rooms, "asap" Pets at home.');
     expect(text).toContain("May 1, 2025, 10:30 AM");
@@ -58,5 +59,30 @@ describe("leads output", () => {
 
   it("removes terminal control sequences from visitor text", () => {
     expect(terminalText("Eve\u001b[2J\u009b31m\u202eevil")).toBe("Eve [2J 31m evil");
+  });
+
+  it("carries the status and the quote details in CSV, blank where a request has none", () => {
+    const quoted: Lead = {
+      ...lead,
+      status: "won",
+      contactedAt: "2025-05-01T15:00:00.000Z",
+      zip: "19406",
+      inServiceArea: true,
+      town: "King of Prussia",
+      estimate: {
+        low: 150,
+        high: 185,
+        currency: "USD",
+        priceList: "2026-11",
+        inputs: { kind: "business", squareFeet: 2000, visitsPerWeek: 1, addOns: [] },
+      },
+      offer: { id: "welcome-20", percentOff: 20 },
+      preferredWindows: [{ date: "2025-05-06", window: "morning" }],
+    };
+    const [, withDetails, without] = toCsv([quoted, lead]).slice(1).split("\r\n");
+    expect(withDetails).toContain(
+      '"won","2025-05-01T15:00:00.000Z","19406","true","King of Prussia","150","185","welcome-20","2025-05-06 morning"',
+    );
+    expect(without).toContain('"new","","","","","","","",""');
   });
 });

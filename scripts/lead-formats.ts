@@ -7,8 +7,9 @@
 import { serviceDescription } from "../functions/send-contact-email/email.ts";
 import type { StoredContactRequest } from "../functions/send-contact-email/store.ts";
 import { business } from "../shared/business.ts";
+import type { StoredQuoteDetails } from "../shared/quote/quote-details.ts";
 
-export type Lead = {
+export type Lead = StoredQuoteDetails & {
   id: string;
   receivedAt: string;
   name: string;
@@ -18,8 +19,10 @@ export type Lead = {
   serviceLabel: string;
   otherService: string;
   message: string;
-  /** new, contacted, won, lost or spam. */
+  /** The owner's: new, contacted, won, lost or spam. */
   status: string;
+  /** When the owner first answered (contacted, won or lost), or null. */
+  contactedAt: string | null;
   /** pending, sent or failed. */
   deliveryStatus: string;
   attempts: number;
@@ -28,7 +31,21 @@ export type Lead = {
   deliveredTo: string | null;
 };
 
-export function toLead(row: StoredContactRequest): Lead {
+const quoteKeys = [
+  "zip",
+  "inServiceArea",
+  "town",
+  "estimate",
+  "offer",
+  "preferredWindows",
+] as const;
+
+export function toLead(row: StoredContactRequest & StoredQuoteDetails): Lead {
+  // Quote details only when the request carried them (a request without them stays as before).
+  const details: StoredQuoteDetails = {};
+  for (const key of quoteKeys) {
+    if (row[key] !== undefined) Object.assign(details, { [key]: row[key] });
+  }
   return {
     id: row.id,
     receivedAt: row.createdAt,
@@ -40,11 +57,13 @@ export function toLead(row: StoredContactRequest): Lead {
     otherService: row.otherService,
     message: row.message,
     status: row.status,
+    contactedAt: row.contactedAt ?? null,
     deliveryStatus: row.deliveryStatus,
     attempts: row.attempts,
     lastError: row.lastError,
     sentAt: row.sentAt,
     deliveredTo: row.deliveredTo,
+    ...details,
   };
 }
 
@@ -56,7 +75,9 @@ export function toJsonLine(lead: Lead): string {
   );
 }
 
-const csvColumns: Array<keyof Lead> = [
+type CsvColumn = keyof Lead | "estimateLow" | "estimateHigh" | "offerId" | "preferredTimes";
+
+const csvColumns: CsvColumn[] = [
   "receivedAt",
   "name",
   "email",
@@ -64,6 +85,14 @@ const csvColumns: Array<keyof Lead> = [
   "serviceLabel",
   "message",
   "status",
+  "contactedAt",
+  "zip",
+  "inServiceArea",
+  "town",
+  "estimateLow",
+  "estimateHigh",
+  "offerId",
+  "preferredTimes",
   "deliveryStatus",
   "attempts",
   "lastError",
@@ -78,11 +107,26 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+function csvValue(lead: Lead, column: CsvColumn): unknown {
+  switch (column) {
+    case "estimateLow":
+      return lead.estimate?.low;
+    case "estimateHigh":
+      return lead.estimate?.high;
+    case "offerId":
+      return lead.offer?.id;
+    case "preferredTimes":
+      return lead.preferredWindows?.map((item) => `${item.date} ${item.window}`).join("; ");
+    default:
+      return lead[column];
+  }
+}
+
 /** RFC 4180 with a UTF-8 byte order mark, which spreadsheet programs need to read accents. */
 export function toCsv(leads: Lead[]): string {
   const lines = [
     csvColumns.map((column) => csvCell(column)).join(","),
-    ...leads.map((lead) => csvColumns.map((column) => csvCell(lead[column])).join(",")),
+    ...leads.map((lead) => csvColumns.map((column) => csvCell(csvValue(lead, column))).join(",")),
   ];
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
@@ -118,7 +162,7 @@ export function toText(leads: Lead[]): string {
     const message = terminalText(lead.message);
     return [
       `${whenFormat.format(new Date(lead.receivedAt))}  ${terminalText(lead.name)}  ${terminalText(lead.phone)}  ${terminalText(lead.email)}`,
-      `  ${terminalText(lead.serviceLabel)} · ${status(lead)}`,
+      `  ${terminalText(lead.serviceLabel)} · ${lead.status === "spam" ? "" : `${lead.status.toUpperCase()} · `}${status(lead)}${lead.town ? ` · ${terminalText(lead.town)}` : ""}`,
       `  ${message.length > 300 ? `${message.slice(0, 299)}…` : message}`,
     ].join("\n");
   });

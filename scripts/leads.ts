@@ -14,15 +14,22 @@ import type { StoredContactRequest } from "../functions/send-contact-email/store
 import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths } from "../server/settings.ts";
+import { filterLeads, parseLeadFilter } from "./lead-filters.ts";
 import { toCsv, toJsonLine, toLead, toText } from "./lead-formats.ts";
+import { periodStats, statsPeriods, statsText } from "./lead-stats.ts";
 
-const usage = `Usage: npm run leads [-- --json | -- --csv] [-- --all]
+const usage = `Usage: npm run leads [-- --json | -- --csv | -- --stats] [filters]
 
-Lists the quote requests received by the website, newest first.
-  (no option)  a readable list
-  --json       one JSON object per line
-  --csv        CSV for a spreadsheet, e.g. npm run -s leads -- --csv > leads.csv
-  --all        include what the spam filter caught (status "spam")
+Lists the quote requests received by the website, newest first (spam left out).
+  (no option)      a readable list
+  --json           one JSON object per line
+  --csv            CSV for a spreadsheet, e.g. npm run -s leads -- --csv > leads.csv
+  --stats          numbers for the last 7, 30 and 90 days (services, towns, time to answer, won)
+Filters:
+  --status LIST    new, contacted, won, lost, spam (comma-separated)
+  --since WHEN     a date (2026-11-01) or a number of days (30d)
+  --town NAME      a town of the service area, or "outside"
+  --all            include spam
 Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default: ./data).
 `;
 
@@ -43,7 +50,11 @@ async function main() {
     options: {
       json: { type: "boolean", default: false },
       csv: { type: "boolean", default: false },
+      stats: { type: "boolean", default: false },
       all: { type: "boolean", default: false },
+      status: { type: "string" },
+      since: { type: "string" },
+      town: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -54,15 +65,21 @@ async function main() {
   // `npm run leads --json` (without `--`) does not pass the flag on: npm takes --json as its own
   // setting and hands it over as npm_config_json. `--csv` must come after `--`.
   const json = values.json || process.env.npm_config_json === "true";
-  if (json && values.csv) throw new Error("Choose one of --json and --csv.");
+  const stats = values.stats || process.env.npm_config_stats === "true";
+  if ([json, values.csv, stats].filter(Boolean).length > 1) {
+    throw new Error("Choose one of --json, --csv and --stats.");
+  }
+  const now = new Date();
   const all = values.all || process.env.npm_config_all === "true";
+  const filter = parseLeadFilter({ ...values, all }, now);
 
   loadEnvFile();
   let leads: ReturnType<typeof toLead>[] = [];
   const url = databaseUrl(process.env);
   if (url) {
     const rows = await readPostgres(url);
-    if (rows) leads = rows.filter((row) => all || row.status !== "spam").map(toLead);
+    // Spam is left out by filterLeads unless --all or --status spam asks for it.
+    if (rows) leads = rows.map(toLead);
     else
       process.stderr.write(
         `No contact_requests table yet in ${describeDatabaseUrl(url)}: start the server once.\n`,
@@ -74,7 +91,7 @@ async function main() {
     if (existsSync(database)) {
       const store = openSqliteStore(database);
       try {
-        leads = (await store.list()).filter((row) => all || row.status !== "spam").map(toLead);
+        leads = (await store.list()).map(toLead);
       } finally {
         await store.close();
       }
@@ -85,6 +102,11 @@ async function main() {
     }
   }
 
+  if (stats) {
+    process.stdout.write(statsText(statsPeriods.map((days) => periodStats(leads, now, days))));
+    return;
+  }
+  leads = filterLeads(leads, filter);
   if (json) process.stdout.write(leads.map((lead) => `${toJsonLine(lead)}\n`).join(""));
   else if (values.csv) process.stdout.write(toCsv(leads));
   else process.stdout.write(toText(leads));

@@ -17,6 +17,11 @@ import {
 import { errorMessage, type Logger } from "../functions/send-contact-email/log.ts";
 import type { Mailer } from "../functions/send-contact-email/mailer.ts";
 import { createOutbox, type Outbox } from "../functions/send-contact-email/outbox.ts";
+import { createLinkSigner } from "../functions/send-contact-email/owner/link-token.ts";
+import { createNotifier, type Notifier } from "../functions/send-contact-email/owner/notifier.ts";
+import { leadPageUrl } from "../functions/send-contact-email/owner/owner-config.ts";
+import type { OwnerStore } from "../functions/send-contact-email/owner/owner-store.ts";
+import { handleOwnerPage, matchOwnerPage } from "../functions/send-contact-email/owner/routes.ts";
 import {
   createRateLimiter,
   type RateLimiter,
@@ -62,8 +67,10 @@ export type ContactService = {
   /** Stops the outbox (waiting for e-mails in flight) and closes the store and the mailer. */
   close(): Promise<void>;
   /** Null until open() succeeded. */
-  readonly store: ContactStore | null;
+  readonly store: (ContactStore & OwnerStore) | null;
   readonly outbox: Outbox | null;
+  /** The owner's alerts, reminders and digest; null until open() succeeded. */
+  readonly notifier: Notifier | null;
 };
 
 /** Until the store opens, every call fails as unavailable: the handler answers 503. */
@@ -81,6 +88,19 @@ const unavailableStore: ContactStore = {
   close: async () => {},
 };
 
+const unavailableOwnerStore: OwnerStore = {
+  get: notOpen,
+  setStatus: notOpen,
+  listSince: notOpen,
+  enqueueNotice: notOpen,
+  claimDueNotices: notOpen,
+  markNoticeSent: notOpen,
+  markNoticeRetry: notOpen,
+  markNoticeFailed: notOpen,
+  nextNoticeDueAt: notOpen,
+  listNotices: notOpen,
+};
+
 export function createContactService(
   settings: ServerSettings,
   log: Logger,
@@ -90,13 +110,22 @@ export function createContactService(
   const paths = dataPaths(settings.dataDir);
   const allowedOrigins = [...contact.allowedOrigins];
   const config = { ...contact, allowedOrigins };
-  let store: ContactStore | null = null;
+  let store: (ContactStore & OwnerStore) | null = null;
   let outbox: Outbox | null = null;
   let mailer: Mailer | null = null;
   let lock: DataLock | null = null;
   let closed = false;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
+  let notifier: Notifier | null = null;
+
+  const { owner } = settings;
+  const signer = createLinkSigner(owner.linkSecret, { ttlMs: owner.linkTtlMs });
+  if (owner.linkSecretGenerated) {
+    log.warn(
+      "OWNER_LINK_SECRET is not set: the links in the owner's e-mails work until this process stops",
+    );
+  }
 
   // Counted in this process until the store is open; with Postgres, then in the database, where
   // every server sharing it sees the same counts.
@@ -142,7 +171,14 @@ export function createContactService(
     outbox = createOutbox({
       store: opened,
       mailer,
-      compose: (request) => composeContactEmail(request, letters),
+      compose: async (request) =>
+        composeContactEmail(request, letters, {
+          requestPage: leadPageUrl(
+            owner.functionUrl,
+            request.id,
+            await signer.sign(request.id, new Date()),
+          ),
+        }),
       composeDigest: (requests) =>
         composeDigestEmail(requests, { ...letters, hourlyCap: contact.outbox.hourlyCap }),
       composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
@@ -152,8 +188,20 @@ export function createContactService(
       concurrency: contact.outbox.concurrency,
       log,
     });
+    notifier = createNotifier({
+      store: opened,
+      mailer,
+      mail: letters,
+      config: owner,
+      signer,
+      retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
+      leaseMs: contact.outbox.leaseMs,
+      log,
+    });
     store = opened;
     outbox.start();
+    notifier.start();
+    if (owner.push) log.info("new requests are also pushed", { format: owner.push.format });
   }
 
   let opening: Promise<void> | null = null;
@@ -198,6 +246,9 @@ export function createContactService(
     },
     get outbox() {
       return outbox;
+    },
+    get notifier() {
+      return notifier;
     },
     lock() {
       try {
@@ -265,19 +316,32 @@ export function createContactService(
         );
         return;
       }
-      const webResponse = await handleContactRequest(webRequest, {
-        store: store ?? unavailableStore,
-        config,
-        rateLimiter,
-        clientAddress: clientAddress(request, contact.trustProxy),
-        onStored: () => void outbox?.notify(),
-        log,
-      });
+      const ownerPage = matchOwnerPage(new URL(url).pathname);
+      const webResponse =
+        ownerPage !== null
+          ? await handleOwnerPage(webRequest, ownerPage, {
+              store: store ?? unavailableOwnerStore,
+              signer,
+              businessName: business.name,
+              log,
+            })
+          : await handleContactRequest(webRequest, {
+              store: store ?? unavailableStore,
+              config,
+              rateLimiter,
+              clientAddress: clientAddress(request, contact.trustProxy),
+              onStored: (id) => {
+                void outbox?.notify();
+                void notifier?.onStored(id);
+              },
+              log,
+            });
       await writeWebResponse(response, webResponse, baseHeaders);
     },
     async close() {
       closed = true;
       clearTimeout(reopenTimer);
+      await notifier?.stop();
       await outbox?.stop();
       await mailer?.close();
       await store?.close();

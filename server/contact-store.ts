@@ -4,6 +4,7 @@
  * database. Everything else (handler, outbox, mail) is the same either way.
  */
 import type { Logger } from "../functions/send-contact-email/log.ts";
+import type { OwnerStore } from "../functions/send-contact-email/owner/owner-store.ts";
 import { openPostgresStore } from "../functions/send-contact-email/postgres-store.ts";
 import type { RateLimiter } from "../functions/send-contact-email/rate-limiter.ts";
 import { openSqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
@@ -12,7 +13,7 @@ import { applyMigrations } from "./migrations.ts";
 import { dataPaths, type ServerSettings } from "./settings.ts";
 
 export type ConfiguredStore = {
-  store: ContactStore;
+  store: ContactStore & OwnerStore;
   /**
    * With several servers the rate limit must be counted where they all see it (the database);
    * undefined: count in this process's memory.

@@ -60,6 +60,12 @@ describe(".env.example", () => {
     const env = parseEnv(readFileSync(join(projectRoot, ".env.example"), "utf8"));
     const fromExample = readServerSettings(env, { cwd: projectRoot });
     const defaults = readServerSettings({}, { cwd: projectRoot });
-    expect(fromExample).toEqual(defaults);
+    // Without OWNER_LINK_SECRET each start makes its own random one: compare the rest.
+    const withoutSecret = (settings: typeof defaults) => ({
+      ...settings,
+      owner: { ...settings.owner, linkSecret: "(generated)" },
+    });
+    expect(withoutSecret(fromExample)).toEqual(withoutSecret(defaults));
+    expect(fromExample.owner.linkSecretGenerated).toBe(true);
   });
 });

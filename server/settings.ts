@@ -10,6 +10,11 @@ import {
   type Env,
   parseContactConfig,
 } from "../functions/send-contact-email/config.ts";
+import {
+  type OwnerConfig,
+  parseOwnerConfig,
+} from "../functions/send-contact-email/owner/owner-config.ts";
+import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 
 export const projectRoot = resolve(import.meta.dirname, "..");
 
@@ -28,6 +33,8 @@ export type ServerSettings = {
   /** Origins the pages may fetch from besides their own (the Supabase project, if one is used). */
   connectOrigins: string[];
   contact: ContactConfig;
+  /** The owner's links, alerts, reminders and digest (functions/send-contact-email/owner/). */
+  owner: OwnerConfig;
 };
 
 function port(env: Env, fallback: number): number {
@@ -99,6 +106,11 @@ export function readServerSettings(
     sqliteBusyTimeoutMs: busyTimeout(env),
     connectOrigins: connectOrigins(env),
     contact: parseContactConfig(env),
+    owner: parseOwnerConfig(env, {
+      // NODE_ENV=production: links must survive restarts, so a secret must be configured.
+      production: env.NODE_ENV?.trim() === "production",
+      defaultFunctionUrl: `${new URL(env.SITE_URL?.trim() || env.VITE_SITE_URL?.trim() || deploymentDefaults.siteUrl).origin}${deploymentDefaults.functionPath}`,
+    }),
   };
 }
 

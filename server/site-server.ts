@@ -95,7 +95,10 @@ export async function startSiteServer(options: {
             Connection: "close",
           });
           response.end(body);
-        } else if (path === deploymentDefaults.functionPath) {
+        } else if (
+          path === deploymentDefaults.functionPath ||
+          path.startsWith(`${deploymentDefaults.functionPath}/lead/`)
+        ) {
           contact
             .handle(request, response, baseHeaders)
             .catch((error) => fail(response, baseHeaders, error));

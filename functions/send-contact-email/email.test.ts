@@ -90,4 +90,18 @@ describe("contact e-mail", () => {
   it("escapes the five HTML-significant characters", () => {
     expect(escapeHtml(`<>&"'`)).toBe("&lt;&gt;&amp;&quot;&#39;");
   });
+
+  it("links to the owner's page for the request when given one, in both parts", () => {
+    const link =
+      "https://www.example.com/functions/v1/send-contact-email/lead/0b6f?token=1.a_b&x=<y>";
+    const email = composeContactEmail(request, options, { requestPage: link });
+    expect(email.text).toContain(
+      `Open the request (call, reply, mark it contacted, won or lost):\n${link}\n`,
+    );
+    expect(email.html).toContain(`<a href="${escapeHtml(link)}"`);
+    expect(email.html).not.toContain("<y>");
+    const without = composeContactEmail(request, options);
+    expect(without.text).not.toContain("Open the request");
+    expect(without.html).not.toContain("Open the request");
+  });
 });

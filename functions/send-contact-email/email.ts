@@ -80,6 +80,8 @@ function domainOf(from: string): string {
 export function composeContactEmail(
   request: ContactRequest & { id: string; createdAt: string },
   options: ComposeOptions,
+  /** The owner's page for this request (owner/routes.ts): call, reply, set its status. */
+  links: { requestPage?: string } = {},
 ): ContactEmail {
   const service = serviceDescription(request);
   const received = formatReceived(new Date(request.createdAt));
@@ -97,6 +99,9 @@ export function composeContactEmail(
   const text = [
     `New quote request from the ${options.businessName} website.`,
     "",
+    ...(links.requestPage
+      ? [`Open the request (call, reply, mark it contacted, won or lost):`, links.requestPage, ""]
+      : []),
     ...rows.map(([label, value]) => `${`${label}:`.padEnd(9)}${value}`),
     "",
     "Message:",
@@ -129,7 +134,7 @@ export function composeContactEmail(
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
 <h1 style="font-size:18px;margin:0 0 12px">New quote request</h1>
-<table role="presentation" style="border-collapse:collapse;margin-bottom:16px">
+${links.requestPage ? `<p style="margin:0 0 16px"><a href="${escapeHtml(links.requestPage)}" style="display:inline-block;padding:10px 16px;background:#123a7a;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">Open the request</a> to call, reply, or mark it contacted, won or lost.</p>\n` : ""}<table role="presentation" style="border-collapse:collapse;margin-bottom:16px">
 ${htmlRows}
 </table>
 <h2 style="font-size:16px;margin:0 0 4px">Message</h2>

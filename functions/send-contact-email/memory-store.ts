@@ -2,12 +2,19 @@
  * A store that lives in memory, for unit tests (handler, outbox). Loses everything on exit; no host
  * uses it.
  */
+import type { NewNotice, OwnerStore, StoredNotice } from "./owner/owner-store.ts";
 import type { ContactStore, StoredContactRequest } from "./store.ts";
 
 type Row = StoredContactRequest & { fingerprint: string; claimedAt: number | null };
+type NoticeRow = StoredNotice & { nextAttemptAt: number; claimedAt: number | null };
 
-export function createMemoryStore(options: { failWith?: () => Error | null } = {}): ContactStore {
+export function createMemoryStore(
+  options: { failWith?: () => Error | null } = {},
+): ContactStore & OwnerStore {
   const rows = new Map<string, Row>();
+  const notices = new Map<string, NoticeRow>();
+  const publicNotice = ({ nextAttemptAt: _n, claimedAt: _c, ...row }: NoticeRow): StoredNotice =>
+    structuredClone(row);
   const fail = () => {
     const error = options.failWith?.();
     if (error) throw error;
@@ -40,6 +47,7 @@ export function createMemoryStore(options: { failWith?: () => Error | null } = {
         sentAt: null,
         deliveredTo: null,
         deliveredRecipients: [],
+        contactedAt: null,
         claimedAt: null,
       });
       return { id, duplicate: false };
@@ -117,6 +125,90 @@ export function createMemoryStore(options: { failWith?: () => Error | null } = {
       return [...rows.values()]
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
         .map(publicRow);
+    },
+    async get(id) {
+      fail();
+      const row = rows.get(id);
+      return row ? publicRow(row) : null;
+    },
+    async setStatus(id, status, at) {
+      fail();
+      const row = rows.get(id);
+      if (!row) return null;
+      row.status = status;
+      if (!row.contactedAt && status !== "spam") row.contactedAt = at.toISOString();
+      return publicRow(row);
+    },
+    async listSince(since) {
+      fail();
+      return [...rows.values()]
+        .filter((row) => Date.parse(row.createdAt) >= since.getTime())
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .map(publicRow);
+    },
+    async enqueueNotice(notice: NewNotice) {
+      fail();
+      if (notices.has(notice.key)) return false;
+      notices.set(notice.key, {
+        ...structuredClone(notice),
+        status: "pending",
+        attempts: 0,
+        lastError: null,
+        sentAt: null,
+        nextAttemptAt: notice.createdAt.getTime(),
+        claimedAt: null,
+      });
+      return true;
+    },
+    async claimDueNotices(now, limit, leaseMs) {
+      fail();
+      const due = [...notices.values()]
+        .filter(
+          (row) =>
+            row.status === "pending" &&
+            row.nextAttemptAt <= now.getTime() &&
+            (row.claimedAt === null || row.claimedAt <= now.getTime() - leaseMs),
+        )
+        .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)
+        .slice(0, limit);
+      for (const row of due) {
+        row.claimedAt = now.getTime();
+        row.attempts += 1;
+      }
+      return due.map(publicNotice);
+    },
+    async markNoticeSent(key, at) {
+      fail();
+      const row = notices.get(key);
+      if (row) Object.assign(row, { status: "sent", sentAt: at.toISOString(), claimedAt: null });
+    },
+    async markNoticeRetry(key, error, retryAt) {
+      fail();
+      const row = notices.get(key);
+      if (row?.status === "pending")
+        Object.assign(row, { lastError: error, nextAttemptAt: retryAt.getTime(), claimedAt: null });
+    },
+    async markNoticeFailed(key, error) {
+      fail();
+      const row = notices.get(key);
+      if (row?.status === "pending")
+        Object.assign(row, { status: "failed", lastError: error, claimedAt: null });
+    },
+    async nextNoticeDueAt(leaseMs) {
+      fail();
+      let earliest: number | null = null;
+      for (const row of notices.values()) {
+        if (row.status !== "pending") continue;
+        const due = Math.max(
+          row.nextAttemptAt,
+          row.claimedAt === null ? 0 : row.claimedAt + leaseMs,
+        );
+        earliest = earliest === null ? due : Math.min(earliest, due);
+      }
+      return earliest === null ? null : new Date(earliest);
+    },
+    async listNotices() {
+      return [...notices.values()].map(publicNotice);
     },
     async close() {},
   };

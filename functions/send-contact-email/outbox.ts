@@ -34,7 +34,8 @@ import { type ContactStore, type StoredContactRequest, truncateError } from "./s
 export type OutboxOptions = {
   store: ContactStore;
   mailer: Mailer;
-  compose: (request: StoredContactRequest) => ContactEmail;
+  /** May be async: the owner's link in the e-mail is signed with Web Crypto. */
+  compose: (request: StoredContactRequest) => ContactEmail | Promise<ContactEmail>;
   /** One e-mail for the requests that waited for the hourly cap. Without it there is no cap. */
   composeDigest?: (requests: StoredContactRequest[]) => ContactEmail;
   /** The owner's notice about requests refused for good. Without it they are only logged. */
@@ -170,7 +171,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   async function deliver(request: StoredContactRequest): Promise<Outcome> {
     const done = new Set(request.deliveredRecipients);
-    const email = options.compose(request);
+    const email = await options.compose(request);
     const remaining = { ...email, to: email.to.filter((address) => !done.has(address)) };
     try {
       const deliveredTo = await options.mailer.send(remaining);

@@ -15,6 +15,7 @@ import { validRequest } from "../../tests/integration/support/requests.ts";
 import { fingerprintContact } from "./fingerprint.ts";
 import { openPostgresStore, type PostgresStore } from "./postgres-store.ts";
 import { StoreUnavailableError } from "./store.ts";
+import { describeOwnerStoreContract } from "./testing/owner-store-contract.ts";
 import { describeStoreContract } from "./testing/store-contract.ts";
 
 describe.skipIf(!postgresRuns)("Postgres store", () => {
@@ -50,6 +51,9 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
   }
 
   describeStoreContract("Postgres store", async () => openPostgresStore({ url: freshDatabase() }));
+  describeOwnerStoreContract("Postgres store", async () =>
+    openPostgresStore({ url: freshDatabase() }),
+  );
 
   async function submission(overrides: { receivedAt?: Date; message?: string } = {}) {
     const result = validateContact({

@@ -7,9 +7,12 @@
  * What must be atomic across instances lives in SQL functions of those migrations:
  * submit_contact_request (repeat check and insert under an advisory lock per fingerprint),
  * claim_contact_deliveries (FOR UPDATE SKIP LOCKED with a lease, so two instances never claim the
- * same request), next_contact_delivery_due, consume_contact_rate_limit.
+ * same request), next_contact_delivery_due, consume_contact_rate_limit, and for the owner's side
+ * set_contact_status (contacted_at on the first answer) and claim_owner_notices.
  */
 import postgres from "postgres";
+import type { Notice } from "./owner/notice.ts";
+import type { OwnerStore, StoredNotice } from "./owner/owner-store.ts";
 import type { RateLimitDecision, RateLimiter } from "./rate-limiter.ts";
 import { type ContactStore, StoreUnavailableError } from "./store.ts";
 import { type ContactRequestRow, contactRequestColumns, toStoredRequest } from "./store-row.ts";
@@ -27,12 +30,42 @@ export type PostgresStoreOptions = {
   connectTimeoutSeconds?: number;
 };
 
-export type PostgresStore = ContactStore & {
-  /** The pool, for the migration runner and tests. */
-  readonly sql: postgres.Sql;
-  /** A rate limiter whose counts live in this database, shared by every instance. */
-  rateLimiter(options: { max: number; windowMs: number }): RateLimiter;
+export type PostgresStore = ContactStore &
+  OwnerStore & {
+    /** The pool, for the migration runner and tests. */
+    readonly sql: postgres.Sql;
+    /** A rate limiter whose counts live in this database, shared by every instance. */
+    rateLimiter(options: { max: number; windowMs: number }): RateLimiter;
+  };
+
+type NoticeRow = {
+  key: string;
+  channel: string;
+  request_id: string | null;
+  notice: Notice;
+  created_at: Date;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: Date | null;
 };
+
+const noticeColumns = `key, channel, request_id, notice, created_at, status, attempts, last_error,
+  sent_at`;
+
+function toNotice(row: NoticeRow): StoredNotice {
+  return {
+    key: row.key,
+    channel: row.channel as StoredNotice["channel"],
+    requestId: row.request_id,
+    notice: row.notice,
+    createdAt: new Date(row.created_at),
+    status: row.status as StoredNotice["status"],
+    attempts: row.attempts,
+    lastError: row.last_error,
+    sentAt: row.sent_at === null ? null : new Date(row.sent_at).toISOString(),
+  };
+}
 
 function unavailable(action: string, error: unknown): StoreUnavailableError {
   const detail = error instanceof Error ? error.message : String(error);
@@ -58,6 +91,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
   }
 
   const columns = sql.unsafe(contactRequestColumns);
+  const notices = sql.unsafe(noticeColumns);
 
   return {
     sql,
@@ -125,6 +159,99 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
         const rows = await sql<ContactRequestRow[]>`
           select ${columns} from public.contact_requests order by created_at desc, id`;
         return rows.map(toStoredRequest);
+      });
+    },
+    get(id) {
+      return run("read", async () => {
+        // An id that is not a uuid (a hand-edited link) is simply not found.
+        const [row] = await sql<ContactRequestRow[]>`
+          select ${columns} from public.contact_requests
+           where id = case when ${id} ~* '^[0-9a-f-]{36}$' then ${id}::uuid end`;
+        return row ? toStoredRequest(row) : null;
+      });
+    },
+    setStatus(id, status, at) {
+      return run("update", async () => {
+        const [row] = await sql<ContactRequestRow[]>`
+          select ${columns} from public.set_contact_status(
+            case when ${id} ~* '^[0-9a-f-]{36}$' then ${id}::uuid end, ${status},
+            ${at}::timestamptz)`;
+        return row ? toStoredRequest(row) : null;
+      });
+    },
+    listSince(since) {
+      return run("read", async () => {
+        const rows = await sql<ContactRequestRow[]>`
+          select ${columns} from public.contact_requests
+           where created_at >= ${since}::timestamptz order by created_at desc, id`;
+        return rows.map(toStoredRequest);
+      });
+    },
+    enqueueNotice(notice) {
+      return run("insert", async () => {
+        const rows = await sql`
+          insert into public.owner_notices
+            (key, channel, request_id, notice, created_at, next_attempt_at)
+          values (${notice.key}, ${notice.channel}, ${notice.requestId}::uuid,
+                  ${sql.json(notice.notice as unknown as postgres.JSONValue)},
+                  ${notice.createdAt}::timestamptz, ${notice.createdAt}::timestamptz)
+          on conflict (key) do nothing
+          returning key`;
+        return rows.length > 0;
+      });
+    },
+    claimDueNotices(now, limit, leaseMs) {
+      return run("claim", async () => {
+        const rows = await sql<NoticeRow[]>`
+          select ${notices} from public.claim_owner_notices(
+            ${now}::timestamptz, ${limit}::integer, ${leaseMs}::integer)
+          order by next_attempt_at, key`;
+        return rows.map(toNotice);
+      });
+    },
+    async markNoticeSent(key, at) {
+      await run(
+        "update",
+        () => sql`
+        update public.owner_notices
+           set status = 'sent', sent_at = ${at}::timestamptz, claimed_at = null
+         where key = ${key}`,
+      );
+    },
+    async markNoticeRetry(key, error, retryAt) {
+      await run(
+        "update",
+        () => sql`
+        update public.owner_notices
+           set last_error = ${error}, next_attempt_at = ${retryAt}::timestamptz, claimed_at = null
+         where key = ${key} and status = 'pending'`,
+      );
+    },
+    async markNoticeFailed(key, error) {
+      await run(
+        "update",
+        () => sql`
+        update public.owner_notices
+           set status = 'failed', last_error = ${error}, claimed_at = null
+         where key = ${key} and status = 'pending'`,
+      );
+    },
+    nextNoticeDueAt(leaseMs) {
+      return run("read", async () => {
+        const [row] = await sql<{ due: Date | null }[]>`
+          select least(
+            min(next_attempt_at) filter (where claimed_at is null),
+            min(claimed_at) + make_interval(secs => ${leaseMs}::integer / 1000.0)
+          ) as due
+          from public.owner_notices where status = 'pending'`;
+        return row?.due ? new Date(row.due) : null;
+      });
+    },
+    listNotices() {
+      return run("read", async () => {
+        const rows = await sql<NoticeRow[]>`
+          select ${notices} from public.owner_notices order by created_at, key`;
+        return rows.map(toNotice);
       });
     },
     rateLimiter({ max, windowMs }) {

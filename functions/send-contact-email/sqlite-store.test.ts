@@ -8,6 +8,7 @@ import { validRequest } from "../../tests/integration/support/requests.ts";
 import { fingerprintContact } from "./fingerprint.ts";
 import { openSqliteStore, sqliteMigrations } from "./sqlite-store.ts";
 import { StoreUnavailableError } from "./store.ts";
+import { describeOwnerStoreContract } from "./testing/owner-store-contract.ts";
 import { describeStoreContract } from "./testing/store-contract.ts";
 
 const folders: string[] = [];
@@ -21,6 +22,10 @@ afterEach(() => {
 });
 
 describeStoreContract("SQLite store", async () =>
+  openSqliteStore(join(tempFolder(), "contact.db")),
+);
+
+describeOwnerStoreContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
 );
 

@@ -14,6 +14,8 @@
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { Notice } from "./owner/notice.ts";
+import type { NewNotice, OwnerStore, StoredNotice } from "./owner/owner-store.ts";
 import { type ContactStore, StoreUnavailableError } from "./store.ts";
 import {
   contactRequestColumns as columns,
@@ -82,17 +84,35 @@ export const sqliteMigrations: string[] = [
    CREATE INDEX contact_requests_created ON contact_requests (created_at);
    CREATE INDEX contact_requests_pending ON contact_requests (next_attempt_at)
      WHERE delivery_status = 'pending' AND status <> 'spam';`,
+  // The owner's side (owner/owner-store.ts): when the owner first answered, and the queue of
+  // notices (alerts, reminders, digests), one row per key.
+  `ALTER TABLE contact_requests ADD COLUMN contacted_at TEXT;
+   CREATE TABLE owner_notices (
+     key TEXT PRIMARY KEY,
+     channel TEXT NOT NULL CHECK (channel IN ('email', 'push')),
+     request_id TEXT,
+     notice TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     next_attempt_at TEXT NOT NULL,
+     claimed_at TEXT,
+     sent_at TEXT
+   ) STRICT;
+   CREATE INDEX owner_notices_pending ON owner_notices (next_attempt_at) WHERE status = 'pending';`,
 ];
 
-export type SqliteStore = ContactStore & {
-  /** The file in use. */
-  readonly path: string;
-  /**
-   * Forgets in-flight claims. Only the process that owns the data folder calls this, at start:
-   * a claim left by a crashed run would otherwise delay that e-mail until its lease expires.
-   */
-  releaseClaims(): Promise<number>;
-};
+export type SqliteStore = ContactStore &
+  OwnerStore & {
+    /** The file in use. */
+    readonly path: string;
+    /**
+     * Forgets in-flight claims. Only the process that owns the data folder calls this, at start:
+     * a claim left by a crashed run would otherwise delay that e-mail until its lease expires.
+     */
+    releaseClaims(): Promise<number>;
+  };
 
 export type SqliteStoreOptions = {
   /** How long a write waits for another connection's lock before failing (ms). */
@@ -100,6 +120,35 @@ export type SqliteStoreOptions = {
   /** Fault tests only: runs on the open connection (a page limit as a full disk, failing SQL). */
   tune?: (db: DatabaseSync) => void;
 };
+
+type NoticeRow = {
+  key: string;
+  channel: string;
+  request_id: string | null;
+  notice: string;
+  created_at: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+};
+
+const noticeColumns = `key, channel, request_id, notice, created_at, status, attempts, last_error,
+  sent_at`;
+
+function toNotice(row: NoticeRow): StoredNotice {
+  return {
+    key: row.key,
+    channel: row.channel as StoredNotice["channel"],
+    requestId: row.request_id,
+    notice: JSON.parse(row.notice) as Notice,
+    createdAt: new Date(row.created_at),
+    status: row.status as StoredNotice["status"],
+    attempts: row.attempts,
+    lastError: row.last_error,
+    sentAt: row.sent_at,
+  };
+}
 
 function unavailable(action: string, error: unknown): StoreUnavailableError {
   const detail = error instanceof Error ? error.message : String(error);
@@ -181,9 +230,52 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     list: db.prepare(
       `SELECT ${columns} FROM contact_requests ORDER BY created_at DESC, rowid DESC`,
     ),
+    get: db.prepare(`SELECT ${columns} FROM contact_requests WHERE id = ?`),
+    setStatus: db.prepare(
+      `UPDATE contact_requests SET status = ?,
+         contacted_at = CASE WHEN contacted_at IS NULL AND ? <> 'spam' THEN ? ELSE contacted_at END
+       WHERE id = ? RETURNING ${columns}`,
+    ),
+    listSince: db.prepare(
+      `SELECT ${columns} FROM contact_requests WHERE created_at >= ?
+       ORDER BY created_at DESC, rowid DESC`,
+    ),
+    enqueueNotice: db.prepare(
+      `INSERT INTO owner_notices (key, channel, request_id, notice, created_at, next_attempt_at)
+       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
+    ),
+    claimNotices: db.prepare(
+      `UPDATE owner_notices SET claimed_at = ?, attempts = attempts + 1
+       WHERE key IN (
+         SELECT key FROM owner_notices
+         WHERE status = 'pending' AND next_attempt_at <= ?
+           AND (claimed_at IS NULL OR claimed_at <= ?)
+         ORDER BY next_attempt_at LIMIT ?)
+       RETURNING ${noticeColumns}, next_attempt_at`,
+    ),
+    markNoticeSent: db.prepare(
+      `UPDATE owner_notices SET status = 'sent', sent_at = ?, claimed_at = NULL WHERE key = ?`,
+    ),
+    markNoticeRetry: db.prepare(
+      `UPDATE owner_notices SET last_error = ?, next_attempt_at = ?, claimed_at = NULL
+       WHERE key = ? AND status = 'pending'`,
+    ),
+    markNoticeFailed: db.prepare(
+      `UPDATE owner_notices SET status = 'failed', last_error = ?, claimed_at = NULL
+       WHERE key = ? AND status = 'pending'`,
+    ),
+    nextNoticeDue: db.prepare(
+      `SELECT MIN(CASE WHEN claimed_at IS NULL THEN next_attempt_at END) AS next_unclaimed,
+         MIN(claimed_at) AS oldest_claim
+       FROM owner_notices WHERE status = 'pending'`,
+    ),
+    listNotices: db.prepare(`SELECT ${noticeColumns} FROM owner_notices ORDER BY created_at, key`),
     releaseClaims: db.prepare(
       `UPDATE contact_requests SET claimed_at = NULL
        WHERE delivery_status = 'pending' AND claimed_at IS NOT NULL`,
+    ),
+    releaseNoticeClaims: db.prepare(
+      `UPDATE owner_notices SET claimed_at = NULL WHERE status = 'pending' AND claimed_at IS NOT NULL`,
     ),
   } satisfies Record<string, StatementSync>;
 
@@ -342,8 +434,87 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async list() {
       return run("read", () => (statements.list.all() as Row[]).map(toRequest));
     },
+    async get(id) {
+      const row = run("read", () => statements.get.get(id) as Row | undefined);
+      return row ? toRequest(row) : null;
+    },
+    async setStatus(id, status, at) {
+      const row = await write(
+        "update",
+        () => statements.setStatus.get(status, status, at.toISOString(), id) as Row | undefined,
+      );
+      return row ? toRequest(row) : null;
+    },
+    async listSince(since) {
+      return run("read", () =>
+        (statements.listSince.all(since.toISOString()) as Row[]).map(toRequest),
+      );
+    },
+    async enqueueNotice(notice: NewNotice) {
+      const created = notice.createdAt.toISOString();
+      const result = await write("insert", () =>
+        statements.enqueueNotice.run(
+          notice.key,
+          notice.channel,
+          notice.requestId,
+          JSON.stringify(notice.notice),
+          created,
+          created,
+        ),
+      );
+      return Number(result.changes) > 0;
+    },
+    async claimDueNotices(now, limit, leaseMs) {
+      const at = now.toISOString();
+      const leaseExpired = new Date(now.getTime() - leaseMs).toISOString();
+      const rows = await write(
+        "claim",
+        () =>
+          statements.claimNotices.all(at, at, leaseExpired, limit) as Array<
+            NoticeRow & { next_attempt_at: string }
+          >,
+      );
+      return rows
+        .sort(
+          (a, b) =>
+            a.next_attempt_at.localeCompare(b.next_attempt_at) || a.key.localeCompare(b.key),
+        )
+        .map(toNotice);
+    },
+    async markNoticeSent(key, at) {
+      await write("update", () => statements.markNoticeSent.run(at.toISOString(), key));
+    },
+    async markNoticeRetry(key, error, retryAt) {
+      await write("update", () =>
+        statements.markNoticeRetry.run(error, retryAt.toISOString(), key),
+      );
+    },
+    async markNoticeFailed(key, error) {
+      await write("update", () => statements.markNoticeFailed.run(error, key));
+    },
+    async nextNoticeDueAt(leaseMs) {
+      const row = run(
+        "read",
+        () =>
+          statements.nextNoticeDue.get() as {
+            next_unclaimed: string | null;
+            oldest_claim: string | null;
+          },
+      );
+      const candidates = [
+        row.next_unclaimed === null ? null : Date.parse(row.next_unclaimed),
+        row.oldest_claim === null ? null : Date.parse(row.oldest_claim) + leaseMs,
+      ].filter((time): time is number => time !== null);
+      return candidates.length === 0 ? null : new Date(Math.min(...candidates));
+    },
+    async listNotices() {
+      return run("read", () => (statements.listNotices.all() as NoticeRow[]).map(toNotice));
+    },
     async releaseClaims() {
-      return run("update", () => Number(statements.releaseClaims.run().changes));
+      return run("update", () => {
+        statements.releaseNoticeClaims.run();
+        return Number(statements.releaseClaims.run().changes);
+      });
     },
     async close() {
       // Writes already queued are committed (their callers are waiting), then the file closes.

@@ -26,12 +26,13 @@ export type ContactRequestRow = {
   sent_at: Time | null;
   delivered_to: string | null;
   delivered_recipients: string | string[] | null;
+  contacted_at: Time | null;
 };
 
 /** The columns of ContactRequestRow, for SELECT and RETURNING lists. */
 export const contactRequestColumns = `id, created_at, name, email, phone, service, other_service,
   message, status, delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
-  delivered_recipients`;
+  delivered_recipients, contacted_at`;
 
 const iso = (value: Time) => new Date(value).toISOString();
 
@@ -63,5 +64,6 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
     sentAt: row.sent_at === null ? null : iso(row.sent_at),
     deliveredTo: row.delivered_to,
     deliveredRecipients: recipients(row.delivered_recipients),
+    contactedAt: row.contacted_at === null ? null : iso(row.contacted_at),
   };
 }

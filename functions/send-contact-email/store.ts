@@ -49,6 +49,11 @@ export type StoredContactRequest = ContactRequest & {
    * the rest. Empty until a partial delivery.
    */
   deliveredRecipients: string[];
+  /**
+   * When the owner first answered (status contacted, won or lost; owner/owner-store.ts). Stores
+   * without the owner's side leave it out.
+   */
+  contactedAt?: string | null;
 };
 
 /** What a failed attempt records. */

@@ -34,6 +34,7 @@ const settings = {
   OUTBOX_RETRY_MAX_MS: "400",
   RESEND_API_KEY: "re_test_key",
   OUTBOX_DRAIN_SECRET: "drain-secret",
+  OWNER_LINK_SECRET: "deno-host-test-owner-link-secret-0123456789",
 };
 
 beforeAll(async () => {
@@ -156,6 +157,44 @@ describe.skipIf(!postgresRuns)("Supabase entry under Deno: e-mail API outage", (
     expect((await drain("drain-secret")).status).toBe(401);
     const response = await drain("Bearer drain-secret");
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ sent: expect.any(Number), failed: expect.any(Number) });
+    expect(await response.json()).toEqual({
+      sent: expect.any(Number),
+      failed: expect.any(Number),
+      notices: { queued: expect.any(Number), sent: expect.any(Number), failed: expect.any(Number) },
+    });
+  });
+
+  it("serves the owner's page from the link in the e-mail: GET shows, POST sets the status", async () => {
+    const submitted = await fetch(`${entry.url}${functionPath}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        apikey: settings.CONTACT_PUBLIC_KEY,
+        origin: settings.ALLOWED_ORIGINS,
+        "x-forwarded-for": "203.0.113.77",
+      },
+      body: JSON.stringify(validRequest({ name: "Deno Owner Test" })),
+    });
+    expect(submitted.status).toBe(200);
+    const { id } = (await submitted.json()) as { id: string };
+    const { body } = await api.waitForRequest(id);
+    const link = /https?:\/\/\S+\/lead\/\S+/.exec(body.text)?.[0] ?? "";
+    expect(link).toContain(`/functions/v1/send-contact-email/lead/${id}?token=`);
+    const local = new URL(link);
+    const page = await fetch(`${entry.url}${local.pathname}${local.search}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Deno Owner Test");
+    const token = local.searchParams.get("token") ?? "";
+    const posted = await fetch(`${entry.url}${local.pathname}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token, status: "contacted" }),
+      redirect: "manual",
+    });
+    expect(posted.status).toBe(303);
+    const after = await fetch(`${entry.url}${local.pathname}${local.search}`);
+    expect(await after.text()).toContain('Status: <span class="status">Contacted</span>');
+    const forged = await fetch(`${entry.url}${local.pathname}?token=${token.replace(/\d/, "9")}x`);
+    expect(forged.status).toBe(403);
   });
 });

@@ -6,8 +6,10 @@
  *
  * Routes (Supabase strips /functions/v1; both forms are accepted so it also runs stand-alone):
  *   POST|OPTIONS …/send-contact-email        docs/contact-api.md
- *   POST         …/send-contact-email/drain  retries pending e-mail; needs OUTBOX_DRAIN_SECRET
+ *   POST         …/send-contact-email/drain  retries pending e-mail and runs the owner's notices
+ *                                            (alerts, reminders, digest); needs OUTBOX_DRAIN_SECRET
  *                                            (called by the database's schedule, a migration)
+ *   GET|POST     …/send-contact-email/lead/<id>  the owner's page for one request (signed link)
  *
  * Settings: see .env.example ("Supabase host").
  */
@@ -23,6 +25,16 @@ import {
 } from "../../../functions/send-contact-email/http-mailer.ts";
 import { errorMessage, consoleLogger as log } from "../../../functions/send-contact-email/log.ts";
 import { createOutbox } from "../../../functions/send-contact-email/outbox.ts";
+import { createLinkSigner } from "../../../functions/send-contact-email/owner/link-token.ts";
+import { createNotifier } from "../../../functions/send-contact-email/owner/notifier.ts";
+import {
+  leadPageUrl,
+  parseOwnerConfig,
+} from "../../../functions/send-contact-email/owner/owner-config.ts";
+import {
+  handleOwnerPage,
+  matchOwnerPage,
+} from "../../../functions/send-contact-email/owner/routes.ts";
 import {
   openPostgresStore,
   type PostgresStore,
@@ -35,6 +47,12 @@ declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | unde
 
 const env = Deno.env.toObject();
 const config = parseContactConfig(env);
+const owner = parseOwnerConfig(env, {
+  // Links must survive cold starts: OWNER_LINK_SECRET is always required here.
+  production: true,
+  defaultFunctionUrl: `${env.SUPABASE_URL || env.SITE_URL || "http://127.0.0.1"}/functions/v1/send-contact-email`,
+});
+const signer = createLinkSigner(owner.linkSecret, { ttlMs: owner.linkTtlMs });
 
 function openStore(): PostgresStore {
   const url = env.SUPABASE_DB_URL;
@@ -46,14 +64,22 @@ function openStore(): PostgresStore {
 
 const store = openStore();
 if (!env.RESEND_API_KEY) log.error("RESEND_API_KEY is not set: requests are stored, e-mails wait");
+const mailer = createHttpMailer({
+  apiKey: env.RESEND_API_KEY,
+  endpoint: env.MAIL_API_URL || resendEndpoint,
+});
 const letters = { from: config.mailFrom, to: config.mailTo, businessName: business.name };
 const outbox = createOutbox({
   store,
-  mailer: createHttpMailer({
-    apiKey: env.RESEND_API_KEY,
-    endpoint: env.MAIL_API_URL || resendEndpoint,
-  }),
-  compose: (request) => composeContactEmail(request, letters),
+  mailer,
+  compose: async (request) =>
+    composeContactEmail(request, letters, {
+      requestPage: leadPageUrl(
+        owner.functionUrl,
+        request.id,
+        await signer.sign(request.id, new Date()),
+      ),
+    }),
   // No hourly cap here: its count lives in one process, and Edge Function instances come and go.
   composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
   retry: { baseMs: config.outbox.retryBaseMs, maxMs: config.outbox.retryMaxMs },
@@ -63,6 +89,18 @@ const outbox = createOutbox({
 });
 // While this instance stays warm it retries on its own; a schedule calling /drain covers the rest.
 outbox.start();
+
+const notifier = createNotifier({
+  store,
+  mailer,
+  mail: letters,
+  config: owner,
+  signer,
+  retry: { baseMs: config.outbox.retryBaseMs, maxMs: config.outbox.retryMaxMs },
+  leaseMs: config.outbox.leaseMs,
+  log,
+});
+notifier.start();
 
 // Counted in the database: every warm instance sees the same numbers.
 const rateLimiter = config.rateLimit.disabled
@@ -99,7 +137,18 @@ async function serve(request: Request, info: Deno.ServeHandlerInfo): Promise<Res
     if (request.method !== "POST") return json(405, { error: "Use POST." });
     if (!(await bearerMatches(request.headers.get("authorization"), secret)))
       return json(401, { error: "Unauthorized." });
-    return json(200, await outbox.drain());
+    const mail = await outbox.drain();
+    const notices = await notifier.tick();
+    return json(200, { ...mail, notices });
+  }
+  const ownerPage = matchOwnerPage(pathname);
+  if (ownerPage !== null) {
+    return handleOwnerPage(request, ownerPage, {
+      store,
+      signer,
+      businessName: business.name,
+      log,
+    });
   }
   if (!pathname.endsWith("/send-contact-email")) return json(404, { error: "No such function." });
 
@@ -109,7 +158,10 @@ async function serve(request: Request, info: Deno.ServeHandlerInfo): Promise<Res
     config,
     rateLimiter,
     clientAddress: clientAddress(request, remote),
-    onStored: () => inBackground(outbox.notify()),
+    onStored: (id) => {
+      inBackground(outbox.notify());
+      inBackground(notifier.onStored(id));
+    },
     log,
   });
 }

@@ -1,0 +1,176 @@
+/**
+ * The owner's clock rules, as pure functions of "now" (tests pass any time): when a request still
+ * `new` deserves its one reminder, when the daily digest is due in the business's time zone
+ * (daylight saving included), and what a restarted server still has to catch up on.
+ *
+ * Each due item has a key (`reminder:<id>`, `digest:<day>`); the outbox keeps one notice per key,
+ * so asking again after a restart, or from two servers, never sends anything twice.
+ */
+
+export const businessTimeZone = "America/New_York";
+
+export type ClockSettings = {
+  /** A request still `new` this many hours after it came gets one reminder; 0 turns them off. */
+  reminderAfterHours: number;
+  /** Local "HH:MM" of the daily digest, or null for none. */
+  digestTime: string | null;
+  timeZone: string;
+};
+
+export const clockDefaults: ClockSettings = {
+  reminderAfterHours: 20,
+  digestTime: "08:00",
+  timeZone: businessTimeZone,
+};
+
+/** How late a reminder or a digest may still go out after downtime; older ones are skipped. */
+export const catchUpMs = 12 * 3_600_000;
+
+const hour = 3_600_000;
+
+type Parts = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function partsIn(date: Date, timeZone: string): Parts {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formats.set(timeZone, format);
+  }
+  const values: Record<string, number> = {};
+  for (const part of format.formatToParts(date)) values[part.type] = Number(part.value);
+  return values as unknown as Parts;
+}
+
+/** The zone's offset from UTC at that instant, in ms (New York: -5 h in winter, -4 h in summer). */
+function offsetMs(date: Date, timeZone: string): number {
+  const p = partsIn(date, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/** "2026-11-24": the local calendar day at that instant. */
+export function localDay(date: Date, timeZone: string): string {
+  const p = partsIn(date, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}
+
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant the local wall clock shows `time` on `day`. A time skipped by the spring change
+ * (02:30 on the March Sunday) is read as the same moment an hour later on the new clock (03:30);
+ * a time that happens twice in the autumn (01:30) is the first of the two.
+ */
+export function zonedInstant(day: string, time: string, timeZone: string): Date {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  const wall = Date.UTC(year, month - 1, date, hours, minutes);
+  // The offsets half a day either side cover both readings of a day on which the clock changes.
+  const before = offsetMs(new Date(wall - 12 * hour), timeZone);
+  const after = offsetMs(new Date(wall + 12 * hour), timeZone);
+  const earlier = wall - before;
+  if (offsetMs(new Date(earlier), timeZone) === before) return new Date(earlier);
+  const later = wall - after;
+  if (offsetMs(new Date(later), timeZone) === after) return new Date(later);
+  // Neither reading exists (the skipped spring hour): the instant the old clock would have shown.
+  return new Date(earlier);
+}
+
+export function parseDigestTime(raw: string | undefined): string | null | undefined {
+  const value = raw?.trim().toLowerCase();
+  if (!value) return undefined;
+  if (value === "off" || value === "none") return null;
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(value);
+  if (!match) return undefined;
+  return `${(match[1] as string).padStart(2, "0")}:${match[2]}`;
+}
+
+export type DueDigest = { key: string; day: string; at: Date; from: Date };
+
+/**
+ * The latest digest whose time has come, if it is not more than `catchUpMs` late (a server that
+ * was down at 08:00 sends it when it starts at 10:00, not the next evening). It covers the 24
+ * hours before its time. Asked again, it answers the same key: the outbox sends it once.
+ */
+export function dueDigest(now: Date, settings: ClockSettings): DueDigest | null {
+  if (!settings.digestTime) return null;
+  const today = localDay(now, settings.timeZone);
+  for (const day of [today, addDays(today, -1)]) {
+    const at = zonedInstant(day, settings.digestTime, settings.timeZone);
+    if (at.getTime() > now.getTime()) continue;
+    if (now.getTime() - at.getTime() > catchUpMs) return null;
+    return { key: `digest:${day}`, day, at, from: new Date(at.getTime() - 24 * hour) };
+  }
+  return null;
+}
+
+/** When the next digest falls due after `now` (the embedded server's timer sleeps until then). */
+export function nextDigestAt(now: Date, settings: ClockSettings): Date | null {
+  if (!settings.digestTime) return null;
+  const today = localDay(now, settings.timeZone);
+  for (const offset of [0, 1, 2]) {
+    const at = zonedInstant(addDays(today, offset), settings.digestTime, settings.timeZone);
+    if (at.getTime() > now.getTime()) return at;
+  }
+  return null;
+}
+
+export type Remindable = { id: string; createdAt: string; status: string };
+
+/**
+ * Requests that are still `new` `reminderAfterHours` after they came, each once (`reminder:<id>`).
+ * Requests far past their reminder time (older than the catch-up window) get none: the first
+ * start with this feature must not remind the owner of last year's requests.
+ */
+export function dueReminders<T extends Remindable>(
+  leads: readonly T[],
+  now: Date,
+  settings: Pick<ClockSettings, "reminderAfterHours">,
+): Array<{ key: string; lead: T }> {
+  if (settings.reminderAfterHours <= 0) return [];
+  const afterMs = settings.reminderAfterHours * hour;
+  return leads
+    .filter((lead) => {
+      if (lead.status !== "new") return false;
+      const late = now.getTime() - (Date.parse(lead.createdAt) + afterMs);
+      return late >= 0 && late <= catchUpMs;
+    })
+    .map((lead) => ({ key: `reminder:${lead.id}`, lead }));
+}
+
+/** The earliest instant a reminder falls due for one of these leads after `now`, or null. */
+export function nextReminderAt(
+  leads: readonly Remindable[],
+  now: Date,
+  settings: Pick<ClockSettings, "reminderAfterHours">,
+): Date | null {
+  if (settings.reminderAfterHours <= 0) return null;
+  let next: number | null = null;
+  for (const lead of leads) {
+    if (lead.status !== "new") continue;
+    const due = Date.parse(lead.createdAt) + settings.reminderAfterHours * hour;
+    if (due > now.getTime() && (next === null || due < next)) next = due;
+  }
+  return next === null ? null : new Date(next);
+}

@@ -1,0 +1,39 @@
+/** A notice (reminder, digest) as an e-mail to the business, through the same mailer. */
+import { type ContactEmail, escapeHtml, headerSafe } from "../email.ts";
+import type { Notice } from "./notice.ts";
+
+export type NoticeMailOptions = { from: string; to: string[]; businessName: string };
+
+export function composeNoticeEmail(
+  key: string,
+  notice: Notice,
+  options: NoticeMailOptions,
+): ContactEmail {
+  const safeKey = key.replace(/[^A-Za-z0-9-]/g, "-");
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(options.from)?.[1] ?? "localhost";
+  const lines = notice.url
+    ? [...notice.lines, "", `Open the request: ${notice.url}`]
+    : notice.lines;
+  const linkify = (line: string) =>
+    escapeHtml(line).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(notice.title)}</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
+<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(notice.title)}</h1>
+${lines.map((line) => `<p style="margin:0 0 6px">${linkify(line)}</p>`).join("\n")}
+</body>
+</html>
+`;
+  return {
+    requestId: `notice-${safeKey}`,
+    from: options.from,
+    to: options.to,
+    replyTo: { name: headerSafe(options.businessName, 100), address: options.to[0] ?? "" },
+    subject: headerSafe(notice.title),
+    text: `${lines.join("\n")}\n`,
+    html,
+    messageId: `<notice-${safeKey}@${domain}>`,
+    headers: { "Auto-Submitted": "auto-generated", "X-Owner-Notice": headerSafe(key) },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * What the owner is told, before it is shaped for a channel (push.ts for ntfy and webhooks,
+ * notice-email.ts for e-mail): a new request (the alert), a request still waiting (the reminder),
+ * and the day's digest. Alerts and reminders never carry the visitor's message text: push
+ * services and chat tools keep copies, and the link leads to the full request.
+ */
+import { serviceDescription } from "../email.ts";
+import { estimateText, type LeadView, placeText, statusLabels } from "./lead-view.ts";
+
+export type NoticeKind = "alert" | "reminder" | "digest";
+
+export type NoticeLead = {
+  id: string;
+  name: string;
+  service: string;
+  town: string | null;
+  zip: string | null;
+  inServiceArea: boolean | null;
+  estimate: { low: number; high: number; currency: string } | null;
+  receivedAt: string;
+  url: string | null;
+};
+
+export type Notice = {
+  kind: NoticeKind;
+  title: string;
+  /** Plain-text lines, in order. */
+  lines: string[];
+  /** Where a tap leads: the request page (alert, reminder). */
+  url: string | null;
+  /** The leads it is about, for the generic JSON webhook. */
+  leads: NoticeLead[];
+};
+
+function noticeLead(lead: LeadView, url: string | null): NoticeLead {
+  return {
+    id: lead.id,
+    name: lead.name,
+    service: serviceDescription(lead),
+    town: lead.town ?? null,
+    zip: lead.zip ?? null,
+    inServiceArea: lead.inServiceArea ?? null,
+    estimate: lead.estimate
+      ? { low: lead.estimate.low, high: lead.estimate.high, currency: lead.estimate.currency }
+      : null,
+    receivedAt: lead.createdAt,
+    url,
+  };
+}
+
+/** "Deep clean · King of Prussia · $150–$185 a visit": who wants what, where, for how much. */
+function summary(lead: LeadView): string {
+  return [serviceDescription(lead), placeText(lead), estimateText(lead)]
+    .filter((part): part is string => Boolean(part))
+    .join(" · ");
+}
+
+export function alertNotice(lead: LeadView, url: string | null): Notice {
+  return {
+    kind: "alert",
+    title: `New quote request: ${lead.name}`,
+    lines: [summary(lead)],
+    url,
+    leads: [noticeLead(lead, url)],
+  };
+}
+
+export function reminderNotice(lead: LeadView, url: string | null, afterHours: number): Notice {
+  return {
+    kind: "reminder",
+    title: `Still waiting after ${afterHours} hours: ${lead.name}`,
+    lines: [summary(lead), "The site promises a reply within 24 hours."],
+    url,
+    leads: [noticeLead(lead, url)],
+  };
+}
+
+export type DigestInput = {
+  /** The local day it covers, "2026-11-24". */
+  day: string;
+  /** Requests received in the 24 hours before the digest. */
+  received: LeadView[];
+  /** Every request still `new`, whenever it came. */
+  waiting: LeadView[];
+  linkFor: (lead: LeadView) => string | null;
+};
+
+export function digestNotice({ day, received, waiting, linkFor }: DigestInput): Notice {
+  const lines: string[] = [];
+  const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+  lines.push(`${plural(received.length, "new request")} in the last 24 hours.`);
+  for (const lead of received) {
+    lines.push(`- ${lead.name}: ${summary(lead)} [${statusLabels[lead.status]}]`);
+  }
+  const outside = received.filter((lead) => lead.zip !== undefined && !lead.inServiceArea);
+  if (outside.length > 0) {
+    lines.push(`Outside the service area: ${outside.map((lead) => lead.zip).join(", ")}.`);
+  }
+  lines.push(
+    waiting.length === 0
+      ? "Nobody is waiting for an answer."
+      : `${plural(waiting.length, "request")} still waiting for an answer:`,
+  );
+  for (const lead of waiting) {
+    const link = linkFor(lead);
+    lines.push(`- ${lead.name}: ${summary(lead)}${link ? ` ${link}` : ""}`);
+  }
+  return {
+    kind: "digest",
+    title: `Quote requests, digest of ${day}: ${received.length} new, ${waiting.length} waiting`,
+    lines,
+    url: null,
+    leads: [...new Map([...received, ...waiting].map((lead) => [lead.id, lead])).values()].map(
+      (lead) => noticeLead(lead, linkFor(lead)),
+    ),
+  };
+}

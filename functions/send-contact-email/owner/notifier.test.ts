@@ -1,0 +1,178 @@
+import { describe, expect, it } from "vitest";
+import { validateContact } from "../../../shared/contact-schema.ts";
+import { validRequest } from "../../../tests/integration/support/requests.ts";
+import type { ContactEmail } from "../email.ts";
+import type { Mailer } from "../mailer.ts";
+import { createMemoryStore } from "../memory-store.ts";
+import { createLinkSigner } from "./link-token.ts";
+import { createNotifier } from "./notifier.ts";
+
+const secretMessage = "NEVER-IN-A-NOTICE";
+const hour = 3_600_000;
+
+function setup(options: {
+  push?: boolean;
+  start: string;
+  store?: ReturnType<typeof createMemoryStore>;
+}) {
+  let clock = new Date(options.start);
+  const store = options.store ?? createMemoryStore();
+  const mails: ContactEmail[] = [];
+  const mailer: Mailer = {
+    async send(email) {
+      mails.push(email);
+      return "test";
+    },
+    async close() {},
+  };
+  const pushes: string[] = [];
+  let pushStatus = 200;
+  const fetcher = (async (_url: string | URL | Request, init?: RequestInit) => {
+    if (pushStatus === 200) pushes.push(String(init?.body));
+    return new Response("", { status: pushStatus });
+  }) as typeof fetch;
+  const notifier = createNotifier({
+    store,
+    mailer,
+    mail: { from: "Site <site@example.com>", to: ["owner@example.com"], businessName: "Keystone" },
+    config: {
+      functionUrl: "https://www.example.com/functions/v1/send-contact-email",
+      push: options.push ? { url: "https://ntfy.example/leads", format: "ntfy" } : null,
+      clock: { reminderAfterHours: 20, digestTime: "08:00", timeZone: "America/New_York" },
+      linkTtlMs: 30 * 24 * hour,
+    },
+    signer: createLinkSigner("notifier-test-secret-0123456789"),
+    retry: { baseMs: 1000, maxMs: 4000 },
+    leaseMs: 60_000,
+    maxAttempts: 3,
+    now: () => clock,
+    fetcher,
+  });
+  async function submit(name: string) {
+    const result = validateContact(validRequest({ name, message: secretMessage }));
+    if (!result.ok) throw new Error("invalid");
+    const id = crypto.randomUUID();
+    await store.submit({
+      id,
+      data: result.data,
+      fingerprint: id,
+      receivedAt: clock,
+      dedupeWindowMs: 0,
+    });
+    return id;
+  }
+  return {
+    store,
+    mails,
+    pushes,
+    notifier,
+    submit,
+    setPushStatus: (status: number) => {
+      pushStatus = status;
+    },
+    advance: (ms: number) => {
+      clock = new Date(clock.getTime() + ms);
+    },
+  };
+}
+
+describe("owner notifier (fake time, memory store)", () => {
+  it("pushes a new request's alert with its link, never its message", async () => {
+    const t = setup({ push: true, start: "2026-11-24T15:00:00Z" });
+    const id = await t.submit("Ana Alert");
+    await t.notifier.onStored(id);
+    expect(t.pushes).toHaveLength(1);
+    const body = JSON.parse(t.pushes[0] as string);
+    expect(body.title).toBe("New quote request: Ana Alert");
+    expect(body.click).toMatch(new RegExp(`/lead/${id}\\?token=\\d+\\.`));
+    expect(t.pushes[0]).not.toContain(secretMessage);
+  });
+
+  it("retries a push service that is down, with backoff, and gives up after the last attempt", async () => {
+    // 07:00 in New York: no digest due in this test.
+    const t = setup({ push: true, start: "2026-11-24T12:00:00Z" });
+    t.setPushStatus(503);
+    const id = await t.submit("Rita Retry");
+    await t.notifier.onStored(id);
+    expect(t.pushes).toHaveLength(0);
+    const [notice] = await t.store.listNotices();
+    expect(notice).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "push refused: HTTP 503",
+    });
+    t.advance(500);
+    expect(await t.notifier.tick()).toMatchObject({ sent: 0, failed: 0 });
+    t.setPushStatus(200);
+    t.advance(1000);
+    expect(await t.notifier.tick()).toMatchObject({ sent: 1 });
+    expect(t.pushes).toHaveLength(1);
+
+    t.setPushStatus(500);
+    const other = await t.submit("Gil Givenup");
+    await t.notifier.onStored(other);
+    for (let step = 0; step < 5; step += 1) {
+      t.advance(10_000);
+      await t.notifier.tick();
+    }
+    const given = (await t.store.listNotices()).find((item) => item.key === `alert:${other}:push`);
+    expect(given).toMatchObject({ status: "failed", attempts: 3 });
+  });
+
+  it("without a push channel, queues no alert (the e-mail is the alert)", async () => {
+    const t = setup({ start: "2026-11-24T15:00:00Z" });
+    await t.notifier.onStored(await t.submit("Nia Nopush"));
+    expect(await t.store.listNotices()).toEqual([]);
+  });
+
+  it("reminds once, 20 hours later, only while the request is still new", async () => {
+    const t = setup({ push: true, start: "2026-11-24T15:00:00Z" });
+    const waiting = await t.submit("Wes Waiting");
+    const answered = await t.submit("Ada Answered");
+    await t.store.setStatus(answered, "contacted", new Date("2026-11-24T16:00:00Z"));
+    t.advance(19 * hour);
+    await t.notifier.tick();
+    expect(t.mails.filter((mail) => mail.subject.startsWith("Still waiting"))).toHaveLength(0);
+    t.advance(hour);
+    await t.notifier.tick();
+    await t.notifier.tick();
+    const reminders = t.mails.filter((mail) => mail.subject.startsWith("Still waiting"));
+    expect(reminders.map((mail) => mail.subject)).toEqual([
+      "Still waiting after 20 hours: Wes Waiting",
+    ]);
+    expect(reminders[0]?.text).toContain(`/lead/${waiting}?token=`);
+    expect(reminders[0]?.text).not.toContain(secretMessage);
+    expect(t.pushes.filter((body) => body.includes("Still waiting"))).toHaveLength(1);
+  });
+
+  it("sends the digest at 08:00 New York time once, and catches it up after a restart", async () => {
+    // 12:59 UTC is 07:59 in New York (winter time).
+    const t = setup({ start: "2026-11-24T12:59:00Z" });
+    await t.submit("Dee Digest");
+    await t.notifier.tick();
+    expect(t.mails).toHaveLength(0);
+    t.advance(60_000);
+    await t.notifier.tick();
+    await t.notifier.tick();
+    const digests = t.mails.filter((mail) =>
+      mail.subject.startsWith("Quote requests, digest of 2026-11-24"),
+    );
+    expect(digests).toHaveLength(1);
+    expect(digests[0]?.text).toContain("Dee Digest");
+    expect(digests[0]?.text).toContain("1 request still waiting for an answer:");
+
+    // A restart (a new notifier on the same store) finds that digest sent: nothing twice.
+    const again = setup({ start: "2026-11-24T14:00:00Z", store: t.store });
+    expect(await again.notifier.tick()).toMatchObject({ queued: 0, sent: 0 });
+    expect(again.mails).toHaveLength(0);
+
+    // Down from 07:00 to 10:00 the next day: the missed digest goes out at the first tick.
+    const late = setup({ start: "2026-11-25T15:00:00Z", store: t.store });
+    await late.notifier.tick();
+    // (with the reminder that fell due at 08:59 UTC while it was down)
+    expect(late.mails.map((mail) => mail.subject).sort()).toEqual([
+      "Quote requests, digest of 2026-11-25: 0 new, 1 waiting",
+      "Still waiting after 20 hours: Dee Digest",
+    ]);
+  });
+});

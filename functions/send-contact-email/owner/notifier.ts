@@ -1,0 +1,274 @@
+/**
+ * Tells the owner, besides the e-mail of each request: a push alert for each new request, one
+ * reminder for a request still `new` after N hours, and the daily digest. Everything goes through
+ * the store's notice queue (owner-store.ts) and is sent from there with retries and backoff, like
+ * the e-mail: a push service that is down is retried later and never holds up storing or e-mailing
+ * a request (the visitor's answer and the request's e-mail do not wait for any of this).
+ *
+ * `tick()` is the whole job: queue what the clock says is due (idempotent keys), then send what is
+ * due in the queue. The embedded server calls it from a timer (and at start, which catches up
+ * after a restart); the Supabase host calls it from the scheduled drain.
+ */
+import { type RetryPolicy, retryDelayMs } from "../backoff.ts";
+import { errorMessage, type Logger, silentLogger } from "../log.ts";
+import type { Mailer } from "../mailer.ts";
+import { type StoredContactRequest, truncateError } from "../store.ts";
+import { catchUpMs, dueDigest, dueReminders, nextDigestAt, nextReminderAt } from "./clock.ts";
+import type { LeadView } from "./lead-view.ts";
+import type { LinkSigner } from "./link-token.ts";
+import { alertNotice, digestNotice, type Notice, reminderNotice } from "./notice.ts";
+import { composeNoticeEmail, type NoticeMailOptions } from "./notice-email.ts";
+import { leadPageUrl, type OwnerConfig } from "./owner-config.ts";
+import type { NoticeChannel, OwnerStore, StoredNotice } from "./owner-store.ts";
+import { pushRequest, sendPush } from "./push.ts";
+
+export type NotifierOptions = {
+  store: OwnerStore;
+  mailer: Mailer;
+  mail: NoticeMailOptions;
+  config: Pick<OwnerConfig, "functionUrl" | "push" | "clock" | "linkTtlMs">;
+  signer: LinkSigner;
+  retry: RetryPolicy;
+  leaseMs: number;
+  /** After this many attempts a notice is given up (`failed`); the request itself is untouched. */
+  maxAttempts?: number;
+  log?: Logger;
+  now?: () => Date;
+  fetcher?: typeof fetch;
+};
+
+export type TickResult = { queued: number; sent: number; failed: number };
+
+export type Notifier = {
+  /** Catches up (alerts of requests stored before a crash, due reminders and digest), then runs. */
+  start(): void;
+  /** A request was stored: queue its alert and send it now. Never throws. */
+  onStored(id: string): Promise<void>;
+  tick(): Promise<TickResult>;
+  stop(): Promise<void>;
+};
+
+const day = 86_400_000;
+/** The timer looks again at least this often (clock jumps, requests stored by another process). */
+const maxSleepMs = 5 * 60_000;
+
+export function createNotifier(options: NotifierOptions): Notifier {
+  const { store, config } = options;
+  const log = options.log ?? silentLogger;
+  const now = options.now ?? (() => new Date());
+  const maxAttempts = options.maxAttempts ?? 12;
+  const channels: NoticeChannel[] = config.push ? ["email", "push"] : ["email"];
+  let stopped = true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let current: Promise<unknown> = Promise.resolve();
+  let alertsToCatchUp = true;
+  /** When the timer fires next (epoch ms), so that earlier work can pull it forward. */
+  let timerDueAt = Number.POSITIVE_INFINITY;
+
+  async function link(lead: { id: string }): Promise<string> {
+    const token = await options.signer.sign(lead.id, now(), config.linkTtlMs);
+    return leadPageUrl(config.functionUrl, lead.id, token);
+  }
+
+  async function enqueue(
+    key: string,
+    channel: NoticeChannel,
+    requestId: string | null,
+    notice: Notice,
+  ) {
+    return store.enqueueNotice({
+      key: `${key}:${channel}`,
+      channel,
+      requestId,
+      notice,
+      createdAt: now(),
+    });
+  }
+
+  async function queueAlert(lead: StoredContactRequest): Promise<number> {
+    if (!config.push || lead.status === "spam") return 0;
+    const queued = await enqueue(
+      `alert:${lead.id}`,
+      "push",
+      lead.id,
+      alertNotice(lead as LeadView, await link(lead)),
+    );
+    return queued ? 1 : 0;
+  }
+
+  async function queueDue(): Promise<number> {
+    let queued = 0;
+    const at = now();
+    if (alertsToCatchUp) {
+      for (const lead of await store.listSince(new Date(at.getTime() - catchUpMs))) {
+        queued += await queueAlert(lead);
+      }
+      alertsToCatchUp = false;
+    }
+    const window = config.clock.reminderAfterHours * 3_600_000 + catchUpMs;
+    const recent = await store.listSince(new Date(at.getTime() - Math.max(window, 30 * day)));
+    for (const { lead } of dueReminders(recent as LeadView[], at, config.clock)) {
+      const notice = reminderNotice(lead, await link(lead), config.clock.reminderAfterHours);
+      for (const channel of channels) {
+        if (await enqueue(`reminder:${lead.id}`, channel, lead.id, notice)) queued += 1;
+      }
+    }
+    const digest = dueDigest(at, config.clock);
+    if (digest) {
+      const received = recent.filter(
+        (lead) =>
+          lead.status !== "spam" &&
+          Date.parse(lead.createdAt) >= digest.from.getTime() &&
+          Date.parse(lead.createdAt) < digest.at.getTime(),
+      ) as LeadView[];
+      const waiting = recent.filter((lead) => lead.status === "new") as LeadView[];
+      const links = new Map<string, string>();
+      for (const lead of waiting) links.set(lead.id, await link(lead));
+      const notice = digestNotice({
+        day: digest.day,
+        received,
+        waiting,
+        linkFor: (lead) => links.get(lead.id) ?? null,
+      });
+      for (const channel of channels) {
+        if (await enqueue(digest.key, channel, null, notice)) queued += 1;
+      }
+    }
+    return queued;
+  }
+
+  async function deliver(item: StoredNotice): Promise<boolean> {
+    try {
+      if (item.channel === "push") {
+        if (!config.push) throw new Error("ALERT_URL is no longer set");
+        await sendPush(pushRequest(item.notice, config.push), { fetcher: options.fetcher });
+      } else {
+        await options.mailer.send(composeNoticeEmail(item.key, item.notice, options.mail));
+      }
+      await store.markNoticeSent(item.key, now());
+      log.info("owner notice sent", { key: item.key, attempts: item.attempts });
+      return true;
+    } catch (error) {
+      const message = truncateError(errorMessage(error));
+      if (item.attempts >= maxAttempts) {
+        log.error("owner notice given up", {
+          key: item.key,
+          attempts: item.attempts,
+          error: message,
+        });
+        await store.markNoticeFailed(item.key, message);
+      } else {
+        const delay = retryDelayMs(item.attempts, options.retry);
+        log.warn("owner notice not sent, will retry", {
+          key: item.key,
+          retryInMs: delay,
+          error: message,
+        });
+        await store.markNoticeRetry(item.key, message, new Date(now().getTime() + delay));
+      }
+      return false;
+    }
+  }
+
+  async function drain(): Promise<{ sent: number; failed: number }> {
+    const result = { sent: 0, failed: 0 };
+    for (;;) {
+      const batch = await store.claimDueNotices(now(), 4, options.leaseMs);
+      if (batch.length === 0) return result;
+      for (const ok of await Promise.all(batch.map(deliver))) {
+        if (ok) result.sent += 1;
+        else result.failed += 1;
+      }
+      // A channel that is down: stop this pass; the retry times are recorded.
+      if (result.sent === 0) return result;
+    }
+  }
+
+  async function tick(): Promise<TickResult> {
+    const queued = await queueDue();
+    const { sent, failed } = await drain();
+    return { queued, sent, failed };
+  }
+
+  async function nextWake(): Promise<number> {
+    const at = now();
+    const waiting = (await store.listSince(new Date(at.getTime() - 2 * day))).filter(
+      (lead) => lead.status === "new",
+    );
+    const candidates = [
+      await store.nextNoticeDueAt(options.leaseMs),
+      nextDigestAt(at, config.clock),
+      nextReminderAt(waiting, at, config.clock),
+    ]
+      .filter((time): time is Date => time !== null)
+      .map((time) => time.getTime() - at.getTime());
+    return Math.max(1000, Math.min(maxSleepMs, ...candidates));
+  }
+
+  function run() {
+    if (stopped) return;
+    clearTimeout(timer);
+    current = current
+      .then(() => tick())
+      .then(async () => schedule(await nextWake()))
+      .catch((error) => {
+        log.error("owner notices: store unavailable, will retry", { error: errorMessage(error) });
+        schedule(60_000);
+      });
+  }
+
+  function schedule(delayMs: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timerDueAt = Date.now() + delayMs;
+    timer = setTimeout(() => {
+      timerDueAt = Number.POSITIVE_INFINITY;
+      run();
+    }, delayMs);
+    (timer as { unref?: () => void }).unref?.();
+  }
+
+  /** Pulls the timer forward to `at` if it would fire later (a retry, a new request's reminder). */
+  function wakeBy(at: Date | null) {
+    if (!at) return;
+    const delay = Math.max(1000, at.getTime() - now().getTime());
+    if (Date.now() + delay < timerDueAt) schedule(delay);
+  }
+
+  return {
+    start() {
+      stopped = false;
+      run();
+    },
+    async onStored(id) {
+      try {
+        const hours = config.clock.reminderAfterHours;
+        // The request was stored just now: its reminder falls due `hours` from now.
+        if (hours > 0) wakeBy(new Date(now().getTime() + hours * 3_600_000));
+        if (!config.push) return;
+        // Not in the visitor's request: read the stored row after the answer has gone out.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        const lead = await store.get(id);
+        if (lead && (await queueAlert(lead)) > 0) {
+          current = current
+            .then(drain)
+            .then(async () => wakeBy(await store.nextNoticeDueAt(options.leaseMs)))
+            .catch((error) => {
+              log.error("owner alert not sent", { id, error: errorMessage(error) });
+            });
+          await current;
+        }
+      } catch (error) {
+        // The next catch-up (restart or store recovery) queues it; the request itself is safe.
+        alertsToCatchUp = true;
+        log.error("owner alert not queued", { id, error: errorMessage(error) });
+      }
+    },
+    tick,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current.catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { leadPageUrl, parseOwnerConfig } from "./owner-config.ts";
+
+const dev = {
+  production: false,
+  defaultFunctionUrl: "https://www.example.com/functions/v1/send-contact-email",
+};
+const prod = { ...dev, production: true };
+const secret = "0123456789abcdef0123456789abcdef";
+
+describe("owner settings", () => {
+  it("in production, a missing secret stops the start with a clear message", () => {
+    expect(() => parseOwnerConfig({}, prod)).toThrow(
+      /OWNER_LINK_SECRET is not set.*openssl rand -hex 32/,
+    );
+    expect(parseOwnerConfig({ OWNER_LINK_SECRET: secret }, prod)).toMatchObject({
+      linkSecret: secret,
+      linkSecretGenerated: false,
+    });
+  });
+
+  it("in development, generates a secret for this process", () => {
+    const config = parseOwnerConfig({}, dev);
+    expect(config.linkSecretGenerated).toBe(true);
+    expect(config.linkSecret).toHaveLength(43);
+    expect(parseOwnerConfig({}, dev).linkSecret).not.toBe(config.linkSecret);
+  });
+
+  it("refuses a short secret even in development", () => {
+    expect(() => parseOwnerConfig({ OWNER_LINK_SECRET: "short" }, dev)).toThrow(/at least 32/);
+  });
+
+  it("has the documented defaults", () => {
+    const config = parseOwnerConfig({}, dev);
+    expect(config.linkTtlMs).toBe(30 * 86_400_000);
+    expect(config.functionUrl).toBe(dev.defaultFunctionUrl);
+    expect(config.push).toBeNull();
+    expect(config.clock).toEqual({
+      reminderAfterHours: 20,
+      digestTime: "08:00",
+      timeZone: "America/New_York",
+    });
+  });
+
+  it("reads the push channel, reminders and digest", () => {
+    const config = parseOwnerConfig(
+      {
+        ALERT_URL: "https://ntfy.sh/keystone-leads-7f3a",
+        ALERT_FORMAT: "Slack",
+        REMINDER_AFTER_HOURS: "4",
+        DIGEST_TIME: "off",
+        DIGEST_TIME_ZONE: "America/Chicago",
+        FUNCTION_URL: "http://127.0.0.1:3000/functions/v1/send-contact-email/",
+        OWNER_LINK_TTL_DAYS: "7",
+      },
+      dev,
+    );
+    expect(config.push).toEqual({ url: "https://ntfy.sh/keystone-leads-7f3a", format: "slack" });
+    expect(config.clock).toEqual({
+      reminderAfterHours: 4,
+      digestTime: null,
+      timeZone: "America/Chicago",
+    });
+    expect(config.functionUrl).toBe("http://127.0.0.1:3000/functions/v1/send-contact-email");
+    expect(config.linkTtlMs).toBe(7 * 86_400_000);
+  });
+
+  it("names the variable of a bad value", () => {
+    expect(() => parseOwnerConfig({ ALERT_FORMAT: "teams" }, dev)).toThrow(/ALERT_FORMAT/);
+    expect(() => parseOwnerConfig({ ALERT_URL: "ftp://x" }, dev)).toThrow(/ALERT_URL/);
+    expect(() => parseOwnerConfig({ DIGEST_TIME: "8am" }, dev)).toThrow(/DIGEST_TIME/);
+    expect(() => parseOwnerConfig({ DIGEST_TIME_ZONE: "Mars/Base" }, dev)).toThrow(
+      /DIGEST_TIME_ZONE/,
+    );
+    expect(() => parseOwnerConfig({ REMINDER_AFTER_HOURS: "-1" }, dev)).toThrow(
+      /REMINDER_AFTER_HOURS/,
+    );
+    expect(() => parseOwnerConfig({ FUNCTION_URL: "nope" }, dev)).toThrow(/FUNCTION_URL/);
+  });
+
+  it("builds the request page link", () => {
+    expect(leadPageUrl("https://x.example/f", "abc-1", "123.a_b")).toBe(
+      "https://x.example/f/lead/abc-1?token=123.a_b",
+    );
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The owner's settings (documented in .env.example, "The owner's side"): the secret that signs the
+ * links in the owner's e-mail, where those links point, the push channel, reminders and digest.
+ * Invalid values stop the host at start with a message naming the variable.
+ */
+import { ConfigError, type Env } from "../config.ts";
+import { type ClockSettings, clockDefaults, parseDigestTime } from "./clock.ts";
+import { defaultLinkTtlDays, generateLinkSecret } from "./link-token.ts";
+import { type PushFormat, type PushTarget, pushFormats } from "./push.ts";
+
+export type OwnerConfig = {
+  linkSecret: string;
+  /** True when no secret was configured (development): links die with the process. */
+  linkSecretGenerated: boolean;
+  linkTtlMs: number;
+  /** Public address of the function, e.g. https://www.example.com/functions/v1/send-contact-email. */
+  functionUrl: string;
+  push: PushTarget | null;
+  clock: ClockSettings;
+};
+
+function positiveNumber(env: Env, name: string, fallback: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > max) {
+    throw new ConfigError(`${name} must be a number from 0 to ${max}, got "${raw}".`);
+  }
+  return value;
+}
+
+function httpUrl(name: string, raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.protocol === "http:" || url.protocol === "https:")
+      return url.toString().replace(/\/$/, "");
+  } catch {}
+  throw new ConfigError(`${name} must be an http(s) URL, got "${raw}".`);
+}
+
+export type OwnerConfigOptions = {
+  /** Production refuses to start without OWNER_LINK_SECRET; development generates one. */
+  production: boolean;
+  /** The function's address when FUNCTION_URL is not set (the host knows its own). */
+  defaultFunctionUrl: string;
+};
+
+export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerConfig {
+  const secret = env.OWNER_LINK_SECRET?.trim();
+  if (secret !== undefined && secret !== "" && secret.length < 32) {
+    throw new ConfigError(
+      "OWNER_LINK_SECRET must be at least 32 characters; make one with: openssl rand -hex 32",
+    );
+  }
+  if (!secret && options.production) {
+    throw new ConfigError(
+      "OWNER_LINK_SECRET is not set. It signs the links in the owner's e-mails; set it to a long " +
+        "random value (openssl rand -hex 32) and keep it: changing it invalidates sent links.",
+    );
+  }
+  const format = (env.ALERT_FORMAT?.trim().toLowerCase() || "ntfy") as PushFormat;
+  if (!pushFormats.includes(format)) {
+    throw new ConfigError(
+      `ALERT_FORMAT must be one of ${pushFormats.join(", ")}, got "${format}".`,
+    );
+  }
+  const alertUrl = env.ALERT_URL?.trim();
+  const digestRaw = env.DIGEST_TIME;
+  const digestTime = parseDigestTime(digestRaw);
+  if (digestTime === undefined && digestRaw?.trim()) {
+    throw new ConfigError(
+      `DIGEST_TIME must be a local time like 08:00, or off; got "${digestRaw}".`,
+    );
+  }
+  const timeZone = env.DIGEST_TIME_ZONE?.trim() || clockDefaults.timeZone;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+  } catch {
+    throw new ConfigError(
+      `DIGEST_TIME_ZONE must be a time zone like America/New_York, got "${timeZone}".`,
+    );
+  }
+  const functionUrl = env.FUNCTION_URL?.trim() || options.defaultFunctionUrl;
+  return {
+    linkSecret: secret || generateLinkSecret(),
+    linkSecretGenerated: !secret,
+    linkTtlMs: positiveNumber(env, "OWNER_LINK_TTL_DAYS", defaultLinkTtlDays, 366) * 86_400_000,
+    functionUrl: httpUrl(env.FUNCTION_URL?.trim() ? "FUNCTION_URL" : "the site URL", functionUrl),
+    push: alertUrl ? { url: httpUrl("ALERT_URL", alertUrl), format } : null,
+    clock: {
+      reminderAfterHours: positiveNumber(
+        env,
+        "REMINDER_AFTER_HOURS",
+        clockDefaults.reminderAfterHours,
+        720,
+      ),
+      digestTime: digestTime === undefined ? clockDefaults.digestTime : digestTime,
+      timeZone,
+    },
+  };
+}
+
+/** The link in the owner's e-mail for one request. */
+export function leadPageUrl(functionUrl: string, id: string, token: string): string {
+  return `${functionUrl}/lead/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
+}

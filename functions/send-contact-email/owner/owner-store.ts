@@ -1,0 +1,52 @@
+/**
+ * What the owner's side needs from a store, beside the ContactStore contract: read one request, set
+ * its status (the buttons), and a durable queue of notices (alerts, reminders, digests) that the
+ * notifier drains with the same claim / retry / backoff rules as the e-mail outbox. Each notice has
+ * a key; enqueueing a key that exists does nothing, which makes every catch-up idempotent.
+ */
+import type { StoredContactRequest } from "../store.ts";
+import type { OwnerAction } from "./lead-view.ts";
+import type { Notice } from "./notice.ts";
+
+export type NoticeChannel = "email" | "push";
+
+export type NewNotice = {
+  /** e.g. `alert:<id>:push`, `reminder:<id>:email`, `digest:2026-11-24:push` */
+  key: string;
+  channel: NoticeChannel;
+  /** The request it is about, if one (alerts and reminders). */
+  requestId: string | null;
+  notice: Notice;
+  createdAt: Date;
+};
+
+export type StoredNotice = NewNotice & {
+  status: "pending" | "sent" | "failed";
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+};
+
+export type OwnerStore = {
+  get(id: string): Promise<StoredContactRequest | null>;
+  /**
+   * Sets the owner's status. The first move away from `new` to contacted, won or lost records
+   * `contactedAt` (the time to answer, in `npm run leads --stats`). Null for an unknown id.
+   */
+  setStatus(id: string, status: OwnerAction, at: Date): Promise<StoredContactRequest | null>;
+  /** Requests received at or after `since`, newest first (reminders and the digest). */
+  listSince(since: Date): Promise<StoredContactRequest[]>;
+  /** True when queued, false when a notice with that key already exists. */
+  enqueueNotice(notice: NewNotice): Promise<boolean>;
+  claimDueNotices(now: Date, limit: number, leaseMs: number): Promise<StoredNotice[]>;
+  markNoticeSent(key: string, at: Date): Promise<void>;
+  markNoticeRetry(key: string, error: string, retryAt: Date): Promise<void>;
+  markNoticeFailed(key: string, error: string): Promise<void>;
+  /** Earliest time a pending notice becomes due (claims included), or null. */
+  nextNoticeDueAt(leaseMs: number): Promise<Date | null>;
+  listNotices(): Promise<StoredNotice[]>;
+};
+
+export function isOwnerStore(store: object): store is OwnerStore {
+  return "setStatus" in store && "enqueueNotice" in store;
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import type { LeadView } from "./lead-view.ts";
+import {
+  mailtoHref,
+  ownerPageHeaders,
+  renderOwnerPage,
+  renderRefusal,
+  telHref,
+} from "./request-page.ts";
+
+const hostile = `<script>alert("x")</script>&'"`;
+
+const lead: LeadView = {
+  id: "6f1c2a9e-1111-4222-8333-944455556666",
+  createdAt: "2026-11-24T14:05:00.000Z",
+  name: `Dana ${hostile}`,
+  email: "dana@example.org",
+  phone: "(610) 555-0134",
+  service: "other",
+  otherService: `Garage ${hostile}`,
+  message: `Line one\nLine two ${hostile}`,
+  status: "contacted",
+};
+
+const withQuote: LeadView = {
+  ...lead,
+  zip: "19406",
+  inServiceArea: true,
+  town: "King of Prussia",
+  estimate: {
+    low: 150,
+    high: 185,
+    currency: "USD",
+    priceList: "2026-11",
+    inputs: {
+      kind: "home",
+      bedrooms: 2,
+      bathrooms: 1,
+      squareFeet: 1200,
+      condition: "routine",
+      frequency: "one-time",
+      addOns: [],
+    },
+  },
+  offer: { id: "welcome-20", percentOff: 20 },
+  preferredWindows: [{ date: "2026-12-01", window: "morning" }],
+};
+
+function render(view: LeadView = lead, saved = false) {
+  return renderOwnerPage({
+    lead: view,
+    token: "1767000000.abc_DEF-123",
+    businessName: "Keystone",
+    saved,
+  });
+}
+
+describe("owner request page", () => {
+  it("escapes every visitor string", () => {
+    const html = render();
+    expect(html).not.toContain("<script>");
+    expect(html).not.toMatch(/alert\("x"\)/);
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;&quot;");
+    // The message keeps its line breaks (CSS pre-wrap), escaped.
+    expect(html).toContain("Line one\nLine two &lt;script&gt;");
+  });
+
+  it("loads nothing from anywhere: no script, no external resource, noindex", () => {
+    const html = render(withQuote);
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|src=/i);
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toContain('<html lang="en">');
+  });
+
+  it("offers the four statuses as POST buttons carrying the token, the current one pressed", () => {
+    const html = render();
+    const form = /<form method="post">([\s\S]*?)<\/form>/.exec(html)?.[1] ?? "";
+    expect(form).toContain('<input type="hidden" name="token" value="1767000000.abc_DEF-123">');
+    for (const [value, label] of [
+      ["contacted", "Contacted"],
+      ["won", "Won"],
+      ["lost", "Lost"],
+      ["spam", "Spam"],
+    ]) {
+      expect(form).toMatch(
+        new RegExp(
+          `<button type="submit" name="status" value="${value}" aria-pressed="${value === "contacted"}">${label}</button>`,
+        ),
+      );
+    }
+    expect(html).toContain('Status: <span class="status">Contacted</span>');
+    expect(html).not.toContain('role="status"');
+    expect(render(lead, true)).toContain('<p class="notice" role="status">Saved: Contacted.</p>');
+  });
+
+  it("links to call and to reply", () => {
+    const html = render();
+    expect(html).toContain('<a href="tel:6105550134">Call (610) 555-0134</a>');
+    expect(html).toContain(
+      '<a href="mailto:dana@example.org?subject=Your%20quote%20request%3A%20Other%3A%20Garage%20%3Cscript%3Ealert(%22x%22)%3C%2Fscript%3E%26&#39;%22">Reply by e-mail</a>',
+    );
+    expect(telHref("+1 (610) 555-0134 ext. 5")).toBe("tel:+161055501345");
+    expect(telHref("610+555")).toBe("tel:610555");
+    expect(mailtoHref("a+b@example.org", "Hi")).toBe("mailto:a%2Bb@example.org?subject=Hi");
+  });
+
+  it("shows the quote details when the request has them, and none otherwise", () => {
+    const html = render(withQuote);
+    expect(html).toContain("<dt>ZIP</dt><dd>19406 (in area: King of Prussia)</dd>");
+    expect(html).toContain(
+      "<dt>Estimate</dt><dd>$150–$185 a visit, 20% welcome offer applied</dd>",
+    );
+    expect(html).toContain("<dt>Offer</dt><dd>20% off (welcome-20)</dd>");
+    expect(html).toContain("<dt>Preferred times</dt><dd>Tue Dec 1, morning</dd>");
+    expect(render()).not.toMatch(/<dt>(ZIP|Estimate|Offer|Preferred times)<\/dt>/);
+    const outside = render({ ...withQuote, zip: "90210", inServiceArea: false, town: null });
+    expect(outside).toContain("<dt>ZIP</dt><dd>90210 (outside the service area)</dd>");
+  });
+
+  it("refusals show nothing of any request", () => {
+    for (const html of [renderRefusal("denied"), renderRefusal("missing")]) {
+      expect(html).not.toContain("Dana");
+      expect(html).not.toContain("<form");
+      expect(html).toContain("noindex");
+    }
+  });
+
+  it("sends headers that keep the page private and allow exactly its own style", async () => {
+    const headers = await ownerPageHeaders();
+    expect(headers["X-Robots-Tag"]).toBe("noindex, nofollow");
+    expect(headers["Referrer-Policy"]).toBe("no-referrer");
+    expect(headers["Cache-Control"]).toBe("no-store");
+    const csp = headers["Content-Security-Policy"] ?? "";
+    expect(csp).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]{43}='; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
+    );
+    const style = /<style>([\s\S]*?)<\/style>/.exec(render())?.[1] ?? "";
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(style));
+    const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+    expect(csp).toContain(`'sha256-${hash}'`);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * The owner's page for one request, as plain HTML: no script, no third-party resource, no index.
+ * Opening it changes nothing (mail scanners follow links); each status button is a POST from a
+ * form that carries the link's token. Every visitor string is escaped; the page is readable on a
+ * phone (one column, large targets) and passes the same accessibility rules as the site.
+ */
+import { escapeHtml, serviceDescription } from "../email.ts";
+import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "./lead-view.ts";
+
+const css = `
+:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1a1f2b;background:#f6f7f9}
+body{margin:0;padding:1rem}
+main{max-width:36rem;margin:0 auto;background:#fff;border:1px solid #d5d9e0;border-radius:.75rem;padding:1rem 1.25rem}
+h1{font-size:1.375rem;margin:.25rem 0 .5rem}
+h2{font-size:1.125rem;margin:1.25rem 0 .5rem}
+.status{display:inline-block;padding:.125rem .625rem;border-radius:999px;background:#e6ecf7;font-weight:600}
+.notice{background:#e7f6ec;border:1px solid #87c59b;border-radius:.5rem;padding:.5rem .75rem}
+dl{margin:1rem 0}
+dt{font-weight:600;margin-top:.5rem}dd{margin:0;overflow-wrap:anywhere}
+@media (min-width:40rem){dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem .75rem}dt{margin:0}}
+.message{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f7f9;border-radius:.5rem;padding:.75rem}
+.reach{display:flex;flex-wrap:wrap;gap:.5rem;margin:1rem 0}
+.reach a,button{display:inline-block;min-height:2.75rem;min-width:2.75rem;padding:.625rem 1rem;border-radius:.5rem;font:inherit;font-weight:600;text-align:center;text-decoration:none;box-sizing:border-box}
+.reach a{background:#123a7a;color:#fff}
+fieldset{border:0;padding:0;margin:1rem 0 0}legend{font-weight:600;margin-bottom:.5rem}
+.actions{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.5rem}
+button{border:2px solid #123a7a;background:#fff;color:#123a7a;cursor:pointer}
+button[aria-pressed=true]{background:#123a7a;color:#fff}
+a:focus-visible,button:focus-visible{outline:3px solid #b34700;outline-offset:2px}
+`.trim();
+
+let styleHash: Promise<string> | undefined;
+
+/** The page's CSP allows exactly its own style element, by hash (no 'unsafe-inline'). */
+function cssHash(): Promise<string> {
+  styleHash ??= crypto.subtle
+    .digest("SHA-256", new TextEncoder().encode(css))
+    .then((digest) => btoa(String.fromCharCode(...new Uint8Array(digest))));
+  return styleHash;
+}
+
+export async function ownerPageHeaders(): Promise<Record<string, string>> {
+  return {
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await cssHash()}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+    "Cache-Control": "no-store",
+    // The link carries its token: no other site may see it in a Referer.
+    "Referrer-Policy": "no-referrer",
+    "X-Robots-Tag": "noindex, nofollow",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+  };
+}
+
+function documentOf(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<style>${css}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+const receivedFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+/** Digits and a leading + only: what a tel: link may dial. */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, "").replace(/(?!^)\+/g, "");
+  return `tel:${digits}`;
+}
+
+export function mailtoHref(email: string, subject: string): string {
+  const address = encodeURIComponent(email).replace(/%40/g, "@");
+  return `mailto:${address}?subject=${encodeURIComponent(subject)}`;
+}
+
+export type OwnerPageOptions = {
+  lead: LeadView;
+  /** The link's token, sent back with each button. */
+  token: string;
+  businessName: string;
+  /** Shown once after a button was pressed. */
+  saved?: boolean;
+};
+
+export function renderOwnerPage({ lead, token, businessName, saved }: OwnerPageOptions): string {
+  const service = serviceDescription(lead);
+  const rows: Array<[string, string]> = [
+    ["Received", receivedFormat.format(new Date(lead.createdAt))],
+    ["Service", service],
+    ["Phone", lead.phone],
+    ["E-mail", lead.email],
+    ...quoteDetailLines(lead).map((line): [string, string] => [line.label, line.value]),
+  ];
+  const buttons = ownerActions
+    .map(
+      (action) =>
+        `<button type="submit" name="status" value="${action}" aria-pressed="${lead.status === action}">${statusLabels[action]}</button>`,
+    )
+    .join("\n");
+  // What the owner does most comes first: call or reply, then one tap to record it.
+  const body = `<p>${e(businessName)}: quote request</p>
+<h1>${e(lead.name)}</h1>
+<p>Status: <span class="status">${statusLabels[lead.status]}</span></p>
+${saved ? `<p class="notice" role="status">Saved: ${statusLabels[lead.status]}.</p>` : ""}
+<div class="reach">
+<a href="${e(telHref(lead.phone))}">Call ${e(lead.phone)}</a>
+<a href="${e(mailtoHref(lead.email, `Your quote request: ${service}`))}">Reply by e-mail</a>
+</div>
+<form method="post">
+<input type="hidden" name="token" value="${e(token)}">
+<fieldset>
+<legend>Set the status</legend>
+<div class="actions">
+${buttons}
+</div>
+</fieldset>
+</form>
+<h2>Request</h2>
+<dl>
+${rows.map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`).join("\n")}
+</dl>
+<h2>Message</h2>
+<p class="message">${e(lead.message)}</p>`;
+  return documentOf(`Quote request: ${lead.name}`, body);
+}
+
+/** 403 and 404 pages: they say what to do and show nothing of any request. */
+const refusals = {
+  denied:
+    "This link is not valid or has expired. Open the request from its latest e-mail, or use npm run leads.",
+  missing: "This request no longer exists.",
+  unavailable: "The requests cannot be read right now. Please try again in a minute.",
+} as const;
+
+export function renderRefusal(kind: keyof typeof refusals): string {
+  const text = refusals[kind];
+  return documentOf("Quote request", `<h1>Quote request</h1>\n<p>${e(text)}</p>`);
+}
+
+function e(value: string): string {
+  return escapeHtml(value);
+}

@@ -1,0 +1,138 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { validateContact } from "../../../shared/contact-schema.ts";
+import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { createMemoryStore } from "../memory-store.ts";
+import { createLinkSigner } from "./link-token.ts";
+import { handleOwnerPage, matchOwnerPage } from "./routes.ts";
+
+const now = new Date("2026-11-24T12:00:00Z");
+const signer = createLinkSigner("a-test-secret-of-enough-length");
+const base = "http://127.0.0.1:3000/functions/v1/send-contact-email/lead";
+
+async function setup() {
+  const store = createMemoryStore();
+  const ids: string[] = [];
+  for (const name of ["Dana Visitor", "Other Person"]) {
+    const result = validateContact(validRequest({ name }));
+    if (!result.ok) throw new Error("invalid");
+    const id = crypto.randomUUID();
+    await store.submit({
+      id,
+      data: result.data,
+      fingerprint: id,
+      receivedAt: now,
+      dedupeWindowMs: 0,
+    });
+    ids.push(id);
+  }
+  return { store, id: ids[0] as string, otherId: ids[1] as string };
+}
+
+let ctx: Awaited<ReturnType<typeof setup>>;
+beforeEach(async () => {
+  ctx = await setup();
+});
+
+const deps = () => ({ store: ctx.store, signer, businessName: "Keystone", now: () => now });
+const get = (id: string, token: string) =>
+  handleOwnerPage(new Request(`${base}/${id}?token=${encodeURIComponent(token)}`), id, deps());
+const post = (id: string, body: string, type = "application/x-www-form-urlencoded") =>
+  handleOwnerPage(
+    new Request(`${base}/${id}`, { method: "POST", headers: { "content-type": type }, body }),
+    id,
+    deps(),
+  );
+
+describe("owner page routes", () => {
+  it("matches only …/send-contact-email/lead/<id>", () => {
+    expect(matchOwnerPage("/functions/v1/send-contact-email/lead/6f1c2a9e-1111")).toBe(
+      "6f1c2a9e-1111",
+    );
+    expect(matchOwnerPage("/send-contact-email/lead/abc")).toBe("abc");
+    expect(matchOwnerPage("/functions/v1/send-contact-email/lead/../x")).toBeNull();
+    expect(matchOwnerPage("/functions/v1/send-contact-email/lead/")).toBeNull();
+    expect(matchOwnerPage("/functions/v1/send-contact-email")).toBeNull();
+  });
+
+  it("GET with the request's token shows it, private, and changes nothing", async () => {
+    const response = await get(ctx.id, await signer.sign(ctx.id, now));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    expect(html).toContain("Dana Visitor");
+    expect((await ctx.store.get(ctx.id))?.status).toBe("new");
+  });
+
+  it("GET with a missing, altered, expired or another request's token: 403, nothing shown", async () => {
+    const good = await signer.sign(ctx.id, now);
+    const expired = await signer.sign(ctx.id, new Date(now.getTime() - 31 * 86_400_000));
+    const swapped = await signer.sign(ctx.otherId, now);
+    for (const token of [
+      "",
+      `${good}x`,
+      good.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+      expired,
+      swapped,
+    ]) {
+      const response = await get(ctx.id, token);
+      expect(response.status).toBe(403);
+      const html = await response.text();
+      expect(html).not.toContain("Dana");
+      expect(html).not.toContain("Other Person");
+      expect(html).not.toContain(ctx.id);
+    }
+  });
+
+  it("POST with the token sets the status and sends the owner back to the page", async () => {
+    const token = await signer.sign(ctx.id, now);
+    const response = await post(ctx.id, new URLSearchParams({ token, status: "won" }).toString());
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(
+      `${ctx.id}?token=${encodeURIComponent(token)}&saved=1`,
+    );
+    expect(await ctx.store.get(ctx.id)).toMatchObject({
+      status: "won",
+      contactedAt: now.toISOString(),
+    });
+    const after = await get(ctx.id, token);
+    expect(await after.text()).toContain('Status: <span class="status">Won</span>');
+  });
+
+  it("POST refuses a bad token (403), an unknown status (400) and JSON (403); status unchanged", async () => {
+    const swapped = await signer.sign(ctx.otherId, now);
+    expect(
+      (await post(ctx.id, new URLSearchParams({ token: swapped, status: "won" }).toString()))
+        .status,
+    ).toBe(403);
+    const token = await signer.sign(ctx.id, now);
+    expect(
+      (await post(ctx.id, new URLSearchParams({ token, status: "new" }).toString())).status,
+    ).toBe(400);
+    expect(
+      (await post(ctx.id, JSON.stringify({ token, status: "won" }), "application/json")).status,
+    ).toBe(403);
+    expect(
+      (
+        await post(
+          ctx.id,
+          new URLSearchParams({ token, status: "won", pad: "x".repeat(3000) }).toString(),
+        )
+      ).status,
+    ).toBe(403);
+    expect((await ctx.store.get(ctx.id))?.status).toBe("new");
+  });
+
+  it("a valid token for a request that is gone: 404; a store that fails: 503", async () => {
+    const ghost = crypto.randomUUID();
+    expect((await get(ghost, await signer.sign(ghost, now))).status).toBe(404);
+    const broken = createMemoryStore({ failWith: () => new Error("disk on fire") });
+    const response = await handleOwnerPage(
+      new Request(`${base}/${ctx.id}?token=${await signer.sign(ctx.id, now)}`),
+      ctx.id,
+      { ...deps(), store: broken },
+    );
+    expect(response.status).toBe(503);
+    expect(await response.text()).not.toContain("disk on fire");
+  });
+});

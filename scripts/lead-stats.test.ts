@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { filterLeads, parseLeadFilter, parseSince } from "./lead-filters.ts";
+import type { Lead } from "./lead-formats.ts";
+import { median, periodStats, statsText } from "./lead-stats.ts";
+
+const now = new Date("2026-11-24T12:00:00Z");
+const daysAgo = (days: number, hours = 0) =>
+  new Date(now.getTime() - days * 86_400_000 + hours * 3_600_000).toISOString();
+
+function lead(overrides: Partial<Lead>): Lead {
+  return {
+    id: crypto.randomUUID(),
+    receivedAt: daysAgo(1),
+    name: "Jane",
+    email: "jane@example.org",
+    phone: "(484) 555-0199",
+    service: "carpet",
+    serviceLabel: "Carpet Cleaning",
+    otherService: "",
+    message: "Hi",
+    status: "new",
+    contactedAt: null,
+    deliveryStatus: "sent",
+    attempts: 1,
+    lastError: null,
+    sentAt: null,
+    deliveredTo: null,
+    ...overrides,
+  };
+}
+
+const estimate = (low: number, high: number) => ({
+  low,
+  high,
+  currency: "USD" as const,
+  priceList: "2026-11",
+  inputs: { kind: "business" as const, squareFeet: 2000, visitsPerWeek: 1, addOns: [] },
+});
+
+const leads: Lead[] = [
+  lead({
+    receivedAt: daysAgo(1),
+    contactedAt: daysAgo(1, 2),
+    status: "won",
+    zip: "19406",
+    inServiceArea: true,
+    town: "King of Prussia",
+    estimate: estimate(150, 185),
+  }),
+  lead({
+    receivedAt: daysAgo(2),
+    contactedAt: daysAgo(2, 4),
+    status: "contacted",
+    zip: "19380",
+    inServiceArea: true,
+    town: "West Chester",
+    service: "janitorial",
+    serviceLabel: "Janitorial",
+  }),
+  lead({ receivedAt: daysAgo(3), zip: "90210", inServiceArea: false, town: null }),
+  lead({
+    receivedAt: daysAgo(10),
+    contactedAt: daysAgo(10, 30),
+    status: "won",
+    estimate: estimate(1000, 1200),
+  }),
+  lead({ receivedAt: daysAgo(20), status: "won" }),
+  lead({
+    receivedAt: daysAgo(2),
+    status: "spam",
+    zip: "19406",
+    inServiceArea: true,
+    town: "King of Prussia",
+  }),
+  lead({ receivedAt: daysAgo(100), status: "won", estimate: estimate(5, 5) }),
+];
+
+describe("leads --stats", () => {
+  it("counts the last 7 days without spam: services, towns, area, answers, wins", () => {
+    const stats = periodStats(leads, now, 7);
+    expect(stats).toEqual({
+      days: 7,
+      requests: 3,
+      byService: { "Carpet Cleaning": 2, Janitorial: 1 },
+      byTown: { "King of Prussia": 1, "West Chester": 1, "outside the area": 1 },
+      inArea: 2,
+      withZip: 3,
+      medianHoursToContact: 3,
+      answered: 2,
+      won: 1,
+      wonEstimate: { low: 150, high: 185, withoutEstimate: 0 },
+    });
+  });
+
+  it("widens to 30 and 90 days; a won request without an estimate is counted apart", () => {
+    const month = periodStats(leads, now, 30);
+    expect(month.requests).toBe(5);
+    expect(month.won).toBe(3);
+    expect(month.wonEstimate).toEqual({ low: 1150, high: 1385, withoutEstimate: 1 });
+    expect(month.medianHoursToContact).toBe(4);
+    expect(month.byTown["no ZIP given"]).toBe(2);
+    expect(periodStats(leads, now, 90).requests).toBe(5);
+  });
+
+  it("prints what the owner reads", () => {
+    const text = statsText([periodStats(leads, now, 7), periodStats([], now, 30)]);
+    expect(text).toContain("Last 7 days: 3 requests");
+    expect(text).toContain("In the service area: 2 of 3 with a ZIP");
+    expect(text).toContain("Time to first answer (median): 3.0 h (2 answered)");
+    expect(text).toContain("Won: 1, estimates $150–$185 a visit in total");
+    expect(text).toContain("       2  Carpet Cleaning");
+    expect(text).toContain("Last 30 days: 0 requests");
+    expect(text).toContain("Time to first answer (median): no answers yet");
+  });
+
+  it("takes the median of odd and even counts", () => {
+    expect(median([])).toBeNull();
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+});
+
+describe("leads filters", () => {
+  it("leaves spam out unless asked for", () => {
+    expect(filterLeads(leads, parseLeadFilter({}, now))).toHaveLength(6);
+    expect(filterLeads(leads, parseLeadFilter({ all: true }, now))).toHaveLength(7);
+    expect(filterLeads(leads, parseLeadFilter({ status: "spam" }, now))).toHaveLength(1);
+  });
+
+  it("filters by status, date and town", () => {
+    expect(filterLeads(leads, parseLeadFilter({ status: "won,contacted" }, now))).toHaveLength(5);
+    expect(filterLeads(leads, parseLeadFilter({ since: "7d" }, now))).toHaveLength(3);
+    expect(filterLeads(leads, parseLeadFilter({ since: "2026-11-22" }, now))).toHaveLength(2);
+    expect(filterLeads(leads, parseLeadFilter({ town: "king of prussia" }, now))).toHaveLength(1);
+    expect(filterLeads(leads, parseLeadFilter({ town: "outside" }, now))).toHaveLength(1);
+  });
+
+  it("names a bad value", () => {
+    expect(() => parseLeadFilter({ status: "maybe" }, now)).toThrow(/--status .* not maybe/);
+    expect(() => parseSince("last week", now)).toThrow(/--since/);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * `npm run leads --stats`: numbers the owner can act on, for the last 7, 30 and 90 days. Requests
+ * by service and by town, how many were in the service area, the median time from request to the
+ * first answer (contacted, won or lost), how many were won and what their estimates add up to.
+ * Spam is not counted.
+ */
+import type { Lead } from "./lead-formats.ts";
+
+export type PeriodStats = {
+  days: number;
+  requests: number;
+  byService: Record<string, number>;
+  byTown: Record<string, number>;
+  inArea: number;
+  /** Of the requests that had a ZIP. */
+  withZip: number;
+  /** Median hours from request to the first answer, over the answered ones; null if none. */
+  medianHoursToContact: number | null;
+  answered: number;
+  won: number;
+  /** Sum of the won requests' estimates (whole dollars); those without an estimate add nothing. */
+  wonEstimate: { low: number; high: number; withoutEstimate: number };
+};
+
+export const statsPeriods = [7, 30, 90] as const;
+
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+function count(into: Record<string, number>, key: string) {
+  into[key] = (into[key] ?? 0) + 1;
+}
+
+export function periodStats(leads: Lead[], now: Date, days: number): PeriodStats {
+  const since = now.getTime() - days * 86_400_000;
+  const inPeriod = leads.filter(
+    (lead) => lead.status !== "spam" && Date.parse(lead.receivedAt) >= since,
+  );
+  const stats: PeriodStats = {
+    days,
+    requests: inPeriod.length,
+    byService: {},
+    byTown: {},
+    inArea: 0,
+    withZip: 0,
+    medianHoursToContact: null,
+    answered: 0,
+    won: 0,
+    wonEstimate: { low: 0, high: 0, withoutEstimate: 0 },
+  };
+  const hours: number[] = [];
+  for (const lead of inPeriod) {
+    count(stats.byService, lead.serviceLabel);
+    if (lead.zip !== undefined) {
+      stats.withZip += 1;
+      if (lead.inServiceArea) stats.inArea += 1;
+      count(stats.byTown, lead.inServiceArea && lead.town ? lead.town : "outside the area");
+    } else {
+      count(stats.byTown, "no ZIP given");
+    }
+    if (lead.contactedAt) {
+      hours.push((Date.parse(lead.contactedAt) - Date.parse(lead.receivedAt)) / 3_600_000);
+    }
+    if (lead.status === "won") {
+      stats.won += 1;
+      if (lead.estimate) {
+        stats.wonEstimate.low += lead.estimate.low;
+        stats.wonEstimate.high += lead.estimate.high;
+      } else {
+        stats.wonEstimate.withoutEstimate += 1;
+      }
+    }
+  }
+  stats.answered = hours.length;
+  stats.medianHoursToContact = median(hours);
+  return stats;
+}
+
+function duration(hours: number | null): string {
+  if (hours === null) return "no answers yet";
+  if (hours < 1) return `${Math.round(hours * 60)} min`;
+  if (hours < 48) return `${hours.toFixed(1)} h`;
+  return `${(hours / 24).toFixed(1)} days`;
+}
+
+const dollars = (value: number) => `$${value.toLocaleString("en-US")}`;
+
+function table(counts: Record<string, number>): string {
+  const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (entries.length === 0) return "    (none)";
+  return entries.map(([label, value]) => `    ${String(value).padStart(4)}  ${label}`).join("\n");
+}
+
+export function statsText(all: PeriodStats[]): string {
+  return `${all
+    .map((stats) => {
+      const won =
+        stats.won === 0
+          ? "0"
+          : `${stats.won}, estimates ${dollars(stats.wonEstimate.low)}–${dollars(stats.wonEstimate.high)} a visit in total${stats.wonEstimate.withoutEstimate ? ` (${stats.wonEstimate.withoutEstimate} without an estimate)` : ""}`;
+      return [
+        `Last ${stats.days} days: ${stats.requests} request${stats.requests === 1 ? "" : "s"}`,
+        `  In the service area: ${stats.inArea} of ${stats.withZip} with a ZIP`,
+        `  Time to first answer (median): ${duration(stats.medianHoursToContact)} (${stats.answered} answered)`,
+        `  Won: ${won}`,
+        "  By service:",
+        table(stats.byService),
+        "  By town:",
+        table(stats.byTown),
+      ].join("\n");
+    })
+    .join("\n\n")}\n`;
+}

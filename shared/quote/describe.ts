@@ -1,0 +1,55 @@
+/**
+ * Quote details in plain words, for the owner's e-mail, alerts and request page: one wording,
+ * wherever the owner reads it.
+ */
+import { formatRange } from "./estimate.ts";
+import { formatWindow } from "./preferred-windows.ts";
+import { frequencyLabels, priceList } from "./price-list.ts";
+import type { StoredQuoteDetails } from "./quote-details.ts";
+
+export type DetailLine = { label: string; value: string };
+
+export function describeQuoteDetails(details: StoredQuoteDetails): DetailLine[] {
+  const lines: DetailLine[] = [];
+  if (details.zip !== undefined) {
+    const area = details.inServiceArea ? `in area: ${details.town}` : "outside the service area";
+    lines.push({ label: "ZIP", value: `${details.zip} (${area})` });
+  }
+  if (details.estimate) {
+    const offer = details.offer ? `, ${details.offer.percentOff}% welcome offer applied` : "";
+    lines.push({
+      label: "Estimate",
+      value: `${formatRange(details.estimate)} a visit${offer} (price list ${details.estimate.priceList})`,
+    });
+    lines.push({ label: "Estimate for", value: describeInputs(details.estimate.inputs) });
+  }
+  if (details.offer) {
+    lines.push({
+      label: "Offer",
+      value: `${details.offer.percentOff}% off the first cleaning claimed (${details.offer.id})`,
+    });
+  }
+  if (details.preferredWindows?.length) {
+    lines.push({
+      label: "Preferred times",
+      value: details.preferredWindows.map(formatWindow).join("; "),
+    });
+  }
+  return lines;
+}
+
+function describeInputs(inputs: NonNullable<StoredQuoteDetails["estimate"]>["inputs"]): string {
+  const addOns = inputs.addOns.map(
+    (id) => priceList.addOns.find((addOn) => addOn.id === id)?.label ?? id,
+  );
+  const parts =
+    inputs.kind === "home"
+      ? [
+          `home, ${inputs.bedrooms} bedrooms, ${inputs.bathrooms} bathrooms, ${inputs.squareFeet} sq ft`,
+          inputs.condition === "extra" ? "needs extra attention" : "routine condition",
+          frequencyLabels[inputs.frequency].toLowerCase(),
+        ]
+      : [`business, ${inputs.squareFeet} sq ft`, `${inputs.visitsPerWeek} visits a week`];
+  if (addOns.length) parts.push(`add-ons: ${addOns.join(", ")}`);
+  return parts.join("; ");
+}

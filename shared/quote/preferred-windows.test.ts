@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import {
+  bookableDates,
+  businessToday,
+  checkWindows,
+  formatDate,
+  formatWindow,
+} from "./preferred-windows.ts";
+
+// Tuesday 2026-11-24, 10:00 in Pennsylvania.
+const now = new Date("2026-11-24T15:00:00Z");
+
+describe("bookableDates", () => {
+  it("runs from tomorrow to 21 days ahead and skips Sundays", () => {
+    const dates = bookableDates(now);
+    expect(dates[0]).toBe("2026-11-25");
+    expect(dates.at(-1)).toBe("2026-12-15");
+    expect(dates).not.toContain("2026-11-29"); // a Sunday
+    expect(dates).toHaveLength(18); // 21 days, three Sundays
+  });
+
+  it("counts days where the business is, not in UTC", () => {
+    // 02:00 UTC on the 25th is still the 24th, 21:00, in Pennsylvania.
+    expect(businessToday(new Date("2026-11-25T02:00:00Z"))).toBe("2026-11-24");
+    expect(bookableDates(new Date("2026-11-25T02:00:00Z"))[0]).toBe("2026-11-25");
+    // 05:00 UTC on the 25th is midnight in Pennsylvania: the 25th has begun.
+    expect(bookableDates(new Date("2026-11-25T05:00:00Z"))[0]).toBe("2026-11-26");
+  });
+
+  it("is not thrown by daylight saving changes", () => {
+    // Sunday 2027-03-14 clocks go forward; Saturday night 23:30 local is 04:30 UTC.
+    const saturdayNight = new Date("2027-03-14T04:30:00Z");
+    expect(businessToday(saturdayNight)).toBe("2027-03-13");
+    const dates = bookableDates(saturdayNight);
+    expect(dates[0]).toBe("2027-03-15"); // tomorrow is Sunday, closed
+    expect(dates.at(-1)).toBe("2027-04-03");
+    // Sunday 2026-11-01 clocks go back.
+    expect(bookableDates(new Date("2026-10-31T12:00:00Z"))[0]).toBe("2026-11-02");
+  });
+});
+
+describe("checkWindows", () => {
+  it.each([
+    [[], null],
+    [[{ date: "2026-11-25", window: "morning" }], null],
+    [
+      [
+        { date: "2026-11-25", window: "morning" },
+        { date: "2026-11-25", window: "evening" },
+        { date: "2026-12-15", window: "afternoon" },
+      ],
+      null,
+    ],
+  ] as const)("accepts %j", (windows, expected) => {
+    expect(checkWindows(windows, now)).toBe(expected);
+  });
+
+  it.each([
+    ["today", [{ date: "2026-11-24", window: "morning" }]],
+    ["22 days ahead", [{ date: "2026-12-16", window: "morning" }]],
+    ["a Sunday", [{ date: "2026-11-29", window: "afternoon" }]],
+    ["an impossible date", [{ date: "2026-11-31", window: "morning" }]],
+    ["not a date", [{ date: "next tuesday", window: "morning" }]],
+    [
+      "a repeat",
+      [
+        { date: "2026-11-25", window: "morning" },
+        { date: "2026-11-25", window: "morning" },
+      ],
+    ],
+    [
+      "four windows",
+      ["2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28"].map((date) => ({
+        date,
+        window: "morning",
+      })),
+    ],
+    ["a window that is not a part of the day", [{ date: "2026-11-25", window: "night" }]],
+  ])("refuses %s", (_name, windows) => {
+    expect(checkWindows(windows as never, now)).toEqual(expect.any(String));
+  });
+});
+
+describe("formatting for people", () => {
+  it("reads like the owner's e-mail", () => {
+    expect(formatDate("2026-12-01")).toBe("Tue Dec 1");
+    expect(formatWindow({ date: "2026-12-01", window: "morning" })).toBe("Tue Dec 1, morning");
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Preferred times: up to three windows (morning, afternoon, evening) on days the business works,
+ * from tomorrow to 21 days ahead, in the business's time zone. The form offers only such windows
+ * and the contact function refuses any other.
+ */
+export const windowRules = {
+  timeZone: "America/New_York",
+  maxWindows: 3,
+  firstDayOffset: 1,
+  lastDayOffset: 21,
+  /** getUTCDay() numbers: Monday (1) to Saturday (6); Sunday is closed. */
+  workingDays: [1, 2, 3, 4, 5, 6],
+} as const;
+
+export const dayWindows = ["morning", "afternoon", "evening"] as const;
+export type DayWindow = (typeof dayWindows)[number];
+export type PreferredWindow = { date: string; window: DayWindow };
+
+export const windowLabels: Record<DayWindow, string> = {
+  morning: "Morning (8 AM to noon)",
+  afternoon: "Afternoon (noon to 4 PM)",
+  evening: "Evening (4 PM to 7 PM)",
+};
+
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dayMs = 86_400_000;
+
+/** Today's calendar date where the business is, as YYYY-MM-DD. */
+export function businessToday(now: Date, timeZone: string = windowRules.timeZone): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
+/** A real calendar date as a UTC midnight, or null ("2026-02-30" is null). */
+function parseDate(value: string): Date | null {
+  const match = isoDate.exec(value);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value ? date : null;
+}
+
+/** The dates a visitor may choose, tomorrow to 21 days ahead, working days only. */
+export function bookableDates(now: Date): string[] {
+  const today = parseDate(businessToday(now)) as Date;
+  const dates: string[] = [];
+  for (let offset = windowRules.firstDayOffset; offset <= windowRules.lastDayOffset; offset++) {
+    const day = new Date(today.getTime() + offset * dayMs);
+    if ((windowRules.workingDays as readonly number[]).includes(day.getUTCDay())) {
+      dates.push(day.toISOString().slice(0, 10));
+    }
+  }
+  return dates;
+}
+
+/** Why a list of windows is refused, or null when every rule holds. */
+export function checkWindows(windows: readonly PreferredWindow[], now: Date): string | null {
+  if (windows.length > windowRules.maxWindows)
+    return `Please choose at most ${windowRules.maxWindows} times.`;
+  const allowed = new Set(bookableDates(now));
+  const seen = new Set<string>();
+  for (const { date, window } of windows) {
+    if (!dayWindows.includes(window)) return "Please choose morning, afternoon or evening.";
+    if (!allowed.has(date))
+      return "Please choose a day from tomorrow to three weeks ahead, Monday to Saturday.";
+    const key = `${date} ${window}`;
+    if (seen.has(key)) return "Please choose each time only once.";
+    seen.add(key);
+  }
+  return null;
+}
+
+const weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "Tue Dec 1": a date as the owner's e-mail and the form show it. */
+export function formatDate(value: string): string {
+  const date = parseDate(value);
+  if (!date) return value;
+  return `${weekdays[date.getUTCDay()]} ${months[date.getUTCMonth()]} ${date.getUTCDate()}`;
+}
+
+/** "Tue Dec 1, morning". */
+export function formatWindow({ date, window }: PreferredWindow): string {
+  return `${formatDate(date)}, ${window}`;
+}

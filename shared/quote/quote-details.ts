@@ -1,0 +1,121 @@
+/**
+ * The optional quote details a request may carry beside its six fields (docs/contact-api.md,
+ * "Quote details"): their validation, and what the function stores for them. The price list, the
+ * ZIP list, the offers and the window rules each live in their own module; this one joins them.
+ */
+import { z } from "zod";
+import { type EstimateInputs, estimate, type StoredEstimate } from "./estimate.ts";
+import { offerById, storedOffer } from "./offers.ts";
+import { checkWindows, dayWindows, type PreferredWindow } from "./preferred-windows.ts";
+import { estimateLimits, frequencies, priceList } from "./price-list.ts";
+import { normalizeZip, storedZip } from "./service-area.ts";
+
+const int = (range: { min: number; max: number }) => z.number().int().min(range.min).max(range.max);
+
+function addOnIds(kind: "home" | "business") {
+  const ids = new Set(
+    priceList.addOns.filter((addOn) => addOn.for.includes(kind)).map((addOn) => addOn.id),
+  );
+  return z
+    .array(z.string())
+    .max(ids.size)
+    .default([])
+    .refine((list) => list.every((id) => ids.has(id)), "Unknown add-on.")
+    .refine((list) => new Set(list).size === list.length, "Each add-on once.");
+}
+
+const home = estimateLimits.home;
+const business = estimateLimits.business;
+
+// Keys the contract does not name (a browser's own low, high or price) are dropped, not trusted.
+export const estimateInputsSchema = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({
+      kind: z.literal("home"),
+      bedrooms: int(home.bedrooms),
+      bathrooms: z
+        .number()
+        .min(home.bathrooms.min)
+        .max(home.bathrooms.max)
+        .refine((value) => Number.isInteger(value * 2), "Whole or half bathrooms."),
+      squareFeet: int(home.squareFeet),
+      condition: z.enum(["routine", "extra"]),
+      frequency: z.enum(frequencies),
+      addOns: addOnIds("home"),
+    }),
+    z.object({
+      kind: z.literal("business"),
+      squareFeet: int(business.squareFeet),
+      visitsPerWeek: int(business.visitsPerWeek),
+      addOns: addOnIds("business"),
+    }),
+  ],
+  { error: "Please check the estimate's details." },
+);
+
+export const quoteMessages = {
+  zip: "Please enter a 5-digit ZIP code.",
+  estimate: "Please check the estimate's details.",
+  offer: "That offer is not available.",
+} as const;
+
+/** The optional fields, to spread into the contact schema's object. */
+export function quoteDetailFields(now: () => Date = () => new Date()) {
+  return {
+    zip: z
+      .string({ error: quoteMessages.zip })
+      .refine((value) => normalizeZip(value) !== null, quoteMessages.zip)
+      .transform((value) => normalizeZip(value) as string)
+      .optional(),
+    estimate: estimateInputsSchema.optional(),
+    offer: z
+      .string({ error: quoteMessages.offer })
+      .refine((id) => offerById(id) !== undefined, quoteMessages.offer)
+      .optional(),
+    preferredWindows: z
+      .array(z.object({ date: z.string(), window: z.enum(dayWindows) }).strict())
+      .superRefine((windows, context) => {
+        const problem = checkWindows(windows, now());
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      })
+      .optional(),
+  };
+}
+
+export type QuoteDetailsInput = {
+  zip?: string;
+  estimate?: EstimateInputs;
+  offer?: string;
+  preferredWindows?: PreferredWindow[];
+};
+
+/** What the function stores for the details a request carried; absent details stay absent. */
+export type StoredQuoteDetails = {
+  zip?: string;
+  inServiceArea?: boolean;
+  town?: string | null;
+  estimate?: StoredEstimate;
+  offer?: { id: string; percentOff: number };
+  preferredWindows?: PreferredWindow[];
+};
+
+/** Decides everything the browser may not: the area, the town, the price (with the offer). */
+export function resolveQuoteDetails(details: QuoteDetailsInput): StoredQuoteDetails {
+  const stored: StoredQuoteDetails = {};
+  if (details.zip !== undefined) Object.assign(stored, storedZip(details.zip));
+  const offer = details.offer === undefined ? undefined : offerById(details.offer);
+  if (offer) stored.offer = storedOffer(offer);
+  if (details.estimate) {
+    const {
+      low,
+      high,
+      currency,
+      priceList: version,
+      inputs,
+    } = estimate(details.estimate, offer ?? null);
+    stored.estimate = { low, high, currency, priceList: version, inputs };
+  }
+  if (details.preferredWindows?.length) stored.preferredWindows = details.preferredWindows;
+  return stored;
+}

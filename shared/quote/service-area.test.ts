@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { areas } from "../../app/content/areas.ts";
+import { decideZip, normalizeZip, serviceAreaZips, storedZip } from "./service-area.ts";
+
+describe("decideZip", () => {
+  it.each([
+    ["19462", "Plymouth Meeting"],
+    ["19406", "King of Prussia"],
+    ["19382", "West Chester"],
+    ["19341", "Exton"],
+    ["19312", "Berwyn"],
+    ["19428", "Plymouth Meeting"], // nearby, listed by the owner
+    [" 19301 ", "Berwyn"],
+    ["19341-1234", "Exton"],
+  ])("%s is in the area: %s", (zip, town) => {
+    expect(decideZip(zip)).toMatchObject({ kind: "in-area", town });
+  });
+
+  it.each(["90210", "10001", "00000"])("%s is outside the area today", (zip) => {
+    expect(decideZip(zip)).toEqual({ kind: "outside", zip });
+  });
+
+  it.each(["", "1946", "194620", "19a62", "19462-12", "ABCDE"])("%j is not a ZIP code", (zip) => {
+    expect(decideZip(zip)).toEqual({ kind: "invalid" });
+    expect(normalizeZip(zip)).toBeNull();
+  });
+
+  it("stores the decision the function makes", () => {
+    expect(storedZip("19380")).toEqual({ zip: "19380", inServiceArea: true, town: "West Chester" });
+    expect(storedZip("90210")).toEqual({ zip: "90210", inServiceArea: false, town: null });
+    expect(() => storedZip("nope")).toThrow(RangeError);
+  });
+});
+
+describe("the ZIP list agrees with the site's towns", () => {
+  it("names exactly the five towns, with their pages' paths", () => {
+    expect(serviceAreaZips.map(({ town, path }) => ({ name: town, path }))).toEqual(
+      areas.map(({ name, path }) => ({ name, path })),
+    );
+  });
+
+  it("lists every ZIP once, five digits each", () => {
+    const all = serviceAreaZips.flatMap((entry) => [...entry.zips, ...entry.nearby]);
+    expect(new Set(all).size).toBe(all.length);
+    for (const zip of all) expect(zip).toMatch(/^\d{5}$/);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The owner's journey on the real embedded server: a quote request is stored, the outbox writes
+ * its e-mail as an .eml file (no SMTP server set), the owner opens the link from that file on a
+ * phone or a desktop, presses Won, and `npm run leads --json` shows `won`.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createFakeSite } from "../integration/support/fake-site.ts";
+import { parseMail } from "../integration/support/mime.ts";
+import { unusedPort, waitUntil } from "../integration/support/ports.ts";
+import { type HostProcess, runLeads, startNodeServer } from "../integration/support/processes.ts";
+import { validRequest } from "../integration/support/requests.ts";
+import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./helpers/axe.ts";
+
+test.describe.configure({ mode: "serial" });
+
+const functionPath = "/functions/v1/send-contact-email";
+const key = "sb_publishable_owner-journey-key";
+let folder = "";
+let server: HostProcess;
+
+test.beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), "e2e-owner-"));
+  const port = await unusedPort();
+  server = await startNodeServer(
+    {
+      PORT: String(port),
+      FUNCTION_URL: `http://127.0.0.1:${port}${functionPath}`,
+      OWNER_LINK_SECRET: "owner-journey-secret-0123456789abcdef",
+      CONTACT_PUBLIC_KEY: key,
+      ALLOWED_ORIGINS: "https://www.example.org",
+      DIGEST_TIME: "off",
+      STATIC_DIR: createFakeSite(folder),
+      DATA_DIR: join(folder, "data"),
+    },
+    folder,
+  );
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** The link in the .eml the outbox wrote for this request. */
+async function linkFromEml(id: string): Promise<string> {
+  const outbox = join(folder, "data", "outbox");
+  let file = "";
+  await waitUntil(
+    () => {
+      try {
+        file = readdirSync(outbox).find((name) => name.endsWith(`${id}.eml`)) ?? "";
+      } catch {}
+      return file !== "";
+    },
+    { timeoutMs: 15_000, what: "the .eml file" },
+  );
+  const mail = parseMail(readFileSync(join(outbox, file), "utf8"));
+  return new RegExp(`http://\\S+/lead/${id}\\?token=[\\w.%-]+`).exec(mail.text)?.[0] ?? "";
+}
+
+test("the owner opens the link from the e-mail and marks the request won", async ({
+  page,
+  browser,
+  allowConsoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  // The forged link at the end is refused with 403, which Chromium logs.
+  allowConsoleErrors(/status of 403/);
+  const name = `Robin Owner-Test ${test.info().project.name}`;
+  const response = await fetch(`${server.url}${functionPath}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: key, origin: "https://www.example.org" },
+    body: JSON.stringify(validRequest({ name, message: "Move-out clean <b>please</b>" })),
+  });
+  const { id } = (await response.json()) as { id: string };
+  const link = await linkFromEml(id);
+  expect(link).not.toBe("");
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("Move-out clean <b>please</b>")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Call / })).toHaveAttribute("href", /^tel:\d+/);
+  await expect(page.getByRole("link", { name: "Reply by e-mail" })).toHaveAttribute(
+    "href",
+    /^mailto:/,
+  );
+  await expect(page.getByText("Status: New")).toBeVisible();
+  // axe is injected as a script, which the page's own policy (no script at all) forbids: it
+  // checks the same page in a context that ignores the policy.
+  const axeContext = await browser.newContext({ bypassCSP: true, viewport: page.viewportSize() });
+  const axePage = await axeContext.newPage();
+  await axePage.goto(link);
+  await expectNoAxeViolations(axePage, "the owner's request page");
+  await axeContext.close();
+
+  await page.getByRole("button", { name: "Won" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved: Won.");
+  await expect(page.getByRole("button", { name: "Won" })).toHaveAttribute("aria-pressed", "true");
+
+  const leads = (await runLeads(join(folder, "data"), ["--json"], folder))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { id: string; status: string });
+  expect(leads.find((lead) => lead.id === id)?.status).toBe("won");
+
+  // The same link with one character changed shows nothing.
+  const forged = await page.goto(link.replace(/token=\d/, "token=9"));
+  expect(forged?.status()).toBe(403);
+  await expect(page.getByText(name)).toHaveCount(0);
+});

@@ -1,0 +1,173 @@
+/**
+ * The owner's side on the real embedded server: SQLite in a temporary folder, a real SMTP server on
+ * loopback, and a loopback HTTP receiver standing in for ntfy. A new request is pushed (through an
+ * outage of the push service, without delaying its e-mail), its e-mail links to the request page,
+ * the page's button sets the status that `npm run leads --json` shows, a request left `new` gets
+ * its reminder, and the digest whose time passed while the server was down goes out at start.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { functionPath } from "./contract-cases.ts";
+import { createFakeSite } from "./support/fake-site.ts";
+import { unusedPort, waitUntil } from "./support/ports.ts";
+import { type HostProcess, runLeads, startNodeServer } from "./support/processes.ts";
+import { type PushReceiver, startPushReceiver } from "./support/push-receiver.ts";
+import { validRequest } from "./support/requests.ts";
+import { type SmtpSink, startSmtpSink } from "./support/smtp-sink.ts";
+
+let folder = "";
+let smtp: SmtpSink;
+let push: PushReceiver;
+let server: HostProcess;
+let functionUrl = "";
+
+const key = "sb_publishable_owner-test-key";
+const secretMessage = "THE-VISITORS-OWN-WORDS-NEVER-PUSHED";
+
+/** New York's wall clock a minute ago: the digest time that passed just before the start. */
+function digestTimeJustPassed(): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/New_York",
+    hourCycle: "h23",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(new Date(Date.now() - 60_000));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "00";
+  return `${get("hour")}:${get("minute")}`;
+}
+
+function settings(port: number): Record<string, string> {
+  return {
+    PORT: String(port),
+    NODE_ENV: "production",
+    OWNER_LINK_SECRET: "owner-side-test-secret-0123456789abcdef",
+    FUNCTION_URL: `http://127.0.0.1:${port}${functionPath}`,
+    ALERT_URL: `${push.url}/keystone-leads`,
+    ALERT_FORMAT: "ntfy",
+    REMINDER_AFTER_HOURS: "0.003",
+    DIGEST_TIME: digestTimeJustPassed(),
+    CONTACT_PUBLIC_KEY: key,
+    ALLOWED_ORIGINS: "https://www.example.org",
+    MAIL_TO: "owner@example.com",
+    MAIL_FROM: "Keystone Shine Website <website@example.com>",
+    OUTBOX_RETRY_BASE_MS: "100",
+    OUTBOX_RETRY_MAX_MS: "400",
+    RATE_LIMIT_DISABLED: "true",
+    STATIC_DIR: createFakeSite(folder),
+    DATA_DIR: join(folder, "data"),
+    SMTP_URL: smtp.url,
+  };
+}
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), "owner-side-"));
+  smtp = await startSmtpSink();
+  push = await startPushReceiver();
+  const port = await unusedPort();
+  functionUrl = `http://127.0.0.1:${port}${functionPath}`;
+  server = await startNodeServer(settings(port), folder);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+  await push?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function submit(name: string): Promise<string> {
+  const response = await fetch(`${server.url}${functionPath}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: key, origin: "https://www.example.org" },
+    body: JSON.stringify(validRequest({ name, message: `Please call. ${secretMessage}` })),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { id: string }).id;
+}
+
+const mailWithSubject = async (prefix: string) => {
+  await waitUntil(
+    () => smtp.received.some((mail) => (mail.mail.header("subject") ?? "").startsWith(prefix)),
+    { timeoutMs: 30_000, what: `an e-mail "${prefix}…"` },
+  );
+  return smtp.received.find((mail) => (mail.mail.header("subject") ?? "").startsWith(prefix));
+};
+
+describe("the owner's side on the embedded server", () => {
+  it("sends the digest whose time passed just before the start (catch-up), by e-mail and push", async () => {
+    const mail = await mailWithSubject("Quote requests, digest of");
+    expect(mail?.mail.text).toContain("new requests in the last 24 hours");
+    const body = JSON.parse(await push.waitFor((text) => text.includes("digest of")));
+    expect(body).toMatchObject({ topic: "keystone-leads", tags: ["memo"] });
+  });
+
+  it("pushes a new request through an outage of the push service; the e-mail does not wait", async () => {
+    push.refuseNext(2);
+    const id = await submit("Pat Pusher");
+    const mail = await smtp.waitForRequest(id);
+    const link = `${functionUrl}/lead/${id}?token=`;
+    expect(mail.mail.text).toContain(link);
+    const body = JSON.parse(await push.waitFor((text) => text.includes("Pat Pusher")));
+    expect(push.refused).toBeGreaterThanOrEqual(2);
+    expect(body.topic).toBe("keystone-leads");
+    expect(body.title).toBe("New quote request: Pat Pusher");
+    expect(body.click).toContain(link);
+    expect(JSON.stringify(body)).not.toContain(secretMessage);
+  });
+
+  it("the link in the e-mail opens the request; Won sets the status npm run leads shows", async () => {
+    const id = await submit("Wren Winner");
+    const mail = await smtp.waitForRequest(id);
+    const link =
+      new RegExp(`${functionUrl}/lead/${id}\\?token=[\\w.-]+`).exec(mail.mail.text)?.[0] ?? "";
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(page.headers.get("permissions-policy")).toContain("camera=()");
+    const html = await page.text();
+    expect(html).toContain("Wren Winner");
+    const token = new URL(link).searchParams.get("token") ?? "";
+    const won = await fetch(`${functionUrl}/lead/${id}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token, status: "won" }),
+      redirect: "manual",
+    });
+    expect(won.status).toBe(303);
+    const leads = (await runLeads(join(folder, "data"), ["--json"]))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(leads.find((lead) => lead.id === id)).toMatchObject({
+      status: "won",
+      deliveryStatus: "sent",
+    });
+    expect((await fetch(link.replace(/token=\d/, "token=9"))).status).toBe(403);
+  });
+
+  it("reminds the owner of a request still new after the configured hours, once, not of won ones", async () => {
+    const id = await submit("Nell Waiting");
+    await smtp.waitForRequest(id);
+    const reminder = await mailWithSubject("Still waiting after 0.003 hours: Nell Waiting");
+    expect(reminder?.mail.text).toContain(`${functionUrl}/lead/${id}?token=`);
+    expect(reminder?.mail.text).not.toContain(secretMessage);
+    await push.waitFor((text) => text.includes("Still waiting") && text.includes("Nell Waiting"));
+    const subjects = smtp.received.map((mail) => mail.mail.header("subject") ?? "");
+    expect(
+      subjects.filter((subject) => subject.includes("Still waiting") && subject.includes("Nell")),
+    ).toHaveLength(1);
+    expect(
+      subjects.some((subject) => subject.includes("Still waiting") && subject.includes("Wren")),
+    ).toBe(false);
+  }, 60_000);
+
+  it("refuses to start in production without OWNER_LINK_SECRET, saying what to do", async () => {
+    const port = await unusedPort();
+    const { OWNER_LINK_SECRET: _secret, ...rest } = settings(port);
+    await expect(
+      startNodeServer({ ...rest, DATA_DIR: join(folder, "data-2") }, folder),
+    ).rejects.toThrow(/OWNER_LINK_SECRET is not set/);
+  });
+});

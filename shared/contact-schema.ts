@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { limits, messages, type ServiceValue, serviceOptions } from "./contact-fields.ts";
+import { type QuoteDetailsInput, quoteDetailFields } from "./quote/quote-details.ts";
 
 export {
   limits,
@@ -76,6 +77,8 @@ export const contactSchema = z
       .int("Must be a whole number of milliseconds.")
       .min(0, "Must not be negative.")
       .optional(),
+    // Optional quote details: ZIP, estimate inputs, offer, preferred times (shared/quote/).
+    ...quoteDetailFields(),
   })
   .strict()
   .superRefine((request, context) => {
@@ -99,14 +102,34 @@ export function splitSpamSignals<T extends SpamSignals>(
   return { request, signals: { website, elapsedMs } };
 }
 
-/** The fields a person fills in: every one a string, as typed (the spam signals apart). */
-export type ContactInput = Omit<z.input<typeof contactSchema>, keyof SpamSignals>;
-/** What the handler stores: trimmed and normalised. */
-export type ContactRequest = z.output<typeof contactSchema>;
+const quoteDetailKeys = ["zip", "estimate", "offer", "preferredWindows"] as const;
+
+/** The quote details apart from the six fields, for the function to resolve (quote-details.ts). */
+export function splitQuoteDetails<T extends QuoteDetailsInput>(
+  data: T,
+): { request: Omit<T, keyof QuoteDetailsInput>; details: QuoteDetailsInput } {
+  const request: Record<string, unknown> = { ...data };
+  const details: Record<string, unknown> = {};
+  for (const key of quoteDetailKeys) {
+    if (request[key] !== undefined) details[key] = request[key];
+    delete request[key];
+  }
+  return { request: request as Omit<T, keyof QuoteDetailsInput>, details };
+}
+
+/** Everything a valid body may carry: the six fields, the quote details, the spam signals. */
+export type ContactSubmission = z.output<typeof contactSchema>;
+/** The six fields as a person types them (quote details and spam signals apart). */
+export type ContactInput = Omit<
+  z.input<typeof contactSchema>,
+  keyof SpamSignals | keyof QuoteDetailsInput
+>;
+/** The six fields of a request, trimmed and normalised, as the stores keep them. */
+export type ContactRequest = Omit<ContactSubmission, keyof SpamSignals | keyof QuoteDetailsInput>;
 export type ContactField = keyof ContactRequest;
 
 export type ContactValidation =
-  | { ok: true; data: ContactRequest }
+  | { ok: true; data: ContactSubmission }
   | { ok: false; fields: Record<string, string> };
 
 export const unknownField = "Unknown field.";

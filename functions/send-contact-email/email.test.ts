@@ -43,6 +43,37 @@ describe("contact e-mail", () => {
     expect(text).toContain(request.id);
   });
 
+  it("shows the quote details in plain words: area, discounted estimate, offer claimed, times", () => {
+    const { text, html } = composeContactEmail(
+      {
+        ...request,
+        zip: "19382",
+        inServiceArea: true,
+        town: "West Chester",
+        offer: { id: "welcome-20", percentOff: 20 },
+        estimate: {
+          low: 140,
+          high: 180,
+          currency: "USD",
+          priceList: "2026-11-a",
+          inputs: { kind: "business", squareFeet: 2000, visitsPerWeek: 2, addOns: [] },
+        },
+        preferredWindows: [{ date: "2026-12-01", window: "morning" }],
+      },
+      options,
+    );
+    for (const part of [text, html]) {
+      expect(part).toContain("19382 (in area: West Chester)");
+      expect(part).toContain("$140–$180 a visit, 20% welcome offer applied");
+      expect(part).toContain("20% off the first cleaning claimed");
+      expect(part).toContain("Tue Dec 1, morning");
+    }
+    expect(
+      composeContactEmail({ ...request, zip: "90210", inServiceArea: false, town: null }, options)
+        .text,
+    ).toContain("90210 (outside the service area)");
+  });
+
   it("names the visitor's own words when the service is Other", () => {
     const other = { ...request, service: "other" as const, otherService: "Window washing" };
     expect(serviceDescription(other)).toBe("Other: Window washing");

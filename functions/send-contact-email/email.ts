@@ -6,6 +6,8 @@
  */
 import { business } from "../../shared/business.ts";
 import { type ContactRequest, serviceLabel } from "../../shared/contact-schema.ts";
+import { describeQuoteDetails } from "../../shared/quote/describe.ts";
+import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 
 export type EmailAddress = { name: string; address: string };
 
@@ -78,7 +80,7 @@ function domainOf(from: string): string {
 }
 
 export function composeContactEmail(
-  request: ContactRequest & { id: string; createdAt: string },
+  request: ContactRequest & StoredQuoteDetails & { id: string; createdAt: string },
   options: ComposeOptions,
   /** The owner's page for this request (owner/routes.ts): call, reply, set its status. */
   links: { requestPage?: string } = {},
@@ -94,6 +96,8 @@ export function composeContactEmail(
     ["Email", request.email],
     ["Phone", request.phone],
     ["Service", service],
+    // ZIP and area, estimate, offer, preferred times: in the words the owner's page uses.
+    ...describeQuoteDetails(request).map(({ label, value }): [string, string] => [label, value]),
   ];
 
   const text = [
@@ -163,7 +167,7 @@ ${htmlRows}
  * Reply-To is the business's own address: each visitor's address is in their section.
  */
 export function composeDigestEmail(
-  requests: ReadonlyArray<ContactRequest & { id: string; createdAt: string }>,
+  requests: ReadonlyArray<ContactRequest & StoredQuoteDetails & { id: string; createdAt: string }>,
   options: ComposeOptions & { hourlyCap: number },
 ): ContactEmail {
   const parts = requests.map((request) => composeContactEmail(request, options));

@@ -1,4 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
+import { estimate } from "../../shared/quote/estimate.ts";
+import { welcomeOffer } from "../../shared/quote/offers.ts";
+import { bookableDates } from "../../shared/quote/preferred-windows.ts";
+import { priceList } from "../../shared/quote/price-list.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
 import { type HandlerDeps, handleContactRequest } from "./handler.ts";
 import { createMemoryStore } from "./memory-store.ts";
@@ -312,5 +316,85 @@ describe("send-contact-email handler", () => {
       expect(response.status).toBe(400);
       expect(response.headers.get("access-control-allow-origin")).toBe(site);
     });
+  });
+});
+
+describe("send-contact-email handler: quote details", () => {
+  const home = {
+    kind: "home",
+    bedrooms: 3,
+    bathrooms: 2,
+    squareFeet: 1800,
+    condition: "routine",
+    frequency: "one-time",
+    addOns: ["inside-oven"],
+  } as const;
+
+  it("stores the ZIP's area and town, the recomputed estimate with the offer, and the windows", async () => {
+    const { call, store } = setup();
+    const [first, second] = bookableDates(new Date());
+    const windows = [
+      { date: first, window: "morning" },
+      { date: second, window: "evening" },
+    ];
+    const response = await call(
+      post({
+        ...validRequest(),
+        zip: "19341",
+        // A browser's own figures are ignored: the function prices from the price list.
+        estimate: { ...home, low: 1, high: 2 },
+        offer: "welcome-20",
+        preferredWindows: windows,
+      }),
+    );
+    expect(response.status).toBe(200);
+    const [stored] = await store.list();
+    const expected = estimate(home, welcomeOffer);
+    expect(stored).toMatchObject({
+      zip: "19341",
+      inServiceArea: true,
+      town: "Exton",
+      offer: { id: "welcome-20", percentOff: 20 },
+      estimate: {
+        low: expected.low,
+        high: expected.high,
+        currency: "USD",
+        priceList: priceList.version,
+        inputs: home,
+      },
+      preferredWindows: windows,
+    });
+    expect(stored?.estimate?.low).toBeGreaterThan(1);
+  });
+
+  it("keeps an out-of-area request, marked, and e-mails it like any other", async () => {
+    const { call, store, onStored } = setup();
+    const response = await call(post({ ...validRequest(), zip: "90210" }));
+    expect(response.status).toBe(200);
+    const [stored] = await store.list();
+    expect(stored).toMatchObject({ zip: "90210", inServiceArea: false, town: null, status: "new" });
+    expect(onStored).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ["zip", { zip: "1934" }],
+    ["estimate", { estimate: { ...home, bedrooms: 40 } }],
+    ["estimate", { estimate: { ...home, addOns: ["restrooms-deep"] } }],
+    ["offer", { offer: "welcome-50" }],
+    ["preferredWindows", { preferredWindows: [{ date: "2020-01-06", window: "morning" }] }],
+  ])("refuses a bad %s with a 400 naming it, and stores nothing", async (field, details) => {
+    const { call, store } = setup();
+    const response = await call(post({ ...validRequest(), ...details }));
+    expect(response.status).toBe(400);
+    expect(Object.keys((await response.json()).fields)).toEqual([field]);
+    expect(await store.list()).toHaveLength(0);
+  });
+
+  it("a request without details is stored exactly as before", async () => {
+    const { call, store } = setup();
+    await call(post(validRequest()));
+    const [stored] = await store.list();
+    expect(stored).not.toHaveProperty("zip");
+    expect(stored).not.toHaveProperty("estimate");
   });
 });

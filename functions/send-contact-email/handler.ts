@@ -6,7 +6,13 @@
  * JSON, fields). 200 is answered only after the store has committed the request; the e-mail is
  * the outbox's job afterwards (`onStored` wakes it).
  */
-import { splitSpamSignals, unknownField, validateContact } from "../../shared/contact-schema.ts";
+import {
+  splitQuoteDetails,
+  splitSpamSignals,
+  unknownField,
+  validateContact,
+} from "../../shared/contact-schema.ts";
+import { resolveQuoteDetails } from "../../shared/quote/quote-details.ts";
 import { rateLimitKey } from "./client-key.ts";
 import { type ContactConfig, contactDefaults } from "./config.ts";
 import { decideCors, preflightHeaders } from "./cors.ts";
@@ -122,7 +128,11 @@ export async function handleContactRequest(request: Request, deps: HandlerDeps):
       return respond(400, { error: summarize(validation.fields), fields: validation.fields });
     }
 
-    const { request: lead, signals } = splitSpamSignals(validation.data);
+    const { request: withDetails, signals } = splitSpamSignals(validation.data);
+    // The area, the town and the price are decided here, from the site's own lists, never taken
+    // from the browser.
+    const { request: lead, details } = splitQuoteDetails(withDetails);
+    const quote = resolveQuoteDetails(details);
     const spam = spamReason(signals, deps.config.spamMinFillMs ?? contactDefaults.spamMinFillMs);
     const now = deps.now?.() ?? new Date();
     let result: { id: string; duplicate: boolean };
@@ -130,7 +140,8 @@ export async function handleContactRequest(request: Request, deps: HandlerDeps):
       result = await deps.store.submit({
         id: deps.newId?.() ?? crypto.randomUUID(),
         data: lead,
-        fingerprint: await fingerprintContact(lead),
+        details: quote,
+        fingerprint: await fingerprintContact(lead, quote),
         receivedAt: now,
         dedupeWindowMs: deps.config.dedupeWindowMs,
         status: spam ? "spam" : "new",

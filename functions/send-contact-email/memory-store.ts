@@ -19,13 +19,11 @@ export function createMemoryStore(
     const error = options.failWith?.();
     if (error) throw error;
   };
-  const publicRow = ({ fingerprint: _f, claimedAt: _c, ...row }: Row): StoredContactRequest => ({
-    ...row,
-    deliveredRecipients: [...row.deliveredRecipients],
-  });
+  const publicRow = ({ fingerprint: _f, claimedAt: _c, ...row }: Row): StoredContactRequest =>
+    structuredClone(row);
 
   return {
-    async submit({ id, data, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
+    async submit({ id, data, details, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
       fail();
       const since = receivedAt.getTime() - dedupeWindowMs;
       for (const row of rows.values()) {
@@ -35,7 +33,8 @@ export function createMemoryStore(
       }
       const createdAt = receivedAt.toISOString();
       rows.set(id, {
-        ...data,
+        ...structuredClone(data),
+        ...structuredClone(details ?? {}),
         id,
         createdAt,
         fingerprint,

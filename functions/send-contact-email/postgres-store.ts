@@ -95,13 +95,18 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 
   return {
     sql,
-    submit({ id, data, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
+    submit({ id, data, details, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
+      // Quote details as one jsonb object; null without them (as SQLite stores them).
+      const quoteDetails =
+        details && Object.keys(details).length > 0
+          ? sql.json(details as unknown as postgres.JSONValue)
+          : null;
       return run("insert", async () => {
         const [row] = await sql<{ id: string; duplicate: boolean }[]>`
           select id, duplicate from public.submit_contact_request(
             ${id}::uuid, ${data.name}, ${data.email}, ${data.phone}, ${data.service},
             ${data.otherService}, ${data.message}, ${fingerprint}, ${receivedAt}::timestamptz,
-            ${dedupeWindowMs}::integer, ${status})`;
+            ${dedupeWindowMs}::integer, ${status}, ${quoteDetails}::jsonb)`;
         if (!row) throw new Error("submit_contact_request returned no row");
         return { id: row.id, duplicate: row.duplicate };
       });

@@ -101,6 +101,9 @@ export const sqliteMigrations: string[] = [
      sent_at TEXT
    ) STRICT;
    CREATE INDEX owner_notices_pending ON owner_notices (next_attempt_at) WHERE status = 'pending';`,
+  // Optional quote details (ZIP and area, estimate, offer, preferred times) as one JSON object,
+  // NULL for a request without them.
+  `ALTER TABLE contact_requests ADD COLUMN quote_details TEXT;`,
 ];
 
 export type SqliteStore = ContactStore &
@@ -195,8 +198,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ),
     insert: db.prepare(
       `INSERT INTO contact_requests (id, created_at, name, email, phone, service, other_service,
-         message, fingerprint, next_attempt_at, status)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         message, fingerprint, next_attempt_at, status, quote_details)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     claim: db.prepare(
       `UPDATE contact_requests SET claimed_at = ?, attempts = attempts + 1
@@ -367,7 +370,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
 
   return {
     path,
-    submit({ id, data, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
+    submit({ id, data, details, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
       const createdAt = receivedAt.toISOString();
       const since = new Date(receivedAt.getTime() - dedupeWindowMs).toISOString();
       return write("insert", () => {
@@ -387,6 +390,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           fingerprint,
           createdAt,
           status,
+          details && Object.keys(details).length > 0 ? JSON.stringify(details) : null,
         );
         return { id, duplicate: false };
       });

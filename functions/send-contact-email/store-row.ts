@@ -2,9 +2,11 @@
  * The contact_requests row as both databases return it (snake_case columns), and its conversion to
  * the StoredContactRequest the rest of the code sees. One declaration for every store: SQLite
  * returns times as ISO text and delivered_recipients as JSON text, Postgres (postgres.js) times as
- * Date objects and delivered_recipients as a text[] array; both become the same object.
+ * Date objects and delivered_recipients as a text[] array; quote_details is JSON text in one and
+ * jsonb in the other; both become the same object.
  */
 import type { ServiceValue } from "../../shared/contact-schema.ts";
+import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import type { DeliveryStatus, LeadStatus, StoredContactRequest } from "./store.ts";
 
 type Time = string | Date;
@@ -27,12 +29,14 @@ export type ContactRequestRow = {
   delivered_to: string | null;
   delivered_recipients: string | string[] | null;
   contacted_at: Time | null;
+  /** JSON text in SQLite, a jsonb object from Postgres; null without quote details. */
+  quote_details: string | StoredQuoteDetails | null;
 };
 
 /** The columns of ContactRequestRow, for SELECT and RETURNING lists. */
 export const contactRequestColumns = `id, created_at, name, email, phone, service, other_service,
   message, status, delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
-  delivered_recipients, contacted_at`;
+  delivered_recipients, contacted_at, quote_details`;
 
 const iso = (value: Time) => new Date(value).toISOString();
 
@@ -65,5 +69,16 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
     deliveredTo: row.delivered_to,
     deliveredRecipients: recipients(row.delivered_recipients),
     contactedAt: row.contacted_at === null ? null : iso(row.contacted_at),
+    ...quoteDetails(row.quote_details),
   };
+}
+
+function quoteDetails(value: string | StoredQuoteDetails | null): StoredQuoteDetails {
+  if (value === null) return {};
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value) as StoredQuoteDetails;
+  } catch {
+    return {};
+  }
 }

@@ -5,6 +5,7 @@
  * DATABASE_URL, and the Supabase host), memory-store.ts (unit tests). Their row: store-row.ts.
  */
 import type { ContactRequest } from "../../shared/contact-schema.ts";
+import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 
 /** The owner's view of a lead; `spam` is also what the spam filter stores (never e-mailed). */
 export type LeadStatus = "new" | "contacted" | "won" | "lost" | "spam";
@@ -19,6 +20,8 @@ export type NewContactRequest = {
   /** Chosen by the handler (crypto.randomUUID) so every store answers with the same kind of id. */
   id: string;
   data: ContactRequest;
+  /** The optional quote details as the function resolved them (absent ones left out). */
+  details?: StoredQuoteDetails;
   /** See fingerprint.ts: equal for repeats of the same request. */
   fingerprint: string;
   receivedAt: Date;
@@ -30,31 +33,32 @@ export type NewContactRequest = {
 
 export type SubmitResult = { id: string; duplicate: boolean };
 
-export type StoredContactRequest = ContactRequest & {
-  id: string;
-  /** ISO-8601 UTC */
-  createdAt: string;
-  status: LeadStatus;
-  deliveryStatus: DeliveryStatus;
-  /** Delivery attempts started so far (a claim counts as an attempt). */
-  attempts: number;
-  lastError: string | null;
-  /** ISO-8601 UTC: when the outbox may try (again). */
-  nextAttemptAt: string;
-  sentAt: string | null;
-  /** Where the e-mail went, e.g. "smtp:hello@example.com" or "file:data/outbox/x.eml". */
-  deliveredTo: string | null;
-  /**
-   * Recipients that have accepted this e-mail although others refused it: a retry goes only to
-   * the rest. Empty until a partial delivery.
-   */
-  deliveredRecipients: string[];
-  /**
-   * When the owner first answered (status contacted, won or lost; owner/owner-store.ts). Stores
-   * without the owner's side leave it out.
-   */
-  contactedAt?: string | null;
-};
+export type StoredContactRequest = ContactRequest &
+  StoredQuoteDetails & {
+    id: string;
+    /** ISO-8601 UTC */
+    createdAt: string;
+    status: LeadStatus;
+    deliveryStatus: DeliveryStatus;
+    /** Delivery attempts started so far (a claim counts as an attempt). */
+    attempts: number;
+    lastError: string | null;
+    /** ISO-8601 UTC: when the outbox may try (again). */
+    nextAttemptAt: string;
+    sentAt: string | null;
+    /** Where the e-mail went, e.g. "smtp:hello@example.com" or "file:data/outbox/x.eml". */
+    deliveredTo: string | null;
+    /**
+     * Recipients that have accepted this e-mail although others refused it: a retry goes only to
+     * the rest. Empty until a partial delivery.
+     */
+    deliveredRecipients: string[];
+    /**
+     * When the owner first answered (status contacted, won or lost; owner/owner-store.ts). Stores
+     * without the owner's side leave it out.
+     */
+    contactedAt?: string | null;
+  };
 
 /** What a failed attempt records. */
 export type DeliveryFailure = {

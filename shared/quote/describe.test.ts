@@ -32,12 +32,12 @@ describe("describeQuoteDetails", () => {
       { label: "ZIP", value: "19406 (in area: King of Prussia)" },
       {
         label: "Estimate",
-        value: "$120–$155 a visit, 20% welcome offer applied (price list 2026-11-a)",
+        value: "$120–$155 a visit, 20% welcome offer applied",
       },
       {
         label: "Estimate for",
         value:
-          "home, 2 bedrooms, 1.5 bathrooms, 1100 sq ft; needs extra attention; bi-weekly; add-ons: Inside the oven",
+          "home, 2 bedrooms, 1.5 bathrooms, 1100 sq ft; needs extra attention; bi-weekly; add-ons: Inside the oven (price list 2026-11-a)",
       },
       { label: "Offer", value: "20% off the first cleaning claimed (welcome-20)" },
       { label: "Preferred times", value: "Tue Dec 1, morning; Wed Dec 2, evening" },

@@ -9,19 +9,34 @@ import type { StoredQuoteDetails } from "./quote-details.ts";
 
 export type DetailLine = { label: string; value: string };
 
+/** "$150–$185 a visit, 20% welcome offer applied", or null without an estimate. */
+export function estimateText(details: StoredQuoteDetails): string | null {
+  if (!details.estimate) return null;
+  const offer = details.offer ? `, ${details.offer.percentOff}% welcome offer applied` : "";
+  return `${formatRange(details.estimate)} a visit${offer}`;
+}
+
+/** "King of Prussia", "19401 (outside the service area)", or null without a ZIP. */
+export function placeText(details: StoredQuoteDetails): string | null {
+  if (details.zip === undefined) return null;
+  if (details.inServiceArea && details.town) return details.town;
+  return `${details.zip} (outside the service area)`;
+}
+
+/** The quote details a request carried, one line each; none for a request without them. */
 export function describeQuoteDetails(details: StoredQuoteDetails): DetailLine[] {
   const lines: DetailLine[] = [];
   if (details.zip !== undefined) {
     const area = details.inServiceArea ? `in area: ${details.town}` : "outside the service area";
     lines.push({ label: "ZIP", value: `${details.zip} (${area})` });
   }
-  if (details.estimate) {
-    const offer = details.offer ? `, ${details.offer.percentOff}% welcome offer applied` : "";
+  const estimate = estimateText(details);
+  if (details.estimate && estimate) {
+    lines.push({ label: "Estimate", value: estimate });
     lines.push({
-      label: "Estimate",
-      value: `${formatRange(details.estimate)} a visit${offer} (price list ${details.estimate.priceList})`,
+      label: "Estimate for",
+      value: `${describeInputs(details.estimate.inputs)} (price list ${details.estimate.priceList})`,
     });
-    lines.push({ label: "Estimate for", value: describeInputs(details.estimate.inputs) });
   }
   if (details.offer) {
     lines.push({

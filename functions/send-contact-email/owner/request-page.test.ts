@@ -112,7 +112,9 @@ describe("owner request page", () => {
     expect(html).toContain(
       "<dt>Estimate</dt><dd>$150–$185 a visit, 20% welcome offer applied</dd>",
     );
-    expect(html).toContain("<dt>Offer</dt><dd>20% off (welcome-20)</dd>");
+    expect(html).toContain(
+      "<dt>Offer</dt><dd>20% off the first cleaning claimed (welcome-20)</dd>",
+    );
     expect(html).toContain("<dt>Preferred times</dt><dd>Tue Dec 1, morning</dd>");
     expect(render()).not.toMatch(/<dt>(ZIP|Estimate|Offer|Preferred times)<\/dt>/);
     const outside = render({ ...withQuote, zip: "90210", inServiceArea: false, town: null });

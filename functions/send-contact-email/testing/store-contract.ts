@@ -55,6 +55,44 @@ export function describeStoreContract(name: string, open: () => Promise<ContactS
       });
     });
 
+    it("keeps a request's quote details as the function resolved them, and none when absent", async () => {
+      const details = {
+        zip: "19406",
+        inServiceArea: true,
+        town: "King of Prussia",
+        estimate: {
+          low: 160,
+          high: 210,
+          currency: "USD" as const,
+          priceList: "test-1",
+          inputs: {
+            kind: "home" as const,
+            bedrooms: 2,
+            bathrooms: 1.5,
+            squareFeet: 1100,
+            condition: "routine" as const,
+            frequency: "weekly" as const,
+            addOns: ["inside-oven"],
+          },
+        },
+        offer: { id: "welcome-20", percentOff: 20 },
+        preferredWindows: [{ date: "2025-05-05", window: "morning" as const }],
+      };
+      const withDetails = await newRequest({ details });
+      const without = await newRequest({
+        receivedAt: at(minute),
+        data: { ...data(), name: "Other" },
+      });
+      await store.submit(withDetails);
+      await store.submit(without);
+      const stored = await store.list();
+      expect(stored.find((row) => row.id === withDetails.id)).toMatchObject(details);
+      const plain = stored.find((row) => row.id === without.id);
+      for (const key of ["zip", "inServiceArea", "town", "estimate", "offer", "preferredWindows"]) {
+        expect(plain?.[key as keyof typeof plain] ?? undefined).toBeUndefined();
+      }
+    });
+
     it("stores spam with its status, and never claims it for delivery", async () => {
       const spam = await newRequest({ status: "spam" });
       await store.submit(spam);

@@ -1,0 +1,324 @@
+import { useId, useState } from "react";
+import { controlClass } from "~/components/ui/form-field";
+import { withThousandsSeparators } from "../../../shared/contact-fields";
+import { type EstimateInputs, estimate, formatRange } from "../../../shared/quote/estimate";
+import type { Offer } from "../../../shared/quote/offers";
+import {
+  addOnsFor,
+  estimateLimits,
+  frequencies,
+  frequencyLabels,
+  type PropertyKind,
+} from "../../../shared/quote/price-list";
+
+/** What the visitor has typed, before it is a valid set of inputs. */
+type Draft = {
+  kind: PropertyKind;
+  bedrooms: string;
+  bathrooms: string;
+  homeSquareFeet: string;
+  condition: "routine" | "extra";
+  frequency: (typeof frequencies)[number];
+  businessSquareFeet: string;
+  visitsPerWeek: string;
+  addOns: string[];
+};
+
+const startingDraft: Draft = {
+  kind: "home",
+  bedrooms: "3",
+  bathrooms: "2",
+  homeSquareFeet: "1800",
+  condition: "routine",
+  frequency: "one-time",
+  businessSquareFeet: "5000",
+  visitsPerWeek: "3",
+  addOns: [],
+};
+
+const whole = (value: string, range: { min: number; max: number }) => {
+  const number = Number(value);
+  return value.trim() !== "" &&
+    Number.isInteger(number) &&
+    number >= range.min &&
+    number <= range.max
+    ? number
+    : null;
+};
+
+/** The inputs the price list can price, or null while a figure is missing or out of range. */
+export function inputsFromDraft(draft: Draft): EstimateInputs | null {
+  const addOns = draft.addOns.filter((id) =>
+    addOnsFor(draft.kind).some((addOn) => addOn.id === id),
+  );
+  if (draft.kind === "business") {
+    const squareFeet = whole(draft.businessSquareFeet, estimateLimits.business.squareFeet);
+    const visitsPerWeek = whole(draft.visitsPerWeek, estimateLimits.business.visitsPerWeek);
+    return squareFeet === null || visitsPerWeek === null
+      ? null
+      : { kind: "business", squareFeet, visitsPerWeek, addOns };
+  }
+  const bedrooms = whole(draft.bedrooms, estimateLimits.home.bedrooms);
+  const squareFeet = whole(draft.homeSquareFeet, estimateLimits.home.squareFeet);
+  const bathrooms = Number(draft.bathrooms);
+  if (bedrooms === null || squareFeet === null) return null;
+  return {
+    kind: "home",
+    bedrooms,
+    bathrooms,
+    squareFeet,
+    condition: draft.condition,
+    frequency: draft.frequency,
+    addOns,
+  };
+}
+
+const bathroomChoices = Array.from({ length: 19 }, (_, index) => String(1 + index / 2));
+const visitChoices = ["1", "2", "3", "4", "5", "6", "7"];
+
+type EstimatorProps = {
+  offer: Offer | null;
+  /** Called with the inputs whenever they price, and with null while they do not. */
+  onChange: (inputs: EstimateInputs | null) => void;
+};
+
+/**
+ * The instant price estimate: a few facts about the property give a range with its line items at
+ * once. The range is announced politely to screen readers when it changes.
+ */
+export function Estimator({ offer, onChange }: EstimatorProps) {
+  const id = useId();
+  const [draft, setDraft] = useState<Draft>(startingDraft);
+  const inputs = inputsFromDraft(draft);
+  const result = inputs ? estimate(inputs, offer) : null;
+
+  const update = (change: Partial<Draft>) => {
+    const next = { ...draft, ...change };
+    setDraft(next);
+    onChange(inputsFromDraft(next));
+  };
+  const toggleAddOn = (addOnId: string, on: boolean) =>
+    update({ addOns: on ? [...draft.addOns, addOnId] : draft.addOns.filter((x) => x !== addOnId) });
+
+  const field = (name: string) => `${id}-${name}`;
+  const limits = draft.kind === "home" ? estimateLimits.home : estimateLimits.business;
+
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <fieldset className="sm:col-span-2">
+        <legend className="font-semibold text-ink">What needs cleaning?</legend>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {(["home", "business"] as const).map((kind) => (
+            <label
+              key={kind}
+              className="flex min-h-11 items-center gap-2 rounded-xl border border-slate-300 px-4"
+            >
+              <input
+                type="radio"
+                name={field("kind")}
+                value={kind}
+                checked={draft.kind === kind}
+                onChange={() => update({ kind })}
+                className="size-5 accent-brand-700"
+              />
+              {kind === "home" ? "A home" : "A business"}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {draft.kind === "home" ? (
+        <>
+          <NumberField
+            id={field("bedrooms")}
+            label="Bedrooms"
+            value={draft.bedrooms}
+            range={estimateLimits.home.bedrooms}
+            onChange={(bedrooms) => update({ bedrooms })}
+          />
+          <div>
+            <label htmlFor={field("bathrooms")} className="font-semibold text-ink">
+              Bathrooms
+            </label>
+            <select
+              id={field("bathrooms")}
+              value={draft.bathrooms}
+              onChange={(event) => update({ bathrooms: event.target.value })}
+              className={controlClass}
+            >
+              {bathroomChoices.map((value) => (
+                <option key={value}>{value}</option>
+              ))}
+            </select>
+          </div>
+          <NumberField
+            id={field("home-square-feet")}
+            label="Approximate square feet"
+            value={draft.homeSquareFeet}
+            range={limits.squareFeet}
+            onChange={(homeSquareFeet) => update({ homeSquareFeet })}
+          />
+          <div>
+            <label htmlFor={field("frequency")} className="font-semibold text-ink">
+              How often
+            </label>
+            <select
+              id={field("frequency")}
+              value={draft.frequency}
+              onChange={(event) => update({ frequency: event.target.value as Draft["frequency"] })}
+              className={controlClass}
+            >
+              {frequencies.map((frequency) => (
+                <option key={frequency} value={frequency}>
+                  {frequencyLabels[frequency]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <fieldset className="sm:col-span-2">
+            <legend className="font-semibold text-ink">Condition</legend>
+            <div className="mt-2 flex flex-wrap gap-3">
+              {(
+                [
+                  ["routine", "Routine"],
+                  ["extra", "Needs extra attention"],
+                ] as const
+              ).map(([condition, label]) => (
+                <label
+                  key={condition}
+                  className="flex min-h-11 items-center gap-2 rounded-xl border border-slate-300 px-4"
+                >
+                  <input
+                    type="radio"
+                    name={field("condition")}
+                    value={condition}
+                    checked={draft.condition === condition}
+                    onChange={() => update({ condition })}
+                    className="size-5 accent-brand-700"
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </>
+      ) : (
+        <>
+          <NumberField
+            id={field("business-square-feet")}
+            label="Approximate square feet"
+            value={draft.businessSquareFeet}
+            range={limits.squareFeet}
+            onChange={(businessSquareFeet) => update({ businessSquareFeet })}
+          />
+          <div>
+            <label htmlFor={field("visits")} className="font-semibold text-ink">
+              Visits per week
+            </label>
+            <select
+              id={field("visits")}
+              value={draft.visitsPerWeek}
+              onChange={(event) => update({ visitsPerWeek: event.target.value })}
+              className={controlClass}
+            >
+              {visitChoices.map((value) => (
+                <option key={value}>{value}</option>
+              ))}
+            </select>
+          </div>
+        </>
+      )}
+
+      <fieldset className="sm:col-span-2">
+        <legend className="font-semibold text-ink">Add-ons</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {addOnsFor(draft.kind).map((addOn) => (
+            <label key={addOn.id} className="flex min-h-11 items-center gap-3">
+              <input
+                type="checkbox"
+                checked={draft.addOns.includes(addOn.id)}
+                onChange={(event) => toggleAddOn(addOn.id, event.target.checked)}
+                className="size-5 accent-brand-700"
+              />
+              <span>
+                {addOn.label} <span className="text-slate-600">(+${addOn.price})</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <output
+        htmlFor={field("bedrooms")}
+        aria-live="polite"
+        className="block rounded-2xl bg-brand-50 p-5 text-ink sm:col-span-2"
+      >
+        {result ? (
+          <>
+            <span className="block font-extrabold text-2xl">
+              {formatRange(result)} <span className="font-semibold text-base">a visit</span>
+            </span>
+            <ul className="mt-3 grid gap-1 text-sm">
+              {result.lineItems.map((item) => (
+                <li key={item.label} className="flex justify-between gap-4">
+                  <span>{item.label}</span>
+                  <span className="tabular-nums">
+                    {item.amount < 0 ? "−" : ""}${Math.abs(item.amount)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <span className="mt-3 block text-sm">
+              An estimate, not a quote: we confirm the final price after a free walk-through.
+            </span>
+          </>
+        ) : (
+          <span>Enter the figures above to see an estimate.</span>
+        )}
+      </output>
+    </div>
+  );
+}
+
+function NumberField({
+  id,
+  label,
+  value,
+  range,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  range: { min: number; max: number };
+  onChange: (value: string) => void;
+}) {
+  const number = Number(value);
+  const invalid =
+    value.trim() === "" || !Number.isInteger(number) || number < range.min || number > range.max;
+  const hintId = `${id}-hint`;
+  return (
+    <div>
+      <label htmlFor={id} className="font-semibold text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={hintId}
+        className={controlClass}
+      />
+      <p
+        id={hintId}
+        className={invalid ? "mt-1 text-red-700 text-sm" : "mt-1 text-slate-600 text-sm"}
+      >
+        A whole number from {withThousandsSeparators(range.min)} to{" "}
+        {withThousandsSeparators(range.max)}.
+      </p>
+    </div>
+  );
+}

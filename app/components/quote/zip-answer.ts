@@ -1,0 +1,31 @@
+/**
+ * The answer to "Do we serve you?" in words, for the form's ZIP field and the home page's ZIP box.
+ */
+import { decideZip } from "../../../shared/quote/service-area";
+
+export type ZipAnswer =
+  | { kind: "none" }
+  | { kind: "invalid"; text: string }
+  | { kind: "in-area"; text: string; town: string; path: string }
+  | { kind: "outside"; text: string };
+
+export function zipAnswer(input: string): ZipAnswer {
+  if (input.trim().length < 5) return { kind: "none" };
+  const decision = decideZip(input);
+  switch (decision.kind) {
+    case "invalid":
+      return { kind: "invalid", text: "Please enter a 5-digit ZIP code." };
+    case "in-area":
+      return {
+        kind: "in-area",
+        text: `Yes, we clean in ${decision.town}!`,
+        town: decision.town,
+        path: decision.path,
+      };
+    case "outside":
+      return {
+        kind: "outside",
+        text: `${decision.zip} is outside our service area today. You can still send a request, and we will tell you honestly whether we can help.`,
+      };
+  }
+}

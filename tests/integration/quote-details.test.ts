@@ -1,0 +1,121 @@
+/**
+ * Quote details through the real server and SQLite store: the function decides the area and the
+ * price, the owner's e-mail (an .eml in the outbox folder) says them in plain words, and
+ * `npm run leads --json` prints what was stored.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { estimate } from "../../shared/quote/estimate.ts";
+import { welcomeOffer } from "../../shared/quote/offers.ts";
+import { bookableDates, formatWindow } from "../../shared/quote/preferred-windows.ts";
+import { createFakeSite } from "./support/fake-site.ts";
+import { parseMail } from "./support/mime.ts";
+import { type HostProcess, runLeads, startNodeServer } from "./support/processes.ts";
+import { validRequest } from "./support/requests.ts";
+
+const key = "sb_publishable_quote-details-key";
+const business = {
+  kind: "business",
+  squareFeet: 6000,
+  visitsPerWeek: 3,
+  addOns: ["interior-windows"],
+} as const;
+let folder = "";
+let server: HostProcess;
+
+const send = async (body: unknown) => {
+  const response = await fetch(`${server.url}/functions/v1/send-contact-email`, {
+    method: "POST",
+    headers: { apikey: key, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+async function outboxMail(id: string) {
+  const dir = join(folder, "data", "outbox");
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const entries = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [];
+    const file = entries.find(
+      (entry) => entry.isFile() && readFileSync(join(dir, entry.name), "utf8").includes(id),
+    );
+    if (file) return parseMail(readFileSync(join(dir, file.name), "utf8"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no e-mail for ${id}`);
+}
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), "quote-details-"));
+  server = await startNodeServer(
+    { STATIC_DIR: createFakeSite(folder), DATA_DIR: join(folder, "data"), CONTACT_PUBLIC_KEY: key },
+    folder,
+  );
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe("quote details on the real server", () => {
+  it("stores what the function decided, e-mails it in plain words, and leads --json prints it", async () => {
+    const [day] = bookableDates(new Date());
+    const windows = [{ date: day as string, window: "afternoon" }];
+    const sent = await send({
+      ...validRequest({ name: "Office Manager", service: "office" }),
+      zip: "19312",
+      estimate: { ...business, low: 5, high: 6 },
+      offer: "welcome-20",
+      preferredWindows: windows,
+    });
+    expect(sent.status).toBe(200);
+    const id = sent.body.id as string;
+    const priced = estimate(business, welcomeOffer);
+
+    const mail = await outboxMail(id);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain("19312 (in area: Berwyn)");
+      expect(part).toContain(`$${priced.low}–$${priced.high} a visit, 20% welcome offer applied`);
+      expect(part).toContain("20% off the first cleaning claimed");
+      expect(part).toContain(formatWindow(windows[0] as never));
+    }
+
+    const leads = (await runLeads(join(folder, "data"), ["--json"], folder))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(leads.find((lead) => lead.id === id)).toMatchObject({
+      zip: "19312",
+      inServiceArea: true,
+      town: "Berwyn",
+      estimate: {
+        low: priced.low,
+        high: priced.high,
+        currency: "USD",
+        priceList: priced.priceList,
+        inputs: business,
+      },
+      offer: { id: "welcome-20", percentOff: 20 },
+      preferredWindows: windows,
+    });
+  });
+
+  it("keeps an out-of-area request, marked, and refuses an offer the site does not make", async () => {
+    const outside = await send({ ...validRequest(), zip: "10001" });
+    expect(outside.status).toBe(200);
+    const refused = await send({ ...validRequest(), offer: "half-price" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ offer: "That offer is not available." });
+    const leads = (await runLeads(join(folder, "data"), ["--json"], folder))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(leads.find((lead) => lead.id === outside.body.id)).toMatchObject({
+      zip: "10001",
+      inServiceArea: false,
+      town: null,
+    });
+  });
+});

@@ -178,6 +178,34 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
       expect(await stores[1]?.list()).toHaveLength(1);
     });
 
+    it("upgrade a database made by earlier migrations, keeping its requests", async () => {
+      const url = pg.createDatabase("migrate_upgrade");
+      const store = connect(url);
+      const all = readMigrations();
+      // The database as it was before the quote details: one request stored through the old
+      // submit_contact_request (no quote details parameter).
+      const earlier = all.filter((migration) => migration.version < "20261124050000");
+      expect(await applyMigrations(store.sql, earlier)).toHaveLength(earlier.length);
+      const old = "55555555-5555-4555-8555-555555555555";
+      pg.psql(
+        `select public.submit_contact_request('${old}', 'Old Request', 'old@example.org',
+          '4845550199', 'carpet', '', 'stored before the upgrade', 'f-old', now(), 0, 'new')`,
+        { database: "migrate_upgrade" },
+      );
+      expect(await applyMigrations(store.sql, all)).toEqual(
+        all.slice(earlier.length).map((migration) => migration.version),
+      );
+      const kept = await store.get(old);
+      expect(kept).toMatchObject({ id: old, name: "Old Request", status: "new" });
+      expect(kept).not.toHaveProperty("zip");
+      const request = await submission();
+      await store.submit({
+        ...request,
+        details: { zip: "19312", inServiceArea: true, town: "Berwyn" },
+      });
+      expect(await store.get(request.id)).toMatchObject({ zip: "19312", town: "Berwyn" });
+    });
+
     it("roll back whole when one fails, and leave nothing recorded", async () => {
       const url = pg.createDatabase("migrate_broken");
       const store = connect(url);

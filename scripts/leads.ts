@@ -2,15 +2,18 @@
  * `npm run leads`: the quote requests stored by the embedded server, newest first, with their
  * e-mail delivery status. `--json` prints one JSON object a line, `--csv` a CSV file for a
  * spreadsheet. Through npm, flags go after `--` and `-s` keeps npm's banner out of a file:
- * `npm run -s leads -- --csv > leads.csv` (`npm run leads --json` works too). Reads DATA_DIR
- * (default ./data).
+ * `npm run -s leads -- --csv > leads.csv` (`npm run leads --json` works too). Reads the store
+ * the server uses: Postgres when DATABASE_URL is set, else SQLite in DATA_DIR (default ./data).
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { openPostgresStore } from "../functions/send-contact-email/postgres-store.ts";
 import { openSqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
+import type { StoredContactRequest } from "../functions/send-contact-email/store.ts";
+import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
-import { dataPaths } from "../server/settings.ts";
+import { databaseUrl, dataPaths } from "../server/settings.ts";
 import { filterLeads, parseLeadFilter } from "./lead-filters.ts";
 import { toCsv, toJsonLine, toLead, toText } from "./lead-formats.ts";
 import { periodStats, statsPeriods, statsText } from "./lead-stats.ts";
@@ -27,8 +30,20 @@ Filters:
   --since WHEN     a date (2026-11-01) or a number of days (30d)
   --town NAME      a town of the service area, or "outside"
   --all            include spam
-Reads the data folder DATA_DIR (default: ./data).
+Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default: ./data).
 `;
+
+/** Postgres: read only; the server creates the table (migrations) when it starts. */
+async function readPostgres(url: string): Promise<StoredContactRequest[] | null> {
+  const store = openPostgresStore({ url, maxConnections: 1 });
+  try {
+    const [found] = await store.sql<{ exists: boolean }[]>`
+      select to_regclass('public.contact_requests') is not null as exists`;
+    return found?.exists ? await store.list() : null;
+  } finally {
+    await store.close();
+  }
+}
 
 async function main() {
   const { values } = parseArgs({
@@ -59,20 +74,32 @@ async function main() {
   const filter = parseLeadFilter({ ...values, all }, now);
 
   loadEnvFile();
-  const database = dataPaths(
-    resolve(process.cwd(), process.env.DATA_DIR?.trim() || "data"),
-  ).database;
   let leads: ReturnType<typeof toLead>[] = [];
-  if (existsSync(database)) {
-    const store = openSqliteStore(database);
-    try {
-      // Spam is left out by filterLeads unless --all or --status spam asks for it.
-      leads = (await store.list()).map(toLead);
-    } finally {
-      await store.close();
-    }
+  const url = databaseUrl(process.env);
+  if (url) {
+    const rows = await readPostgres(url);
+    // Spam is left out by filterLeads unless --all or --status spam asks for it.
+    if (rows) leads = rows.map(toLead);
+    else
+      process.stderr.write(
+        `No contact_requests table yet in ${describeDatabaseUrl(url)}: start the server once.\n`,
+      );
   } else {
-    process.stderr.write(`No database yet at ${database}: no quote requests have been received.\n`);
+    const database = dataPaths(
+      resolve(process.cwd(), process.env.DATA_DIR?.trim() || "data"),
+    ).database;
+    if (existsSync(database)) {
+      const store = openSqliteStore(database);
+      try {
+        leads = (await store.list()).map(toLead);
+      } finally {
+        await store.close();
+      }
+    } else {
+      process.stderr.write(
+        `No database yet at ${database}: no quote requests have been received.\n`,
+      );
+    }
   }
 
   if (stats) {

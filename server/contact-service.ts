@@ -1,6 +1,7 @@
 /**
- * The contact function on the Node host: SQLite in DATA_DIR, SMTP (or .eml files when SMTP_URL is
- * unset), the outbox loop, the rate limiter, and the adapter from Node's http to the handler.
+ * The contact function on the Node host: the configured store (SQLite in DATA_DIR, or Postgres
+ * with DATABASE_URL: contact-store.ts), SMTP (or .eml files when SMTP_URL is unset), the outbox
+ * loop, the rate limiter, and the adapter from Node's http to the handler.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
@@ -21,12 +22,16 @@ import { createNotifier, type Notifier } from "../functions/send-contact-email/o
 import { leadPageUrl } from "../functions/send-contact-email/owner/owner-config.ts";
 import type { OwnerStore } from "../functions/send-contact-email/owner/owner-store.ts";
 import { handleOwnerPage, matchOwnerPage } from "../functions/send-contact-email/owner/routes.ts";
-import { createRateLimiter, unlimited } from "../functions/send-contact-email/rate-limiter.ts";
+import {
+  createRateLimiter,
+  type RateLimiter,
+  unlimited,
+} from "../functions/send-contact-email/rate-limiter.ts";
 import { maxBodyBytes } from "../functions/send-contact-email/request-body.ts";
 import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-email/smtp-mailer.ts";
-import { openSqliteStore, type SqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
 import { type ContactStore, StoreUnavailableError } from "../functions/send-contact-email/store.ts";
 import { business } from "../shared/business.ts";
+import { type ConfiguredStore, openConfiguredStore } from "./contact-store.ts";
 import { DataFolderBusyError, type DataLock, lockDataFolder } from "./data-lock.ts";
 import {
   clientAddress,
@@ -62,7 +67,7 @@ export type ContactService = {
   /** Stops the outbox (waiting for e-mails in flight) and closes the store and the mailer. */
   close(): Promise<void>;
   /** Null until open() succeeded. */
-  readonly store: SqliteStore | null;
+  readonly store: (ContactStore & OwnerStore) | null;
   readonly outbox: Outbox | null;
   /** The owner's alerts, reminders and digest; null until open() succeeded. */
   readonly notifier: Notifier | null;
@@ -105,7 +110,7 @@ export function createContactService(
   const paths = dataPaths(settings.dataDir);
   const allowedOrigins = [...contact.allowedOrigins];
   const config = { ...contact, allowedOrigins };
-  let store: SqliteStore | null = null;
+  let store: (ContactStore & OwnerStore) | null = null;
   let outbox: Outbox | null = null;
   let mailer: Mailer | null = null;
   let lock: DataLock | null = null;
@@ -122,7 +127,9 @@ export function createContactService(
     );
   }
 
-  const rateLimiter = contact.rateLimit.disabled
+  // Counted in this process until the store is open; with Postgres, then in the database, where
+  // every server sharing it sees the same counts.
+  let rateLimiter: RateLimiter = contact.rateLimit.disabled
     ? unlimited
     : createRateLimiter({
         max: contact.rateLimit.max,
@@ -131,24 +138,23 @@ export function createContactService(
       });
   if (contact.rateLimit.disabled) log.warn("RATE_LIMIT_DISABLED=true: no limit per client address");
 
+  // The lock is taken with either store. With SQLite it guards the database and the claims
+  // released at start; with Postgres (several servers share one database by design) it keeps one
+  // server per data folder, whose .eml outbox and files are this server's own.
   function takeLock() {
     lock ??= lockDataFolder(settings.dataDir);
   }
 
-  function openOnce() {
-    takeLock();
-    const opened = openSqliteStore(paths.database, { busyTimeoutMs: settings.sqliteBusyTimeoutMs });
-    return opened;
-  }
-
-  async function startDelivery(opened: SqliteStore) {
-    // This process owns the data folder (the lock): claims left by a crash must not delay those
-    // e-mails.
-    const released = await opened.releaseClaims();
+  async function startDelivery({ store: opened, sharedRateLimiter }: ConfiguredStore) {
     if (closed) {
       await opened.close();
       return;
     }
+    if (sharedRateLimiter && !contact.rateLimit.disabled)
+      rateLimiter = sharedRateLimiter({
+        max: contact.rateLimit.max,
+        windowMs: contact.rateLimit.windowMs,
+      });
     if (settings.smtpUrl) {
       mailer = createSmtpMailer(settings.smtpUrl);
       log.info("e-mail goes out through SMTP", {
@@ -196,17 +202,22 @@ export function createContactService(
     outbox.start();
     notifier.start();
     if (owner.push) log.info("new requests are also pushed", { format: owner.push.format });
-    log.info("quote requests are stored in SQLite", {
-      database: paths.database,
-      releasedClaims: released,
-    });
   }
 
-  async function open(): Promise<void> {
-    if (closed || store) return;
-    let opened: SqliteStore;
+  let opening: Promise<void> | null = null;
+  function open(): Promise<void> {
+    if (closed || store) return Promise.resolve();
+    opening ??= openOnce().finally(() => {
+      opening = null;
+    });
+    return opening;
+  }
+
+  async function openOnce(): Promise<void> {
+    let opened: ConfiguredStore;
     try {
-      opened = openOnce();
+      takeLock();
+      opened = await openConfiguredStore(settings, log);
     } catch (error) {
       failures += 1;
       const busy = error instanceof DataFolderBusyError;
@@ -214,7 +225,9 @@ export function createContactService(
       log.error(
         busy
           ? "the data folder is locked by another server"
-          : "the data folder cannot be used: the pages are served, quote requests are answered 503",
+          : settings.databaseUrl
+            ? "the database cannot be used: the pages are served, quote requests are answered 503"
+            : "the data folder cannot be used: the pages are served, quote requests are answered 503",
         { dataDir: settings.dataDir, error: errorMessage(error), retryInMs: delay },
       );
       clearTimeout(reopenTimer);
@@ -222,7 +235,7 @@ export function createContactService(
       reopenTimer.unref();
       return;
     }
-    if (failures > 0) log.info("the data folder is usable again", { dataDir: settings.dataDir });
+    if (failures > 0) log.info("the store is usable again", { dataDir: settings.dataDir });
     failures = 0;
     await startDelivery(opened);
   }

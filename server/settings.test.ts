@@ -15,11 +15,12 @@ describe("server settings", () => {
       staticDir: join(projectRoot, "build", "client"),
       staticDirIsDefault: true,
       smtpUrl: undefined,
+      databaseUrl: undefined,
       connectOrigins: [],
     });
   });
 
-  it("reads PORT, HOST, DATA_DIR, STATIC_DIR, SMTP_URL and the Supabase origin", () => {
+  it("reads PORT, HOST, DATA_DIR, STATIC_DIR, SMTP_URL, DATABASE_URL and the Supabase origin", () => {
     const settings = readServerSettings(
       {
         PORT: "8080",
@@ -27,6 +28,7 @@ describe("server settings", () => {
         DATA_DIR: "/var/lib/site",
         STATIC_DIR: "dist",
         SMTP_URL: "smtps://u:p@smtp.example.com:465",
+        DATABASE_URL: "postgres://app:secret@db.internal:5432/website",
         VITE_SUPABASE_URL: "https://abc.supabase.co/",
       },
       { cwd: "/srv/site" },
@@ -38,6 +40,7 @@ describe("server settings", () => {
       staticDir: "/srv/site/dist",
       staticDirIsDefault: false,
       smtpUrl: "smtps://u:p@smtp.example.com:465",
+      databaseUrl: "postgres://app:secret@db.internal:5432/website",
       connectOrigins: ["https://abc.supabase.co"],
     });
   });
@@ -46,6 +49,7 @@ describe("server settings", () => {
     ["PORT", "http"],
     ["PORT", "70000"],
     ["SMTP_URL", "smtp.example.com"],
+    ["DATABASE_URL", "mysql://db.internal/website"],
   ])("refuses %s=%j", (name, value) => {
     expect(() => readServerSettings({ [name]: value })).toThrow(ConfigError);
   });

@@ -27,6 +27,8 @@ export type ServerSettings = {
   /** True when STATIC_DIR was not given: `npm start` may build the site if it is missing. */
   staticDirIsDefault: boolean;
   smtpUrl: string | undefined;
+  /** DATABASE_URL: quote requests go to this Postgres instead of SQLite in dataDir. */
+  databaseUrl: string | undefined;
   sqliteBusyTimeoutMs: number;
   /** Origins the pages may fetch from besides their own (the Supabase project, if one is used). */
   connectOrigins: string[];
@@ -66,6 +68,18 @@ function smtpUrl(env: Env): string | undefined {
   return raw;
 }
 
+/** DATABASE_URL, checked for its scheme; undefined when unset (SQLite). */
+export function databaseUrl(env: Env): string | undefined {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return undefined;
+  if (!/^postgres(ql)?:\/\/./i.test(raw)) {
+    throw new ConfigError(
+      "DATABASE_URL must start with postgres:// or postgresql://, e.g. postgres://app:password@db.internal:5432/website",
+    );
+  }
+  return raw;
+}
+
 function connectOrigins(env: Env): string[] {
   const raw = env.VITE_SUPABASE_URL?.trim();
   if (!raw) return [];
@@ -88,6 +102,7 @@ export function readServerSettings(
     staticDir: staticDir ? resolve(cwd, staticDir) : join(projectRoot, "build", "client"),
     staticDirIsDefault: !staticDir,
     smtpUrl: smtpUrl(env),
+    databaseUrl: databaseUrl(env),
     sqliteBusyTimeoutMs: busyTimeout(env),
     connectOrigins: connectOrigins(env),
     contact: parseContactConfig(env),

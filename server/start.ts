@@ -57,8 +57,11 @@ async function main() {
     log.info("stopped");
   }, log);
   contact.allowOrigins(server.origins);
-  log.info(`listening on ${server.url}`, { host: settings.host });
+  // The first attempt to open the store (Postgres applies its migrations here) comes before the
+  // "listening" line, which tests and supervisors take as ready; when it fails, the pages are
+  // served, quote requests are answered 503, and it is retried in the background.
   await contact.open();
+  log.info(`listening on ${server.url}`, { host: settings.host });
 
   // Best-quality brotli in the background: serving starts at once, also after a crash.
   refineCompression(site, refining.signal).then(

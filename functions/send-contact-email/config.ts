@@ -137,7 +137,7 @@ export function parseContactConfig(env: Env): ContactConfig {
     outbox: {
       retryBaseMs: integer(env, "OUTBOX_RETRY_BASE_MS", contactDefaults.retryBaseMs, 10, 3_600_000),
       retryMaxMs: integer(env, "OUTBOX_RETRY_MAX_MS", contactDefaults.retryMaxMs, 10, 86_400_000),
-      leaseMs: contactDefaults.leaseMs,
+      leaseMs: integer(env, "OUTBOX_LEASE_MS", contactDefaults.leaseMs, 1000, 3_600_000),
       concurrency: contactDefaults.concurrency,
       hourlyCap: integer(env, "MAIL_HOURLY_CAP", contactDefaults.hourlyCap, 0, 100_000),
     },

@@ -18,11 +18,11 @@ import { type ContactConfig, contactDefaults } from "./config.ts";
 import { decideCors, preflightHeaders } from "./cors.ts";
 import { fingerprintContact } from "./fingerprint.ts";
 import { errorMessage, type Logger, silentLogger } from "./log.ts";
-import type { RateLimiter } from "./rate-limiter.ts";
+import type { RateLimitDecision, RateLimiter } from "./rate-limiter.ts";
 import { readJsonBody } from "./request-body.ts";
 import { secretsEqual } from "./secrets.ts";
 import { spamReason } from "./spam-filter.ts";
-import type { ContactStore } from "./store.ts";
+import { type ContactStore, StoreUnavailableError } from "./store.ts";
 
 export type HandlerDeps = {
   store: ContactStore;
@@ -102,7 +102,15 @@ export async function handleContactRequest(request: Request, deps: HandlerDeps):
       return respond(401, { error: messagesForVisitors.key });
     }
 
-    const decision = deps.rateLimiter.consume(rateLimitKey(deps.clientAddress));
+    let decision: RateLimitDecision;
+    try {
+      decision = await deps.rateLimiter.consume(rateLimitKey(deps.clientAddress));
+    } catch (error) {
+      // Counts held in the database: no database, no count, and no store to write to either.
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      log.error("rate limit not checked", { error: errorMessage(error) });
+      return respond(503, { error: messagesForVisitors.storeUnavailable });
+    }
     if (!decision.allowed) {
       return respond(
         429,

@@ -1,6 +1,6 @@
 /**
- * A store that lives in memory: for unit tests, and for running the Deno entry's contract tests
- * without a database (CONTACT_STORE=memory). Loses everything on exit; never use it in production.
+ * A store that lives in memory, for unit tests (handler, outbox). Loses everything on exit; no host
+ * uses it.
  */
 import type { NewNotice, OwnerStore, StoredNotice } from "./owner/owner-store.ts";
 import type { ContactStore, StoredContactRequest } from "./store.ts";

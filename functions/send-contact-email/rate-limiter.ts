@@ -6,9 +6,15 @@
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export type RateLimiter = {
-  consume(clientKey: string, now?: number): RateLimitDecision;
-  /** Tracked addresses, for tests and memory checks. */
+  /** Counts one request; a limiter whose counts live in a database answers asynchronously. */
+  consume(clientKey: string, now?: number): RateLimitDecision | Promise<RateLimitDecision>;
+  /** Addresses tracked in memory, for tests and memory checks (none for a database limiter). */
   readonly size: number;
+};
+
+/** The in-memory limiter answers at once. */
+export type MemoryRateLimiter = Omit<RateLimiter, "consume"> & {
+  consume(clientKey: string, now?: number): RateLimitDecision;
 };
 
 export type RateLimiterOptions = {
@@ -23,7 +29,7 @@ export function createRateLimiter({
   max,
   windowMs,
   maxClients = 10_000,
-}: RateLimiterOptions): RateLimiter {
+}: RateLimiterOptions): MemoryRateLimiter {
   const windows = new Map<string, Window>();
 
   function sweep(now: number) {

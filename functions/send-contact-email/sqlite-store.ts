@@ -14,17 +14,14 @@
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type { ServiceValue } from "../../shared/contact-schema.ts";
-import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import type { Notice } from "./owner/notice.ts";
 import type { NewNotice, OwnerStore, StoredNotice } from "./owner/owner-store.ts";
+import { type ContactStore, StoreUnavailableError } from "./store.ts";
 import {
-  type ContactStore,
-  type DeliveryStatus,
-  type LeadStatus,
-  type StoredContactRequest,
-  StoreUnavailableError,
-} from "./store.ts";
+  contactRequestColumns as columns,
+  type ContactRequestRow as Row,
+  toStoredRequest as toRequest,
+} from "./store-row.ts";
 
 /** Append only: each entry runs once, in order, inside a transaction. */
 export const sqliteMigrations: string[] = [
@@ -127,27 +124,6 @@ export type SqliteStoreOptions = {
   tune?: (db: DatabaseSync) => void;
 };
 
-type Row = {
-  id: string;
-  created_at: string;
-  name: string;
-  email: string;
-  phone: string;
-  service: string;
-  other_service: string;
-  message: string;
-  status: string;
-  delivery_status: string;
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: string;
-  sent_at: string | null;
-  delivered_to: string | null;
-  delivered_recipients: string;
-  contacted_at: string | null;
-  quote_details: string | null;
-};
-
 type NoticeRow = {
   key: string;
   channel: string;
@@ -175,51 +151,6 @@ function toNotice(row: NoticeRow): StoredNotice {
     lastError: row.last_error,
     sentAt: row.sent_at,
   };
-}
-
-const columns = `id, created_at, name, email, phone, service, other_service, message, status,
-  delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
-  delivered_recipients, contacted_at, quote_details`;
-
-function recipients(json: string): string[] {
-  try {
-    const value = JSON.parse(json) as unknown;
-    return Array.isArray(value) ? value.map(String) : [];
-  } catch {
-    return [];
-  }
-}
-
-function toRequest(row: Row): StoredContactRequest {
-  return {
-    id: row.id,
-    createdAt: row.created_at,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    service: row.service as ServiceValue,
-    otherService: row.other_service,
-    message: row.message,
-    status: row.status as LeadStatus,
-    deliveryStatus: row.delivery_status as DeliveryStatus,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    nextAttemptAt: row.next_attempt_at,
-    sentAt: row.sent_at,
-    deliveredTo: row.delivered_to,
-    deliveredRecipients: recipients(row.delivered_recipients),
-    contactedAt: row.contacted_at,
-    ...quoteDetails(row.quote_details),
-  };
-}
-
-function quoteDetails(json: string | null): StoredQuoteDetails {
-  if (json === null) return {};
-  try {
-    return JSON.parse(json) as StoredQuoteDetails;
-  } catch {
-    return {};
-  }
 }
 
 function unavailable(action: string, error: unknown): StoreUnavailableError {

@@ -1,8 +1,8 @@
 /**
  * What every store of quote requests offers, whichever database holds them (contact-api.md,
  * "Storing, then e-mailing": 200 only after the commit, plus the outbox's bookkeeping).
- * Implementations: sqlite-store.ts (Node host), postgrest-store.ts (Supabase host), memory-store.ts
- * (tests and the Deno contract run).
+ * Implementations: sqlite-store.ts (Node host, one machine), postgres-store.ts (Node host with
+ * DATABASE_URL, and the Supabase host), memory-store.ts (unit tests). Their row: store-row.ts.
  */
 import type { ContactRequest } from "../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";

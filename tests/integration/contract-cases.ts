@@ -6,6 +6,8 @@
  */
 import { createClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
+import { estimate } from "../../shared/quote/estimate.ts";
+import { bookableDates, formatWindow } from "../../shared/quote/preferred-windows.ts";
 import { validRequest } from "./support/requests.ts";
 
 export type DeliveredMail = {
@@ -96,6 +98,32 @@ export function describeContactContract(hostName: string, getHost: () => Contrac
       for (const value of [input.name, input.email, input.phone, input.message, body.id]) {
         expect(mail.text).toContain(value);
         expect(mail.html).toContain(value);
+      }
+    });
+
+    it("stores optional quote details and the owner's e-mail says them in plain words", async () => {
+      const [day] = bookableDates(new Date());
+      const windows = [{ date: day as string, window: "morning" }];
+      const inputs = {
+        kind: "business",
+        squareFeet: 6000,
+        visitsPerWeek: 3,
+        addOns: ["interior-windows"],
+      } as const;
+      const response = await send({
+        ...validRequest({ name: "Quote Details", message: "Quote details case" }),
+        zip: "19312",
+        estimate: { ...inputs, low: 1, high: 2 },
+        preferredWindows: windows,
+      });
+      expect(response.status).toBe(200);
+      const { id } = (await response.json()) as { id: string };
+      const mail = await getHost().waitForMail(id);
+      const priced = estimate(inputs, null);
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain("19312 (in area: Berwyn)");
+        expect(part).toContain(`$${priced.low}–$${priced.high} a visit`);
+        expect(part).toContain(formatWindow(windows[0] as never));
       }
     });
 

@@ -9,6 +9,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp } from "node:fs/promises";
 import { availableParallelism, cpus, release, tmpdir, totalmem } from "node:os";
 import path from "node:path";
+import { postgresBin } from "../integration/support/postgres.ts";
 import { exitOnSignals, onCleanup, runCleanup } from "./cleanup.ts";
 import { createHarness, type Harness } from "./harness.ts";
 import { parseServerBenchArgs, type ServerBenchOptions, usage } from "./options.ts";
@@ -20,6 +21,7 @@ import { hostileScenario } from "./scenario-hostile.ts";
 import { mailOutageScenario } from "./scenario-mail-outage.ts";
 import { pagesScenario } from "./scenario-pages.ts";
 import { poisonDefaults, poisonScenario } from "./scenario-poison.ts";
+import { postgresScenario } from "./scenario-postgres.ts";
 import { quotesScenario } from "./scenario-quotes.ts";
 import { buildSite, clientDir, projectRoot, sitemapPaths } from "./site.ts";
 
@@ -102,6 +104,30 @@ function scenarios(options: ServerBenchOptions): Scenario[] {
           h,
           options.quick ? { ...poisonDefaults, real: 4, spacingMs: 2000 } : poisonDefaults,
         ),
+    },
+    {
+      id: 9,
+      title: "Two servers on one Postgres",
+      run: async (h) =>
+        postgresBin
+          ? postgresScenario(h, {
+              submissions: options.pgSubmissions,
+              throughputSubmissions: options.pgThroughput,
+              concurrency: options.concurrency,
+            })
+          : {
+              id: 9,
+              title: "Two servers on one Postgres",
+              figures: [],
+              checks: [
+                check(
+                  "Postgres is installed (apt-get install postgresql, or PG_BIN)",
+                  false,
+                  "not run",
+                  true,
+                ),
+              ],
+            },
     },
   ];
   return all.filter((scenario) => options.scenarios.has(scenario.id));

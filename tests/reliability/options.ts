@@ -12,7 +12,8 @@ background brotli, no 30 s body-trickling clients).
   --quick                 small counts and short runs (about a minute)
   --only 1,2,...          run only these scenarios (1 pages, 2 quotes, 3 crash, 4 mail outage,
                           5 hostile input, 6 abuse, 7 security headers and npm audit,
-                          8 poison messages)
+                          8 poison messages, 9 two servers on one Postgres; skipped,
+                          saying so, without Postgres)
   --pages-seconds N       scenario 1 duration (default 30; quick 8)
   --pages-connections N   scenario 1 keep-alive connections (default 100; quick 50)
   --submissions N         scenario 2 distinct valid submissions (default 5000; quick 600)
@@ -22,6 +23,8 @@ background brotli, no 30 s body-trickling clients).
   --outage-rate N         scenario 4 submissions per second (default 60; quick 40)
   --hostile N             scenario 5 generated bad requests (default 10000, at least 100; quick 2000)
   --slow-clients N        scenario 5 sockets that trickle bytes (default 12; quick 6)
+  --pg-submissions N      scenario 9 submissions over two servers, one killed (default 5000; quick 600)
+  --pg-throughput N       scenario 9 submissions per SQLite/Postgres rate run (default 2000; quick 300)
   --no-build              never run react-router build (fails if build/client is missing)
   --build                 always rebuild first (default: build only when build/client is missing)
   -h, --help              this help
@@ -39,11 +42,13 @@ export type ServerBenchOptions = {
   outageRate: number;
   hostile: number;
   slowClients: number;
+  pgSubmissions: number;
+  pgThroughput: number;
   build: "auto" | "always" | "never";
   help: boolean;
 };
 
-export const allScenarios = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export const allScenarios = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 
 const full = {
   pagesSeconds: 30,
@@ -55,6 +60,8 @@ const full = {
   outageRate: 60,
   hostile: 10_000,
   slowClients: 12,
+  pgSubmissions: 5000,
+  pgThroughput: 2000,
 };
 
 const quick: typeof full = {
@@ -67,6 +74,8 @@ const quick: typeof full = {
   outageRate: 40,
   hostile: 2000,
   slowClients: 6,
+  pgSubmissions: 600,
+  pgThroughput: 300,
 };
 
 const limits: Record<keyof typeof full, [number, number]> = {
@@ -79,6 +88,8 @@ const limits: Record<keyof typeof full, [number, number]> = {
   outageRate: [1, 2000],
   hostile: [100, 200_000],
   slowClients: [0, 200],
+  pgSubmissions: [20, 100_000],
+  pgThroughput: [10, 100_000],
 };
 
 function wholeNumber(flag: string, raw: string, [min, max]: [number, number]): number {
@@ -94,7 +105,9 @@ function scenarioList(raw: string | undefined): Set<number> {
   for (const part of raw.split(",")) {
     const value = Number(part.trim());
     if (!allScenarios.includes(value as (typeof allScenarios)[number]))
-      throw new Error(`--only takes scenario numbers from 1 to 8, got "${part.trim()}"`);
+      throw new Error(
+        `--only takes scenario numbers ${allScenarios.join(", ")}, got "${part.trim()}"`,
+      );
     chosen.add(value);
   }
   return chosen;

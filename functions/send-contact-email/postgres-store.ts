@@ -1,0 +1,282 @@
+/**
+ * The store on Postgres, for both hosts: the Node server with DATABASE_URL (several servers on one
+ * database) and the Supabase Edge Function with SUPABASE_DB_URL. One driver, postgres.js (npm
+ * `postgres`), which runs unchanged under Node and Deno (docs/decisions/0009-postgres-store.md).
+ *
+ * The schema is supabase/migrations (applied by Supabase, or by `npm start`: server/migrations.ts).
+ * What must be atomic across instances lives in SQL functions of those migrations:
+ * submit_contact_request (repeat check and insert under an advisory lock per fingerprint),
+ * claim_contact_deliveries (FOR UPDATE SKIP LOCKED with a lease, so two instances never claim the
+ * same request), next_contact_delivery_due, consume_contact_rate_limit, and for the owner's side
+ * set_contact_status (contacted_at on the first answer) and claim_owner_notices.
+ */
+import postgres from "postgres";
+import type { Notice } from "./owner/notice.ts";
+import type { OwnerStore, StoredNotice } from "./owner/owner-store.ts";
+import type { RateLimitDecision, RateLimiter } from "./rate-limiter.ts";
+import { type ContactStore, StoreUnavailableError } from "./store.ts";
+import { type ContactRequestRow, contactRequestColumns, toStoredRequest } from "./store-row.ts";
+
+export type PostgresStoreOptions = {
+  /** postgres://user:password@host:port/database */
+  url: string;
+  /** Connections in the pool (default 10). */
+  maxConnections?: number;
+  /**
+   * Named prepared statements (default true). Turn off behind a transaction-mode pooler such as
+   * Supabase's (port 6543, SUPABASE_DB_URL), which cannot keep them between transactions.
+   */
+  prepare?: boolean;
+  connectTimeoutSeconds?: number;
+};
+
+export type PostgresStore = ContactStore &
+  OwnerStore & {
+    /** The pool, for the migration runner and tests. */
+    readonly sql: postgres.Sql;
+    /** A rate limiter whose counts live in this database, shared by every instance. */
+    rateLimiter(options: { max: number; windowMs: number }): RateLimiter;
+  };
+
+type NoticeRow = {
+  key: string;
+  channel: string;
+  request_id: string | null;
+  notice: Notice;
+  created_at: Date;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: Date | null;
+};
+
+const noticeColumns = `key, channel, request_id, notice, created_at, status, attempts, last_error,
+  sent_at`;
+
+function toNotice(row: NoticeRow): StoredNotice {
+  return {
+    key: row.key,
+    channel: row.channel as StoredNotice["channel"],
+    requestId: row.request_id,
+    notice: row.notice,
+    createdAt: new Date(row.created_at),
+    status: row.status as StoredNotice["status"],
+    attempts: row.attempts,
+    lastError: row.last_error,
+    sentAt: row.sent_at === null ? null : new Date(row.sent_at).toISOString(),
+  };
+}
+
+function unavailable(action: string, error: unknown): StoreUnavailableError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new StoreUnavailableError(`Postgres ${action} failed: ${detail}`, { cause: error });
+}
+
+export function openPostgresStore(options: PostgresStoreOptions): PostgresStore {
+  const sql = postgres(options.url, {
+    max: options.maxConnections ?? 10,
+    prepare: options.prepare ?? true,
+    connect_timeout: options.connectTimeoutSeconds ?? 10,
+    idle_timeout: 60,
+    // Notices (e.g. "relation already exists, skipping") are not errors; keep them out of logs.
+    onnotice: () => {},
+  });
+
+  async function run<T>(action: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw unavailable(action, error);
+    }
+  }
+
+  const columns = sql.unsafe(contactRequestColumns);
+  const notices = sql.unsafe(noticeColumns);
+
+  return {
+    sql,
+    submit({ id, data, details, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
+      // Quote details as one jsonb object; null without them (as SQLite stores them).
+      const quoteDetails =
+        details && Object.keys(details).length > 0
+          ? sql.json(details as unknown as postgres.JSONValue)
+          : null;
+      return run("insert", async () => {
+        const [row] = await sql<{ id: string; duplicate: boolean }[]>`
+          select id, duplicate from public.submit_contact_request(
+            ${id}::uuid, ${data.name}, ${data.email}, ${data.phone}, ${data.service},
+            ${data.otherService}, ${data.message}, ${fingerprint}, ${receivedAt}::timestamptz,
+            ${dedupeWindowMs}::integer, ${status}, ${quoteDetails}::jsonb)`;
+        if (!row) throw new Error("submit_contact_request returned no row");
+        return { id: row.id, duplicate: row.duplicate };
+      });
+    },
+    claimDue(now, limit, leaseMs) {
+      return run("claim", async () => {
+        const rows = await sql<ContactRequestRow[]>`
+          select ${columns} from public.claim_contact_deliveries(
+            ${now}::timestamptz, ${limit}::integer, ${leaseMs}::integer)
+          order by attempts > 1, next_attempt_at`;
+        return rows.map(toStoredRequest);
+      });
+    },
+    async markSent(id, at, deliveredTo) {
+      await run(
+        "update",
+        () => sql`
+        update public.contact_requests
+           set delivery_status = 'sent', sent_at = ${at}::timestamptz,
+               delivered_to = ${deliveredTo}, last_error = null, claimed_at = null
+         where id = ${id}::uuid`,
+      );
+    },
+    async markRetry(id, { error, retryAt, deliveredRecipients }) {
+      await run(
+        "update",
+        () => sql`
+        update public.contact_requests
+           set last_error = ${error}, next_attempt_at = ${retryAt}::timestamptz, claimed_at = null,
+               delivered_recipients = coalesce(${deliveredRecipients ?? null}::text[],
+                                               delivered_recipients)
+         where id = ${id}::uuid and delivery_status = 'pending'`,
+      );
+    },
+    async markFailed(id, { error, deliveredRecipients }) {
+      await run(
+        "update",
+        () => sql`
+        update public.contact_requests
+           set delivery_status = 'failed', last_error = ${error}, claimed_at = null,
+               delivered_recipients = coalesce(${deliveredRecipients ?? null}::text[],
+                                               delivered_recipients)
+         where id = ${id}::uuid and delivery_status = 'pending'`,
+      );
+    },
+    nextDueAt(leaseMs) {
+      return run("read", async () => {
+        const [row] = await sql<{ due: Date | null }[]>`
+          select public.next_contact_delivery_due(${leaseMs}::integer) as due`;
+        return row?.due ? new Date(row.due) : null;
+      });
+    },
+    list() {
+      return run("read", async () => {
+        const rows = await sql<ContactRequestRow[]>`
+          select ${columns} from public.contact_requests order by created_at desc, id`;
+        return rows.map(toStoredRequest);
+      });
+    },
+    get(id) {
+      return run("read", async () => {
+        // An id that is not a uuid (a hand-edited link) is simply not found.
+        const [row] = await sql<ContactRequestRow[]>`
+          select ${columns} from public.contact_requests
+           where id = case when ${id} ~* '^[0-9a-f-]{36}$' then ${id}::uuid end`;
+        return row ? toStoredRequest(row) : null;
+      });
+    },
+    setStatus(id, status, at) {
+      return run("update", async () => {
+        const [row] = await sql<ContactRequestRow[]>`
+          select ${columns} from public.set_contact_status(
+            case when ${id} ~* '^[0-9a-f-]{36}$' then ${id}::uuid end, ${status},
+            ${at}::timestamptz)`;
+        return row ? toStoredRequest(row) : null;
+      });
+    },
+    listSince(since) {
+      return run("read", async () => {
+        const rows = await sql<ContactRequestRow[]>`
+          select ${columns} from public.contact_requests
+           where created_at >= ${since}::timestamptz order by created_at desc, id`;
+        return rows.map(toStoredRequest);
+      });
+    },
+    enqueueNotice(notice) {
+      return run("insert", async () => {
+        const rows = await sql`
+          insert into public.owner_notices
+            (key, channel, request_id, notice, created_at, next_attempt_at)
+          values (${notice.key}, ${notice.channel}, ${notice.requestId}::uuid,
+                  ${sql.json(notice.notice as unknown as postgres.JSONValue)},
+                  ${notice.createdAt}::timestamptz, ${notice.createdAt}::timestamptz)
+          on conflict (key) do nothing
+          returning key`;
+        return rows.length > 0;
+      });
+    },
+    claimDueNotices(now, limit, leaseMs) {
+      return run("claim", async () => {
+        const rows = await sql<NoticeRow[]>`
+          select ${notices} from public.claim_owner_notices(
+            ${now}::timestamptz, ${limit}::integer, ${leaseMs}::integer)
+          order by next_attempt_at, key`;
+        return rows.map(toNotice);
+      });
+    },
+    async markNoticeSent(key, at) {
+      await run(
+        "update",
+        () => sql`
+        update public.owner_notices
+           set status = 'sent', sent_at = ${at}::timestamptz, claimed_at = null
+         where key = ${key}`,
+      );
+    },
+    async markNoticeRetry(key, error, retryAt) {
+      await run(
+        "update",
+        () => sql`
+        update public.owner_notices
+           set last_error = ${error}, next_attempt_at = ${retryAt}::timestamptz, claimed_at = null
+         where key = ${key} and status = 'pending'`,
+      );
+    },
+    async markNoticeFailed(key, error) {
+      await run(
+        "update",
+        () => sql`
+        update public.owner_notices
+           set status = 'failed', last_error = ${error}, claimed_at = null
+         where key = ${key} and status = 'pending'`,
+      );
+    },
+    nextNoticeDueAt(leaseMs) {
+      return run("read", async () => {
+        const [row] = await sql<{ due: Date | null }[]>`
+          select least(
+            min(next_attempt_at) filter (where claimed_at is null),
+            min(claimed_at) + make_interval(secs => ${leaseMs}::integer / 1000.0)
+          ) as due
+          from public.owner_notices where status = 'pending'`;
+        return row?.due ? new Date(row.due) : null;
+      });
+    },
+    listNotices() {
+      return run("read", async () => {
+        const rows = await sql<NoticeRow[]>`
+          select ${notices} from public.owner_notices order by created_at, key`;
+        return rows.map(toNotice);
+      });
+    },
+    rateLimiter({ max, windowMs }) {
+      return {
+        size: 0,
+        consume(clientKey, now = Date.now()): Promise<RateLimitDecision> {
+          return run("rate limit", async () => {
+            const [row] = await sql<{ allowed: boolean; retry_after_seconds: number }[]>`
+              select allowed, retry_after_seconds from public.consume_contact_rate_limit(
+                ${clientKey}, ${max}::integer, ${windowMs}::integer, ${new Date(now)}::timestamptz)`;
+            if (!row) throw new Error("consume_contact_rate_limit returned no row");
+            return row.allowed
+              ? { allowed: true }
+              : { allowed: false, retryAfterSeconds: row.retry_after_seconds };
+          });
+        },
+      };
+    },
+    async close() {
+      await sql.end({ timeout: 5 });
+    },
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * The embedded server with DATABASE_URL: two real server processes on one real Postgres, as behind
+ * a load balancer. The whole contract against one of them, then what the pair must share: the
+ * schema (both apply the migrations at start, at the same moment), repeats, the rate limit, and
+ * every e-mail sent once. `npm run leads` reads the same database.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ContractHost, describeContactContract, functionPath } from "./contract-cases.ts";
+import { createFakeSite } from "./support/fake-site.ts";
+import { waitUntil } from "./support/ports.ts";
+import { type LocalPostgres, postgresRuns, startLocalPostgres } from "./support/postgres.ts";
+import { type HostProcess, runLeads, startNodeServer } from "./support/processes.ts";
+import { validRequest } from "./support/requests.ts";
+import { type SmtpSink, startSmtpSink } from "./support/smtp-sink.ts";
+
+const settings = {
+  CONTACT_PUBLIC_KEY: "sb_publishable_contract-test-key",
+  ALLOWED_ORIGINS: "https://www.example.org",
+  MAIL_TO: "owner@example.com",
+  MAIL_FROM: "Keystone Shine Website <website@example.com>",
+  RATE_LIMIT_MAX: "3",
+  TRUST_PROXY: "1",
+  OUTBOX_RETRY_BASE_MS: "100",
+  OUTBOX_RETRY_MAX_MS: "400",
+};
+
+describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () => {
+  let folder = "";
+  let pg: LocalPostgres;
+  let databaseUrl = "";
+  let smtp: SmtpSink;
+  let servers: HostProcess[] = [];
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), "node-postgres-"));
+    pg = await startLocalPostgres();
+    databaseUrl = pg.createDatabase("website");
+    smtp = await startSmtpSink();
+    const staticDir = createFakeSite(folder);
+    // Both at once, on an empty database: the migration lock lets exactly one create the schema.
+    servers = await Promise.all(
+      ["a", "b"].map((name) =>
+        startNodeServer(
+          {
+            ...settings,
+            STATIC_DIR: staticDir,
+            DATA_DIR: join(folder, `data-${name}`),
+            DATABASE_URL: databaseUrl,
+            SMTP_URL: smtp.url,
+          },
+          folder,
+        ),
+      ),
+    );
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await smtp?.stop();
+    await pg?.stop();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  const host: () => ContractHost = () => ({
+    projectUrl: servers[0]?.url ?? "",
+    publicKey: settings.CONTACT_PUBLIC_KEY,
+    allowedOrigin: settings.ALLOWED_ORIGINS,
+    rateLimitMax: Number(settings.RATE_LIMIT_MAX),
+    mailTo: settings.MAIL_TO,
+    async waitForMail(id) {
+      const received = await smtp.waitForRequest(id);
+      return {
+        to: received.envelopeTo,
+        replyTo: received.mail.header("reply-to") ?? "",
+        subject: received.mail.header("subject") ?? "",
+        text: received.mail.text,
+        html: received.mail.html,
+        headerNames: [...received.mail.headers.keys()],
+      };
+    },
+    mailCount: (id) => smtp.forRequest(id).length,
+    async withStoreUnavailable(work) {
+      // The table is gone for a moment: every insert fails until it is back.
+      pg.psql("alter table public.contact_requests rename to contact_requests_away", {
+        database: "website",
+      });
+      try {
+        return await work(servers[0]?.url ?? "");
+      } finally {
+        pg.psql("alter table public.contact_requests_away rename to contact_requests", {
+          database: "website",
+        });
+      }
+    },
+  });
+
+  describeContactContract("Node server on Postgres", host);
+
+  describe("two servers, one database", () => {
+    const post = (server: HostProcess | undefined, body: unknown, client: string) =>
+      fetch(`${server?.url}${functionPath}`, {
+        method: "POST",
+        headers: {
+          apikey: settings.CONTACT_PUBLIC_KEY,
+          "content-type": "application/json",
+          "x-forwarded-for": client,
+        },
+        body: JSON.stringify(body),
+      });
+
+    it("created the schema once while both started", () => {
+      expect(servers.map((server) => server.output()).join("")).toMatch(/migrations applied/);
+      expect(
+        servers.filter((server) => server.output().includes("database migrations applied")),
+      ).toHaveLength(1);
+    });
+
+    it("answers a repeat sent to the other server with the first id, and e-mails once", async () => {
+      const input = validRequest({ message: "Repeat across servers" });
+      const first = (await (await post(servers[0], input, "192.0.2.10")).json()) as { id: string };
+      const repeat = (await (await post(servers[1], input, "192.0.2.11")).json()) as {
+        id: string;
+      };
+      expect(repeat.id).toBe(first.id);
+      await smtp.waitForRequest(first.id);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(smtp.forRequest(first.id)).toHaveLength(1);
+    });
+
+    it("counts one client's requests on both servers against one limit", async () => {
+      const client = "198.51.100.23";
+      const statuses: number[] = [];
+      for (let index = 0; index < 4; index += 1) {
+        const input = validRequest({ message: `Limit ${index}` });
+        statuses.push((await post(servers[index % 2], input, client)).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    });
+
+    it("e-mails every request exactly once, whichever server took it", async () => {
+      const ids: string[] = [];
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, index) => {
+          const input = validRequest({ message: `Burst ${index}` });
+          const response = await post(servers[index % 2], input, `203.0.113.${index}`);
+          ids.push(((await response.json()) as { id: string }).id);
+        }),
+      );
+      await waitUntil(() => ids.every((id) => smtp.forRequest(id).length > 0), {
+        timeoutMs: 20_000,
+        what: "every e-mail",
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(ids.filter((id) => smtp.forRequest(id).length !== 1)).toEqual([]);
+    });
+
+    it("npm run leads reads the same database", async () => {
+      const json = await runLeads(join(folder, "no-data-here"), ["--json"], folder, {
+        DATABASE_URL: databaseUrl,
+      });
+      const leads = json
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      expect(leads.length).toBeGreaterThan(20);
+      expect(leads.some((lead) => lead.message === "Repeat across servers")).toBe(true);
+    });
+  });
+});

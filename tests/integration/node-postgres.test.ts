@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ContractHost, describeContactContract, functionPath } from "./contract-cases.ts";
 import { createFakeSite } from "./support/fake-site.ts";
-import { waitUntil } from "./support/ports.ts";
+import { unusedPort, waitUntil } from "./support/ports.ts";
 import { type LocalPostgres, postgresRuns, startLocalPostgres } from "./support/postgres.ts";
 import { type HostProcess, runLeads, startNodeServer } from "./support/processes.ts";
 import { validRequest } from "./support/requests.ts";
@@ -168,5 +168,45 @@ describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () 
       expect(leads.length).toBeGreaterThan(20);
       expect(leads.some((lead) => lead.message === "Repeat across servers")).toBe(true);
     });
+  });
+
+  describe("when the database is down at start", () => {
+    it("serves the pages, answers 503, and takes requests once the database is up", async () => {
+      const port = await unusedPort();
+      const server = await startNodeServer(
+        {
+          ...settings,
+          STATIC_DIR: createFakeSite(folder),
+          DATA_DIR: join(folder, "data-late"),
+          DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
+          SMTP_URL: smtp.url,
+        },
+        folder,
+      );
+      let late: LocalPostgres | undefined;
+      try {
+        expect((await fetch(`${server.url}/`)).status).toBe(200);
+        const post = () =>
+          fetch(`${server.url}${functionPath}`, {
+            method: "POST",
+            headers: {
+              apikey: settings.CONTACT_PUBLIC_KEY,
+              "content-type": "application/json",
+              "x-forwarded-for": "192.0.2.200",
+            },
+            body: JSON.stringify(validRequest({ message: "Before the database" })),
+          });
+        expect((await post()).status).toBe(503);
+        late = await startLocalPostgres({ port });
+        await waitUntil(() => server.output().includes("the database is usable again"), {
+          timeoutMs: 30_000,
+          what: "the server to reach the database",
+        });
+        expect((await post()).status).toBe(200);
+      } finally {
+        await server.stop();
+        await late?.stop();
+      }
+    }, 60_000);
   });
 });

@@ -86,6 +86,8 @@ export type LocalPostgresOptions = {
    * compare durable writes. Off by default: tests check behaviour, not power cuts.
    */
   durable?: boolean;
+  /** A port chosen beforehand (a server told of it before Postgres is up); default: a free one. */
+  port?: number;
 };
 
 export async function startLocalPostgres(
@@ -119,7 +121,7 @@ export async function startLocalPostgres(
   ]);
   execFileSync(initCommand, initArgs, { stdio: "pipe" });
 
-  const port = await unusedPort();
+  const port = options.port ?? (await unusedPort());
   const [command, args] = asDbUser(join(bin, "postgres"), [
     "-D",
     data,

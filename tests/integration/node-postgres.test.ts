@@ -198,7 +198,7 @@ describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () 
           });
         expect((await post()).status).toBe(503);
         late = await startLocalPostgres({ port });
-        await waitUntil(() => server.output().includes("the database is usable again"), {
+        await waitUntil(() => server.output().includes("the store is usable again"), {
           timeoutMs: 30_000,
           what: "the server to reach the database",
         });

@@ -33,7 +33,7 @@ export type SiteServer = {
 /** How long a connection that has not sent a whole request yet gets once shutdown has begun. */
 const quietConnectionGraceMs = 1000;
 
-export const functionsPrefix = "/functions/v1/";
+const functionsPrefix = "/functions/v1/";
 
 function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host.startsWith("127.");

@@ -126,9 +126,8 @@ export type ContactInput = Omit<
 >;
 /** The six fields of a request, trimmed and normalised, as the stores keep them. */
 export type ContactRequest = Omit<ContactSubmission, keyof SpamSignals | keyof QuoteDetailsInput>;
-export type ContactField = keyof ContactRequest;
 
-export type ContactValidation =
+type ContactValidation =
   | { ok: true; data: ContactSubmission }
   | { ok: false; fields: Record<string, string> };
 

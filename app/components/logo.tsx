@@ -32,7 +32,7 @@ export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
   );
 }
 
-export function LogoMark({ className }: { className?: string }) {
+function LogoMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 64 64" className={className} aria-hidden="true" focusable="false">
       <path

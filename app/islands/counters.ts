@@ -1,5 +1,5 @@
 /** The figures count up over two seconds once 30 % of one is visible (docs/product.md). */
-export const countUp = { durationMs: 2000, threshold: 0.3 } as const;
+const countUp = { durationMs: 2000, threshold: 0.3 } as const;
 
 /**
  * The prerendered page holds the final figures (`data-count-to`, `data-suffix`). This starts as

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { absoluteUrl } from "~/config";
 import { business } from "~/content/business";
 
-export type SeoInput = {
+type SeoInput = {
   /** The whole document title, as search results should show it. */
   title: string;
   description: string;

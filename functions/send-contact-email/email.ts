@@ -65,7 +65,7 @@ export function serviceDescription(request: Pick<ContactRequest, "service" | "ot
 // outbox's time when it catches up on a backlog, npm run bench:server).
 let receivedFormat: Intl.DateTimeFormat | undefined;
 
-export function formatReceived(date: Date): string {
+function formatReceived(date: Date): string {
   receivedFormat ??= new Intl.DateTimeFormat("en-US", {
     timeZone: business.timeZone,
     dateStyle: "full",

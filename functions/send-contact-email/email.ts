@@ -55,6 +55,23 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => htmlEntities[character] ?? character);
 }
 
+/** Every e-mail's HTML part: one document shell, one font stack; `body` is already escaped. */
+export function htmlEmail(subject: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
+${body}
+</body>
+</html>
+`;
+}
+
+/** `Name <a@b>` → `a@b`: the business's own address, for e-mails addressed to the business. */
+function addressOf(from: string): string {
+  return /<([^>]+)>\s*$/.exec(from)?.[1] ?? from;
+}
+
 export function serviceDescription(request: Pick<ContactRequest, "service" | "otherService">) {
   return request.service === "other" && request.otherService
     ? `Other: ${request.otherService}`
@@ -133,20 +150,16 @@ export function composeContactEmail(
     })
     .join("\n");
 
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
-<h1 style="font-size:18px;margin:0 0 12px">New quote request</h1>
+  const html = htmlEmail(
+    subject,
+    `<h1 style="font-size:18px;margin:0 0 12px">New quote request</h1>
 ${links.requestPage ? `<p style="margin:0 0 16px"><a href="${escapeHtml(links.requestPage)}" style="display:inline-block;padding:10px 16px;background:#123a7a;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">Open the request</a> to call, reply, or mark it contacted, won or lost.</p>\n` : ""}<table role="presentation" style="border-collapse:collapse;margin-bottom:16px">
 ${htmlRows}
 </table>
 <h2 style="font-size:16px;margin:0 0 4px">Message</h2>
 <p style="white-space:pre-wrap;margin:0 0 16px">${escapeHtml(request.message).replace(/\n/g, "<br>")}</p>
-<p style="color:#6b7280;font-size:13px;margin:0">Received ${escapeHtml(received)}<br>Request ID ${escapeHtml(request.id)}<br>Reply to this e-mail to answer ${escapeHtml(firstName)} directly.</p>
-</body>
-</html>
-`;
+<p style="color:#6b7280;font-size:13px;margin:0">Received ${escapeHtml(received)}<br>Request ID ${escapeHtml(request.id)}<br>Reply to this e-mail to answer ${escapeHtml(firstName)} directly.</p>`,
+  );
 
   return {
     requestId: request.id,
@@ -179,21 +192,16 @@ export function composeDigestEmail(
   const bodies = parts.map(
     (part) => /<body[^>]*>([\s\S]*)<\/body>/.exec(part.html)?.[1] ?? escapeHtml(part.text),
   );
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
-<p>${escapeHtml(intro)}</p>
-${bodies.join('\n<hr style="margin:24px 0">\n')}
-</body>
-</html>
-`;
-  const replyTo = /<([^>]+)>\s*$/.exec(options.from)?.[1] ?? options.from;
+  const html = htmlEmail(
+    subject,
+    `<p>${escapeHtml(intro)}</p>
+${bodies.join('\n<hr style="margin:24px 0">\n')}`,
+  );
   return {
     requestId: `digest-${first}`,
     from: options.from,
     to: options.to,
-    replyTo: { name: options.businessName, address: headerSafe(replyTo, 254) },
+    replyTo: { name: options.businessName, address: headerSafe(addressOf(options.from), 254) },
     subject,
     text,
     html,
@@ -230,20 +238,12 @@ export function composeFailureNotice(
     ...lines,
     "",
   ].join("\n");
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
-<p style="white-space:pre-wrap">${escapeHtml(text)}</p>
-</body>
-</html>
-`;
-  const replyTo = /<([^>]+)>\s*$/.exec(options.from)?.[1] ?? options.from;
+  const html = htmlEmail(subject, `<p style="white-space:pre-wrap">${escapeHtml(text)}</p>`);
   return {
     requestId: `failed-${first}`,
     from: options.from,
     to: options.to,
-    replyTo: { name: options.businessName, address: headerSafe(replyTo, 254) },
+    replyTo: { name: options.businessName, address: headerSafe(addressOf(options.from), 254) },
     subject,
     text,
     html,

@@ -1,5 +1,5 @@
 /** A notice (reminder, digest) as an e-mail to the business, through the same mailer. */
-import { type ContactEmail, escapeHtml, headerSafe } from "../email.ts";
+import { type ContactEmail, escapeHtml, headerSafe, htmlEmail } from "../email.ts";
 import type { Notice } from "./notice.ts";
 
 export type NoticeMailOptions = { from: string; to: string[]; businessName: string };
@@ -16,15 +16,11 @@ export function composeNoticeEmail(
     : notice.lines;
   const linkify = (line: string) =>
     escapeHtml(line).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(notice.title)}</title></head>
-<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
-<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(notice.title)}</h1>
-${lines.map((line) => `<p style="margin:0 0 6px">${linkify(line)}</p>`).join("\n")}
-</body>
-</html>
-`;
+  const html = htmlEmail(
+    notice.title,
+    `<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(notice.title)}</h1>
+${lines.map((line) => `<p style="margin:0 0 6px">${linkify(line)}</p>`).join("\n")}`,
+  );
   return {
     requestId: `notice-${safeKey}`,
     from: options.from,

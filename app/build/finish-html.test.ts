@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { finishHtml, islandLoader, svgForUrl } from "./finish-html";
+import { finishHtml, islandLoader, svgForUrl, withoutTextSeparators, wordsIn } from "./finish-html";
 
 let dir: string;
 
@@ -107,7 +107,26 @@ describe("finishHtml", () => {
 describe("svgForUrl", () => {
   it("escapes only what a data: URL in an attribute needs", () => {
     expect(svgForUrl('<svg a="1">\n  <path d="M0 0"/># 50%</svg>\n')).toBe(
-      "%3Csvg a='1'%3E %3Cpath d='M0 0'/%3E%23 50%25%3C/svg%3E",
+      "%3Csvg a='1'%3E%3Cpath d='M0 0'/%3E%23 50%25%3C/svg%3E",
+    );
+  });
+});
+
+describe("wordsIn", () => {
+  it("finds the classes and tags a script names, not words inside its identifiers", () => {
+    const words = wordsIn(
+      'e.filter(Boolean);jsx(`pre`,{className:`sm:grid-cols-2 hidden`});h="<small class=\\"x\\">"',
+    );
+    for (const word of ["pre", "sm:grid-cols-2", "hidden", "small"]) expect(words).toContain(word);
+    for (const word of ["filter", "grid-cols-2", "Boolean"]) expect(words).not.toContain(word);
+  });
+});
+
+describe("withoutTextSeparators", () => {
+  it("drops React's text separators, except inside an island React hydrates", () => {
+    const form = '<div data-island="contact-form"><div><p>Send<!-- --> 2</p></div><!-- --></div>';
+    expect(withoutTextSeparators(`<p>Call<!-- --> <!-- -->555</p>${form}<b>a<!-- -->b</b>`)).toBe(
+      `<p>Call 555</p>${form}<b>ab</b>`,
     );
   });
 });

@@ -71,14 +71,17 @@ export async function finishHtml(clientDir: string): Promise<FinishReport> {
     // which the HTML parser implies.
     html = html.replace(/ class="lucide lucide-[\w-]+ ?/g, ' class="').replace(/ class=""/g, "");
     html = html.replace(/(<svg[^>]*?) xmlns="http:\/\/www\.w3\.org\/2000\/svg"/g, "$1");
+    html = withoutTextSeparators(html);
 
     const classes = classesIn(html);
-    const scriptText = await scriptsText(clientDir, pageChunks(clientDir, html, loader ?? null));
+    const scriptWords = wordsIn(
+      await scriptsText(clientDir, pageChunks(clientDir, html, loader ?? null)),
+    );
     const tags = tagsIn(html);
     const used = {
       className: (name: string) =>
-        classes.has(name) || fragmentClasses.has(name) || scriptText.includes(name),
-      tag: (name: string) => tags.has(name) || fragmentTags.has(name) || scriptText.includes(name),
+        classes.has(name) || fragmentClasses.has(name) || scriptWords.has(name),
+      tag: (name: string) => tags.has(name) || fragmentTags.has(name) || scriptWords.has(name),
     };
     for (const href of new Set(
       [...html.matchAll(stylesheetLink)].map((match) => match[1] as string),
@@ -137,6 +140,49 @@ export function islandLoader(src: string): string {
 import(${JSON.stringify(src)});</script>`;
 }
 
+/** Islands that React hydrates: their markup must stay exactly as React wrote it. */
+const hydratedIslands = ["contact-form"];
+
+/**
+ * React writes `<!-- -->` between adjacent text nodes ("Call {phone}") so that hydration can find
+ * each one again. Pages are not hydrated, so the separators are bytes no one reads, except inside
+ * an island React hydrates, where they stay.
+ */
+export function withoutTextSeparators(html: string): string {
+  const kept: [number, number][] = [];
+  for (const name of hydratedIslands) {
+    const start = html.indexOf(`<div data-island="${name}"`);
+    if (start >= 0) kept.push([start, closingDivEnd(html, start)]);
+  }
+  return html.replace(/<!-- -->/g, (separator, at: number) =>
+    kept.some(([start, end]) => at > start && at < end) ? separator : "",
+  );
+}
+
+/** Where the <div> opened at `start` closes (just past its `</div>`). */
+function closingDivEnd(html: string, start: number): number {
+  const tags = /<div\b|<\/div>/g;
+  tags.lastIndex = start;
+  let depth = 0;
+  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+    depth += tag[0] === "</div>" ? -1 : 1;
+    if (depth === 0) return tags.lastIndex;
+  }
+  throw new Error(`<div> at ${start} never closes`);
+}
+
+/**
+ * The words of a script's string literals as class lists or tag names appear in them
+ * (`className:"mt-2 hidden"`, `jsx("dialog", ...)`, `"<p class=...>"`): split at quotes and white
+ * space, plus the names after a `<`. A plain substring test would keep `.filter` and `pre` for
+ * every `.filter(` and `preventDefault`.
+ */
+export function wordsIn(script: string): Set<string> {
+  const words = new Set(script.split(/[\s"'`]+/));
+  for (const [, tag] of script.matchAll(/<([a-z][\w-]*)/g)) words.add(tag as string);
+  return words;
+}
+
 /** The code of every script the page can run, to keep the CSS classes it names. */
 async function scriptsText(clientDir: string, chunks: string[]) {
   const assets = path.join(clientDir, "assets");
@@ -152,6 +198,7 @@ export function svgForUrl(svg: string): string {
   return svg
     .trim()
     .replace(/\s+/g, " ")
+    .replace(/> </g, "><")
     .replace(/"/g, "'")
     .replace(/[%#<>{}]/g, (char) => encodeURIComponent(char));
 }

@@ -31,6 +31,13 @@ describe("pageCss", () => {
     );
   });
 
+  it("reads past comments before a rule, keeping licence comments", () => {
+    const css = "/*! lib v1 | https://lib.com */\n@layer base{*{margin:0}}/* note */.x{a:b}.y{c:d}";
+    expect(pageCss(css, usage(["y"]))).toBe(
+      "/*! lib v1 | https://lib.com */\n@layer base{*{margin:0}}.y{c:d}",
+    );
+  });
+
   it("leaves statements and non-grouping at-rules whole", () => {
     const css = "@layer theme,base;@keyframes spin{to{transform:rotate(1turn)}}.x{a:b}";
     expect(pageCss(css, usage([]))).toBe(

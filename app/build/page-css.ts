@@ -44,6 +44,13 @@ function filterRules(css: string, used: Usage): string {
   let out = "";
   let at = 0;
   while (at < css.length) {
+    // A comment before a rule is not part of its prelude; licence comments (`/*!`) stay.
+    const comment = /^\s*(\/\*[\s\S]*?\*\/)/.exec(css.slice(at, at + 2048));
+    if (comment) {
+      if (comment[1]?.startsWith("/*!")) out += `${comment[1]}\n`;
+      at += comment[0].length;
+      continue;
+    }
     const end = scanTo(css, at, "{;");
     const prelude = css.slice(at, end).trim();
     if (end >= css.length) {

@@ -30,6 +30,16 @@ import { chromiumFlags, chromiumPath } from "./chromium.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const notFoundCopy = "/not-found-page";
+/**
+ * The floor: an empty page (a heading and a line of text, no CSS, no script) from the same server,
+ * measured like the others and never judged. What it scores is what Chromium and Lighthouse cost on
+ * this machine (creating the page's JavaScript context alone is a long task at a high multiplier);
+ * a route is only as slow as the gap between it and the floor.
+ */
+const floorRoute = "floor";
+const floorPath = "/bench-floor";
+const floorPage =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><meta name="description" content="An empty page."></head><body><main><h1>Floor</h1><p>An empty page, for comparison.</p></main></body></html>';
 
 const { values: options } = parseArgs({
   options: {
@@ -69,27 +79,30 @@ async function main(): Promise<number> {
   const site = await startSite();
   const routes = options.routes?.split(",") ?? [...(await sitemapPaths()), "404"];
 
-  const multiplier = options.uncalibrated ? defaultMultiplier : calibratedMultiplier(hostIndex);
   console.log(
-    `Host CPU benchmark index ${Math.round(hostIndex)} (median of 5); CPU multiplier ${multiplier}` +
+    `Host CPU benchmark index ${Math.round(hostIndex)} before the runs (median of 5); CPU multiplier ` +
       (options.uncalibrated
-        ? " (Lighthouse's default, --uncalibrated)"
-        : " (index / 264, at least 4)"),
+        ? `${defaultMultiplier} (Lighthouse's default, --uncalibrated)`
+        : `each run's own index / 264, at least 4 (${calibratedMultiplier(hostIndex)} at this index)`),
   );
-  console.log(`${routes.length} routes x ${runs} runs against ${site}\n`);
+  console.log(
+    `${routes.length} routes x ${runs} runs against ${site}, and the floor: an empty page, same server\n`,
+  );
 
-  const results: { route: string; runs: Run[]; figures: Spread; verdict: Verdict }[] = [];
-  for (const route of routes) {
+  const results: { route: string; runs: Run[]; figures: Spread; verdict: Verdict | { status: "floor"; problems: string[] } }[] = [];
+  for (const route of [...routes, floorRoute]) {
     const notFound = route === "404";
+    const pagePath = notFound ? notFoundCopy : route === floorRoute ? floorPath : route;
     const measured: Run[] = [];
     for (let run = 0; run < runs; run += 1) {
-      measured.push(
-        await measure(`${site}${notFound ? notFoundCopy : route}`, multiplier, notFound),
-      );
+      measured.push(await measure(`${site}${pagePath}`, notFound));
       process.stdout.write(".");
     }
     const figures = spread(measured);
-    const result = verdict(figures.median, { jsExcepted: route === "/contact" });
+    const result =
+      route === floorRoute
+        ? { status: "floor" as const, problems: [] }
+        : verdict(figures.median, { jsExcepted: route === "/contact" });
     results.push({ route, runs: measured, figures, verdict: result });
     console.log(
       ` ${result.status} ${route}${result.problems.length ? `: ${result.problems.join(", ")}` : ""}`,
@@ -97,33 +110,33 @@ async function main(): Promise<number> {
   }
 
   console.log(
-    `\nMedians of ${runs} runs, CPU multiplier ${multiplier} at host index ${Math.round(hostIndex)}:\n`,
+    `\nMedians of ${runs} runs, ${new Date().toISOString().slice(0, 16)} UTC, host index ${Math.round(hostIndex)} before the runs:\n`,
   );
   console.log(table(results));
-  const failed = results.filter((result) => result.verdict.status === "FAIL");
+  const judged = results.filter((result) => result.verdict.status !== "floor");
+  const failed = judged.filter((result) => result.verdict.status === "FAIL");
   console.log(
-    `\n${failed.length === 0 ? "PASS" : "FAIL"}: ${results.length - failed.length} of ${results.length} routes within budget`,
+    `\n${failed.length === 0 ? "PASS" : "FAIL"}: ${judged.length - failed.length} of ${judged.length} routes within budget`,
   );
 
   const out = path.join(root, "bench-results", "pages");
   await mkdir(out, { recursive: true });
   const file = path.join(out, `${new Date().toISOString().replaceAll(":", "-")}.json`);
-  await writeFile(file, JSON.stringify({ hostIndex, multiplier, runs, results }, null, 2));
+  await writeFile(file, JSON.stringify({ hostIndex, runs, results }, null, 2));
   console.log(`Runs saved to ${path.relative(root, file)}`);
   return failed.length === 0 ? 0 : 1;
 }
 
 /**
  * One Lighthouse run in a fresh Chromium (a first visit: empty cache and storage), mobile
- * defaults with the given CPU multiplier. Lighthouse now and then ends a run with a trace error
- * (NO_NAVSTART) and asks for a rerun: such a run is repeated once, never counted.
+ * defaults. The page is loaded once (Lighthouse's gather mode) and scored afterwards (its audit
+ * mode) with the CPU multiplier taken from the index Lighthouse measured just before that load:
+ * on a shared machine the host's speed drifts between runs, and a multiplier set before all runs
+ * slows some pages too much and others too little. Lighthouse now and then ends a run with a trace
+ * error (NO_NAVSTART) and asks for a rerun: such a run is repeated once, never counted.
  */
-async function measure(
-  url: string,
-  cpuSlowdownMultiplier: number,
-  notFound: boolean,
-  retry = true,
-): Promise<Run> {
+async function measure(url: string, notFound: boolean, retry = true): Promise<Run> {
+  const artifacts = await mkdtemp(path.join(tmpdir(), "bench-pages-run-"));
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ["--headless", ...chromiumFlags],
@@ -131,37 +144,57 @@ async function measure(
   });
   cleanups.push(() => chrome.kill());
   try {
+    await lighthouse(
+      url,
+      { port: chrome.port, logLevel: "error", gatherMode: artifacts },
+      lighthouseConfig(notFound, defaultMultiplier),
+    );
+    chrome.kill();
+    // With simulated throttling nothing was slowed while loading; the multiplier only enters the
+    // scoring, so the gathered run can carry the one its own index calls for.
+    const file = path.join(artifacts, "artifacts.json");
+    const gathered = JSON.parse(await readFile(file, "utf8"));
+    const multiplier = options.uncalibrated
+      ? defaultMultiplier
+      : calibratedMultiplier(gathered.BenchmarkIndex);
+    gathered.settings.throttling.cpuSlowdownMultiplier = multiplier;
+    await writeFile(file, JSON.stringify(gathered));
     const result = await lighthouse(
       url,
-      { port: chrome.port, logLevel: "error" },
-      {
-        extends: "lighthouse:default",
-        settings: {
-          throttling: { cpuSlowdownMultiplier },
-          // The 404 page says noindex on purpose (a real 404 answer is never indexed anyway).
-          skipAudits: notFound ? ["is-crawlable"] : [],
-        },
-        // The 404 page logs the path the visitor tried on purpose; any other console error counts.
-        audits: notFound
-          ? [
-              {
-                path: "errors-in-console",
-                options: {
-                  ignoredPatterns: ["404 Error: User attempted to access non-existent route:"],
-                },
-              },
-            ]
-          : [],
-      },
+      { logLevel: "error", auditMode: artifacts },
+      lighthouseConfig(notFound, multiplier),
     );
     return runFigures(result?.lhr as unknown as Lhr);
   } catch (error) {
     if (!retry) throw error;
     console.log(`\n  ${url}: ${(error as Error).message}; measuring again`);
-    return measure(url, cpuSlowdownMultiplier, notFound, false);
+    return measure(url, notFound, false);
   } finally {
     chrome.kill();
+    await rm(artifacts, { recursive: true, force: true });
   }
+}
+
+function lighthouseConfig(notFound: boolean, cpuSlowdownMultiplier: number) {
+  return {
+    extends: "lighthouse:default",
+    settings: {
+      throttling: { cpuSlowdownMultiplier },
+      // The 404 page says noindex on purpose (a real 404 answer is never indexed anyway).
+      skipAudits: notFound ? ["is-crawlable"] : [],
+    },
+    // The 404 page logs the path the visitor tried on purpose; any other console error counts.
+    audits: notFound
+      ? [
+          {
+            path: "errors-in-console",
+            options: {
+              ignoredPatterns: ["404 Error: User attempted to access non-existent route:"],
+            },
+          },
+        ]
+      : [],
+  };
 }
 
 /** Lighthouse's own CPU benchmark, run five times in a blank headless Chromium; the median. */
@@ -214,6 +247,8 @@ async function startSite(): Promise<string> {
   const site = path.join(work, "site");
   await cp(path.join(root, "build/client"), site, { recursive: true });
   await cp(path.join(site, "404/index.html"), path.join(site, notFoundCopy.slice(1), "index.html"));
+  await mkdir(path.join(site, floorPath.slice(1)));
+  await writeFile(path.join(site, floorPath.slice(1), "index.html"), floorPage);
   const server = spawn(process.execPath, [path.join(root, "server/start.ts")], {
     env: {
       ...process.env,
@@ -257,13 +292,15 @@ function exec(command: string, args: string[]): Promise<void> {
   });
 }
 
-function table(results: { route: string; figures: Spread; verdict: Verdict }[]): string {
+function table(
+  results: { route: string; figures: Spread; verdict: { status: string } }[],
+): string {
   const s = (ms: number) => (ms / 1000).toFixed(2);
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const range = (min: string, max: string) => (min === max ? min : `${min}–${max}`);
   const rows = results.map(({ route, figures: { median: m, min, max }, verdict: v }) =>
     [
-      route === "404" ? "404 page" : route,
+      route === "404" ? "404 page" : route === floorRoute ? "(floor: empty page)" : route,
       m.performance,
       m.accessibility,
       m.bestPractices,
@@ -278,10 +315,11 @@ function table(results: { route: string; figures: Spread; verdict: Verdict }[]):
       range(s(min.lcpMs), s(max.lcpMs)),
       range(String(Math.round(min.tbtMs)), String(Math.round(max.tbtMs))),
       range(String(Math.round(min.benchmarkIndex)), String(Math.round(max.benchmarkIndex))),
+      range(String(min.cpuMultiplier), String(max.cpuMultiplier)),
       v.status,
     ].join(" | "),
   );
   const head =
-    "route | Perf | A11y | BP | SEO | FCP s | LCP s | TBT ms | CLS | JS KB | doc KB | Perf range | LCP range s | TBT range ms | run index | verdict";
+    "route | Perf | A11y | BP | SEO | FCP s | LCP s | TBT ms | CLS | JS KB | doc KB | Perf range | LCP range s | TBT range ms | run index | CPU x | verdict";
   return [head, head.replace(/[^|]+/g, "---"), ...rows].map((row) => `| ${row} |`).join("\n");
 }

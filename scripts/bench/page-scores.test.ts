@@ -11,6 +11,7 @@ import {
 
 const lhr = (overrides: Partial<Lhr> = {}): Lhr => ({
   environment: { benchmarkIndex: 1450 },
+  configSettings: { throttling: { cpuSlowdownMultiplier: 5.5 } },
   categories: {
     performance: { score: 0.99 },
     accessibility: { score: 1 },
@@ -60,6 +61,7 @@ describe("runFigures", () => {
       jsBytes: 3500,
       documentBytes: 13000,
       benchmarkIndex: 1450,
+      cpuMultiplier: 5.5,
     });
   });
 

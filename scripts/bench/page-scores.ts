@@ -26,14 +26,16 @@ export type Run = {
   /** Transferred bytes: all scripts, and the document itself (headers and body). */
   jsBytes: number;
   documentBytes: number;
-  /** The CPU index Lighthouse measured at the start of this run. */
+  /** The CPU index Lighthouse measured at the start of this run, and the multiplier it used. */
   benchmarkIndex: number;
+  cpuMultiplier: number;
 };
 
 type Audit = { numericValue?: number; details?: { items?: Record<string, unknown>[] } };
 export type Lhr = {
   runtimeError?: { code: string; message: string };
   environment?: { benchmarkIndex?: number };
+  configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } };
   categories: Record<string, { score: number | null } | undefined>;
   audits: Record<string, Audit | undefined>;
 };
@@ -60,6 +62,7 @@ export function runFigures(lhr: Lhr): Run {
     jsBytes: transferred("Script"),
     documentBytes: transferred("Document"),
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
+    cpuMultiplier: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? Number.NaN,
   };
 }
 

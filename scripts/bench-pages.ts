@@ -89,7 +89,12 @@ async function main(): Promise<number> {
     `${routes.length} routes x ${runs} runs against ${site}, and the floor: an empty page, same server\n`,
   );
 
-  const results: { route: string; runs: Run[]; figures: Spread; verdict: Verdict | { status: "floor"; problems: string[] } }[] = [];
+  const results: {
+    route: string;
+    runs: Run[];
+    figures: Spread;
+    verdict: Verdict | { status: "floor"; problems: string[] };
+  }[] = [];
   for (const route of [...routes, floorRoute]) {
     const notFound = route === "404";
     const pagePath = notFound ? notFoundCopy : route === floorRoute ? floorPath : route;
@@ -292,9 +297,7 @@ function exec(command: string, args: string[]): Promise<void> {
   });
 }
 
-function table(
-  results: { route: string; figures: Spread; verdict: { status: string } }[],
-): string {
+function table(results: { route: string; figures: Spread; verdict: { status: string } }[]): string {
   const s = (ms: number) => (ms / 1000).toFixed(2);
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const range = (min: string, max: string) => (min === max ? min : `${min}–${max}`);

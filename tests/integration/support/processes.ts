@@ -71,12 +71,17 @@ async function launch(command: string, args: string[], env: Record<string, strin
   } satisfies HostProcess;
 }
 
-/** `node server/start.ts` with the given settings, run from `cwd` (a temp folder: no .env). */
+/**
+ * `node server/start.ts` with the given settings, run from `cwd` (a temp folder: no .env). The
+ * owner's daily digest is off unless a test sets `DIGEST_TIME`: between 08:00 and 20:00 in the
+ * business's time zone a fresh server sends the day's digest at start, one more e-mail that a test
+ * counting e-mails would see at some hours of the day and not at others.
+ */
 export function startNodeServer(env: Record<string, string>, cwd: string): Promise<HostProcess> {
   return launch(
     process.execPath,
     [resolve(projectRoot, "server/start.ts")],
-    { PORT: "0", ...env },
+    { PORT: "0", DIGEST_TIME: "off", ...env },
     cwd,
   );
 }

@@ -7,42 +7,20 @@
  * Each worker starts its own server on the built site (build/client), with a private data folder
  * and SMTP server, so these tests do not share state with the suite's web server.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
 import { contactDefaults } from "../../functions/send-contact-email/config.ts";
-import { type HostProcess, runLeads, startNodeServer } from "../integration/support/processes.ts";
-import { type SmtpSink, startSmtpSink } from "../integration/support/smtp-sink.ts";
 import { expect, test, waitForIslands, waitLikeAPerson } from "./fixtures";
+import { ownServer } from "./helpers/own-server.ts";
 
 test.describe.configure({ mode: "serial" });
 
-let folder = "";
-let smtp: SmtpSink;
-let server: HostProcess;
-
-test.beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), "e2e-contact-"));
-  smtp = await startSmtpSink();
-  server = await startNodeServer(
-    {
-      DATA_DIR: join(folder, "data"),
-      SMTP_URL: smtp.url,
-      MAIL_TO: "owner@example.com",
-      RATE_LIMIT_MAX: "50",
-      SQLITE_BUSY_TIMEOUT_MS: "300",
-    },
-    folder,
-  );
+const own = ownServer("contact", {
+  env: () => ({ RATE_LIMIT_MAX: "50", SQLITE_BUSY_TIMEOUT_MS: "300" }),
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
-});
+type Lead = { id: string; message: string; name: string };
 
 async function fillForm(page: Page, message: string) {
   const form = page.locator("form[aria-labelledby='quote-form-heading']");
@@ -58,7 +36,7 @@ test("a quote request from the form is stored, e-mailed, and the form is reset",
   page,
 }) => {
   const message = `Two bedrooms of carpet, please. ${test.info().project.name} ${Date.now()}`;
-  await page.goto(`${server.url}/contact`);
+  await page.goto(`${own.url}/contact`);
   await waitForIslands(page);
   await page.locator("#quote").scrollIntoViewIfNeeded();
   const form = await fillForm(page, message);
@@ -69,14 +47,10 @@ test("a quote request from the form is stored, e-mailed, and the form is reset",
   await expect(form.getByLabel("Name")).toHaveValue("");
   await expect(form.getByLabel("Message")).toHaveValue("");
 
-  const leads = (await runLeads(join(folder, "data"), ["--json"], folder))
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as { id: string; message: string; name: string });
-  const lead = leads.find((entry) => entry.message === message);
+  const lead = (await own.leads<Lead>()).find((entry) => entry.message === message);
   expect(lead).toMatchObject({ name: "Jordan Example" });
 
-  const received = await smtp.waitForRequest(lead?.id ?? "");
+  const received = await own.smtp.waitForRequest(lead?.id ?? "");
   expect(received.envelopeTo).toEqual(["owner@example.com"]);
   expect(received.mail.header("reply-to")).toContain("<jordan@example.org>");
   expect(received.mail.header("subject")).toBe(
@@ -92,13 +66,13 @@ test("with the store unavailable the visitor sees the error toast and keeps the 
   // The page logs the failure (product.md, Quote form) and the browser reports the 503.
   allowConsoleErrors(/send-contact-email failed|status of 503/);
   const message = `Office, weekly. ${test.info().project.name} ${Date.now()}`;
-  await page.goto(`${server.url}/contact`);
+  await page.goto(`${own.url}/contact`);
   await waitForIslands(page);
   await page.locator("#quote").scrollIntoViewIfNeeded();
   const form = await fillForm(page, message);
 
   // Another connection holds SQLite's write lock: the server cannot commit and answers 503.
-  const db = new DatabaseSync(join(folder, "data", "contact-requests.db"));
+  const db = new DatabaseSync(join(own.dataDir, "contact-requests.db"));
   db.exec("BEGIN EXCLUSIVE");
   try {
     await form.getByRole("button", { name: "Send Message" }).click();
@@ -113,6 +87,5 @@ test("with the store unavailable the visitor sees the error toast and keeps the 
   await expect(form.getByLabel("Message")).toHaveValue(message);
   await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
 
-  const leads = await runLeads(join(folder, "data"), ["--json"], folder);
-  expect(leads).not.toContain(message);
+  expect((await own.leads<Lead>()).map((lead) => lead.message)).not.toContain(message);
 });

@@ -3,50 +3,39 @@
  * its e-mail as an .eml file (no SMTP server set), the owner opens the link from that file on a
  * phone or a desktop, presses Won, and `npm run leads --json` shows `won`.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createFakeSite } from "../integration/support/fake-site.ts";
 import { parseMail } from "../integration/support/mime.ts";
 import { unusedPort, waitUntil } from "../integration/support/ports.ts";
-import { type HostProcess, runLeads, startNodeServer } from "../integration/support/processes.ts";
 import { validRequest } from "../integration/support/requests.ts";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
+import { ownServer } from "./helpers/own-server.ts";
 
 test.describe.configure({ mode: "serial" });
 
 const functionPath = "/functions/v1/send-contact-email";
 const key = "sb_publishable_owner-journey-key";
-let folder = "";
-let server: HostProcess;
-
-test.beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), "e2e-owner-"));
-  const port = await unusedPort();
-  server = await startNodeServer(
-    {
+// No SMTP server: the outbox writes each e-mail as an .eml file in the data folder.
+const own = ownServer("owner", {
+  mail: false,
+  env: async (folder) => {
+    const port = await unusedPort();
+    return {
       PORT: String(port),
       FUNCTION_URL: `http://127.0.0.1:${port}${functionPath}`,
       OWNER_LINK_SECRET: "owner-journey-secret-0123456789abcdef",
       CONTACT_PUBLIC_KEY: key,
       ALLOWED_ORIGINS: "https://www.example.org",
-      DIGEST_TIME: "off",
       STATIC_DIR: createFakeSite(folder),
-      DATA_DIR: join(folder, "data"),
-    },
-    folder,
-  );
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+    };
+  },
 });
 
 /** The link in the .eml the outbox wrote for this request. */
 async function linkFromEml(id: string): Promise<string> {
-  const outbox = join(folder, "data", "outbox");
+  const outbox = join(own.dataDir, "outbox");
   let file = "";
   await waitUntil(
     () => {
@@ -70,7 +59,7 @@ test("the owner opens the link from the e-mail and marks the request won", async
   // The forged link at the end is refused with 403, which Chromium logs.
   allowConsoleErrors(/status of 403/);
   const name = `Robin Owner-Test ${test.info().project.name}`;
-  const response = await fetch(`${server.url}${functionPath}`, {
+  const response = await fetch(`${own.url}${functionPath}`, {
     method: "POST",
     headers: { "content-type": "application/json", apikey: key, origin: "https://www.example.org" },
     body: JSON.stringify(validRequest({ name, message: "Move-out clean <b>please</b>" })),
@@ -100,10 +89,7 @@ test("the owner opens the link from the e-mail and marks the request won", async
   await expect(page.getByRole("status")).toHaveText("Saved: Won.");
   await expect(page.getByRole("button", { name: "Won" })).toHaveAttribute("aria-pressed", "true");
 
-  const leads = (await runLeads(join(folder, "data"), ["--json"], folder))
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as { id: string; status: string });
+  const leads = await own.leads<{ id: string; status: string }>();
   expect(leads.find((lead) => lead.id === id)?.status).toBe("won");
 
   // The same link with one character changed shows nothing.

@@ -4,15 +4,11 @@
  * "Get an instant estimate", keeps the offer, estimates, picks two windows and sends; the stored
  * request, read back with `npm run leads --json`, carries what the function computed.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { contactDefaults } from "../../functions/send-contact-email/config.ts";
 import { estimate, formatRange } from "../../shared/quote/estimate.ts";
 import { welcomeOffer } from "../../shared/quote/offers.ts";
-import { type HostProcess, runLeads, startNodeServer } from "../integration/support/processes.ts";
-import { type SmtpSink, startSmtpSink } from "../integration/support/smtp-sink.ts";
 import { expect, test, waitForIsland, waitForIslands, waitLikeAPerson } from "./fixtures";
+import { ownServer } from "./helpers/own-server.ts";
 
 // Long journeys through many states: three times the usual time limit.
 test.beforeEach(() => test.slow());
@@ -20,29 +16,7 @@ test.beforeEach(() => test.slow());
 test.describe.configure({ mode: "serial" });
 test.use({ firstVisit: true });
 
-let folder = "";
-let smtp: SmtpSink;
-let server: HostProcess;
-
-test.beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), "e2e-quote-"));
-  smtp = await startSmtpSink();
-  server = await startNodeServer(
-    {
-      DATA_DIR: join(folder, "data"),
-      SMTP_URL: smtp.url,
-      MAIL_TO: "owner@example.com",
-      RATE_LIMIT_MAX: "50",
-    },
-    folder,
-  );
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
-});
+const own = ownServer("quote", { env: () => ({ RATE_LIMIT_MAX: "50" }) });
 
 type Lead = {
   message: string;
@@ -59,7 +33,7 @@ test("estimate, ZIP, the offer kept and two windows travel with the request", as
   const message = `Estimate journey ${test.info().project.name} ${Date.now()}`;
 
   // First visit: the popup offers 20% off; claiming it goes to the form with the offer applied.
-  await page.goto(`${server.url}/`);
+  await page.goto(`${own.url}/`);
   const popup = page.getByRole("dialog", { name: /20% Off Your First Cleaning/ });
   await popup.getByRole("link", { name: "Claim My Discount" }).click();
   await expect(page).toHaveURL(/\/contact\?offer=welcome-20#quote$/);
@@ -67,7 +41,7 @@ test("estimate, ZIP, the offer kept and two windows travel with the request", as
   await expect(page.getByText(welcomeOffer.appliedText)).toBeVisible();
 
   // A detour to the home page's "Do we serve you?" box.
-  await page.goto(`${server.url}/`);
+  await page.goto(`${own.url}/`);
   await waitForIslands(page);
   const areas = page.locator("#areas");
   await areas.scrollIntoViewIfNeeded();
@@ -142,11 +116,7 @@ test("estimate, ZIP, the offer kept and two windows travel with the request", as
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Thank you! We'll contact you soon.")).toBeVisible();
 
-  const leads = (await runLeads(join(folder, "data"), ["--json"], folder))
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as Lead);
-  const lead = leads.find((entry) => entry.message === message);
+  const lead = (await own.leads<Lead>()).find((entry) => entry.message === message);
   expect(lead).toMatchObject({
     status: "new",
     zip: "19380",
@@ -175,7 +145,7 @@ test("an out-of-area ZIP is answered honestly, sent and stored as outside the ar
 }) => {
   const message = `Out of area ${test.info().project.name} ${Date.now()}`;
   await page.addInitScript(() => window.localStorage.setItem("hasVisitedBefore", "true"));
-  await page.goto(`${server.url}/contact`);
+  await page.goto(`${own.url}/contact`);
   await waitForIslands(page);
   await page.locator("#quote").scrollIntoViewIfNeeded();
   await waitForIsland(page, "contact-form");
@@ -192,11 +162,7 @@ test("an out-of-area ZIP is answered honestly, sent and stored as outside the ar
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Thank you! We'll contact you soon.")).toBeVisible();
 
-  const lead = (await runLeads(join(folder, "data"), ["--json"], folder))
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as Lead)
-    .find((entry) => entry.message === message);
+  const lead = (await own.leads<Lead>()).find((entry) => entry.message === message);
   expect(lead).toMatchObject({ status: "new", zip: "90210", inServiceArea: false, town: null });
   expect(lead).not.toHaveProperty("estimate");
   expect(lead).not.toHaveProperty("offer");

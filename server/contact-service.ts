@@ -145,7 +145,11 @@ export function createContactService(
     lock ??= lockDataFolder(settings.dataDir);
   }
 
-  async function startDelivery({ store: opened, sharedRateLimiter }: ConfiguredStore) {
+  async function startDelivery({
+    store: opened,
+    sharedRateLimiter,
+    sharedMailCount,
+  }: ConfiguredStore) {
     if (closed) {
       await opened.close();
       return;
@@ -183,6 +187,7 @@ export function createContactService(
         composeDigestEmail(requests, { ...letters, hourlyCap: contact.outbox.hourlyCap }),
       composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
       hourlyCap: contact.outbox.hourlyCap,
+      mailCount: sharedMailCount,
       retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
       leaseMs: contact.outbox.leaseMs,
       concurrency: contact.outbox.concurrency,

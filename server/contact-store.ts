@@ -4,6 +4,7 @@
  * database. Everything else (handler, outbox, mail) is the same either way.
  */
 import type { Logger } from "../functions/send-contact-email/log.ts";
+import type { MailCount } from "../functions/send-contact-email/mail-count.ts";
 import type { OwnerStore } from "../functions/send-contact-email/owner/owner-store.ts";
 import { openPostgresStore } from "../functions/send-contact-email/postgres-store.ts";
 import type { RateLimiter } from "../functions/send-contact-email/rate-limiter.ts";
@@ -19,6 +20,8 @@ export type ConfiguredStore = {
    * undefined: count in this process's memory.
    */
   sharedRateLimiter?: (options: { max: number; windowMs: number }) => RateLimiter;
+  /** Likewise the hourly e-mail cap's count; undefined: in this process's memory. */
+  sharedMailCount?: MailCount;
 };
 
 export async function openConfiguredStore(
@@ -40,7 +43,11 @@ export async function openConfiguredStore(
     log.info("quote requests are stored in Postgres (DATABASE_URL)", {
       database: describeDatabaseUrl(settings.databaseUrl),
     });
-    return { store, sharedRateLimiter: (options) => store.rateLimiter(options) };
+    return {
+      store,
+      sharedRateLimiter: (options) => store.rateLimiter(options),
+      sharedMailCount: store.mailCount(),
+    };
   }
 
   const { database } = dataPaths(settings.dataDir);

@@ -12,6 +12,7 @@ import {
   composeFailureNotice,
 } from "./email.ts";
 import { fingerprintContact } from "./fingerprint.ts";
+import { memoryMailCount } from "./mail-count.ts";
 import { MailDeliveryError, type Mailer } from "./mailer.ts";
 import { createMemoryStore } from "./memory-store.ts";
 import { createOutbox, type OutboxOptions } from "./outbox.ts";
@@ -331,6 +332,35 @@ describe("outbox", () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(mailer.sent).toHaveLength(5);
     await outbox.stop();
+  });
+
+  it("with one count shared by two outboxes (two servers), both hold one cap and one digest goes out", async () => {
+    vi.useFakeTimers({ now: new Date("2025-05-01T10:00:00Z") });
+    const store = createMemoryStore();
+    const mailCount = memoryMailCount();
+    const mailers = [fakeMailer(), fakeMailer()];
+    const outboxes = mailers.map((mailer) =>
+      outboxFor(store, mailer, {
+        hourlyCap: 3,
+        mailCount,
+        composeDigest: (requests) => composeDigestEmail(requests, { ...letters, hourlyCap: 3 }),
+      }),
+    );
+    for (const outbox of outboxes) outbox.start();
+    for (let index = 0; index < 8; index += 1) {
+      await submit(store, new Date(), `Lead ${index}`);
+      void outboxes[index % 2]?.notify();
+      await vi.advanceTimersByTimeAsync(60_000);
+    }
+    const sent = () => mailers.flatMap((mailer) => mailer.sent);
+    expect(sent()).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    const digests = sent().filter((email) => /hourly e-mail limit reached/.test(email.subject));
+    expect(digests).toHaveLength(1);
+    expect(digests[0]?.subject).toMatch(/^5 quote requests/);
+    expect(sent()).toHaveLength(4);
+    expect((await store.list()).every((row) => row.deliveryStatus === "sent")).toBe(true);
+    for (const outbox of outboxes) await outbox.stop();
   });
 
   it("sleeps without a timer when nothing is pending, and wakes when notified", async () => {

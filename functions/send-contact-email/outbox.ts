@@ -23,11 +23,14 @@
  * The hourly cap: at most `hourlyCap` e-mails per clock hour. Past it nothing is sent; when the
  * hour turns, everything that waited goes out as one digest that says the cap was hit. Requests
  * are stored and answered as always; the cap only bounds the owner's inbox (and a free plan).
- * The count lives in memory: a restart starts the hour's count again.
+ * The count is `mailCount` (mail-count.ts): in memory by default, in the database with Postgres,
+ * where every server and function instance counts against the one cap and one of them sends the
+ * digest.
  */
 import { type RetryPolicy, retryDelayMs } from "./backoff.ts";
 import type { ContactEmail, FailedDelivery } from "./email.ts";
 import { errorMessage, type Logger, silentLogger } from "./log.ts";
+import { hourOf, hourStart, type MailCount, memoryMailCount } from "./mail-count.ts";
 import { classifyMailError, type FailureKind, type Mailer } from "./mailer.ts";
 import { type ContactStore, type StoredContactRequest, truncateError } from "./store.ts";
 
@@ -49,6 +52,8 @@ export type OutboxOptions = {
   maxPermanentAttempts?: number;
   /** E-mails per clock hour; 0 or unset: no cap. Needs composeDigest. */
   hourlyCap?: number;
+  /** Where the cap's count lives; in this process's memory by default. */
+  mailCount?: MailCount;
   log?: Logger;
   now?: () => Date;
   random?: () => number;
@@ -77,7 +82,6 @@ export type Outbox = {
 
 /** Longest sleep between checks while requests are pending, so clock jumps cannot strand one. */
 const maxSleepMs = 60_000;
-const hourMs = 3_600_000;
 /** Requests per digest e-mail; a larger backlog makes several. */
 const digestLimit = 200;
 
@@ -88,6 +92,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const now = options.now ?? (() => new Date());
   const maxPermanentAttempts = options.maxPermanentAttempts ?? 3;
   const hourlyCap = options.composeDigest ? (options.hourlyCap ?? 0) : 0;
+  const mailCount = options.mailCount ?? memoryMailCount();
   let running = false;
   let stopped = true;
   let wakeAgain = false;
@@ -98,29 +103,31 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let outageStreak = 0;
   /** While braking, new requests do not start a pass before this time (epoch ms). */
   let brakeUntil = 0;
-  /** The hourly cap's count: e-mails sent in clock hour `hour`. */
-  let hour = -1;
-  let sentThisHour = 0;
-  /** The hour in which the cap was reached: what waited goes out as a digest after it. */
+  /** The hour in which this outbox found the cap reached: it sends nothing more until it ends. */
   let cappedHour: number | null = null;
   /** Requests refused for good whose notice has not reached the owner yet. */
   let failedUnreported: FailedDelivery[] = [];
   /** When the oldest of them failed (epoch ms): the notice gathers one retry interval's worth. */
   let firstUnreportedAt: number | null = null;
 
-  function countSent(at: Date) {
-    const current = Math.floor(at.getTime() / hourMs);
-    if (current !== hour) {
-      hour = current;
-      sentThisHour = 0;
+  /** Never throws: an e-mail that went out must be marked sent even if the count fails. */
+  async function countSent(at: Date) {
+    if (hourlyCap <= 0) return;
+    try {
+      await mailCount.add(hourOf(at));
+    } catch (error) {
+      log.warn("could not count a sent e-mail for the hourly cap", { error: errorMessage(error) });
     }
-    sentThisHour += 1;
   }
 
-  function capReached(at: Date): boolean {
-    if (hourlyCap <= 0) return false;
-    const current = Math.floor(at.getTime() / hourMs);
-    return current === hour && sentThisHour >= hourlyCap;
+  async function sentThisHour(at: Date): Promise<number> {
+    return hourlyCap > 0 ? mailCount.sent(hourOf(at)) : 0;
+  }
+
+  /** The previous hour reached the cap and nobody has sent its digest yet: this pass does. */
+  async function digestDue(hour: number): Promise<boolean> {
+    if (hourlyCap <= 0 || (await mailCount.sent(hour - 1)) < hourlyCap) return false;
+    return mailCount.claimDigest(hour - 1);
   }
 
   async function recordFailure(
@@ -175,13 +182,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const remaining = { ...email, to: email.to.filter((address) => !done.has(address)) };
     try {
       const deliveredTo = await options.mailer.send(remaining);
-      countSent(now());
+      await countSent(now());
       await options.store.markSent(request.id, now(), deliveredTo);
       log.info("contact e-mail sent", { id: request.id, attempts: request.attempts, deliveredTo });
       return "sent";
     } catch (error) {
       const { kind, delivered } = classifyMailError(error);
-      if (delivered.length > 0) countSent(now());
+      if (delivered.length > 0) await countSent(now());
       const message = truncateError(errorMessage(error));
       await recordFailure(request, kind, message, [...done, ...delivered]);
       return kind;
@@ -197,7 +204,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (batch.length === 0) return true;
       try {
         const deliveredTo = await options.mailer.send(compose(batch));
-        countSent(now());
+        await countSent(now());
         const at = now();
         for (const request of batch)
           await options.store.markSent(request.id, at, `digest ${deliveredTo}`);
@@ -245,17 +252,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
   async function drain(): Promise<DrainResult> {
     const result: DrainResult = { sent: 0, failed: 0 };
     try {
-      const at = now();
-      if (cappedHour !== null && Math.floor(at.getTime() / hourMs) > cappedHour) {
-        cappedHour = null;
+      const hour = hourOf(now());
+      if (cappedHour !== null && hour > cappedHour) cappedHour = null;
+      if (await digestDue(hour)) {
         if (!(await sendDigests(result))) return { ...result, outage: true };
       }
       for (;;) {
-        if (capReached(now())) {
-          cappedHour = hour;
+        const at = now();
+        const sent = await sentThisHour(at);
+        if (hourlyCap > 0 && sent >= hourlyCap) {
+          cappedHour = hourOf(at);
           return result;
         }
-        const room = hourlyCap > 0 ? hourlyCap - sentThisHourAt(now()) : options.concurrency;
+        const room = hourlyCap > 0 ? hourlyCap - sent : options.concurrency;
         const limit = Math.max(1, Math.min(options.concurrency, room));
         const batch = await options.store.claimDue(now(), limit, options.leaseMs);
         if (batch.length === 0) return result;
@@ -272,10 +281,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     } finally {
       await reportFailures();
     }
-  }
-
-  function sentThisHourAt(at: Date): number {
-    return Math.floor(at.getTime() / hourMs) === hour ? sentThisHour : 0;
   }
 
   function schedule(delayMs: number) {
@@ -315,7 +320,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (cappedHour !== null) {
         // Capped: nothing more this hour; the digest goes out when the hour turns.
         wakeAgain = false;
-        schedule((cappedHour + 1) * hourMs - now().getTime());
+        schedule(hourStart(cappedHour + 1) - now().getTime());
         return;
       }
       const next = await options.store.nextDueAt(options.leaseMs);

@@ -130,6 +130,25 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
     });
   });
 
+  describe("the hourly e-mail cap's count", () => {
+    it("is one count across instances, and gives each hour's digest to one of them", async () => {
+      const database = freshDatabase();
+      const counts = [connect(database).mailCount(), connect(database).mailCount()];
+      const hour = 487_000;
+      await Promise.all(Array.from({ length: 7 }, (_, index) => counts[index % 2]?.add(hour)));
+      await counts[0]?.add(hour + 1);
+      expect(await counts[1]?.sent(hour)).toBe(7);
+      expect(await counts[0]?.sent(hour + 1)).toBe(1);
+      expect(await counts[0]?.sent(hour + 5)).toBe(0);
+      const claims = await Promise.all(
+        Array.from({ length: 6 }, (_, index) => counts[index % 2]?.claimDigest(hour)),
+      );
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await counts[1]?.claimDigest(hour + 1)).toBe(true);
+      expect(await counts[1]?.sent(hour)).toBe(7);
+    });
+  });
+
   describe("failures", () => {
     it("turns an unreachable database into StoreUnavailableError", async () => {
       const store = openPostgresStore({

@@ -7,10 +7,12 @@
  * What must be atomic across instances lives in SQL functions of those migrations:
  * submit_contact_request (repeat check and insert under an advisory lock per fingerprint),
  * claim_contact_deliveries (FOR UPDATE SKIP LOCKED with a lease, so two instances never claim the
- * same request), next_contact_delivery_due, consume_contact_rate_limit, and for the owner's side
- * set_contact_status (contacted_at on the first answer) and claim_owner_notices.
+ * same request), next_contact_delivery_due, consume_contact_rate_limit, count_contact_mail and
+ * claim_contact_mail_digest (the hourly e-mail cap), and for the owner's side set_contact_status
+ * (contacted_at on the first answer) and claim_owner_notices.
  */
 import postgres from "postgres";
+import type { MailCount } from "./mail-count.ts";
 import type { Notice } from "./owner/notice.ts";
 import type { OwnerStore, StoredNotice } from "./owner/owner-store.ts";
 import type { RateLimitDecision, RateLimiter } from "./rate-limiter.ts";
@@ -36,6 +38,8 @@ export type PostgresStore = ContactStore &
     readonly sql: postgres.Sql;
     /** A rate limiter whose counts live in this database, shared by every instance. */
     rateLimiter(options: { max: number; windowMs: number }): RateLimiter;
+    /** The hourly e-mail cap's count in this database, shared by every instance. */
+    mailCount(): MailCount;
   };
 
 type NoticeRow = {
@@ -273,6 +277,26 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
               : { allowed: false, retryAfterSeconds: row.retry_after_seconds };
           });
         },
+      };
+    },
+    mailCount() {
+      return {
+        add: (hour) =>
+          run("mail count", async () => {
+            await sql`select public.count_contact_mail(${hour}::bigint)`;
+          }),
+        sent: (hour) =>
+          run("mail count", async () => {
+            const [row] = await sql<{ sent: number }[]>`
+              select sent from public.contact_mail_hours where hour = ${hour}::bigint`;
+            return row?.sent ?? 0;
+          }),
+        claimDigest: (hour) =>
+          run("mail count", async () => {
+            const [row] = await sql<{ claimed: boolean }[]>`
+              select public.claim_contact_mail_digest(${hour}::bigint) as claimed`;
+            return row?.claimed === true;
+          }),
       };
     },
     async close() {

@@ -167,6 +167,17 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
       expect(consume("2025-05-01T12:00:20Z")).toBe("f|40");
       expect(consume("2025-05-01T12:01:00Z")).toBe("t|60");
     });
+
+    it("counts e-mails per hour and gives each hour's digest to the first caller only", () => {
+      const call = (query: string) => psql(query, "service_role");
+      expect(call("select public.count_contact_mail(480000)")).toBe("1");
+      expect(call("select public.count_contact_mail(480000)")).toBe("2");
+      expect(call("select public.claim_contact_mail_digest(480000)")).toBe("t");
+      expect(call("select public.claim_contact_mail_digest(480000)")).toBe("f");
+      // Hours before the last are swept when a new hour is counted.
+      expect(call("select public.count_contact_mail(480002)")).toBe("1");
+      expect(call("select count(*) from public.contact_mail_hours where hour = 480000")).toBe("0");
+    });
   });
 
   describe("as the attacker (the public key's anon role, a signed-in user)", () => {
@@ -181,7 +192,12 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
 
     it("covers every table and function the migrations made", () => {
       expect(tables()).toEqual(
-        expect.arrayContaining(["contact_requests", "contact_rate_limits", "owner_notices"]),
+        expect.arrayContaining([
+          "contact_requests",
+          "contact_rate_limits",
+          "owner_notices",
+          "contact_mail_hours",
+        ]),
       );
       expect(functions().length).toBeGreaterThanOrEqual(5);
     });
@@ -235,11 +251,12 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
       }
     });
 
-    /** A text column of each table, for the update attempt (a new table must be added here). */
+    /** An assignment for each table, for the update attempt (a new table must be added here). */
     const updatable: Record<string, string> = {
-      contact_requests: "name",
-      contact_rate_limits: "client_key",
-      owner_notices: "last_error",
+      contact_requests: "name = 'x'",
+      contact_rate_limits: "client_key = 'x'",
+      owner_notices: "last_error = 'x'",
+      contact_mail_hours: "sent = 0",
     };
 
     it("still sees zero rows and may insert nothing when granted everything (RLS holds)", () => {
@@ -254,7 +271,7 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
             expect(psql(`select count(*) from public.${table}`, role)).toBe("0");
             expect(
               psql(
-                `update public.${table} set ${updatable[table] ?? "unknown_table"} = 'x' returning 1`,
+                `update public.${table} set ${updatable[table] ?? "unknown_table = 'x'"} returning 1`,
                 role,
               ),
             ).toBe("");

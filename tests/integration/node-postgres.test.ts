@@ -25,6 +25,8 @@ const settings = {
   TRUST_PROXY: "1",
   OUTBOX_RETRY_BASE_MS: "100",
   OUTBOX_RETRY_MAX_MS: "400",
+  // Above what these tests send: the cap itself is not under test here, its shared count is.
+  MAIL_HOURLY_CAP: "1000",
 };
 
 describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () => {
@@ -155,6 +157,11 @@ describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () 
       });
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(ids.filter((id) => smtp.forRequest(id).length !== 1)).toEqual([]);
+      // Both servers count what they sent in the database: one hourly cap for the two.
+      const counted = pg.psql("select coalesce(sum(sent), 0) from public.contact_mail_hours", {
+        database: "website",
+      });
+      expect(Number(counted)).toBe(smtp.received.length);
     });
 
     it("npm run leads reads the same database", async () => {

@@ -16,6 +16,7 @@
 import { ConfigError, parseContactConfig } from "../../../functions/send-contact-email/config.ts";
 import {
   composeContactEmail,
+  composeDigestEmail,
   composeFailureNotice,
 } from "../../../functions/send-contact-email/email.ts";
 import { handleContactRequest } from "../../../functions/send-contact-email/handler.ts";
@@ -80,7 +81,11 @@ const outbox = createOutbox({
         await signer.sign(request.id, new Date()),
       ),
     }),
-  // No hourly cap here: its count lives in one process, and Edge Function instances come and go.
+  // The cap's count lives in the database: instances come and go, and all count against it.
+  composeDigest: (requests) =>
+    composeDigestEmail(requests, { ...letters, hourlyCap: config.outbox.hourlyCap }),
+  hourlyCap: config.outbox.hourlyCap,
+  mailCount: store.mailCount(),
   composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
   retry: { baseMs: config.outbox.retryBaseMs, maxMs: config.outbox.retryMaxMs },
   leaseMs: config.outbox.leaseMs,

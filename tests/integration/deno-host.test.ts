@@ -198,3 +198,40 @@ describe.skipIf(!postgresRuns)("Supabase entry under Deno: e-mail API outage", (
     expect(forged.status).toBe(403);
   });
 });
+
+// Last in this file: once capped, this instance sends nothing more until the hour turns.
+describe.skipIf(!postgresRuns)("Supabase entry under Deno: the hourly cap in the database", () => {
+  it("counts what it sent in the database, and holds e-mail back once the hour's cap is used", async () => {
+    const sql = (query: string) => pg.psql(query, { database: "supabase" });
+    // The request e-mails of the tests above were counted where every instance sees them (a send
+    // that the API's idempotency key answered without sending again counts too).
+    const requestMails = api.received.filter(
+      (mail) => mail.body.headers?.["X-Contact-Request-Id"],
+    ).length;
+    expect(requestMails).toBeGreaterThan(0);
+    expect(
+      Number(sql("select coalesce(sum(sent), 0) from public.contact_mail_hours")),
+    ).toBeGreaterThanOrEqual(requestMails);
+    // Other instances used up this hour (and the next, should the hour turn meanwhile).
+    const hour = "floor(extract(epoch from now()) / 3600)::bigint";
+    sql(`insert into public.contact_mail_hours (hour, sent)
+         values (${hour}, 20), (${hour} + 1, 20)
+         on conflict (hour) do update set sent = 20`);
+    const response = await fetch(`${entry.url}${functionPath}`, {
+      method: "POST",
+      headers: {
+        apikey: settings.CONTACT_PUBLIC_KEY,
+        "content-type": "application/json",
+        "x-forwarded-for": "192.0.2.78",
+      },
+      body: JSON.stringify(validRequest({ message: "Past the hourly cap" })),
+    });
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(api.forRequest(id)).toHaveLength(0);
+    expect(sql(`select delivery_status from public.contact_requests where id = '${id}'`)).toBe(
+      "pending",
+    );
+  });
+});

@@ -97,6 +97,22 @@ describe("a data folder the server cannot use", () => {
     40_000,
   );
 
+  // The same recovery where the test runs as root (CI), which no file mode keeps out: the
+  // database file's path is taken by a folder, so SQLite cannot open it.
+  it("serves the pages and answers 503 while the database cannot be opened, and recovers", async () => {
+    const dataDir = join(folder, "data");
+    const database = join(dataDir, "contact-requests.db");
+    mkdirSync(database, { recursive: true });
+    const running = await serve(dataDir);
+    expect((await fetch(`${running.url}/about`)).status).toBe(200);
+    expect((await submit(running.url)).status).toBe(503);
+    rmSync(database, { recursive: true });
+    await waitUntil(async () => (await submit(running.url)).status === 200, {
+      timeoutMs: 20_000,
+      what: "the store to open once the path is free",
+    });
+  }, 40_000);
+
   it("starts and serves pages when DATA_DIR is a file, not a folder", async () => {
     const dataDir = join(folder, "not-a-folder");
     writeFileSync(dataDir, "oops");

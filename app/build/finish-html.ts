@@ -179,7 +179,7 @@ function closingDivEnd(html: string, start: number): number {
  */
 export function wordsIn(script: string): Set<string> {
   const words = new Set(script.split(/[\s"'`]+/));
-  for (const [, tag] of script.matchAll(/<([a-z][\w-]*)/g)) words.add(tag as string);
+  for (const tag of tagsIn(script)) words.add(tag);
   return words;
 }
 

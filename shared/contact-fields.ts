@@ -11,6 +11,8 @@
  * - shared/contact-fields.ts: the services a visitor can choose in the quote form.
  */
 export const serviceOptions = [
+  // Not in the seed: homeowners are most of the site's visitors (contact-api.md, "Services").
+  { value: "residential", label: "Residential Cleaning" },
   { value: "janitorial", label: "Janitorial Cleaning" },
   { value: "commercial", label: "Commercial Cleaning" },
   { value: "office", label: "Office Cleaning" },

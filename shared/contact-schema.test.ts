@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { limits, messages, validateContact } from "./contact-schema";
+import { limits, messages, serviceOptions, validateContact } from "./contact-schema";
 
 const valid = {
   name: "Jordan Lee",
@@ -27,6 +27,30 @@ describe("contactSchema", () => {
     expect(result.ok && result.data.otherService).toBe("");
     const other = validateContact({ ...valid, service: "other", otherService: "windows" });
     expect(other.ok && other.data.otherService).toBe("windows");
+  });
+
+  it("accepts every service of the form, residential (house) cleaning first", () => {
+    expect(serviceOptions[0]).toEqual({ value: "residential", label: "Residential Cleaning" });
+    for (const { value } of serviceOptions) {
+      const result = validateContact({ ...valid, service: value, otherService: "Gutters" });
+      expect(result.ok, value).toBe(true);
+    }
+    // The seed's seven, values and labels unchanged (product.md, Quote form).
+    expect(serviceOptions.slice(1)).toEqual([
+      { value: "janitorial", label: "Janitorial Cleaning" },
+      { value: "commercial", label: "Commercial Cleaning" },
+      { value: "office", label: "Office Cleaning" },
+      { value: "post-construction", label: "Post-Construction Cleaning" },
+      { value: "carpet", label: "Carpet Cleaning" },
+      { value: "floor-wax", label: "Floor Strip & Wax" },
+      { value: "other", label: "Other" },
+    ]);
+    for (const unknown of ["house", "Residential", "residential ", ""]) {
+      expect(validateContact({ ...valid, service: unknown }), unknown).toMatchObject({
+        ok: false,
+        fields: { service: messages.service },
+      });
+    }
   });
 
   it("rejects unknown services, bad e-mail and phone shapes", () => {

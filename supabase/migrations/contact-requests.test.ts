@@ -15,6 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgresStore } from "../../functions/send-contact-email/postgres-store.ts";
 import { applyMigrations } from "../../server/migrations.ts";
+import { serviceOptions } from "../../shared/contact-fields.ts";
 import {
   type LocalPostgres,
   postgresRuns,
@@ -94,6 +95,18 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
       expect(psql("select count(*) from public.contact_requests where fingerprint = 'f1'")).toBe(
         "2",
       );
+    });
+
+    it("takes every service the form offers, residential included", () => {
+      for (const { value } of serviceOptions) {
+        expect(
+          psql(
+            `select duplicate from public.submit_contact_request(gen_random_uuid(), 'Jane', 'a@b.c',
+              '4845550199', '${value}', '', 'x', 'f-service-${value}', now(), 0)`,
+            "service_role",
+          ),
+        ).toBe("f");
+      }
     });
 
     it("refuses invalid rows at the database too", () => {

@@ -7,8 +7,12 @@ const successToast = "Thank you! We'll contact you soon.";
 const failureToast = "Failed to send message. Please try calling us directly.";
 const otherServiceMessage = "Please specify the service you need";
 
-/** contact-api.md, Request: the service values; product.md, Quote form: their labels. */
+/**
+ * contact-api.md, Request and Services: the service values; product.md, Quote form: their labels.
+ * Residential (house) cleaning comes first; the seed's seven follow, unchanged.
+ */
 const serviceOptions = [
+  { value: "residential", label: "Residential Cleaning" },
   { value: "janitorial", label: "Janitorial Cleaning" },
   { value: "commercial", label: "Commercial Cleaning" },
   { value: "office", label: "Office Cleaning" },

@@ -9,6 +9,7 @@
 import type { StoredRow } from "./store-reader.ts";
 
 const services = [
+  "residential",
   "janitorial",
   "commercial",
   "office",

@@ -1,5 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { describeQuoteDetails } from "./describe.ts";
+import { describeQuoteDetails, estimateText } from "./describe.ts";
+import type { EstimateInputs } from "./estimate.ts";
+
+const priced = (inputs: EstimateInputs, recurring?: { low: number; high: number }) => ({
+  low: 205,
+  high: 270,
+  ...(recurring ? { recurring } : {}),
+  currency: "USD" as const,
+  priceList: "2026-11-a",
+  inputs,
+});
+const home = (frequency: "one-time" | "weekly" | "bi-weekly" | "monthly"): EstimateInputs => ({
+  kind: "home",
+  bedrooms: 3,
+  bathrooms: 2,
+  squareFeet: 1800,
+  condition: "routine",
+  frequency,
+  addOns: [],
+});
+const offer = { id: "welcome-20", percentOff: 20 };
+const later = { low: 260, high: 330 };
 
 describe("describeQuoteDetails", () => {
   it("says each detail in plain words", () => {
@@ -11,6 +32,7 @@ describe("describeQuoteDetails", () => {
       estimate: {
         low: 120,
         high: 155,
+        recurring: { low: 150, high: 195 },
         currency: "USD",
         priceList: "2026-11-a",
         inputs: {
@@ -32,7 +54,7 @@ describe("describeQuoteDetails", () => {
       { label: "ZIP", value: "19406 (in area: King of Prussia)" },
       {
         label: "Estimate",
-        value: "$120–$155 a visit, 20% welcome offer applied",
+        value: "First visit $120–$155 with the 20% welcome offer, then $150–$195 every two weeks",
       },
       {
         label: "Estimate for",
@@ -49,5 +71,53 @@ describe("describeQuoteDetails", () => {
       { label: "ZIP", value: "90210 (outside the service area)" },
     ]);
     expect(describeQuoteDetails({})).toEqual([]);
+  });
+});
+
+describe("estimateText: both prices of a recurring schedule, in words for each frequency", () => {
+  it.each([
+    ["weekly", "every week"],
+    ["bi-weekly", "every two weeks"],
+    ["monthly", "every month"],
+  ] as const)("%s with the offer", (frequency, words) => {
+    expect(estimateText({ estimate: priced(home(frequency), later), offer })).toBe(
+      `First visit $205–$270 with the 20% welcome offer, then $260–$330 ${words}`,
+    );
+  });
+
+  it("businesses: the price a visit and the visits a week", () => {
+    const business = (visitsPerWeek: number): EstimateInputs => ({
+      kind: "business",
+      squareFeet: 5000,
+      visitsPerWeek,
+      addOns: [],
+    });
+    expect(estimateText({ estimate: priced(business(3), later), offer })).toBe(
+      "First visit $205–$270 with the 20% welcome offer, then $260–$330 a visit, 3 visits a week",
+    );
+    expect(estimateText({ estimate: priced(business(1), later) })).toBe(
+      "$260–$330 a visit, once a week",
+    );
+  });
+
+  it("one price when there is nothing to tell apart", () => {
+    // No offer: every visit costs the same.
+    expect(estimateText({ estimate: priced(home("monthly"), { low: 205, high: 270 }) })).toBe(
+      "$205–$270 every month",
+    );
+    // One-time: there are no later visits.
+    expect(estimateText({ estimate: priced(home("one-time")), offer })).toBe(
+      "$205–$270 for a one-time cleaning, with the 20% welcome offer",
+    );
+    expect(estimateText({ estimate: priced(home("one-time")) })).toBe(
+      "$205–$270 for a one-time cleaning",
+    );
+    expect(estimateText({})).toBeNull();
+  });
+
+  it("reads an estimate stored before recurring prices as it was written then", () => {
+    expect(estimateText({ estimate: priced(home("weekly")), offer })).toBe(
+      "$205–$270 a visit, 20% welcome offer applied",
+    );
   });
 });

@@ -2,18 +2,19 @@
  * Quote details in plain words, for the owner's e-mail, alerts and request page: one wording,
  * wherever the owner reads it.
  */
-import { formatRange } from "./estimate.ts";
+import { estimateSentence } from "./estimate-words.ts";
 import { formatWindow } from "./preferred-windows.ts";
 import { frequencyLabels, priceList } from "./price-list.ts";
 import type { StoredQuoteDetails } from "./quote-details.ts";
 
 export type DetailLine = { label: string; value: string };
 
-/** "$150–$185 a visit, 20% welcome offer applied", or null without an estimate. */
+/**
+ * "First visit $120–$155 with the 20% welcome offer, then $150–$195 every two weeks" (both prices
+ * of a recurring schedule), or null without an estimate.
+ */
 export function estimateText(details: StoredQuoteDetails): string | null {
-  if (!details.estimate) return null;
-  const offer = details.offer ? `, ${details.offer.percentOff}% welcome offer applied` : "";
-  return `${formatRange(details.estimate)} a visit${offer}`;
+  return details.estimate ? estimateSentence(details.estimate, details.offer) : null;
 }
 
 /** "King of Prussia", "19401 (outside the service area)", or null without a ZIP. */

@@ -90,7 +90,10 @@ describe("estimate: figures from a fixed price list", () => {
     // 250 * 0.8 = 200 → 180..220
     const result = estimate(home(), welcomeOffer, list);
     expect([result.low, result.high]).toEqual([180, 220]);
-    expect(result.lineItems.at(-1)).toEqual({ label: "Welcome offer (20% off)", amount: -50 });
+    expect(result.lineItems.at(-1)).toEqual({
+      label: "Welcome offer (20% off the first visit)",
+      amount: -50,
+    });
   });
 
   it("line items add up to the price the range is made from", () => {
@@ -119,13 +122,67 @@ describe("estimate: figures from a fixed price list", () => {
   });
 });
 
+describe("estimate: recurring schedules have two prices (contact-api.md, Quote details)", () => {
+  it("bi-weekly with the welcome offer: the first visit is discounted, later visits are not", () => {
+    // 250 * 0.8 (bi-weekly) = 200 a visit → 180..220; the first visit 200 * 0.8 = 160 → 140..180
+    const result = estimate(home({ frequency: "bi-weekly" }), welcomeOffer, list);
+    expect([result.low, result.high]).toEqual([140, 180]);
+    expect(result.recurring).toEqual({ low: 180, high: 220 });
+    // The owner's price list: the issue's example, a bi-weekly home with the offer.
+    const owners = estimate(home({ frequency: "bi-weekly" }), welcomeOffer);
+    const withoutOffer = estimate(home({ frequency: "bi-weekly" }));
+    expect(owners.recurring).toEqual({ low: withoutOffer.low, high: withoutOffer.high });
+    expect(owners.low).toBeLessThan(withoutOffer.low);
+    expect(owners.high).toBeLessThan(withoutOffer.high);
+  });
+
+  it("every business estimate recurs; a one-time home cleaning has no later visits", () => {
+    expect(estimate(business({ visitsPerWeek: 1 }), null, list).recurring).toEqual({
+      low: 450,
+      high: 550,
+    });
+    for (const offer of [null, welcomeOffer]) {
+      expect(estimate(home({ frequency: "one-time" }), offer, list)).not.toHaveProperty(
+        "recurring",
+      );
+    }
+  });
+
+  it("without an offer the first and later visits cost the same", () => {
+    for (const inputs of [
+      ...frequencies.map((frequency) => home({ frequency })),
+      business({ visitsPerWeek: 3, addOns: ["windows"] }),
+    ]) {
+      const result = estimate(inputs, null, list);
+      if (result.recurring)
+        expect(result.recurring).toEqual({ low: result.low, high: result.high });
+    }
+  });
+
+  it("the offer never touches the later visits' price", () => {
+    for (const inputs of [home({ frequency: "weekly" }), business({ visitsPerWeek: 5 })]) {
+      expect(estimate(inputs, welcomeOffer, list).recurring).toEqual(
+        estimate(inputs, null, list).recurring,
+      );
+    }
+  });
+});
+
 describe("estimate: what more never does (the owner's price list included)", () => {
   const lists = [list, priceList];
-  const price = (inputs: EstimateInputs, l: PriceList) => estimate(inputs, null, l);
+  // Both prices obey every rule below: the first visit without and with the offer, and a later
+  // visit (a one-time cleaning's stands at its price without the offer).
+  const prices = (inputs: EstimateInputs, l: PriceList) => {
+    const [plain, offered] = [estimate(inputs, null, l), estimate(inputs, welcomeOffer, l)];
+    return [plain, offered, offered.recurring ?? plain];
+  };
   const atLeast = (a: EstimateInputs, b: EstimateInputs, l: PriceList) => {
-    const [x, y] = [price(a, l), price(b, l)];
-    expect(y.low).toBeGreaterThanOrEqual(x.low);
-    expect(y.high).toBeGreaterThanOrEqual(x.high);
+    const [xs, ys] = [prices(a, l), prices(b, l)];
+    xs.forEach((x, index) => {
+      const y = ys[index] as (typeof ys)[number];
+      expect(y.low).toBeGreaterThanOrEqual(x.low);
+      expect(y.high).toBeGreaterThanOrEqual(x.high);
+    });
   };
 
   it.each(lists)(

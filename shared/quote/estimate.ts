@@ -2,6 +2,10 @@
  * The instant estimate: a price range for one visit, computed from the price list. The page and
  * the contact function both call `estimate()`; the function stores what it computed, never the
  * browser's numbers.
+ *
+ * A recurring schedule has two prices (contact-api.md, "Recurring schedules have two prices"):
+ * `low`/`high` are the first visit's, with a first-visit offer when one is claimed, and
+ * `recurring` each later visit's, never discounted by that offer.
  */
 import type { Offer } from "./offers.ts";
 import {
@@ -11,6 +15,7 @@ import {
   type PriceList,
   type PropertyKind,
 } from "./price-list.ts";
+import { isRecurring } from "./schedule.ts";
 
 export type HomeInputs = {
   kind: "home";
@@ -33,10 +38,16 @@ export type EstimateInputs = HomeInputs | BusinessInputs;
 
 export type LineItem = { label: string; amount: number };
 
+/** A price range in whole dollars. */
+export type PriceRange = { low: number; high: number };
+
 /** What the function stores (docs/contact-api.md, "Quote details"). */
 export type StoredEstimate = {
+  /** The first visit, with the offer when one is claimed. */
   low: number;
   high: number;
+  /** Each later visit of a recurring schedule, without any first-visit offer; absent for one-time. */
+  recurring?: PriceRange;
   currency: "USD";
   priceList: string;
   inputs: EstimateInputs;
@@ -64,19 +75,28 @@ export function estimate(
     lineItems.push({ label: "Minimum visit", amount: minimum - total });
     total = minimum;
   }
+  const everyVisit = priceRange(total, list);
+  let firstVisit = everyVisit;
   if (offer) {
     const off = total * (offer.percentOff / 100);
-    lineItems.push({ label: `${offer.label} (${offer.percentOff}% off)`, amount: -off });
-    total -= off;
+    lineItems.push({
+      label: `${offer.label} (${offer.percentOff}% off the first visit)`,
+      amount: -off,
+    });
+    firstVisit = priceRange(total - off, list);
   }
   return {
-    low: roundDownTo5(total * list.range.low),
-    high: roundUpTo5(total * list.range.high),
+    ...firstVisit,
+    ...(isRecurring(inputs) ? { recurring: everyVisit } : {}),
     currency: list.currency,
     priceList: list.version,
     inputs,
     lineItems: lineItems.map((item) => ({ ...item, amount: Math.round(item.amount) })),
   };
+}
+
+function priceRange(price: number, list: PriceList): PriceRange {
+  return { low: roundDownTo5(price * list.range.low), high: roundUpTo5(price * list.range.high) };
 }
 
 function homePrice(inputs: HomeInputs, list: PriceList, items: LineItem[]): number {
@@ -165,6 +185,6 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 const thousands = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** "$150–$185": an estimate as people read it. */
-export function formatRange(range: { low: number; high: number }): string {
+export function formatRange(range: PriceRange): string {
   return `$${thousands(range.low)}–$${thousands(range.high)}`;
 }

@@ -82,17 +82,27 @@ describe("quote details: what the function stores", () => {
     expect(stored.estimate).toEqual({
       low: expected.low,
       high: expected.high,
+      recurring: { low: expected.low, high: expected.high },
       currency: "USD",
       priceList: expected.priceList,
       inputs: homeInputs,
     });
   });
 
-  it("stores the offer and the discounted estimate", () => {
+  it("stores the offer, the discounted first visit and the undiscounted later visits", () => {
     const stored = resolveQuoteDetails(schema.parse({ estimate: homeInputs, offer: "welcome-20" }));
     expect(stored.offer).toEqual({ id: "welcome-20", percentOff: 20 });
     expect(stored.estimate?.low).toBe(estimate(homeInputs, welcomeOffer).low);
     expect(stored.estimate?.low).toBeLessThan(estimate(homeInputs).low);
+    const { low, high } = estimate(homeInputs);
+    expect(stored.estimate?.recurring).toEqual({ low, high });
+  });
+
+  it("stores no later visits for a one-time cleaning", () => {
+    const oneTime = { ...homeInputs, frequency: "one-time" as const };
+    const stored = resolveQuoteDetails(schema.parse({ estimate: oneTime, offer: "welcome-20" }));
+    expect(stored.estimate).not.toHaveProperty("recurring");
+    expect(stored.estimate).not.toHaveProperty("lineItems");
   });
 
   it("decides the area and town from the ZIP", () => {

@@ -107,14 +107,9 @@ export function resolveQuoteDetails(details: QuoteDetailsInput): StoredQuoteDeta
   const offer = details.offer === undefined ? undefined : offerById(details.offer);
   if (offer) stored.offer = storedOffer(offer);
   if (details.estimate) {
-    const {
-      low,
-      high,
-      currency,
-      priceList: version,
-      inputs,
-    } = estimate(details.estimate, offer ?? null);
-    stored.estimate = { low, high, currency, priceList: version, inputs };
+    // The line items explain the price on the page; the stored estimate is the prices alone.
+    const { lineItems: _explained, ...priced } = estimate(details.estimate, offer ?? null);
+    stored.estimate = priced;
   }
   if (details.preferredWindows?.length) stored.preferredWindows = details.preferredWindows;
   return stored;

@@ -16,7 +16,13 @@ export type NoticeLead = {
   town: string | null;
   zip: string | null;
   inServiceArea: boolean | null;
-  estimate: { low: number; high: number; currency: string } | null;
+  /** The first visit's range; `recurring` each later visit's, null for a one-time cleaning. */
+  estimate: {
+    low: number;
+    high: number;
+    recurring: { low: number; high: number } | null;
+    currency: string;
+  } | null;
   receivedAt: string;
   url: string | null;
 };
@@ -41,14 +47,22 @@ function noticeLead(lead: LeadView, url: string | null): NoticeLead {
     zip: lead.zip ?? null,
     inServiceArea: lead.inServiceArea ?? null,
     estimate: lead.estimate
-      ? { low: lead.estimate.low, high: lead.estimate.high, currency: lead.estimate.currency }
+      ? {
+          low: lead.estimate.low,
+          high: lead.estimate.high,
+          recurring: lead.estimate.recurring ?? null,
+          currency: lead.estimate.currency,
+        }
       : null,
     receivedAt: lead.createdAt,
     url,
   };
 }
 
-/** "Deep clean · King of Prussia · $150–$185 a visit": who wants what, where, for how much. */
+/**
+ * "Carpet Cleaning · King of Prussia · First visit $120–$150 with the 20% welcome offer, then
+ * $150–$185 a visit, once a week": who wants what, where, for how much.
+ */
 function summary(lead: LeadView): string {
   return [serviceDescription(lead), placeText(lead), estimateText(lead)]
     .filter((part): part is string => Boolean(part))

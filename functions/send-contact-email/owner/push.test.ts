@@ -20,12 +20,14 @@ const lead: LeadView = {
   inServiceArea: true,
   town: "King of Prussia",
   estimate: {
-    low: 150,
-    high: 185,
+    low: 120,
+    high: 150,
+    recurring: { low: 150, high: 185 },
     currency: "USD",
     priceList: "2026-11",
     inputs: { kind: "business", squareFeet: 2000, visitsPerWeek: 1, addOns: [] },
   },
+  offer: { id: "welcome-20", percentOff: 20 },
 };
 const link = "https://www.example.com/functions/v1/send-contact-email/lead/6f1c?token=1.abc";
 
@@ -35,7 +37,10 @@ describe("notices", () => {
     expect(notice.title).toBe(`New quote request: ${lead.name}`);
     expect(notice.lines.join("\n")).toContain("Carpet");
     expect(notice.lines.join("\n")).toContain("King of Prussia");
-    expect(notice.lines.join("\n")).toContain("$150–$185 a visit");
+    // Both prices: the first visit with the offer, each later visit without it.
+    expect(notice.lines.join("\n")).toContain(
+      "First visit $120–$150 with the 20% welcome offer, then $150–$185 a visit, once a week",
+    );
     expect(notice.url).toBe(link);
     for (const format of ["ntfy", "slack", "discord", "json"] as const) {
       const request = pushRequest(notice, { url: "https://push.example/topic", format });
@@ -83,7 +88,9 @@ describe("notices", () => {
     expect(notice.title).toBe("Quote requests, digest of 2026-11-24: 3 new, 2 waiting");
     const text = notice.lines.join("\n");
     expect(text).toContain("3 new requests in the last 24 hours.");
-    expect(text).toContain("- Ben: Carpet Cleaning · King of Prussia · $150–$185 a visit [Won]");
+    expect(text).toContain(
+      "- Ben: Carpet Cleaning · King of Prussia · First visit $120–$150 with the 20% welcome offer, then $150–$185 a visit, once a week [Won]",
+    );
     expect(text).toContain("Outside the service area: 90210.");
     expect(text).toContain("2 requests still waiting for an answer:");
     expect(text).toContain("https://x.example/lead/c");
@@ -156,7 +163,7 @@ describe("push formats", () => {
       town: "King of Prussia",
       zip: "19406",
       inServiceArea: true,
-      estimate: { low: 150, high: 185, currency: "USD" },
+      estimate: { low: 120, high: 150, recurring: { low: 150, high: 185 }, currency: "USD" },
       receivedAt: lead.createdAt,
       url: link,
     });

@@ -63,6 +63,8 @@ export function describeStoreContract(name: string, open: () => Promise<ContactS
         estimate: {
           low: 160,
           high: 210,
+          // A weekly plan's later visits (contact-api.md, "Recurring schedules have two prices").
+          recurring: { low: 200, high: 265 },
           currency: "USD" as const,
           priceList: "test-1",
           inputs: {

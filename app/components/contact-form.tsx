@@ -291,6 +291,7 @@ export function ContactForm() {
             open={estimateOpen}
             onToggle={() => setEstimateOpen((open) => !open)}
             offer={offer}
+            service={values.service}
             error={errors.estimate}
             onChange={(inputs) => {
               setEstimateInputs(inputs);

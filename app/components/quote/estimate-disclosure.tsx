@@ -1,6 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { cn } from "~/lib/cn";
+import type { ServiceValue } from "../../../shared/contact-fields";
 import type { EstimateInputs } from "../../../shared/quote/estimate";
 import type { Offer } from "../../../shared/quote/offers";
 
@@ -13,6 +14,8 @@ type EstimateDisclosureProps = {
   open: boolean;
   onToggle: () => void;
   offer: Offer | null;
+  /** The service chosen in the form, which decides whether a home or a business is estimated. */
+  service: ServiceValue | "";
   error?: string;
   onChange: (inputs: EstimateInputs | null) => void;
 };
@@ -26,6 +29,7 @@ export function EstimateDisclosure({
   open,
   onToggle,
   offer,
+  service,
   error,
   onChange,
 }: EstimateDisclosureProps) {
@@ -49,7 +53,7 @@ export function EstimateDisclosure({
       <div id="estimate-panel" hidden={!open} className="mt-4">
         {opened ? (
           <Suspense fallback={<p className="text-slate-600">Loading the estimator…</p>}>
-            <Estimator offer={offer} onChange={onChange} />
+            <Estimator offer={offer} service={service} onChange={onChange} />
           </Suspense>
         ) : null}
         {error ? (

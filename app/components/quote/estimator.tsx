@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { controlClass } from "~/components/ui/form-field";
-import { withThousandsSeparators } from "../../../shared/contact-fields";
-import { type EstimateInputs, estimate, formatRange } from "../../../shared/quote/estimate";
+import { type ServiceValue, withThousandsSeparators } from "../../../shared/contact-fields";
+import { type EstimateInputs, estimate } from "../../../shared/quote/estimate";
+import { estimateParts } from "../../../shared/quote/estimate-words";
 import type { Offer } from "../../../shared/quote/offers";
 import {
   addOnsFor,
@@ -10,6 +11,7 @@ import {
   frequencyLabels,
   type PropertyKind,
 } from "../../../shared/quote/price-list";
+import { propertyKindFor } from "../../../shared/quote/property-kind";
 
 /** What the visitor has typed, before it is a valid set of inputs. */
 type Draft = {
@@ -78,6 +80,8 @@ const visitChoices = ["1", "2", "3", "4", "5", "6", "7"];
 
 type EstimatorProps = {
   offer: Offer | null;
+  /** The service chosen in the form: a home estimate for residential, a business one for offices. */
+  service: ServiceValue | "";
   /** Called with the inputs whenever they price, and with null while they do not. */
   onChange: (inputs: EstimateInputs | null) => void;
 };
@@ -86,9 +90,13 @@ type EstimatorProps = {
  * The instant price estimate: a few facts about the property give a range with its line items at
  * once. The range is announced politely to screen readers when it changes.
  */
-export function Estimator({ offer, onChange }: EstimatorProps) {
+export function Estimator({ offer, service, onChange }: EstimatorProps) {
   const id = useId();
-  const [draft, setDraft] = useState<Draft>(startingDraft);
+  const suggestedKind = propertyKindFor(service);
+  const [draft, setDraft] = useState<Draft>(() => ({ ...startingDraft, kind: suggestedKind }));
+  // Home or business follows the chosen service until the visitor picks one themselves.
+  const [kindChosen, setKindChosen] = useState(false);
+  if (!kindChosen && draft.kind !== suggestedKind) setDraft({ ...draft, kind: suggestedKind });
   const inputs = inputsFromDraft(draft);
   const result = inputs ? estimate(inputs, offer) : null;
 
@@ -122,7 +130,10 @@ export function Estimator({ offer, onChange }: EstimatorProps) {
                 name={field("kind")}
                 value={kind}
                 checked={draft.kind === kind}
-                onChange={() => update({ kind })}
+                onChange={() => {
+                  setKindChosen(true);
+                  update({ kind });
+                }}
                 className="size-5 accent-brand-700"
               />
               {kind === "home" ? "A home" : "A business"}
@@ -245,7 +256,8 @@ export function Estimator({ offer, onChange }: EstimatorProps) {
                 className="size-5 accent-brand-700"
               />
               <span>
-                {addOn.label} <span className="text-slate-600">(+${addOn.price})</span>
+                {addOn.label}{" "}
+                <span className="whitespace-nowrap text-slate-600">(+${addOn.price})</span>
               </span>
             </label>
           ))}
@@ -253,12 +265,26 @@ export function Estimator({ offer, onChange }: EstimatorProps) {
       </fieldset>
 
       <div className="rounded-2xl bg-brand-50 p-5 text-ink sm:col-span-2">
-        {/* Only the range is announced (politely) as it changes, not every line item. */}
-        <p aria-live="polite" aria-atomic="true" className="font-extrabold text-2xl">
+        {/* Only the prices are announced (politely) as they change, not every line item. Each
+            amount stays on one line: "$205–" and "$270" apart would read as two prices. */}
+        <p aria-live="polite" aria-atomic="true" className="font-semibold text-lg">
           {result ? (
             <>
               <span className="sr-only">Estimate: </span>
-              {formatRange(result)} <span className="font-semibold text-base">a visit</span>
+              {estimateParts(result, offer).map((part, index) =>
+                part.amount ? (
+                  <span
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the parts never reorder
+                    key={index}
+                    data-estimate-amount
+                    className="whitespace-nowrap font-extrabold text-2xl"
+                  >
+                    {part.text}
+                  </span>
+                ) : (
+                  part.text
+                ),
+              )}
             </>
           ) : (
             <span className="font-normal text-base">
@@ -272,7 +298,7 @@ export function Estimator({ offer, onChange }: EstimatorProps) {
               {result.lineItems.map((item) => (
                 <li key={item.label} className="flex justify-between gap-4">
                   <span>{item.label}</span>
-                  <span className="tabular-nums">
+                  <span data-estimate-amount className="shrink-0 whitespace-nowrap tabular-nums">
                     {item.amount < 0 ? "−" : ""}${Math.abs(item.amount)}
                   </span>
                 </li>

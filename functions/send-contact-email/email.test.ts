@@ -11,6 +11,21 @@ const request = {
   otherService: "",
   message: "Two rooms.\nPets at home.",
 };
+const fullDetails = {
+  zip: "19382",
+  inServiceArea: true,
+  town: "West Chester",
+  offer: { id: "welcome-20", percentOff: 20 },
+  estimate: {
+    low: 140,
+    high: 180,
+    recurring: { low: 175, high: 225 },
+    currency: "USD" as const,
+    priceList: "2026-11-a",
+    inputs: { kind: "business" as const, squareFeet: 2000, visitsPerWeek: 2, addOns: [] },
+  },
+  preferredWindows: [{ date: "2026-12-01", window: "morning" as const }],
+};
 const options = {
   from: "Keystone Shine Website <hello@example.com>",
   to: ["owner@example.com"],
@@ -28,6 +43,40 @@ describe("contact e-mail", () => {
     expect(email.headers).toEqual({ "X-Contact-Request-Id": request.id });
   });
 
+  it("names residential (house) cleaning in the subject like any other service", () => {
+    const email = composeContactEmail({ ...request, service: "residential" }, options);
+    expect(email.subject).toBe("Quote request: Residential Cleaning from Jane Doe");
+    expect(email.text).toContain("Residential Cleaning");
+  });
+
+  it("keeps a space after every label of the plain-text part, the longest ones included", () => {
+    const { text } = composeContactEmail({ ...request, ...fullDetails }, options);
+    // Each "Label: value" line; "Message:" heads the lines that follow it.
+    const labelled = text.split("\n").filter((line) => /^[A-Z][A-Za-z ]*:./.test(line));
+    expect(labelled.map((line) => line.split(":")[0])).toEqual(
+      expect.arrayContaining(["Name", "Phone", "Estimate", "Estimate for", "Preferred times"]),
+    );
+    for (const line of labelled) expect(line).toMatch(/^[A-Z][A-Za-z ]*: +\S/);
+    // The values line up.
+    const columns = new Set(
+      labelled
+        .filter((line) => !/^(Received|Request ID|Open the request)/.test(line))
+        .map((line) => line.search(/(?<=:\s+)\S/)),
+    );
+    expect(columns.size).toBe(1);
+  });
+
+  it("shows the visitor's phone formatted, with a tel: link in both parts", () => {
+    const typed = { ...request, phone: "484.555.0123" };
+    const { text, html } = composeContactEmail(typed, options);
+    expect(text).toMatch(/^Phone: +\(484\) 555-0123 \(tel:\+14845550123\)$/m);
+    expect(html).toContain('<a href="tel:+14845550123">(484) 555-0123</a>');
+    // A number that is not a US one is shown as typed.
+    const abroad = composeContactEmail({ ...request, phone: "+44 20 7946 0958" }, options);
+    expect(abroad.text).toContain("+44 20 7946 0958 (tel:+442079460958)");
+    expect(abroad.html).toContain('<a href="tel:+442079460958">+44 20 7946 0958</a>');
+  });
+
   it("puts every field in the plain-text part, with the time in the business's zone", () => {
     const { text } = composeContactEmail(request, options);
     for (const value of [
@@ -43,28 +92,13 @@ describe("contact e-mail", () => {
     expect(text).toContain(request.id);
   });
 
-  it("shows the quote details in plain words: area, discounted estimate, offer claimed, times", () => {
-    const { text, html } = composeContactEmail(
-      {
-        ...request,
-        zip: "19382",
-        inServiceArea: true,
-        town: "West Chester",
-        offer: { id: "welcome-20", percentOff: 20 },
-        estimate: {
-          low: 140,
-          high: 180,
-          currency: "USD",
-          priceList: "2026-11-a",
-          inputs: { kind: "business", squareFeet: 2000, visitsPerWeek: 2, addOns: [] },
-        },
-        preferredWindows: [{ date: "2026-12-01", window: "morning" }],
-      },
-      options,
-    );
+  it("shows the quote details in plain words: area, both prices, offer claimed, times", () => {
+    const { text, html } = composeContactEmail({ ...request, ...fullDetails }, options);
     for (const part of [text, html]) {
       expect(part).toContain("19382 (in area: West Chester)");
-      expect(part).toContain("$140–$180 a visit, 20% welcome offer applied");
+      expect(part).toContain(
+        "First visit $140–$180 with the 20% welcome offer, then $175–$225 a visit, 2 visits a week",
+      );
       expect(part).toContain("20% off the first cleaning claimed");
       expect(part).toContain("Tue Dec 1, morning");
     }

@@ -6,6 +6,7 @@
  */
 import { business } from "../../shared/business.ts";
 import { type ContactRequest, serviceLabel } from "../../shared/contact-schema.ts";
+import { phoneDisplay, phoneHref } from "../../shared/phone.ts";
 import { describeQuoteDetails } from "../../shared/quote/describe.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 
@@ -108,14 +109,23 @@ export function composeContactEmail(
 
   const subject = headerSafe(`Quote request: ${service} from ${request.name}`);
 
+  const phone = phoneDisplay(request.phone);
+  const telHref = phoneHref(request.phone);
   const rows: Array<[string, string]> = [
     ["Name", request.name],
     ["Email", request.email],
-    ["Phone", request.phone],
+    ["Phone", phone],
     ["Service", service],
     // ZIP and area, estimate, offer, preferred times: in the words the owner's page uses.
     ...describeQuoteDetails(request).map(({ label, value }): [string, string] => [label, value]),
   ];
+  // Values line up one space after the longest label ("Preferred times:"), so no label runs into
+  // its value; the phone adds the link a mail app dials.
+  const labelWidth = Math.max(...rows.map(([label]) => label.length)) + 2;
+  const textRows = rows.map(
+    ([label, value]) =>
+      `${`${label}:`.padEnd(labelWidth)}${value}${label === "Phone" ? ` (${telHref})` : ""}`,
+  );
 
   const text = [
     `New quote request from the ${options.businessName} website.`,
@@ -123,7 +133,7 @@ export function composeContactEmail(
     ...(links.requestPage
       ? [`Open the request (call, reply, mark it contacted, won or lost):`, links.requestPage, ""]
       : []),
-    ...rows.map(([label, value]) => `${`${label}:`.padEnd(9)}${value}`),
+    ...textRows,
     "",
     "Message:",
     request.message,
@@ -135,7 +145,6 @@ export function composeContactEmail(
     "",
   ].join("\n");
 
-  const telHref = `tel:${request.phone.replace(/[^\d+]/g, "")}`;
   const cell = 'style="padding:4px 12px 4px 0;vertical-align:top"';
   const htmlRows = rows
     .map(([label, value]) => {

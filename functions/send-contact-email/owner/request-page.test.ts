@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { HomeInputs } from "../../../shared/quote/estimate.ts";
 import type { LeadView } from "./lead-view.ts";
-import {
-  mailtoHref,
-  ownerPageHeaders,
-  renderOwnerPage,
-  renderRefusal,
-  telHref,
-} from "./request-page.ts";
+import { mailtoHref, ownerPageHeaders, renderOwnerPage, renderRefusal } from "./request-page.ts";
 
 const hostile = `<script>alert("x")</script>&'"`;
 
@@ -97,12 +92,14 @@ describe("owner request page", () => {
 
   it("links to call and to reply", () => {
     const html = render();
-    expect(html).toContain('<a href="tel:6105550134">Call (610) 555-0134</a>');
+    expect(html).toContain('<a href="tel:+16105550134">Call (610) 555-0134</a>');
     expect(html).toContain(
       '<a href="mailto:dana@example.org?subject=Your%20quote%20request%3A%20Other%3A%20Garage%20%3Cscript%3Ealert(%22x%22)%3C%2Fscript%3E%26&#39;%22">Reply by e-mail</a>',
     );
-    expect(telHref("+1 (610) 555-0134 ext. 5")).toBe("tel:+161055501345");
-    expect(telHref("610+555")).toBe("tel:610555");
+    // However the visitor typed it, the owner reads one format (shared/phone.ts).
+    const typed = render({ ...lead, phone: "610.555.0134" });
+    expect(typed).toContain('<a href="tel:+16105550134">Call (610) 555-0134</a>');
+    expect(typed).toContain("<dt>Phone</dt><dd>(610) 555-0134</dd>");
     expect(mailtoHref("a+b@example.org", "Hi")).toBe("mailto:a%2Bb@example.org?subject=Hi");
   });
 
@@ -110,7 +107,19 @@ describe("owner request page", () => {
     const html = render(withQuote);
     expect(html).toContain("<dt>ZIP</dt><dd>19406 (in area: King of Prussia)</dd>");
     expect(html).toContain(
-      "<dt>Estimate</dt><dd>$150–$185 a visit, 20% welcome offer applied</dd>",
+      "<dt>Estimate</dt><dd>$150–$185 for a one-time cleaning, with the 20% welcome offer</dd>",
+    );
+    const oneTime = withQuote.estimate as NonNullable<LeadView["estimate"]>;
+    const weekly = render({
+      ...withQuote,
+      estimate: {
+        ...oneTime,
+        inputs: { ...(oneTime.inputs as HomeInputs), frequency: "weekly" },
+        recurring: { low: 185, high: 235 },
+      },
+    });
+    expect(weekly).toContain(
+      "<dt>Estimate</dt><dd>First visit $150–$185 with the 20% welcome offer, then $185–$235 every week</dd>",
     );
     expect(html).toContain(
       "<dt>Offer</dt><dd>20% off the first cleaning claimed (welcome-20)</dd>",

@@ -4,6 +4,7 @@
  * form that carries the link's token. Every visitor string is escaped; the page is readable on a
  * phone (one column, large targets) and passes the same accessibility rules as the site.
  */
+import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
 import { escapeHtml, serviceDescription } from "../email.ts";
 import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "./lead-view.ts";
 
@@ -78,12 +79,6 @@ const receivedFormat = new Intl.DateTimeFormat("en-US", {
   timeStyle: "short",
 });
 
-/** Digits and a leading + only: what a tel: link may dial. */
-export function telHref(phone: string): string {
-  const digits = phone.replace(/[^\d+]/g, "").replace(/(?!^)\+/g, "");
-  return `tel:${digits}`;
-}
-
 export function mailtoHref(email: string, subject: string): string {
   const address = encodeURIComponent(email).replace(/%40/g, "@");
   return `mailto:${address}?subject=${encodeURIComponent(subject)}`;
@@ -103,7 +98,7 @@ export function renderOwnerPage({ lead, token, businessName, saved }: OwnerPageO
   const rows: Array<[string, string]> = [
     ["Received", receivedFormat.format(new Date(lead.createdAt))],
     ["Service", service],
-    ["Phone", lead.phone],
+    ["Phone", phoneDisplay(lead.phone)],
     ["E-mail", lead.email],
     ...quoteDetailLines(lead).map((line): [string, string] => [line.label, line.value]),
   ];
@@ -119,7 +114,7 @@ export function renderOwnerPage({ lead, token, businessName, saved }: OwnerPageO
 <p>Status: <span class="status">${statusLabels[lead.status]}</span></p>
 ${saved ? `<p class="notice" role="status">Saved: ${statusLabels[lead.status]}.</p>` : ""}
 <div class="reach">
-<a href="${e(telHref(lead.phone))}">Call ${e(lead.phone)}</a>
+<a href="${e(phoneHref(lead.phone))}">Call ${e(phoneDisplay(lead.phone))}</a>
 <a href="${e(mailtoHref(lead.email, `Your quote request: ${service}`))}">Reply by e-mail</a>
 </div>
 <form method="post">

@@ -1,36 +1,43 @@
 /**
- * `npm run leads` filters: `--status won,lost`, `--since 2026-11-01` (or `7d`), `--town "King of
- * Prussia"` (or `outside` for ZIPs outside the service area). Spam is left out unless `--all` or
- * `--status spam` asks for it.
+ * `npm run leads` filters: `--status won,lost`, `--service residential,carpet`, `--since
+ * 2026-11-01` (or `7d`), `--town "King of Prussia"` (or `outside` for ZIPs outside the service
+ * area). Spam is left out unless `--all` or `--status spam` asks for it.
  */
+import { serviceOptions } from "../shared/contact-fields.ts";
 import type { Lead } from "./lead-formats.ts";
 
 const statuses = ["new", "contacted", "won", "lost", "spam"];
+const services: string[] = serviceOptions.map((option) => option.value);
 
 export type LeadFilter = {
   statuses: string[] | null;
+  services: string[] | null;
   since: Date | null;
   town: string | null;
   all: boolean;
 };
 
+/** "won, Lost" → ["won", "lost"], refusing anything not in `allowed`; null when not given. */
+function listOption(name: string, value: string | undefined, allowed: string[]): string[] | null {
+  if (!value) return null;
+  const wanted = value
+    .split(",")
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = wanted.filter((item) => !allowed.includes(item));
+  if (unknown.length > 0) {
+    throw new Error(`--${name} takes ${allowed.join(", ")}; not ${unknown.join(", ")}.`);
+  }
+  return wanted;
+}
+
 export function parseLeadFilter(
-  options: { status?: string; since?: string; town?: string; all?: boolean },
+  options: { status?: string; service?: string; since?: string; town?: string; all?: boolean },
   now: Date,
 ): LeadFilter {
-  let wanted: string[] | null = null;
-  if (options.status) {
-    wanted = options.status
-      .split(",")
-      .map((item) => item.trim().toLowerCase())
-      .filter(Boolean);
-    const unknown = wanted.filter((item) => !statuses.includes(item));
-    if (unknown.length > 0) {
-      throw new Error(`--status takes ${statuses.join(", ")}; not ${unknown.join(", ")}.`);
-    }
-  }
   return {
-    statuses: wanted,
+    statuses: listOption("status", options.status, statuses),
+    services: listOption("service", options.service, services),
     since: options.since ? parseSince(options.since, now) : null,
     town: options.town?.trim() || null,
     all: Boolean(options.all),
@@ -57,6 +64,7 @@ export function filterLeads(leads: Lead[], filter: LeadFilter): Lead[] {
     } else if (!filter.all && lead.status === "spam") {
       return false;
     }
+    if (filter.services && !filter.services.includes(lead.service)) return false;
     if (filter.since && Date.parse(lead.receivedAt) < filter.since.getTime()) return false;
     if (filter.town) {
       const wanted = filter.town.toLowerCase();

@@ -26,7 +26,7 @@ describe("leads output", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).split("\r\n");
     expect(header).toBe(
-      '"receivedAt","name","email","phone","serviceLabel","message","status","contactedAt","zip","inServiceArea","town","estimateLow","estimateHigh","offerId","preferredTimes","deliveryStatus","attempts","lastError","sentAt","id"',
+      '"receivedAt","name","email","phone","serviceLabel","message","status","contactedAt","zip","inServiceArea","town","estimateLow","estimateHigh","recurringLow","recurringHigh","offerId","preferredTimes","deliveryStatus","attempts","lastError","sentAt","id"',
     );
     expect(row).toContain('"Two rooms, ""asap""\nPets at home."');
   });
@@ -70,8 +70,9 @@ describe("leads output", () => {
       inServiceArea: true,
       town: "King of Prussia",
       estimate: {
-        low: 150,
-        high: 185,
+        low: 120,
+        high: 150,
+        recurring: { low: 150, high: 185 },
         currency: "USD",
         priceList: "2026-11",
         inputs: { kind: "business", squareFeet: 2000, visitsPerWeek: 1, addOns: [] },
@@ -81,8 +82,8 @@ describe("leads output", () => {
     };
     const [, withDetails, without] = toCsv([quoted, lead]).slice(1).split("\r\n");
     expect(withDetails).toContain(
-      '"won","2025-05-01T15:00:00.000Z","19406","true","King of Prussia","150","185","welcome-20","2025-05-06 morning"',
+      '"won","2025-05-01T15:00:00.000Z","19406","true","King of Prussia","120","150","150","185","welcome-20","2025-05-06 morning"',
     );
-    expect(without).toContain('"new","","","","","","","",""');
+    expect(without).toContain('"new","","","","","","","","","",""');
   });
 });

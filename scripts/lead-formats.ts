@@ -75,7 +75,14 @@ export function toJsonLine(lead: Lead): string {
   );
 }
 
-type CsvColumn = keyof Lead | "estimateLow" | "estimateHigh" | "offerId" | "preferredTimes";
+type CsvColumn =
+  | keyof Lead
+  | "estimateLow"
+  | "estimateHigh"
+  | "recurringLow"
+  | "recurringHigh"
+  | "offerId"
+  | "preferredTimes";
 
 const csvColumns: CsvColumn[] = [
   "receivedAt",
@@ -91,6 +98,8 @@ const csvColumns: CsvColumn[] = [
   "town",
   "estimateLow",
   "estimateHigh",
+  "recurringLow",
+  "recurringHigh",
   "offerId",
   "preferredTimes",
   "deliveryStatus",
@@ -113,6 +122,11 @@ function csvValue(lead: Lead, column: CsvColumn): unknown {
       return lead.estimate?.low;
     case "estimateHigh":
       return lead.estimate?.high;
+    // Each later visit of a recurring plan; blank for a one-time cleaning.
+    case "recurringLow":
+      return lead.estimate?.recurring?.low;
+    case "recurringHigh":
+      return lead.estimate?.recurring?.high;
     case "offerId":
       return lead.offer?.id;
     case "preferredTimes":

@@ -29,12 +29,28 @@ function lead(overrides: Partial<Lead>): Lead {
   };
 }
 
-const estimate = (low: number, high: number) => ({
+const weekly = { kind: "business" as const, squareFeet: 2000, visitsPerWeek: 1, addOns: [] };
+const oneTime = {
+  kind: "home" as const,
+  bedrooms: 3,
+  bathrooms: 2,
+  squareFeet: 1800,
+  condition: "routine" as const,
+  frequency: "one-time" as const,
+  addOns: [],
+};
+const estimate = (
+  low: number,
+  high: number,
+  inputs: typeof weekly | typeof oneTime = oneTime,
+  recurring?: { low: number; high: number },
+) => ({
   low,
   high,
+  ...(recurring ? { recurring } : {}),
   currency: "USD" as const,
   priceList: "2026-11",
-  inputs: { kind: "business" as const, squareFeet: 2000, visitsPerWeek: 1, addOns: [] },
+  inputs,
 });
 
 const leads: Lead[] = [
@@ -45,7 +61,9 @@ const leads: Lead[] = [
     zip: "19406",
     inServiceArea: true,
     town: "King of Prussia",
-    estimate: estimate(150, 185),
+    // Once a week, with the welcome offer on the first visit.
+    estimate: estimate(120, 150, weekly, { low: 150, high: 185 }),
+    offer: { id: "welcome-20", percentOff: 20 },
   }),
   lead({
     receivedAt: daysAgo(2),
@@ -57,7 +75,14 @@ const leads: Lead[] = [
     service: "janitorial",
     serviceLabel: "Janitorial",
   }),
-  lead({ receivedAt: daysAgo(3), zip: "90210", inServiceArea: false, town: null }),
+  lead({
+    receivedAt: daysAgo(3),
+    zip: "90210",
+    inServiceArea: false,
+    town: null,
+    service: "residential",
+    serviceLabel: "Residential Cleaning",
+  }),
   lead({
     receivedAt: daysAgo(10),
     contactedAt: daysAgo(10, 30),
@@ -81,14 +106,30 @@ describe("leads --stats", () => {
     expect(stats).toEqual({
       days: 7,
       requests: 3,
-      byService: { "Carpet Cleaning": 2, Janitorial: 1 },
+      byService: { "Carpet Cleaning": 1, Janitorial: 1, "Residential Cleaning": 1 },
       byTown: { "King of Prussia": 1, "West Chester": 1, "outside the area": 1 },
       inArea: 2,
       withZip: 3,
       medianHoursToContact: 3,
       answered: 2,
       won: 1,
-      wonEstimate: { low: 150, high: 185, withoutEstimate: 0 },
+      // The first visit once; the later visits at 52/12 visits a month (650 = 150 × 52 / 12).
+      wonValue: {
+        firstVisits: { low: 120, high: 150 },
+        recurringPerMonth: { low: 650, high: 802 },
+        recurringPlans: 1,
+        withoutEstimate: 0,
+      },
+    });
+  });
+
+  it("counts a won estimate stored before recurring prices existed as its first visit only", () => {
+    const legacy = lead({ status: "won", estimate: estimate(150, 185, weekly) });
+    expect(periodStats([legacy], now, 7).wonValue).toEqual({
+      firstVisits: { low: 150, high: 185 },
+      recurringPerMonth: { low: 0, high: 0 },
+      recurringPlans: 0,
+      withoutEstimate: 0,
     });
   });
 
@@ -96,7 +137,12 @@ describe("leads --stats", () => {
     const month = periodStats(leads, now, 30);
     expect(month.requests).toBe(5);
     expect(month.won).toBe(3);
-    expect(month.wonEstimate).toEqual({ low: 1150, high: 1385, withoutEstimate: 1 });
+    expect(month.wonValue).toEqual({
+      firstVisits: { low: 1120, high: 1350 },
+      recurringPerMonth: { low: 650, high: 802 },
+      recurringPlans: 1,
+      withoutEstimate: 1,
+    });
     expect(month.medianHoursToContact).toBe(4);
     expect(month.byTown["no ZIP given"]).toBe(2);
     expect(periodStats(leads, now, 90).requests).toBe(5);
@@ -107,8 +153,10 @@ describe("leads --stats", () => {
     expect(text).toContain("Last 7 days: 3 requests");
     expect(text).toContain("In the service area: 2 of 3 with a ZIP");
     expect(text).toContain("Time to first answer (median): 3.0 h (2 answered)");
-    expect(text).toContain("Won: 1, estimates $150–$185 a visit in total");
-    expect(text).toContain("       2  Carpet Cleaning");
+    expect(text).toContain(
+      "Won: 1, first visits $120–$150 in total, then $650–$802 a month from 1 recurring plan",
+    );
+    expect(text).toContain("       1  Residential Cleaning");
     expect(text).toContain("Last 30 days: 0 requests");
     expect(text).toContain("Time to first answer (median): no answers yet");
   });
@@ -135,8 +183,19 @@ describe("leads filters", () => {
     expect(filterLeads(leads, parseLeadFilter({ town: "outside" }, now))).toHaveLength(1);
   });
 
+  it("filters by service, residential like any other", () => {
+    const homes = filterLeads(leads, parseLeadFilter({ service: "residential" }, now));
+    expect(homes.map((item) => item.serviceLabel)).toEqual(["Residential Cleaning"]);
+    expect(
+      filterLeads(leads, parseLeadFilter({ service: "Residential,janitorial" }, now)),
+    ).toHaveLength(2);
+  });
+
   it("names a bad value", () => {
     expect(() => parseLeadFilter({ status: "maybe" }, now)).toThrow(/--status .* not maybe/);
+    expect(() => parseLeadFilter({ service: "house" }, now)).toThrow(
+      /--service takes residential, janitorial, .* not house/,
+    );
     expect(() => parseSince("last week", now)).toThrow(/--since/);
   });
 });

@@ -1,10 +1,20 @@
 /**
- * `npm run leads --stats`: numbers the owner can act on, for the last 7, 30 and 90 days. Requests
- * by service and by town, how many were in the service area, the median time from request to the
- * first answer (contacted, won or lost), how many were won and what their estimates add up to.
- * Spam is not counted.
+ * `npm run leads -- --stats`: numbers the owner can act on, for the last 7, 30 and 90 days.
+ * Requests by service and by town, how many were in the service area, the median time from request
+ * to the first answer (contacted, won or lost), how many were won and what their estimates add up
+ * to. Spam is not counted.
+ *
+ * Won value, side by side rather than summed over a guessed horizon (docs/quote-details.md):
+ * - first visits: each won estimate's first visit (with the offer when one was claimed), counted
+ *   once, one-time cleanings included;
+ * - recurring a month: each won recurring plan's later-visit price (never discounted) times its
+ *   visits in an average month (weekly 52/12, bi-weekly 26/12, monthly 1, a business's visits a
+ *   week × 52/12).
  */
+import { visitsPerMonth } from "../shared/quote/schedule.ts";
 import type { Lead } from "./lead-formats.ts";
+
+type Range = { low: number; high: number };
 
 export type PeriodStats = {
   days: number;
@@ -18,8 +28,14 @@ export type PeriodStats = {
   medianHoursToContact: number | null;
   answered: number;
   won: number;
-  /** Sum of the won requests' estimates (whole dollars); those without an estimate add nothing. */
-  wonEstimate: { low: number; high: number; withoutEstimate: number };
+  /** What the won requests' estimates add up to (whole dollars); see the top of this file. */
+  wonValue: {
+    firstVisits: Range;
+    recurringPerMonth: Range;
+    /** Won requests with a recurring plan (counted in recurringPerMonth). */
+    recurringPlans: number;
+    withoutEstimate: number;
+  };
 };
 
 export const statsPeriods = [7, 30, 90] as const;
@@ -52,7 +68,12 @@ export function periodStats(leads: Lead[], now: Date, days: number): PeriodStats
     medianHoursToContact: null,
     answered: 0,
     won: 0,
-    wonEstimate: { low: 0, high: 0, withoutEstimate: 0 },
+    wonValue: {
+      firstVisits: { low: 0, high: 0 },
+      recurringPerMonth: { low: 0, high: 0 },
+      recurringPlans: 0,
+      withoutEstimate: 0,
+    },
   };
   const hours: number[] = [];
   for (const lead of inPeriod) {
@@ -69,17 +90,34 @@ export function periodStats(leads: Lead[], now: Date, days: number): PeriodStats
     }
     if (lead.status === "won") {
       stats.won += 1;
+      const value = stats.wonValue;
       if (lead.estimate) {
-        stats.wonEstimate.low += lead.estimate.low;
-        stats.wonEstimate.high += lead.estimate.high;
+        add(value.firstVisits, lead.estimate);
+        // An estimate stored before recurring prices existed has no `recurring`: first visit only.
+        if (lead.estimate.recurring) {
+          add(
+            value.recurringPerMonth,
+            lead.estimate.recurring,
+            visitsPerMonth(lead.estimate.inputs),
+          );
+          value.recurringPlans += 1;
+        }
       } else {
-        stats.wonEstimate.withoutEstimate += 1;
+        value.withoutEstimate += 1;
       }
     }
   }
+  const monthly = stats.wonValue.recurringPerMonth;
+  monthly.low = Math.round(monthly.low);
+  monthly.high = Math.round(monthly.high);
   stats.answered = hours.length;
   stats.medianHoursToContact = median(hours);
   return stats;
+}
+
+function add(into: Range, range: Range, times = 1) {
+  into.low += range.low * times;
+  into.high += range.high * times;
 }
 
 function duration(hours: number | null): string {
@@ -100,10 +138,19 @@ function table(counts: Record<string, number>): string {
 export function statsText(all: PeriodStats[]): string {
   return `${all
     .map((stats) => {
+      const value = stats.wonValue;
+      const range = ({ low, high }: Range) => `${dollars(low)}–${dollars(high)}`;
+      const plans = `${value.recurringPlans} recurring plan${value.recurringPlans === 1 ? "" : "s"}`;
       const won =
         stats.won === 0
           ? "0"
-          : `${stats.won}, estimates ${dollars(stats.wonEstimate.low)}–${dollars(stats.wonEstimate.high)} a visit in total${stats.wonEstimate.withoutEstimate ? ` (${stats.wonEstimate.withoutEstimate} without an estimate)` : ""}`;
+          : [
+              `${stats.won}, first visits ${range(value.firstVisits)} in total`,
+              value.recurringPlans
+                ? `, then ${range(value.recurringPerMonth)} a month from ${plans}`
+                : "",
+              value.withoutEstimate ? ` (${value.withoutEstimate} without an estimate)` : "",
+            ].join("");
       return [
         `Last ${stats.days} days: ${stats.requests} request${stats.requests === 1 ? "" : "s"}`,
         `  In the service area: ${stats.inArea} of ${stats.withZip} with a ZIP`,

@@ -14,6 +14,7 @@ import type { StoredContactRequest } from "../functions/send-contact-email/store
 import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths } from "../server/settings.ts";
+import { serviceOptions } from "../shared/contact-fields.ts";
 import { filterLeads, parseLeadFilter } from "./lead-filters.ts";
 import { toCsv, toJsonLine, toLead, toText } from "./lead-formats.ts";
 import { periodStats, statsPeriods, statsText } from "./lead-stats.ts";
@@ -24,9 +25,11 @@ Lists the quote requests received by the website, newest first (spam left out).
   (no option)      a readable list
   --json           one JSON object per line
   --csv            CSV for a spreadsheet, e.g. npm run -s leads -- --csv > leads.csv
-  --stats          numbers for the last 7, 30 and 90 days (services, towns, time to answer, won)
+  --stats          numbers for the last 7, 30 and 90 days (services, towns, time to answer, won:
+                   first visits, and recurring plans a month)
 Filters:
   --status LIST    new, contacted, won, lost, spam (comma-separated)
+  --service LIST   ${serviceOptions.map((option) => option.value).join(", ")}
   --since WHEN     a date (2026-11-01) or a number of days (30d)
   --town NAME      a town of the service area, or "outside"
   --all            include spam
@@ -53,6 +56,7 @@ async function main() {
       stats: { type: "boolean", default: false },
       all: { type: "boolean", default: false },
       status: { type: "string" },
+      service: { type: "string" },
       since: { type: "string" },
       town: { type: "string" },
       help: { type: "boolean", short: "h", default: false },

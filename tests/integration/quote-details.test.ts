@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { estimate } from "../../shared/quote/estimate.ts";
+import { estimate, formatRange } from "../../shared/quote/estimate.ts";
 import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { bookableDates, formatWindow } from "../../shared/quote/preferred-windows.ts";
 import { createFakeSite } from "./support/fake-site.ts";
@@ -77,7 +77,9 @@ describe("quote details on the real server", () => {
     const mail = await outboxMail(id);
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain("19312 (in area: Berwyn)");
-      expect(part).toContain(`$${priced.low}–$${priced.high} a visit, 20% welcome offer applied`);
+      expect(part).toContain(
+        `First visit $${priced.low}–$${priced.high} with the 20% welcome offer, then ${formatRange(priced.recurring as never)} a visit, 3 visits a week`,
+      );
       expect(part).toContain("20% off the first cleaning claimed");
       expect(part).toContain(formatWindow(windows[0] as never));
     }
@@ -93,6 +95,7 @@ describe("quote details on the real server", () => {
       estimate: {
         low: priced.low,
         high: priced.high,
+        recurring: priced.recurring,
         currency: "USD",
         priceList: priced.priceList,
         inputs: business,
@@ -100,6 +103,57 @@ describe("quote details on the real server", () => {
       offer: { id: "welcome-20", percentOff: 20 },
       preferredWindows: windows,
     });
+  });
+
+  it("a bi-weekly house cleaning with the offer: its subject, both prices, leads and stats", async () => {
+    const home = {
+      kind: "home",
+      bedrooms: 3,
+      bathrooms: 2,
+      squareFeet: 1800,
+      condition: "routine",
+      frequency: "bi-weekly",
+      addOns: [],
+    } as const;
+    const sent = await send({
+      ...validRequest({ name: "Pat Homeowner", service: "residential", phone: "484 555 0123" }),
+      estimate: home,
+      offer: "welcome-20",
+    });
+    expect(sent.status).toBe(200);
+    const id = sent.body.id as string;
+    const first = estimate(home, welcomeOffer);
+    const later = estimate(home);
+    expect(first.recurring).toEqual({ low: later.low, high: later.high });
+
+    const mail = await outboxMail(id);
+    expect(mail.header("subject")).toBe("Quote request: Residential Cleaning from Pat Homeowner");
+    expect(mail.text).toMatch(/^Phone: +\(484\) 555-0123 \(tel:\+14845550123\)$/m);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(
+        `First visit ${formatRange(first)} with the 20% welcome offer, then ${formatRange(later)} every two weeks`,
+      );
+    }
+
+    const leads = (
+      await runLeads(join(folder, "data"), ["--json", "--service", "residential"], folder)
+    )
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({
+      id,
+      service: "residential",
+      serviceLabel: "Residential Cleaning",
+      estimate: {
+        low: first.low,
+        high: first.high,
+        recurring: { low: later.low, high: later.high },
+      },
+    });
+    const stats = await runLeads(join(folder, "data"), ["--stats"], folder);
+    expect(stats).toMatch(/^ +1 {2}Residential Cleaning$/m);
   });
 
   it("keeps an out-of-area request, marked, and refuses an offer the site does not make", async () => {

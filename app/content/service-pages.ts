@@ -228,7 +228,7 @@ const copy: Record<ServicePageSlug, ServicePageCopy> = {
   },
 
   "janitorial-services": {
-    metaTitle: "Janitorial Services | Day & Night Porter Cleaning in PA",
+    metaTitle: "Janitorial Cleaning Services | Day & Night Porters in PA",
     metaDescription:
       "Scheduled janitorial service for offices, clinics, schools and multi-tenant buildings in Chester and Montgomery County, PA. Request a quote for your site.",
     keywords: [
@@ -241,7 +241,7 @@ const copy: Record<ServicePageSlug, ServicePageCopy> = {
       "janitorial company King of Prussia",
     ],
     serviceType: "Janitorial service",
-    heroTitle: "Janitorial Services",
+    heroTitle: "Janitorial Cleaning Services",
     heroSubtitle:
       "Scheduled day and night janitorial care that keeps restrooms stocked, trash out and common areas presentable.",
     introTitle: "Routine Care for Busy Buildings",

@@ -11,6 +11,14 @@ export type Phone = {
   e164: string;
 };
 
+/**
+ * A holiday the business closes for, as a rule so every year's date is worked out
+ * (shared/closed-days.ts): a fixed date, or the nth (or last) weekday of a month.
+ */
+export type Holiday =
+  | { name: string; month: number; day: number }
+  | { name: string; month: number; weekday: number; nth: number | "last" };
+
 type OpeningHours = {
   days: string;
   /** "08:00" 24-hour, for structured data */
@@ -49,6 +57,18 @@ export const business = {
     ] satisfies OpeningHours[],
     closed: ["Sunday"],
     schemaDays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+    /**
+     * Closed all day, like a Sunday: no visits are offered or booked. Months 1-12, weekdays 0
+     * (Sunday) to 6. A fixed-date holiday that falls on a Sunday also closes the Monday after.
+     */
+    holidays: [
+      { name: "New Year's Day", month: 1, day: 1 },
+      { name: "Memorial Day", month: 5, weekday: 1, nth: "last" },
+      { name: "Independence Day", month: 7, day: 4 },
+      { name: "Labor Day", month: 9, weekday: 1, nth: 1 },
+      { name: "Thanksgiving", month: 11, weekday: 4, nth: 4 },
+      { name: "Christmas Day", month: 12, day: 25 },
+    ] satisfies Holiday[],
   },
   /** The e-mail to the owner shows times in the business's own time zone. */
   timeZone: "America/New_York",

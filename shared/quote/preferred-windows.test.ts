@@ -11,20 +11,30 @@ import {
 const now = new Date("2026-11-24T15:00:00Z");
 
 describe("bookableDates", () => {
-  it("runs from tomorrow to 21 days ahead and skips Sundays", () => {
+  it("runs from tomorrow to 21 days ahead and skips Sundays and holidays", () => {
     const dates = bookableDates(now);
     expect(dates[0]).toBe("2026-11-25");
     expect(dates.at(-1)).toBe("2026-12-15");
     expect(dates).not.toContain("2026-11-29"); // a Sunday
-    expect(dates).toHaveLength(18); // 21 days, three Sundays
+    expect(dates).not.toContain("2026-11-26"); // Thanksgiving
+    expect(dates).toContain("2026-11-27");
+    expect(dates).toHaveLength(17); // 21 days, three Sundays, Thanksgiving
+  });
+
+  it("skips Christmas and New Year's Day across the year's end", () => {
+    const dates = bookableDates(new Date("2026-12-20T15:00:00Z"));
+    expect(dates).not.toContain("2026-12-25");
+    expect(dates).not.toContain("2027-01-01");
+    expect(dates).toContain("2026-12-26");
+    expect(dates).toContain("2026-12-31");
   });
 
   it("counts days where the business is, not in UTC", () => {
-    // 02:00 UTC on the 25th is still the 24th, 21:00, in Pennsylvania.
-    expect(businessToday(new Date("2026-11-25T02:00:00Z"))).toBe("2026-11-24");
-    expect(bookableDates(new Date("2026-11-25T02:00:00Z"))[0]).toBe("2026-11-25");
-    // 05:00 UTC on the 25th is midnight in Pennsylvania: the 25th has begun.
-    expect(bookableDates(new Date("2026-11-25T05:00:00Z"))[0]).toBe("2026-11-26");
+    // 02:00 UTC on Dec 2 is still Dec 1, 21:00, in Pennsylvania.
+    expect(businessToday(new Date("2026-12-02T02:00:00Z"))).toBe("2026-12-01");
+    expect(bookableDates(new Date("2026-12-02T02:00:00Z"))[0]).toBe("2026-12-02");
+    // 05:00 UTC on Dec 2 is midnight in Pennsylvania: the 2nd has begun.
+    expect(bookableDates(new Date("2026-12-02T05:00:00Z"))[0]).toBe("2026-12-03");
   });
 
   it("is not thrown by daylight saving changes", () => {
@@ -59,6 +69,7 @@ describe("checkWindows", () => {
     ["today", [{ date: "2026-11-24", window: "morning" }]],
     ["22 days ahead", [{ date: "2026-12-16", window: "morning" }]],
     ["a Sunday", [{ date: "2026-11-29", window: "afternoon" }]],
+    ["Thanksgiving", [{ date: "2026-11-26", window: "morning" }]],
     ["an impossible date", [{ date: "2026-11-31", window: "morning" }]],
     ["not a date", [{ date: "next tuesday", window: "morning" }]],
     [
@@ -78,6 +89,17 @@ describe("checkWindows", () => {
     ["a window that is not a part of the day", [{ date: "2026-11-25", window: "night" }]],
   ])("refuses %s", (_name, windows) => {
     expect(checkWindows(windows as never, now)).toEqual(expect.any(String));
+  });
+});
+
+describe("checkWindows says why a closed day is refused", () => {
+  it("names the holiday or the Sunday", () => {
+    expect(checkWindows([{ date: "2026-11-26", window: "morning" }], now)).toBe(
+      "We are closed on Thu Nov 26 (Thanksgiving): please choose another day.",
+    );
+    expect(checkWindows([{ date: "2026-11-29", window: "morning" }], now)).toBe(
+      "We are closed on Sun Nov 29 (Sunday): please choose another day.",
+    );
   });
 });
 

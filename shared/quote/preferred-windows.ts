@@ -1,15 +1,17 @@
 /**
- * Preferred times: up to three windows (morning, afternoon, evening) on days the business works,
- * from tomorrow to 21 days ahead, in the business's time zone. The form offers only such windows
- * and the contact function refuses any other.
+ * Preferred times: up to three windows (morning, afternoon, evening) on days the business is open
+ * (not a Sunday, not one of its holidays: shared/closed-days.ts), from tomorrow to 21 days ahead,
+ * in the business's time zone. The form offers only such windows and the contact function refuses
+ * any other.
  */
+import { business } from "../business.ts";
+import { closedReason } from "../closed-days.ts";
+
 export const windowRules = {
-  timeZone: "America/New_York",
+  timeZone: business.timeZone,
   maxWindows: 3,
   firstDayOffset: 1,
   lastDayOffset: 21,
-  /** getUTCDay() numbers: Monday (1) to Saturday (6); Sunday is closed. */
-  workingDays: [1, 2, 3, 4, 5, 6],
 } as const;
 
 export const dayWindows = ["morning", "afternoon", "evening"] as const;
@@ -44,15 +46,13 @@ function parseDate(value: string): Date | null {
   return date.toISOString().slice(0, 10) === value ? date : null;
 }
 
-/** The dates a visitor may choose, tomorrow to 21 days ahead, working days only. */
+/** The dates a visitor may choose, tomorrow to 21 days ahead, days the business is open only. */
 export function bookableDates(now: Date): string[] {
   const today = parseDate(businessToday(now)) as Date;
   const dates: string[] = [];
   for (let offset = windowRules.firstDayOffset; offset <= windowRules.lastDayOffset; offset++) {
-    const day = new Date(today.getTime() + offset * dayMs);
-    if ((windowRules.workingDays as readonly number[]).includes(day.getUTCDay())) {
-      dates.push(day.toISOString().slice(0, 10));
-    }
+    const day = new Date(today.getTime() + offset * dayMs).toISOString().slice(0, 10);
+    if (closedReason(day) === null) dates.push(day);
   }
   return dates;
 }
@@ -65,8 +65,12 @@ export function checkWindows(windows: readonly PreferredWindow[], now: Date): st
   const seen = new Set<string>();
   for (const { date, window } of windows) {
     if (!dayWindows.includes(window)) return "Please choose morning, afternoon or evening.";
-    if (!allowed.has(date))
-      return "Please choose a day from tomorrow to three weeks ahead, Monday to Saturday.";
+    if (!allowed.has(date)) {
+      const closed = parseDate(date) ? closedReason(date) : null;
+      return closed
+        ? `We are closed on ${formatDate(date)} (${closed}): please choose another day.`
+        : "Please choose a day from tomorrow to three weeks ahead, Monday to Saturday.";
+    }
     const key = `${date} ${window}`;
     if (seen.has(key)) return "Please choose each time only once.";
     seen.add(key);

@@ -64,6 +64,8 @@ describe("quote details: validation", () => {
     ["offer", { offer: "welcome-50" }],
     ["offer", { offer: "" }],
     ["preferredWindows", { preferredWindows: [{ date: "2026-11-29", window: "morning" }] }],
+    // Thanksgiving: the function refuses the closed days the form leaves out (closed-days.ts).
+    ["preferredWindows", { preferredWindows: [{ date: "2026-11-26", window: "morning" }] }],
     [
       "preferredWindows",
       { preferredWindows: [{ date: "2026-11-25", window: "morning", note: "x" }] },

@@ -22,8 +22,9 @@ type PreferredTimesProps = {
 };
 
 /**
- * Up to three preferred visit windows, from tomorrow to three weeks ahead, Monday to Saturday.
- * The dates are those of the visitor's day of use, so they are worked out in the browser.
+ * Up to three preferred visit windows, from tomorrow to three weeks ahead, on days the business is
+ * open (no Sundays, no holidays: shared/closed-days.ts). The dates are those of the visitor's day
+ * of use, so they are worked out in the browser.
  */
 export function PreferredTimes({ value, ready, error, onChange }: PreferredTimesProps) {
   const id = useId();
@@ -44,6 +45,9 @@ export function PreferredTimes({ value, ready, error, onChange }: PreferredTimes
       <legend className="font-semibold text-ink">
         Preferred times (optional, up to {windowRules.maxWindows})
       </legend>
+      <p id={`${id}-days`} className="mt-1 text-slate-600 text-sm">
+        Monday to Saturday; we are closed on major holidays.
+      </p>
       <div className="mt-2 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <div>
           <label htmlFor={`${id}-date`} className="text-sm">
@@ -53,7 +57,7 @@ export function PreferredTimes({ value, ready, error, onChange }: PreferredTimes
             id={`${id}-date`}
             name="preferredWindows"
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
+            aria-describedby={error ? `${id}-days ${id}-error` : `${id}-days`}
             value={date}
             onChange={(event) => setDate(event.target.value)}
             className={controlClass}

@@ -1,0 +1,59 @@
+/**
+ * The days the business is closed: its closed weekdays (Sunday) and its holidays, both from the
+ * business facts (shared/business.ts), each year's holiday dates worked out from their rules.
+ * The quote form offers only open days and the contact function refuses any other: one rule, read
+ * by both. Dates are calendar dates, "YYYY-MM-DD", where the business is (America/New_York).
+ */
+import { business, type Holiday } from "./business.ts";
+
+const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const closedWeekdays = new Set<number>(
+  business.hours.closed.map((name) => weekdayNames.indexOf(name)),
+);
+
+const iso = (date: Date) => date.toISOString().slice(0, 10);
+const utc = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
+
+function holidayDate(holiday: Holiday, year: number): Date {
+  if ("day" in holiday) return utc(year, holiday.month, holiday.day);
+  if (holiday.nth === "last") {
+    const last = utc(year, holiday.month + 1, 0);
+    return utc(
+      year,
+      holiday.month,
+      last.getUTCDate() - ((last.getUTCDay() - holiday.weekday + 7) % 7),
+    );
+  }
+  const first = utc(year, holiday.month, 1);
+  const offset = (holiday.weekday - first.getUTCDay() + 7) % 7;
+  return utc(year, holiday.month, 1 + offset + (holiday.nth - 1) * 7);
+}
+
+/** The year's holidays the business closes for, with the Monday after a Sunday one. */
+export function holidaysIn(year: number): { date: string; name: string }[] {
+  return business.hours.holidays.flatMap((holiday) => {
+    const date = holidayDate(holiday, year);
+    const days = [{ date: iso(date), name: holiday.name }];
+    if ("day" in holiday && closedWeekdays.has(date.getUTCDay())) {
+      const monday = new Date(date.getTime() + 86_400_000);
+      days.push({ date: iso(monday), name: `${holiday.name} (observed)` });
+    }
+    return days;
+  });
+}
+
+const holidayCache = new Map<number, Map<string, string>>();
+
+/** Why the business is closed on a date ("Sunday", "Thanksgiving"), or null when it is open. */
+export function closedReason(date: string): string | null {
+  const day = new Date(`${date}T00:00:00Z`);
+  const weekday = day.getUTCDay();
+  if (closedWeekdays.has(weekday)) return weekdayNames[weekday] ?? null;
+  const year = day.getUTCFullYear();
+  let holidays = holidayCache.get(year);
+  if (!holidays) {
+    holidays = new Map(holidaysIn(year).map((holiday) => [holiday.date, holiday.name]));
+    holidayCache.set(year, holidays);
+  }
+  return holidays.get(date) ?? null;
+}

@@ -58,7 +58,13 @@ export const serviceCatalog = [
     name: serviceLabel("floor-wax"),
     summary: "Old finish stripped and fresh coats laid down on vinyl, tile and linoleum floors.",
   },
-] as const satisfies readonly { service: ServiceValue; name: string }[];
+] as const satisfies readonly {
+  slug: string;
+  path: string;
+  service: ServiceValue;
+  name: string;
+  summary: string;
+}[];
 
 type CatalogService = (typeof serviceCatalog)[number];
 export type ServicePageSlug = Exclude<CatalogService["slug"], "floor-strip-wax">;

@@ -98,6 +98,13 @@ export const business = {
   },
 } as const;
 
+/**
+ * What "24/7 customer support" promises, said wherever the claim sits beside the hours ("Sunday:
+ * Closed"), so the two read as one promise: a message is taken at any hour, and answered within
+ * the response time (the office keeps the hours above).
+ */
+export const supportPromise = `${business.claims.support} customer support: leave a message any time, we answer within ${business.responseTime}`;
+
 export function telHref(phone: Phone): string {
   return `tel:${phone.e164}`;
 }

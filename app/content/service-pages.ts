@@ -192,8 +192,7 @@ const copy: Record<ServicePageSlug, ServicePageCopy> = {
       },
       {
         title: "24/7 Customer Support",
-        description:
-          "Report a spill, a missed area or a schedule change at any hour and we will take care of it.",
+        description: `Report a spill, a missed area or a schedule change at any hour: leave a message any time and we answer within ${reply}.`,
       },
     ],
     detailsTitle: "Commercial Cleaning Services in Detail",

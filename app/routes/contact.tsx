@@ -5,7 +5,7 @@ import { ContactForm } from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/ui/section";
 import { areas, stateCode } from "~/content/areas";
-import { business, mailtoHref, telHref } from "~/content/business";
+import { business, mailtoHref, supportPromise, telHref } from "~/content/business";
 import { island } from "~/islands/island";
 import { pageTitle, seo } from "~/lib/seo";
 import { breadcrumbs } from "~/lib/structured-data";
@@ -45,7 +45,7 @@ export default function ContactPage() {
             >
               {business.phone.display}
             </a>
-            <span className="block text-sm">{business.claims.support} customer support</span>
+            <span className="block text-sm">{supportPromise}</span>
           </ContactCard>
           <ContactCard icon={Mail} title="Email">
             <a

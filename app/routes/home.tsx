@@ -16,7 +16,7 @@ import { TestimonialsCarousel } from "~/components/testimonials-carousel";
 import { ButtonLink } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
 import { ZipCheck } from "~/components/zip-check";
-import { business } from "~/content/business";
+import { business, supportPromise } from "~/content/business";
 import { serviceCatalog } from "~/content/service-catalog";
 import { seo } from "~/lib/seo";
 
@@ -121,8 +121,7 @@ export default function HomePage() {
               {business.claims.qualityGuarantee.toLowerCase()} promise.
             </p>
             <p className="mt-4">
-              Questions at any hour? Our {business.claims.support} customer support line is always
-              answered, and we reply to every quote request within {business.responseTime}.
+              Questions at any hour? {supportPromise}, quote requests included.
             </p>
           </>
         }

@@ -9,7 +9,7 @@ import { townServiceIcons } from "~/components/town-service-icon";
 import { CheckMark } from "~/components/ui/check-mark";
 import { Section } from "~/components/ui/section";
 import { stateCode } from "~/content/areas";
-import { business } from "~/content/business";
+import { business, supportPromise } from "~/content/business";
 import { getTownByPath, type Town } from "~/content/towns";
 import { seo } from "~/lib/seo";
 import { breadcrumbs } from "~/lib/structured-data";
@@ -100,7 +100,7 @@ export default function TownPage() {
               <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
               <span>
                 <BusinessHours />
-                <span className="block">{business.claims.support} customer support by phone.</span>
+                <span className="block">{supportPromise}.</span>
               </span>
             </p>
             <CallLink variant="primary" className="mt-4" />

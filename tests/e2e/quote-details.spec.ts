@@ -75,7 +75,12 @@ test("keyboard only: offer, ZIP, estimate, two windows and the six fields, sent 
   await tabTo(page, squareFeet);
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type("3000");
-  await expect(form.getByText(/^Estimate: \$/)).toBeAttached();
+  // A business plan recurs: the first visit with the offer, then each visit without it.
+  await expect(
+    form.getByText(
+      /^Estimate: First visit \$[\d,]+–\$[\d,]+ with the 20% welcome offer, then \$[\d,]+–\$[\d,]+ a visit, 3 visits a week$/,
+    ),
+  ).toBeAttached();
 
   const addTime = form.getByRole("button", { name: "Add time" });
   await tabTo(page, addTime);
@@ -112,7 +117,7 @@ test("axe is clean with the offer applied, the estimator open and the ZIP answer
   const form = await openForm(page, "/contact?offer=welcome-20#quote");
   await expect(form.getByText("20% off your first cleaning applied")).toBeVisible();
   await form.getByRole("button", { name: "Get an instant estimate" }).click();
-  await expect(form.getByText(/Welcome offer \(20% off\)/)).toBeVisible();
+  await expect(form.getByText(/Welcome offer \(20% off the first visit\)/)).toBeVisible();
   await expectNoAxeViolations(page, "/contact, offer applied, estimator open");
 
   const zip = form.getByRole("textbox", { name: /ZIP code/ });
@@ -130,7 +135,7 @@ test("axe is clean with the offer applied, the estimator open and the ZIP answer
   // The visitor may remove the offer: the estimate is no longer discounted, nor is it sent.
   await form.getByRole("button", { name: "Remove offer" }).click();
   await expect(form.getByText("20% off your first cleaning applied")).toHaveCount(0);
-  await expect(form.getByText(/Welcome offer \(20% off\)/)).toHaveCount(0);
+  await expect(form.getByText(/Welcome offer \(20% off the first visit\)/)).toHaveCount(0);
   await expect(page).toHaveURL(/\/contact#quote$/);
   await page.reload();
   await waitForIsland(page, "contact-form");

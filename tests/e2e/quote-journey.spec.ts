@@ -24,7 +24,15 @@ type Lead = {
   zip?: string;
   inServiceArea?: boolean;
   town?: string | null;
-  estimate?: { low: number; high: number; currency: string; priceList: string; inputs: unknown };
+  service?: string;
+  estimate?: {
+    low: number;
+    high: number;
+    recurring?: { low: number; high: number };
+    currency: string;
+    priceList: string;
+    inputs: unknown;
+  };
   offer?: { id: string; percentOff: number };
   preferredWindows?: { date: string; window: string }[];
 };
@@ -83,9 +91,15 @@ test("estimate, ZIP, the offer kept and two windows travel with the request", as
     frequency: "bi-weekly",
     addOns: ["inside-oven"],
   } as const;
+  // Bi-weekly with the offer: the first visit discounted, each later visit at its own price.
   const expected = estimate(inputs, welcomeOffer);
-  await expect(form.getByText(formatRange(expected))).toBeVisible();
-  await expect(form.getByText("Welcome offer (20% off)")).toBeVisible();
+  const later = estimate(inputs);
+  await expect(
+    form.getByText(
+      `First visit ${formatRange(expected)} with the 20% welcome offer, then ${formatRange(later)} every two weeks`,
+    ),
+  ).toBeVisible();
+  await expect(form.getByText("Welcome offer (20% off the first visit)")).toBeVisible();
   await expect(form.getByText(/confirm the final price after a free walk-through/)).toBeVisible();
 
   await form.getByRole("textbox", { name: /ZIP code/ }).fill("19380");
@@ -109,8 +123,8 @@ test("estimate, ZIP, the offer kept and two windows travel with the request", as
   await form.getByRole("textbox", { name: "Name", exact: true }).fill("Robin Example");
   await form.getByRole("textbox", { name: "Email", exact: true }).fill("robin@example.org");
   await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(610) 555-0188");
-  await form.getByRole("combobox", { name: "Service Needed" }).selectOption("other");
-  await form.getByRole("textbox", { name: "Specify Service" }).fill("Home cleaning");
+  // A homeowner finds house cleaning among the services (no more "Other: Home cleaning").
+  await form.getByRole("combobox", { name: "Service Needed" }).selectOption("Residential Cleaning");
   await form.getByRole("textbox", { name: "Message", exact: true }).fill(message);
   await waitLikeAPerson(page, contactDefaults.spamMinFillMs);
   await form.getByRole("button", { name: "Send Message" }).click();
@@ -119,6 +133,7 @@ test("estimate, ZIP, the offer kept and two windows travel with the request", as
   const lead = (await own.leads<Lead>()).find((entry) => entry.message === message);
   expect(lead).toMatchObject({
     status: "new",
+    service: "residential",
     zip: "19380",
     inServiceArea: true,
     town: "West Chester",
@@ -126,6 +141,7 @@ test("estimate, ZIP, the offer kept and two windows travel with the request", as
     estimate: {
       low: expected.low,
       high: expected.high,
+      recurring: { low: later.low, high: later.high },
       currency: "USD",
       priceList: expected.priceList,
       inputs,

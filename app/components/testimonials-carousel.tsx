@@ -6,7 +6,10 @@ import { island } from "~/islands/island";
 /**
  * Five client reviews (product.md, Widgets): 1, 2 or 3 per view. Prerendered as a row that
  * scrolls natively (without JavaScript too); the `carousel` island turns it into a looping
- * carousel with buttons from medium screens up and arrow keys when it nears the viewport.
+ * carousel with previous and next buttons, a dot per review and arrow keys when it nears the
+ * viewport. At every width, phones included, it says how many reviews there are and which are
+ * showing ("Review 1 of 5"), and how to move between them (issue 19: a phone showed one review
+ * and no sign of the other four).
  */
 export function TestimonialsCarousel() {
   return (
@@ -55,13 +58,39 @@ export function TestimonialsCarousel() {
           ))}
         </ul>
       </div>
-      <div className="mt-6 hidden justify-end gap-2 md:flex">
-        <CarouselButton step="previous" label="Previous testimonial">
-          <ChevronLeft aria-hidden="true" className="size-6" />
-        </CarouselButton>
-        <CarouselButton step="next" label="Next testimonial">
-          <ChevronRight aria-hidden="true" className="size-6" />
-        </CarouselButton>
+      <div className="mt-6 flex flex-col items-center gap-x-4 gap-y-2 sm:flex-row sm:justify-between">
+        <p className="text-sm">
+          {/* The island keeps this up to date ("Review 2 of 5") and polite to screen readers. */}
+          <span data-carousel-status aria-live="polite" className="font-semibold text-ink">
+            {testimonials.length} reviews
+          </span>
+          <span className="md:hidden"> · swipe for more</span>
+        </p>
+        <div className="flex items-center gap-1">
+          <CarouselButton step="previous" label="Previous testimonial">
+            <ChevronLeft aria-hidden="true" className="size-6" />
+          </CarouselButton>
+          {testimonials.map((testimonial, index) => (
+            <button
+              key={testimonial.name}
+              type="button"
+              data-carousel-dot={index}
+              disabled
+              className="group inline-flex size-8 items-center justify-center rounded-full disabled:opacity-50"
+            >
+              <span
+                aria-hidden="true"
+                className="size-3 rounded-full border-2 border-brand-700 group-data-[in-view]:bg-brand-700"
+              />
+              <span className="sr-only">
+                Show review {index + 1} of {testimonials.length}
+              </span>
+            </button>
+          ))}
+          <CarouselButton step="next" label="Next testimonial">
+            <ChevronRight aria-hidden="true" className="size-6" />
+          </CarouselButton>
+        </div>
       </div>
     </div>
   );
@@ -82,7 +111,7 @@ function CarouselButton({
       type="button"
       data-carousel-step={step}
       disabled
-      className="inline-flex size-12 items-center justify-center rounded-full border-2 border-brand-700 text-brand-800 hover:bg-brand-50 disabled:opacity-50"
+      className="inline-flex size-11 items-center justify-center rounded-full border-2 border-brand-700 text-brand-800 hover:bg-brand-50 disabled:opacity-50"
     >
       {children}
       <span className="sr-only">{label}</span>

@@ -248,6 +248,8 @@ function widgetJourneys() {
       slides: carousel.getByRole("listitem").and(page.locator('[aria-roledescription="slide"]')),
       previous: carousel.getByRole("button", { name: /previous/i }),
       next: carousel.getByRole("button", { name: /next/i }),
+      dots: carousel.getByRole("button", { name: /^Show review \d of 5$/ }),
+      status: carousel.locator("[data-carousel-status]"),
     };
   }
 
@@ -290,30 +292,32 @@ function widgetJourneys() {
     });
 
     // Resizes the window: desktop only.
-    test("shows 1, 2 and 3 slides per view at 390, 768 and 1280 px; buttons from 768 px", {
+    // The buttons used to show from 768 px only; on a phone nothing said there were five reviews
+    // (issue 19): the buttons, a dot per review and "Review 1 of 5" now show at every width.
+    test("shows 1, 2 and 3 slides per view at 390, 768 and 1280 px, with buttons, dots and where it is", {
       tag: "@desktop",
     }, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto("/");
       await waitForIslands(page);
-      const { carousel, previous, next } = carouselParts(page);
-      for (const [width, perView] of [
-        [390, 1],
-        [768, 2],
-        [1280, 3],
+      const { carousel, previous, next, dots, status } = carouselParts(page);
+      for (const [width, perView, showing] of [
+        [390, 1, "Review 1 of 5"],
+        [768, 2, "Reviews 1–2 of 5"],
+        [1280, 3, "Reviews 1–3 of 5"],
       ] as const) {
         await page.setViewportSize({ width, height: 900 });
         await carousel.scrollIntoViewIfNeeded();
         await expect
           .poll(async () => (await measure(carousel)).perView, `at ${width}px`)
           .toBe(perView);
-        if (width < 768) {
-          await expect(previous).toBeHidden();
-          await expect(next).toBeHidden();
-        } else {
-          await expect(previous).toBeVisible();
-          await expect(next).toBeVisible();
-        }
+        await expect(previous).toBeInViewport();
+        await expect(next).toBeInViewport();
+        await expect(dots).toHaveCount(5);
+        for (const dot of await dots.all()) await expect(dot).toBeInViewport();
+        await expect(status).toHaveText(showing);
+        await expect(status).toBeInViewport();
+        await expect(carousel.locator("[data-carousel-dot][data-in-view]")).toHaveCount(perView);
       }
     });
 
@@ -335,6 +339,36 @@ function widgetJourneys() {
       await expect.poll(() => firstSlide(carousel)).toBe("5 of 5");
       await next.click();
       await expect.poll(() => firstSlide(carousel)).toBe("1 of 5");
+    });
+
+    test("on a phone: how many reviews, which one, and a way to each; tap targets in reach", {
+      tag: "@phone",
+    }, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/");
+      await waitForIslands(page);
+      const { carousel, next, previous, dots, status } = carouselParts(page);
+      await carousel.scrollIntoViewIfNeeded();
+      await expect(carousel.getByText("swipe for more")).toBeVisible();
+      await expect(status).toHaveText("Review 1 of 5");
+      await expect(status).toHaveAttribute("aria-live", "polite");
+      await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+      for (const control of [previous, next, ...(await dots.all())]) {
+        await expect(control).toBeInViewport();
+        const box = await control.boundingBox();
+        // WCAG 2.5.8: at least 24 by 24 px.
+        expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(24);
+      }
+      await next.tap();
+      await expect(status).toHaveText("Review 2 of 5");
+      await expect.poll(() => firstSlide(carousel)).toBe("2 of 5");
+      await dots.nth(4).tap();
+      await expect(status).toHaveText("Review 5 of 5");
+      await expect.poll(() => firstSlide(carousel)).toBe("5 of 5");
+      await expect(dots.nth(4)).toHaveAttribute("aria-current", "true");
+      await expect(dots.nth(0)).not.toHaveAttribute("aria-current", "true");
+      await next.tap();
+      await expect(status).toHaveText("Review 1 of 5");
     });
 
     test("arrow keys move the focused carousel", async ({ page }) => {

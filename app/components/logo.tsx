@@ -1,27 +1,39 @@
+import { Fragment } from "react";
 import { business } from "~/content/business";
 import { cn } from "~/lib/cn";
 
-/** The keystone mark (Pennsylvania's keystone with a sparkle) and the company name. */
+/**
+ * The keystone mark (Pennsylvania's keystone with a sparkle) and the company name. In the header
+ * (tone "dark") the name shows on phones too (issue 19: a visitor should see whose site this is):
+ * below 440 px it stacks, "Keystone" over "Shine", so the call, Book Now and menu buttons still
+ * fit beside it; below 360 px (older, smaller phones) only the mark shows, the name stays the
+ * link's accessible name. The footer (tone "light") has room for it on one line.
+ */
 export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
+  const header = tone === "dark";
+  const words = business.shortName.split(" ");
   return (
     <a href="/" className="inline-flex items-center gap-2 rounded-md">
       <LogoMark className="size-8 shrink-0 sm:size-9" />
-      {/* On the narrowest phones the header keeps the mark, the call and Book Now buttons. */}
       <span
+        data-business-name
         className={cn(
           "leading-tight",
-          tone === "dark"
-            ? "sr-only text-ink min-[440px]:not-sr-only min-[440px]:block"
-            : "text-white",
+          header ? "sr-only text-ink min-[360px]:not-sr-only min-[360px]:block" : "text-white",
         )}
       >
         <span className="block whitespace-nowrap font-extrabold text-[0.95rem] tracking-tight sm:text-lg">
-          {business.shortName}
+          {words.map((word, index) => (
+            <Fragment key={word}>
+              {index > 0 ? " " : null}
+              <span className={header ? "block min-[440px]:inline" : undefined}>{word}</span>
+            </Fragment>
+          ))}
         </span>{" "}
         <span
           className={
-            tone === "dark"
-              ? "block text-brand-700 text-xs font-semibold uppercase tracking-widest"
+            header
+              ? "sr-only text-brand-700 text-xs font-semibold uppercase tracking-widest min-[440px]:not-sr-only min-[440px]:block"
               : "block text-brand-100 text-xs font-semibold uppercase tracking-widest"
           }
         >

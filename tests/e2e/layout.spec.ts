@@ -40,6 +40,42 @@ test.describe("header", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("on a phone shows the business's name beside the mark, with the call, Book Now and menu buttons", {
+    tag: "@phone",
+  }, async ({ page }) => {
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto("/about");
+      const header = page.getByRole("banner");
+      const parts = {
+        name: header.locator("[data-business-name]").first(),
+        call: header.getByRole("link", { name: /^Call/ }),
+        book: header.getByRole("link", { name: "Book Now" }),
+        menu: menuButton(page),
+      };
+      await expect(parts.name).toBeVisible();
+      await expect(parts.name).toContainText(/Keystone\s*Shine/);
+      const boxes = [];
+      for (const [part, locator] of Object.entries(parts)) {
+        await expect(locator, `${part} at ${width} px`).toBeInViewport({ ratio: 1 });
+        const box = await locator.boundingBox();
+        if (!box) throw new Error(`${part} has no box`);
+        boxes.push({ part, ...box });
+      }
+      // Side by side, left to right, none over another.
+      for (let index = 1; index < boxes.length; index++) {
+        const [left, right] = [boxes[index - 1], boxes[index]];
+        expect(
+          left && right && left.x + left.width <= right.x,
+          `${left?.part} | ${right?.part}`,
+        ).toBe(true);
+      }
+      // The name is text a person reads, not a sliver: at least "Keystone" wide and legible.
+      expect(boxes[0]?.width ?? 0).toBeGreaterThan(50);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    }
+  });
+
   test("stays at the top of the window while the page scrolls", async ({ page }) => {
     await page.goto("/services");
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();

@@ -71,7 +71,11 @@ test("the owner opens the link from the e-mail and marks the request won", async
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByText("Move-out clean <b>please</b>")).toBeVisible();
-  await expect(page.getByRole("link", { name: /^Call / })).toHaveAttribute("href", /^tel:\d+/);
+  // The visitor's US number, dialled as E.164 (shared/phone.ts).
+  await expect(page.getByRole("link", { name: /^Call \(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute(
+    "href",
+    /^tel:\+1\d{10}$/,
+  );
   await expect(page.getByRole("link", { name: "Reply by e-mail" })).toHaveAttribute(
     "href",
     /^mailto:/,

@@ -13,6 +13,11 @@ export type ContactConfig = {
   publicKeys: string[];
   /** Origins whose pages may call the function; "*" allows any. The host's own origin always may. */
   allowedOrigins: string[];
+  /**
+   * The site's origin (SITE_URL, else VITE_SITE_URL): where a browser that posted the plain form
+   * is sent back to when its own page's origin is not a configured one.
+   */
+  siteUrl: string;
   mailTo: string[];
   mailFrom: string;
   rateLimit: { disabled: boolean; max: number; windowMs: number; maxClients: number };
@@ -118,6 +123,7 @@ export function parseContactConfig(env: Env): ContactConfig {
   return {
     publicKeys: publicKeys.length > 0 ? publicKeys : [deploymentDefaults.publicKey],
     allowedOrigins: allowedOrigins.length > 0 ? allowedOrigins : [origin("SITE_URL", siteUrl)],
+    siteUrl: origin("SITE_URL", siteUrl),
     mailTo: mailTo.length > 0 ? mailTo : [business.email],
     mailFrom: address("MAIL_FROM", mailFrom, true),
     rateLimit: {

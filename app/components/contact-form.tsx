@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { controlClass, FormField } from "~/components/ui/form-field";
 import { business } from "~/content/business";
 import { useLazyToasts } from "~/hooks/use-lazy-toasts";
-import { preloadContactClient, sendContactRequest } from "~/lib/contact-client";
+import { sendContactRequest } from "~/lib/contact-client";
 import { loadContactSchema } from "~/lib/contact-validation";
 import { arrivingOffer, forgetOffer } from "~/lib/offer-note";
 import { messages, serviceOptions } from "../../shared/contact-fields";
@@ -112,7 +112,6 @@ export function ContactForm() {
 
   const prepare = () => {
     loadContactSchema().catch(() => {});
-    preloadContactClient();
     toasts.prepare();
   };
 

@@ -51,7 +51,7 @@ const body = {
   phone: "(484) 555-0100",
   service: "carpet",
   otherService: "",
-  message: "Ünïcode and \"quotes\" survive the same way.",
+  message: 'Ünïcode and "quotes" survive the same way.',
   website: "",
   elapsedMs: 4200,
 };
@@ -114,9 +114,15 @@ describe("sendContactRequest reads what supabase-js reads", () => {
   });
 
   it.each([
-    ["a 400 with the contract's error", { status: 400, body: '{"error":"Please enter your name."}' }],
+    [
+      "a 400 with the contract's error",
+      { status: 400, body: '{"error":"Please enter your name."}' },
+    ],
     ["a 503 that is not JSON", { status: 503, body: "Service Unavailable" }],
-    ["the gateway's relay error", { status: 200, body: "{}", headers: { "x-relay-error": "true" } }],
+    [
+      "the gateway's relay error",
+      { status: 200, body: "{}", headers: { "x-relay-error": "true" } },
+    ],
     ["a 200 that carries an error", { status: 200, body: '{"error":"x"}' }],
   ])("fails on %s", async (_, reply) => {
     expect((await send(reply)).ok).toBe(false);

@@ -17,7 +17,8 @@ type Backend = { projectUrl: string; publicKey: string; functionName: string };
  * `apikey` only. Legacy anon keys (JWTs) also go as `Authorization: Bearer`, which the gateway's
  * JWT check reads.
  */
-const isNewApiKey = (key: string) => key.startsWith("sb_publishable_") || key.startsWith("sb_secret_");
+const isNewApiKey = (key: string) =>
+  key.startsWith("sb_publishable_") || key.startsWith("sb_secret_");
 
 /** The URL and init of the call; split out so the test can compare it with supabase-js's. */
 export function functionRequest(

@@ -123,7 +123,9 @@ export async function formPage(input: FormPageInput): Promise<Response> {
       "Content-Type": "text/html; charset=utf-8",
       "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await cssHash()}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
       "Cache-Control": "no-store",
-      "Referrer-Policy": "no-referrer",
+      // The browser's default, said aloud: the form below posts here again, and a browser
+      // sends that post's Origin (which the function checks) only under a policy like this one.
+      "Referrer-Policy": "strict-origin-when-cross-origin",
       "X-Robots-Tag": "noindex, nofollow",
       "X-Content-Type-Options": "nosniff",
     },

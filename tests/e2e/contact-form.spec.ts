@@ -153,7 +153,7 @@ test.describe("contact form fields (product.md, Quote form)", () => {
 });
 
 test.describe("sending a quote request (product.md, Quote form)", () => {
-  test("sends exactly the six fields with the public key, shows Sending..., then thanks and resets", async ({
+  test("sends exactly the six fields with the public key, shows Sending..., then thanks and resets to empty", async ({
     page,
   }) => {
     let release: () => void = () => {};
@@ -192,6 +192,11 @@ test.describe("sending a quote request (product.md, Quote form)", () => {
 
     release();
     await expect(page.getByText(successToast)).toBeVisible();
+    // The form gives way to what happens next; "Send another request" brings it back, empty.
+    const received = page.getByRole("heading", { name: /^Request received/ });
+    await expect(received).toBeFocused();
+    await page.getByRole("button", { name: "Send another request" }).click();
+    await expect(fields.name).toBeFocused();
     await expect(fields.send).toHaveText("Send Message");
     await expect(fields.send).toBeEnabled();
     await expectValues(page, {

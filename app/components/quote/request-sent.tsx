@@ -27,7 +27,7 @@ export function RequestSent({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <div data-quote-sent="" className="grid gap-5 text-lg">
+    <div data-quote-sent="" className="space-y-5 text-lg">
       <h3
         ref={heading}
         tabIndex={-1}
@@ -36,13 +36,14 @@ export function RequestSent({
         Request received{request.firstName ? `, thank you ${request.firstName}` : ""}!
       </h3>
       <p>
-        We will call you at <strong className="text-ink">{request.phone}</strong> about{" "}
-        {request.service}.
-        {request.windows.length > 0 ? ` You would like us at: ${request.windows.join("; ")}.` : ""}
+        We will call you at <strong className="whitespace-nowrap text-ink">{request.phone}</strong>{" "}
+        about {request.service}.
+        {request.windows.length > 0 ? ` Your preferred times: ${request.windows.join("; ")}.` : ""}
       </p>
       <NextSteps estimate={request.estimate} />
+      <p>Need us sooner, or want to add something?</p>
       <div className="flex flex-wrap items-center gap-3">
-        <CallLink size="lg" label="Need us sooner? Call" />
+        <CallLink size="lg" />
         <Button variant="secondary" size="lg" onClick={onSendAnother}>
           Send another request
         </Button>

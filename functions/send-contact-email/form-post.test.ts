@@ -2,8 +2,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { validateContact } from "../../shared/contact-schema.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
-import { estimateField, keyField, windowField } from "../../shared/quote-form.ts";
+import {
+  estimateField,
+  keyField,
+  plainEstimateGroups,
+  plainWindowGroup,
+  windowField,
+} from "../../shared/quote-form.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
 import { submissionFromForm } from "./form-post.ts";
 import { type HandlerDeps, handleContactRequest } from "./handler.ts";
@@ -136,6 +143,40 @@ describe("a plain form's fields as the JSON shape", () => {
     expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
     expect(Object.keys(body)).toEqual(["isAdmin", "__proto__"]);
     expect(submissionFromForm(new URLSearchParams(`${keyField}=k`))).toEqual({});
+  });
+});
+
+describe("the plain controls the page and the function's page offer (shared/quote-form.ts)", () => {
+  const controls = [...plainEstimateGroups, plainWindowGroup].flatMap((group) => group.controls);
+
+  it("post only names the function knows", () => {
+    const form = new URLSearchParams(controls.map((control) => [control.name, ""]));
+    expect(Object.keys(submissionFromForm(form))).toEqual([]);
+  });
+
+  it.each(["home", "business"])("offer %s choices that the schema takes, each of them", (kind) => {
+    const [day] = bookableDates(new Date());
+    for (const control of controls) {
+      if (control.kind !== "select" && control.kind !== "checkboxes") continue;
+      for (const option of control.options) {
+        if (control.name === estimateField.kind && option.value !== kind) continue;
+        const form = new URLSearchParams({
+          ...sixFields(),
+          [estimateField.kind]: kind,
+          [estimateField.squareFeet]: "1800",
+          [estimateField.bedrooms]: "3",
+          [estimateField.bathrooms]: "2",
+          [estimateField.condition]: "routine",
+          [estimateField.frequency]: "one-time",
+          [estimateField.visitsPerWeek]: "3",
+          [windowField(0).date]: day as string,
+          [windowField(0).window]: "morning",
+        });
+        form.set(control.name, option.value);
+        const checked = validateContact(submissionFromForm(form));
+        expect(checked, `${control.name}=${option.value}`).toMatchObject({ ok: true });
+      }
+    }
   });
 });
 

@@ -121,7 +121,8 @@ export async function formPage(input: FormPageInput): Promise<Response> {
     headers: {
       ...input.headers,
       "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await cssHash()}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+      // form-action also governs where the post may be redirected: the 303 to the site's page.
+      "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await cssHash()}'; form-action 'self'${input.siteOrigin ? ` ${input.siteOrigin}` : ""}; frame-ancestors 'none'; base-uri 'none'`,
       "Cache-Control": "no-store",
       // The browser's default, said aloud: the form below posts here again, and a browser
       // sends that post's Origin (which the function checks) only under a policy like this one.

@@ -6,22 +6,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { contactDefaults } from "../../functions/send-contact-email/config.ts";
 import { expect, test, waitForIsland, waitForIslands, waitLikeAPerson } from "./fixtures";
+import { quoteForm } from "./helpers/quote-form.ts";
 
 async function openForm(page: Page) {
   await page.goto("/contact");
   await waitForIslands(page);
   await page.locator("#quote").scrollIntoViewIfNeeded();
   await waitForIsland(page, "contact-form");
-  const form = page.getByRole("form", { name: "Request a Free Quote" });
-  return {
-    form,
-    name: form.getByRole("textbox", { name: "Name", exact: true }),
-    email: form.getByRole("textbox", { name: "Email", exact: true }),
-    phone: form.getByRole("textbox", { name: "Phone", exact: true }),
-    service: form.getByRole("combobox", { name: "Service Needed" }),
-    message: form.getByRole("textbox", { name: "Message", exact: true }),
-    send: form.getByRole("button", { name: "Send Message" }),
-  };
+  return quoteForm(page);
 }
 
 test.describe("the message limit", () => {

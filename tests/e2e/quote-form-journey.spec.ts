@@ -9,6 +9,7 @@ import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { expect, test, waitForIsland, waitForIslands, waitLikeAPerson } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
 import { ownServer } from "./helpers/own-server.ts";
+import { quoteForm, uniqueMessage as uniqueFor } from "./helpers/quote-form.ts";
 
 const successToast = "Thank you! We'll contact you soon.";
 const failureToast = "Failed to send message. Please try calling us directly.";
@@ -21,19 +22,6 @@ test.describe.configure({ mode: "serial" });
 const own = ownServer("journey", { env: () => ({ RATE_LIMIT_MAX: "50" }) });
 
 type Lead = { name: string; message: string; service: string; offer?: { id: string } };
-
-function quoteForm(page: Page) {
-  const form = page.locator("form[aria-labelledby='quote-form-heading']");
-  return {
-    form,
-    name: form.getByRole("textbox", { name: "Name", exact: true }),
-    email: form.getByRole("textbox", { name: "Email", exact: true }),
-    phone: form.getByRole("textbox", { name: "Phone", exact: true }),
-    service: form.getByRole("combobox", { name: "Service Needed" }),
-    message: form.getByRole("textbox", { name: "Message", exact: true }),
-    send: form.getByRole("button", { name: /Send Message|Sending\.\.\./ }),
-  };
-}
 
 /** The element's box lies wholly inside the screen the person is looking at. */
 async function expectOnScreen(page: Page, locator: Locator, what: string) {
@@ -99,8 +87,7 @@ async function fillRequest(page: Page, message: string) {
   return fields;
 }
 
-const uniqueMessage = (what: string) =>
-  `${what} ${test.info().project.name} ${Date.now()} ${Math.random().toString(36).slice(2)}`;
+const uniqueMessage = (what: string) => uniqueFor(what, test.info().project.name);
 
 test.describe("on a phone, CPU 4x slower", { tag: "@phone" }, () => {
   test.use({ viewport: phone, cpuSlowdown: 4 });

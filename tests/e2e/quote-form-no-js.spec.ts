@@ -4,12 +4,12 @@
  * function, which stores the request (read back as `npm run leads -- --json` prints it) and sends
  * the browser to the thank-you page, or shows what to fix with the visitor's values.
  */
-import type { Page } from "@playwright/test";
 import { deploymentDefaults } from "../../shared/deployment-defaults.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
 import { ownServer } from "./helpers/own-server.ts";
+import { quoteForm, uniqueMessage as uniqueFor } from "./helpers/quote-form.ts";
 
 test.describe.configure({ mode: "serial" });
 test.use({ javaScriptEnabled: false });
@@ -28,21 +28,7 @@ type Lead = {
   preferredWindows?: { date: string; window: string }[];
 };
 
-function quoteForm(page: Page) {
-  const form = page.getByRole("form", { name: "Request a Free Quote" });
-  return {
-    form,
-    name: form.getByRole("textbox", { name: "Name", exact: true }),
-    email: form.getByRole("textbox", { name: "Email", exact: true }),
-    phone: form.getByRole("textbox", { name: "Phone", exact: true }),
-    service: form.getByRole("combobox", { name: "Service Needed" }),
-    otherService: form.getByRole("textbox", { name: "Specify Service" }),
-    message: form.getByRole("textbox", { name: "Message", exact: true }),
-    send: form.getByRole("button", { name: "Send Message" }),
-  };
-}
-
-const uniqueMessage = (what: string) => `${what} ${test.info().project.name} ${Date.now()}`;
+const uniqueMessage = (what: string) => uniqueFor(what, test.info().project.name);
 
 test("the prerendered form is a working HTML form: enabled, posting form-encoded to the function", async ({
   page,

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { controlClass, FormField } from "~/components/ui/form-field";
 import { siteConfig } from "~/config";
@@ -110,18 +110,22 @@ export function ContactForm() {
     if (window.location.hash === "#estimate") setEstimateOpen(true);
   }, []);
 
-  // "Claim My Discount" in the popup on this page applies the offer here (lib/offer-note.ts).
+  // "Claim My Discount" in the popup on this page applies the offer here (lib/offer-note.ts), on
+  // whichever form element is mounted ("Send another request" mounts a new one).
   const [claimed, setClaimed] = useState(0);
-  useEffect(() => {
-    const element = form.current;
+  const formRef = useCallback((element: HTMLFormElement | null) => {
+    form.current = element;
+    if (!element) return;
     const claim = (event: Event) => {
-      const id = (event as CustomEvent<string>).detail;
-      setOffer(offerById(id) ?? null);
+      setOffer(offerById((event as CustomEvent<string>).detail) ?? null);
       setClaimed((count) => count + 1);
     };
-    element?.addEventListener(offerClaimedEvent, claim);
-    return () => element?.removeEventListener(offerClaimedEvent, claim);
-  }, [sent]);
+    element.addEventListener(offerClaimedEvent, claim);
+    return () => {
+      element.removeEventListener(offerClaimedEvent, claim);
+      form.current = null;
+    };
+  }, []);
   useEffect(() => {
     if (claimed > 0) offerNotice.current?.focus();
   }, [claimed]);
@@ -256,7 +260,7 @@ export function ContactForm() {
         <RequestSent request={sent} onSendAnother={sendAnother} />
       ) : (
         <form
-          ref={form}
+          ref={formRef}
           data-quote-form=""
           onSubmit={onSubmit}
           onFocus={prepare}

@@ -176,13 +176,15 @@ test.describe("on a phone, CPU 4x slower", { tag: "@phone" }, () => {
       page,
     }) => {
       await openContact(page);
+      // The visitor starts on the form at once, so the popup waits for them.
+      const fields = quoteForm(page);
+      await fields.name.tap();
       await page.evaluate(() => {
         (window as unknown as { samePage: boolean }).samePage = true;
       });
-      await page.locator("#quote").scrollIntoViewIfNeeded();
       await waitForIsland(page, "contact-form");
       const message = uniqueMessage("Claimed in place");
-      const fields = await fillRequest(page, message);
+      await fillRequest(page, message);
       await page.getByRole("heading", { name: "Request a Free Quote" }).tap();
 
       const popup = page.getByRole("dialog", { name: /20% Off/ });

@@ -68,9 +68,15 @@ function typedValues(form: HTMLFormElement): { values: Values; zip: string } {
     const field = form.elements.namedItem(name);
     return field && "value" in field ? String(field.value) : "";
   };
-  const values = { ...empty };
-  for (const name of Object.keys(empty) as (keyof Values)[]) values[name] = read(name) as never;
-  if (values.service !== "other") values.otherService = "";
+  const service = read("service") as Values["service"];
+  const values: Values = {
+    name: read("name"),
+    email: read("email"),
+    phone: read("phone"),
+    service,
+    otherService: service === "other" ? read("otherService") : "",
+    message: read("message"),
+  };
   return { values, zip: read("zip") };
 }
 

@@ -6,7 +6,7 @@
  */
 import { deploymentDefaults } from "../../shared/deployment-defaults.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForIslands } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
 import { ownServer } from "./helpers/own-server.ts";
 import { quoteForm, uniqueMessage as uniqueFor } from "./helpers/quote-form.ts";
@@ -152,5 +152,21 @@ test.describe("with JavaScript, before the form's script has started", () => {
 
     await page.goto(`${own.url}/thank-you`);
     await expectNoAxeViolations(page, "/thank-you");
+  });
+});
+
+test.describe("a first visit that lands on the thank-you page", () => {
+  test.use({ javaScriptEnabled: true, firstVisit: true });
+
+  test("is not offered the first-visit discount: the request is already sent", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto(`${own.url}/thank-you`);
+    await waitForIslands(page);
+    await page.waitForTimeout(2000);
+    await expect(page.locator("dialog")).toHaveCount(0);
+    expect(scripts.filter((url) => /welcome-offer/.test(url))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "~/components/site-footer";
@@ -14,7 +14,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
+/** A route that exports `handle = { welcomeOffer: false }` never shows the first-visit offer. */
+function offersWelcome(matches: ReturnType<typeof useMatches>): boolean {
+  return !matches.some(
+    (match) => (match.handle as { welcomeOffer?: boolean } | undefined)?.welcomeOffer === false,
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const welcome = offersWelcome(useMatches());
   return (
     <html lang="en-US">
       <head>
@@ -33,10 +41,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       {/* The first-visit offer: the `welcome-offer` island fetches its markup and opens it. */}
       <body
-        {...island("welcome-offer")}
-        data-src="/welcome-offer.html"
-        data-delay-ms={business.welcomeOffer.delayMs}
-        data-visit-flag={business.welcomeOffer.storageKey}
+        {...(welcome
+          ? {
+              ...island("welcome-offer"),
+              "data-src": "/welcome-offer.html",
+              "data-delay-ms": business.welcomeOffer.delayMs,
+              "data-visit-flag": business.welcomeOffer.storageKey,
+            }
+          : {})}
       >
         {children}
         {/* React Router checks for these when it prerenders; the build replaces them with the

@@ -7,6 +7,8 @@ export default [
   route("about", "routes/about.tsx"),
   route("services", "routes/services.tsx"),
   route("contact", "routes/contact.tsx"),
+  // Where the contact function sends a browser after the form's plain post; not in the sitemap.
+  route("thank-you", "routes/thank-you.tsx"),
 
   route("plymouth-meeting", "routes/town.tsx", { id: "town-plymouth-meeting" }),
   route("king-prussia", "routes/town.tsx", { id: "town-king-prussia" }),

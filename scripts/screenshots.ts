@@ -6,6 +6,8 @@
  *   npm run screenshots                                   # start the server, shoot, stop it
  *   npm run screenshots -- --base http://127.0.0.1:3000   # shoot a server that is already up
  *   npm run screenshots -- --out /tmp/shots               # another folder
+ *   npm run screenshots -- --quote-states                 # the quote form's states, into
+ *                                                         # docs/images/ (quote-form-shots.ts)
  *
  * The routes come from the site's own sitemap.xml, which is generated from the route list.
  * The browser is Debian's Chromium (CHROMIUM_PATH overrides), driven like the e2e suite.
@@ -19,6 +21,7 @@ import { parseArgs } from "node:util";
 import type { Browser, Page } from "@playwright/test";
 import { chromium } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
+import { shootQuoteStates } from "./quote-form-shots.ts";
 
 const projectRoot = resolve(import.meta.dirname, "..");
 
@@ -36,7 +39,8 @@ const notFoundPath = "/this-page-does-not-exist";
 const { values: options } = parseArgs({
   options: {
     base: { type: "string" },
-    out: { type: "string", default: join(projectRoot, "screenshots") },
+    out: { type: "string" },
+    "quote-states": { type: "boolean", default: false },
   },
 });
 
@@ -70,13 +74,13 @@ async function waitUntilUp(base: string, server: ChildProcess, log: () => string
 }
 
 /** Starts `node server/start.ts` on a free port with a throwaway data folder. */
-async function startServer() {
+async function startServer(extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), "keystone-screenshots-"));
   let output = "";
   const server = spawn(process.execPath, ["server/start.ts"], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const keep = (chunk: Buffer) => {
@@ -197,15 +201,24 @@ async function shoot(browser: Browser, base: string, paths: string[], out: strin
 }
 
 async function main() {
-  const out = resolve(options.out ?? join(projectRoot, "screenshots"));
+  const quoteStates = options["quote-states"];
+  const out = resolve(
+    options.out ?? join(projectRoot, quoteStates ? "docs/images" : "screenshots"),
+  );
   await mkdir(out, { recursive: true });
   const server = options.base
     ? { base: options.base.replace(/\/+$/, ""), stop: async () => {} }
-    : await startServer();
+    : // The quote states send a dozen requests from one address: past the rate limit otherwise.
+      await startServer(quoteStates ? { RATE_LIMIT_DISABLED: "true" } : {});
   let browser: Browser | undefined;
   try {
-    const paths = await routePaths(server.base);
     browser = await chromium.launch(launchOptions);
+    if (quoteStates) {
+      const saved = await shootQuoteStates(browser, server.base, widths, out);
+      console.log(`${saved.length} screenshots of the quote form's states in:\n${out}`);
+      return;
+    }
+    const paths = await routePaths(server.base);
     const saved = await shoot(browser, server.base, paths, out);
     console.log(
       `${saved.length} screenshots (${paths.length} pages at ${widths.map((w) => `${w.width}px`).join(" and ")}) in:`,

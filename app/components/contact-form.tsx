@@ -1,20 +1,26 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { controlClass, FormField } from "~/components/ui/form-field";
+import { siteConfig } from "~/config";
 import { business } from "~/content/business";
 import { useLazyToasts } from "~/hooks/use-lazy-toasts";
-import { preloadContactClient, sendContactRequest } from "~/lib/contact-client";
+import { sendContactRequest } from "~/lib/contact-client";
 import { loadContactSchema } from "~/lib/contact-validation";
-import { arrivingOffer, forgetOffer } from "~/lib/offer-note";
-import { messages, serviceOptions } from "../../shared/contact-fields";
+import { arrivingOffer, forgetOffer, offerClaimedEvent } from "~/lib/offer-note";
+import { limits, messages, serviceLabel, serviceOptions } from "../../shared/contact-fields";
 import type { ContactInput } from "../../shared/contact-schema";
-import type { EstimateInputs } from "../../shared/quote/estimate";
-import type { Offer } from "../../shared/quote/offers";
-import type { PreferredWindow } from "../../shared/quote/preferred-windows";
+import { estimateText } from "../../shared/quote/describe";
+import { type EstimateInputs, estimate } from "../../shared/quote/estimate";
+import { type Offer, offerById, storedOffer } from "../../shared/quote/offers";
+import { formatWindow, type PreferredWindow } from "../../shared/quote/preferred-windows";
 import { quoteMessages } from "../../shared/quote/quote-details";
+import { fieldLabels, keyField } from "../../shared/quote-form";
+import { CharactersLeft } from "./quote/characters-left";
 import { EstimateDisclosure } from "./quote/estimate-disclosure";
 import { OfferNotice } from "./quote/offer-notice";
+import { PlainDetails } from "./quote/plain-details";
 import { PreferredTimes } from "./quote/preferred-times";
+import { RequestSent, type SentRequest } from "./quote/request-sent";
 import { SpamTrap } from "./quote/spam-trap";
 import { ZipField } from "./quote/zip-field";
 
@@ -50,16 +56,45 @@ const contactToasts = {
   failure: "Failed to send message. Please try calling us directly.",
 } as const;
 
-/** The free-quote form (product.md, Quote form). */
+/** The contact function's URL: the JSON call and the plain form post go to the same place. */
+const functionUrl = `${siteConfig.supabaseUrl}/functions/v1/${siteConfig.functionName}`;
+
+/**
+ * What a visitor typed before this island started: the prerendered form is a working HTML form,
+ * so its fields may already hold text that React's state does not know yet.
+ */
+function typedValues(form: HTMLFormElement): { values: Values; zip: string } {
+  const read = (name: string) => {
+    const field = form.elements.namedItem(name);
+    return field && "value" in field ? String(field.value) : "";
+  };
+  const service = read("service") as Values["service"];
+  const values: Values = {
+    name: read("name"),
+    email: read("email"),
+    phone: read("phone"),
+    service,
+    otherService: service === "other" ? read("otherService") : "",
+    message: read("message"),
+  };
+  return { values, zip: read("zip") };
+}
+
+/**
+ * The free-quote form (product.md, Quote form). Prerendered, it is a plain HTML form that posts
+ * to the contact function (docs/contact-api.md, "The form without JavaScript"); once this island
+ * starts it validates with the shared schema, sends JSON with fetch, and confirms in place.
+ */
 export function ContactForm() {
   const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<SentRequest | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const offerNotice = useRef<HTMLDivElement>(null);
   const toasts = useLazyToasts();
-  // The form needs JavaScript to send; until the page is interactive it stays disabled and a
-  // <noscript> note offers the phone and e-mail instead.
-  const [interactive, setInteractive] = useState(false);
+  // False in the prerendered HTML (no script runs there); true once this island has started.
+  const [started, setStarted] = useState(false);
   // The optional quote details (docs/contact-api.md, "Quote details"); the function recomputes the
   // area, the town and the price from them, so only the visitor's choices are sent.
   const [zip, setZip] = useState("");
@@ -67,12 +102,39 @@ export function ContactForm() {
   const [estimateOpen, setEstimateOpen] = useState(false);
   const [estimateInputs, setEstimateInputs] = useState<EstimateInputs | null>(null);
   const [windows, setWindows] = useState<PreferredWindow[]>([]);
-  useEffect(() => {
-    setInteractive(true);
-    // After hydration: the prerendered form knows neither the address nor the visitor's note.
+
+  // Before the first paint after hydration, so nothing typed is drawn over with empty state.
+  useLayoutEffect(() => {
+    if (form.current) {
+      const typed = typedValues(form.current);
+      setValues(typed.values);
+      setZip(typed.zip);
+    }
+    setStarted(true);
+    // The prerendered form knows neither the address nor the visitor's note.
     setOffer(arrivingOffer(window.location.search));
     if (window.location.hash === "#estimate") setEstimateOpen(true);
   }, []);
+
+  // "Claim My Discount" in the popup on this page applies the offer here (lib/offer-note.ts), on
+  // whichever form element is mounted ("Send another request" mounts a new one).
+  const [claimed, setClaimed] = useState(0);
+  const formRef = useCallback((element: HTMLFormElement | null) => {
+    form.current = element;
+    if (!element) return;
+    const claim = (event: Event) => {
+      setOffer(offerById((event as CustomEvent<string>).detail) ?? null);
+      setClaimed((count) => count + 1);
+    };
+    element.addEventListener(offerClaimedEvent, claim);
+    return () => {
+      element.removeEventListener(offerClaimedEvent, claim);
+      form.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    if (claimed > 0) offerNotice.current?.focus();
+  }, [claimed]);
 
   const removeOffer = () => {
     forgetOffer();
@@ -100,7 +162,6 @@ export function ContactForm() {
   // What every control shares: its field, value, error state and change handler.
   const bind = (field: keyof Values, describedBy: string | undefined) => ({
     name: field,
-    required: true,
     value: values[field],
     onChange: (
       event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>,
@@ -112,7 +173,6 @@ export function ContactForm() {
 
   const prepare = () => {
     loadContactSchema().catch(() => {});
-    preloadContactClient();
     toasts.prepare();
   };
 
@@ -154,6 +214,21 @@ export function ContactForm() {
     const result = await sendContactRequest(checked.data);
     setSending(false);
     if (result.ok) {
+      const { data } = checked;
+      setSent({
+        firstName: data.name.split(/\s+/)[0] ?? "",
+        phone: data.phone,
+        service:
+          data.service === "other" ? data.otherService : serviceLabel(data.service).toLowerCase(),
+        estimate: data.estimate
+          ? estimateText({
+              estimate: estimate(data.estimate, offer),
+              offer: offer ? storedOffer(offer) : undefined,
+            })
+          : null,
+        windows: (data.preferredWindows ?? []).map(formatWindow),
+      });
+      // product.md, Quote form: on success the form resets to empty; the offer is used.
       setValues(empty);
       setErrors({});
       setZip("");
@@ -180,59 +255,75 @@ export function ContactForm() {
       );
   }
 
+  function sendAnother() {
+    setSent(null);
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[name=name]")?.focus());
+  }
+
   return (
     <>
-      <form
-        ref={form}
-        onSubmit={onSubmit}
-        onFocus={prepare}
-        aria-labelledby="quote-form-heading"
-        method="post"
-      >
-        <noscript>
-          <p className="mb-5 rounded-xl border border-amber-300 bg-amber-50 p-4 text-ink">
-            Our online form needs JavaScript. Please call us at {business.phone.display} or e-mail{" "}
-            {business.email}, and we will get back to you within {business.responseTime}.
-          </p>
-        </noscript>
-        <fieldset disabled={!interactive} className="grid gap-5 sm:grid-cols-2">
-          {offer ? <OfferNotice offer={offer} onRemove={removeOffer} /> : null}
-          <FormField id="contact-name" label="Name" required error={errors.name}>
+      {sent ? (
+        <RequestSent request={sent} onSendAnother={sendAnother} />
+      ) : (
+        <form
+          ref={formRef}
+          data-quote-form=""
+          onSubmit={onSubmit}
+          onFocus={prepare}
+          aria-labelledby="quote-form-heading"
+          method="post"
+          action={functionUrl}
+          encType="application/x-www-form-urlencoded"
+          className="grid gap-5 sm:grid-cols-2"
+        >
+          {/* A plain form cannot send headers: the public key travels as a field. */}
+          <input type="hidden" name={keyField} value={siteConfig.publicKey} />
+          <input type="hidden" name="offer" value={offer?.id ?? ""} />
+          {offer ? <OfferNotice ref={offerNotice} offer={offer} onRemove={removeOffer} /> : null}
+          <FormField id="contact-name" label={fieldLabels.name} required error={errors.name}>
             {(describedBy) => (
               <input
                 id="contact-name"
                 type="text"
                 autoComplete="name"
                 placeholder="Your full name"
+                required
                 {...bind("name", describedBy)}
               />
             )}
           </FormField>
-          <FormField id="contact-email" label="Email" required error={errors.email}>
+          <FormField id="contact-email" label={fieldLabels.email} required error={errors.email}>
             {(describedBy) => (
               <input
                 id="contact-email"
                 type="email"
                 autoComplete="email"
                 placeholder={business.email}
+                required
                 {...bind("email", describedBy)}
               />
             )}
           </FormField>
-          <FormField id="contact-phone" label="Phone" required error={errors.phone}>
+          <FormField id="contact-phone" label={fieldLabels.phone} required error={errors.phone}>
             {(describedBy) => (
               <input
                 id="contact-phone"
                 type="tel"
                 autoComplete="tel"
                 placeholder="(484) 123-4567"
+                required
                 {...bind("phone", describedBy)}
               />
             )}
           </FormField>
-          <FormField id="contact-service" label="Service Needed" required error={errors.service}>
+          <FormField
+            id="contact-service"
+            label={fieldLabels.service}
+            required
+            error={errors.service}
+          >
             {(describedBy) => (
-              <select id="contact-service" {...bind("service", describedBy)}>
+              <select id="contact-service" required {...bind("service", describedBy)}>
                 <option value="" disabled>
                   Select a service
                 </option>
@@ -244,38 +335,52 @@ export function ContactForm() {
               </select>
             )}
           </FormField>
-          {values.service === "other" ? (
-            <FormField
-              id="contact-other-service"
-              label="Specify Service"
-              required
-              error={errors.otherService}
-              className="sm:col-span-2"
-            >
-              {(describedBy) => (
-                <input
-                  id="contact-other-service"
-                  type="text"
-                  placeholder="e.g. window washing, move-out cleaning"
-                  {...bind("otherService", describedBy)}
-                />
-              )}
-            </FormField>
-          ) : null}
+          {/* Shown by CSS while Other is chosen, so it appears without JavaScript too; required
+              (and cleared when another service is chosen) once the script runs. */}
+          <FormField
+            id="contact-other-service"
+            label={fieldLabels.otherService}
+            required
+            error={errors.otherService}
+            className="hidden sm:col-span-2 [form:has([name=service]_[value=other]:checked)_&]:block"
+          >
+            {(describedBy) => (
+              <input
+                id="contact-other-service"
+                type="text"
+                placeholder="e.g. window washing, move-out cleaning"
+                required={values.service === "other"}
+                {...bind("otherService", describedBy)}
+              />
+            )}
+          </FormField>
           <FormField
             id="contact-message"
-            label="Message"
+            label={fieldLabels.message}
             required
             error={errors.message}
             className="sm:col-span-2"
           >
             {(describedBy) => (
-              <textarea
-                id="contact-message"
-                rows={6}
-                placeholder="Tell us about your space: type, size, how often, and any special requests."
-                {...bind("message", describedBy)}
-              />
+              <>
+                <textarea
+                  id="contact-message"
+                  rows={6}
+                  maxLength={limits.message}
+                  required
+                  placeholder="Tell us about your space: type, size, how often, and any special requests."
+                  {...bind(
+                    "message",
+                    [describedBy, "contact-message-limit"].filter(Boolean).join(" "),
+                  )}
+                />
+                <CharactersLeft
+                  id="contact-message-limit"
+                  length={values.message.length}
+                  limit={limits.message}
+                  counting={started}
+                />
+              </>
             )}
           </FormField>
           <ZipField
@@ -287,26 +392,32 @@ export function ContactForm() {
               clearError("zip");
             }}
           />
-          <EstimateDisclosure
-            open={estimateOpen}
-            onToggle={() => setEstimateOpen((open) => !open)}
-            offer={offer}
-            service={values.service}
-            error={errors.estimate}
-            onChange={(inputs) => {
-              setEstimateInputs(inputs);
-              if (inputs) clearError("estimate");
-            }}
-          />
-          <PreferredTimes
-            value={windows}
-            ready={interactive}
-            error={errors.preferredWindows}
-            onChange={(next) => {
-              setWindows(next);
-              clearError("preferredWindows");
-            }}
-          />
+          {/* The estimator and the time picker need a script; without one, plain controls. */}
+          <div className="contents noscript:hidden">
+            <EstimateDisclosure
+              open={estimateOpen}
+              onToggle={() => setEstimateOpen((open) => !open)}
+              offer={offer}
+              service={values.service}
+              error={errors.estimate}
+              onChange={(inputs) => {
+                setEstimateInputs(inputs);
+                if (inputs) clearError("estimate");
+              }}
+            />
+            <PreferredTimes
+              value={windows}
+              ready={started}
+              error={errors.preferredWindows}
+              onChange={(next) => {
+                setWindows(next);
+                clearError("preferredWindows");
+              }}
+            />
+          </div>
+          <noscript>
+            <PlainDetails />
+          </noscript>
           <SpamTrap />
           <div className="sm:col-span-2">
             <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
@@ -317,8 +428,8 @@ export function ContactForm() {
               request.
             </p>
           </div>
-        </fieldset>
-      </form>
+        </form>
+      )}
       {toasts.host}
     </>
   );

@@ -1,5 +1,6 @@
 import { ArtworkImage } from "~/components/ui/artwork-image";
 import type { ArtworkName } from "~/content/artwork";
+import { cn } from "~/lib/cn";
 
 type PageHeroProps = {
   /** Small line above the heading, e.g. the town or "Our Services". */
@@ -7,12 +8,21 @@ type PageHeroProps = {
   title: React.ReactNode;
   subtitle?: React.ReactNode;
   artwork?: ArtworkName;
+  /** False leaves the illustration out on phones, where it would push the page's purpose down. */
+  artworkOnPhones?: boolean;
   /** Calls to action under the subtitle. */
   children?: React.ReactNode;
 };
 
 /** The top of every page: the one h1, a short promise and the main actions. */
-export function PageHero({ eyebrow, title, subtitle, artwork, children }: PageHeroProps) {
+export function PageHero({
+  eyebrow,
+  title,
+  subtitle,
+  artwork,
+  artworkOnPhones = true,
+  children,
+}: PageHeroProps) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-brand-900 text-white">
       <div className="container-page grid items-center gap-8 py-12 sm:py-16 lg:grid-cols-2 lg:py-20">
@@ -31,7 +41,12 @@ export function PageHero({ eyebrow, title, subtitle, artwork, children }: PageHe
           {children ? <div className="mt-8 flex flex-wrap gap-3">{children}</div> : null}
         </div>
         {artwork ? (
-          <div className="mx-auto w-full max-w-md lg:max-w-none">
+          <div
+            className={cn(
+              "mx-auto w-full max-w-md lg:max-w-none",
+              !artworkOnPhones && "hidden sm:block",
+            )}
+          >
             <ArtworkImage name={artwork} priority className="rounded-3xl bg-brand-50 shadow-2xl" />
           </div>
         ) : null}

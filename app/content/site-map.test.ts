@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import routes from "../routes";
 import { sitePages } from "./site-map";
 
+// Besides the 15 pages: build-time resources, the 404 fallback, and the thank-you page the contact
+// function sends a browser to (noindex, so not in the sitemap).
 const resourceOrFallback = new Set([
+  "thank-you",
   "sitemap.xml",
   "robots.txt",
   "site.webmanifest",

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { loadSonner, type Sonner, toastOptions } from "~/lib/toasts";
 
 type ToastKind = "success" | "error";
@@ -7,6 +8,11 @@ type ToastKind = "success" | "error";
  * Toasts without shipping the toast library in the page's first JavaScript. `host` must be
  * rendered; `notify` loads the library, mounts its <Toaster> and waits until it listens
  * (a toast sent before that would be lost).
+ *
+ * The Toaster is portalled to <body>: its toasts are `position: fixed`, and an ancestor with
+ * containment (the page's sections use `content-visibility: auto`, app.css), a transform or a
+ * filter makes "fixed" relative to that ancestor instead of the screen. Rendered in the quote
+ * section, the toast was drawn hundreds of pixels above the visitor's screen.
  */
 export function useLazyToasts() {
   const [library, setLibrary] = useState<Sonner | null>(null);
@@ -23,12 +29,15 @@ export function useLazyToasts() {
     sonner.toast[kind](message);
   }, []);
 
-  const host = library ? (
-    <>
-      <library.Toaster position="top-center" richColors closeButton {...toastOptions} />
-      <MountSignal onMount={mounted.current.resolve} />
-    </>
-  ) : null;
+  const host = library
+    ? createPortal(
+        <>
+          <library.Toaster position="top-center" richColors closeButton {...toastOptions} />
+          <MountSignal onMount={mounted.current.resolve} />
+        </>,
+        document.body,
+      )
+    : null;
 
   return { host, prepare, notify };
 }

@@ -3,8 +3,9 @@ import { ContactForm } from "~/components/contact-form";
 
 /**
  * The one island that needs React: the quote form keeps state, validates with the shared schema
- * and sends. It hydrates the prerendered form in place; the form's fieldset stays disabled until
- * React has bound every handler (components/contact-form.tsx).
+ * and sends. It hydrates the prerendered form in place. Until then that form works as plain HTML
+ * (it posts to the contact function), and whatever was typed in it is taken over when React
+ * starts (components/contact-form.tsx): no field is ever disabled.
  */
 export function start(element: HTMLElement) {
   hydrateRoot(element, <ContactForm />);

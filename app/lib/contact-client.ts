@@ -1,40 +1,62 @@
 /**
- * Sends a quote request to send-contact-email through the backend client
- * (product.md, Quote form). The client library loads only when a visitor submits, never with the page.
+ * Sends a quote request to send-contact-email (product.md, Quote form) with `fetch`: the request
+ * @supabase/supabase-js's `functions.invoke` sends (same URL, method, JSON body, `apikey`, and
+ * `Authorization` for legacy JWT keys), without 47 KB of client for one POST. The product never
+ * signs anyone in, so no session, storage or token refresh is involved. contact-client.test.ts
+ * proves the two requests are the same on the wire.
  */
-
 import { siteConfig } from "~/config";
 import type { ContactSubmission } from "../../shared/contact-schema";
 
 type SendResult = { ok: true } | { ok: false; error: unknown };
 
-type Client = Awaited<ReturnType<typeof createBackendClient>>;
-let client: Promise<Client> | undefined;
+type Backend = { projectUrl: string; publicKey: string; functionName: string };
 
-async function createBackendClient() {
-  const { createClient } = await import("@supabase/supabase-js");
-  // Locally, and on the embedded server, the project URL is the site's own origin.
-  const projectUrl = siteConfig.supabaseUrl || window.location.origin;
-  return createClient(projectUrl, siteConfig.publicKey, {
-    auth: { persistSession: true, autoRefreshToken: true, storage: window.localStorage },
-  });
+/**
+ * New-format keys (`sb_publishable_…`, `sb_secret_…`) are not JWTs: supabase-js sends them as
+ * `apikey` only. Legacy anon keys (JWTs) also go as `Authorization: Bearer`, which the gateway's
+ * JWT check reads.
+ */
+const isNewApiKey = (key: string) =>
+  key.startsWith("sb_publishable_") || key.startsWith("sb_secret_");
+
+/** The URL and init of the call; split out so the test can compare it with supabase-js's. */
+export function functionRequest(
+  { projectUrl, publicKey, functionName }: Backend,
+  body: unknown,
+): { url: string; init: RequestInit } {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    apikey: publicKey,
+  };
+  if (!isNewApiKey(publicKey)) headers.Authorization = `Bearer ${publicKey}`;
+  return {
+    url: `${projectUrl}/functions/v1/${functionName}`,
+    init: { method: "POST", headers, body: JSON.stringify(body) },
+  };
 }
 
-/** Fetches the client ahead of time, e.g. when a visitor starts filling in the form. */
-export function preloadContactClient(): void {
-  client ??= createBackendClient();
-  client.catch(() => {
-    client = undefined;
-  });
-}
-
+/**
+ * A failure is what supabase-js reports as `error`: no answer, a status outside 2xx, or the
+ * gateway's relay error; an `error` in the answer's JSON (the contract's failure field) too.
+ */
 export async function sendContactRequest(request: ContactSubmission): Promise<SendResult> {
+  const { url, init } = functionRequest(
+    {
+      // Locally, and on the embedded server, the project URL is the site's own origin.
+      projectUrl: siteConfig.supabaseUrl || window.location.origin,
+      publicKey: siteConfig.publicKey,
+      functionName: siteConfig.functionName,
+    },
+    request,
+  );
   try {
-    preloadContactClient();
-    const backend = await (client as Promise<Client>);
-    // The page reads only `error`: a non-empty one means the request was not taken.
-    const { error } = await backend.functions.invoke(siteConfig.functionName, { body: request });
-    return error ? { ok: false, error } : { ok: true };
+    const response = await fetch(url, init);
+    const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    if (!response.ok || response.headers.get("x-relay-error") === "true" || answer?.error) {
+      return { ok: false, error: answer?.error ?? `HTTP ${response.status}` };
+    }
+    return { ok: true };
   } catch (error) {
     return { ok: false, error };
   }

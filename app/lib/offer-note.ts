@@ -46,3 +46,23 @@ export function arrivingOffer(search: string, store: NoteStorage | null = storag
   else if (fromNote !== null) forgetOffer(store);
   return offer;
 }
+
+/** The quote form on this page (only /contact has one). */
+export const quoteFormSelector = "form[data-quote-form]";
+/** Sent on the quote form when the offer is claimed on its own page, for it to apply in place. */
+export const offerClaimedEvent = "quote-offer-claimed";
+
+/**
+ * "Claim My Discount" on the form's own page applies the offer where the visitor is: no reload,
+ * nothing typed lost. Before the form's script has started, its hidden field and the note carry
+ * the offer. False when the page has no quote form (the link then goes to /contact as before).
+ */
+export function claimInPlace(id: string): boolean {
+  const form = document.querySelector<HTMLFormElement>(quoteFormSelector);
+  if (!form) return false;
+  rememberOffer(id);
+  const field = form.elements.namedItem("offer");
+  if (field instanceof HTMLInputElement) field.value = id;
+  form.dispatchEvent(new CustomEvent(offerClaimedEvent, { detail: id }));
+  return true;
+}

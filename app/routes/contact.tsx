@@ -1,8 +1,9 @@
-import { Clock, Mail, MapPin, Phone as PhoneIcon } from "lucide-react";
+import { Clock, FileText, Mail, MapPin, Phone as PhoneIcon } from "lucide-react";
 import { BusinessHours } from "~/components/business-hours";
 import { CallLink } from "~/components/call-link";
 import { ContactForm } from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
+import { ButtonLink } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
 import { areas, stateCode } from "~/content/areas";
 import { business, mailtoHref, supportPromise, telHref } from "~/content/business";
@@ -26,11 +27,19 @@ export const meta = () =>
 export default function ContactPage() {
   return (
     <>
+      {/* On a phone the form starts well down the page: the first screen offers the way there. */}
       <PageHero
         title="Contact Us"
         subtitle="Let's Discuss Your Cleaning Needs"
         artwork="contact-hero"
-      />
+        artworkOnPhones={false}
+      >
+        <ButtonLink to="#quote" variant="accent" size="lg">
+          <FileText aria-hidden="true" className="size-5" />
+          Request a Free Quote
+        </ButtonLink>
+        <CallLink size="lg" variant="outline" />
+      </PageHero>
 
       <Section
         id="get-in-touch"
@@ -65,19 +74,25 @@ export default function ContactPage() {
         </ul>
       </Section>
 
+      {/* Focusable so that "Request a Free Quote" (and #quote links) land keyboard and screen
+          reader users here: the next Tab reaches the first field. */}
       <section
         id="quote"
+        tabIndex={-1}
         aria-labelledby="quote-form-heading"
-        className="bg-brand-50/60 py-14 sm:py-20"
+        className="bg-brand-50/60 py-14 outline-none sm:py-20"
       >
         <div className="container-page">
           <div className="mx-auto max-w-3xl rounded-3xl bg-white p-6 shadow-lg sm:p-10">
             <h2 id="quote-form-heading" className="font-extrabold text-3xl">
               Request a Free Quote
             </h2>
+            {/* Each required field says so itself (`required`); its asterisk is hidden from screen
+                readers, so they hear the rule in words instead of "star". */}
             <p className="mt-3 mb-8 text-lg">
-              Tell us about your home or business. Fields marked <span aria-hidden="true">*</span>
-              <span className="sr-only">as required</span> are required.
+              Tell us about your home or business.{" "}
+              <span aria-hidden="true">Fields marked * are required.</span>
+              <span className="sr-only">All fields are required unless marked optional.</span>
             </p>
             <div {...island("contact-form")}>
               <ContactForm />
@@ -111,12 +126,15 @@ function ContactCard({
   children: React.ReactNode;
 }) {
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+    // Icon beside the text on phones (the cards stack there), above it from the small breakpoint.
+    <li className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:block sm:p-6">
+      <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
         <Icon aria-hidden="true" className="size-6" />
       </span>
-      <h3 className="mt-4 font-bold text-ink text-xl">{title}</h3>
-      <p className="mt-2">{children}</p>
+      <div>
+        <h3 className="font-bold text-ink text-xl sm:mt-4">{title}</h3>
+        <p className="mt-1 sm:mt-2">{children}</p>
+      </div>
     </li>
   );
 }

@@ -50,6 +50,19 @@ describe("contact configuration", () => {
     ).toEqual(["https://clean.example.net"]);
   });
 
+  it("keeps the site URL's origin for sending browsers back, and allows the function's own origin on Supabase", () => {
+    const config = parseContactConfig({
+      SITE_URL: "https://clean.example.net/contact",
+      ALLOWED_ORIGINS: "https://www.clean.example.net",
+      SUPABASE_URL: "https://abcd.supabase.co/",
+    });
+    expect(config.siteUrl).toBe("https://clean.example.net");
+    expect(config.allowedOrigins).toEqual([
+      "https://www.clean.example.net",
+      "https://abcd.supabase.co",
+    ]);
+  });
+
   it.each([
     ["RATE_LIMIT_MAX", "lots"],
     ["RATE_LIMIT_MAX", "0"],

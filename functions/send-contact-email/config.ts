@@ -11,8 +11,16 @@ export type Env = Record<string, string | undefined>;
 export type ContactConfig = {
   /** Accepted public keys (`apikey` header or `Authorization: Bearer`). */
   publicKeys: string[];
-  /** Origins whose pages may call the function; "*" allows any. The host's own origin always may. */
+  /**
+   * Origins whose pages may call the function; "*" allows any. The host's own origin always may
+   * (the Node host adds the origins it listens on; on Supabase, SUPABASE_URL's).
+   */
   allowedOrigins: string[];
+  /**
+   * The site's origin (SITE_URL, else VITE_SITE_URL): where a browser that posted the plain form
+   * is sent back to when its own page's origin is not a configured one.
+   */
+  siteUrl: string;
   mailTo: string[];
   mailFrom: string;
   rateLimit: { disabled: boolean; max: number; windowMs: number; maxClients: number };
@@ -117,7 +125,13 @@ export function parseContactConfig(env: Env): ContactConfig {
 
   return {
     publicKeys: publicKeys.length > 0 ? publicKeys : [deploymentDefaults.publicKey],
-    allowedOrigins: allowedOrigins.length > 0 ? allowedOrigins : [origin("SITE_URL", siteUrl)],
+    allowedOrigins: [
+      ...(allowedOrigins.length > 0 ? allowedOrigins : [origin("SITE_URL", siteUrl)]),
+      // The function's own origin on Supabase (set by the platform): the page that shows a plain
+      // form post back to the visitor (form-page.ts) posts it again from there.
+      ...(env.SUPABASE_URL?.trim() ? [origin("SUPABASE_URL", env.SUPABASE_URL.trim())] : []),
+    ],
+    siteUrl: origin("SITE_URL", siteUrl),
     mailTo: mailTo.length > 0 ? mailTo : [business.email],
     mailFrom: address("MAIL_FROM", mailFrom, true),
     rateLimit: {

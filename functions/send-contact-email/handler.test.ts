@@ -145,7 +145,8 @@ describe("send-contact-email handler", () => {
 
   it.each([
     ["text/plain", "text/plain"],
-    ["form data", "application/x-www-form-urlencoded"],
+    // Form-encoded posts are the plain HTML form's (form-post.test.ts); multipart is not taken.
+    ["multipart form data", "multipart/form-data; boundary=x"],
     ["JSON in another charset", "application/json; charset=latin1"],
   ])("answers 415 to %s", async (_, type) => {
     const { call } = setup();

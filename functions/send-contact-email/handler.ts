@@ -3,8 +3,10 @@
  * Edge Function (Deno) run this same module (contract: docs/contact-api.md).
  *
  * Order of checks: CORS and method, the public key, the rate limit, then the body (type, size,
- * JSON, fields). 200 is answered only after the store has committed the request; the e-mail is
- * the outbox's job afterwards (`onStored` wakes it).
+ * JSON, fields). A plain HTML form's post (form-post.ts) carries its key in the body, which is
+ * therefore read first; it is then validated and stored exactly as JSON, and a browser is
+ * answered with a page instead of JSON. 200 is answered only after the store has committed the
+ * request; the e-mail is the outbox's job afterwards (`onStored` wakes it).
  */
 import {
   splitQuoteDetails,
@@ -17,9 +19,17 @@ import { rateLimitKey } from "./client-key.ts";
 import { type ContactConfig, contactDefaults } from "./config.ts";
 import { decideCors, preflightHeaders } from "./cors.ts";
 import { fingerprintContact } from "./fingerprint.ts";
+import { formPage } from "./form-page.ts";
+import {
+  keyFromForm,
+  seeThankYouPage,
+  siteOrigin,
+  submissionFromForm,
+  wantsHtml,
+} from "./form-post.ts";
 import { errorMessage, type Logger, silentLogger } from "./log.ts";
 import type { RateLimitDecision, RateLimiter } from "./rate-limiter.ts";
-import { readJsonBody } from "./request-body.ts";
+import { isFormContentType, readFormBody, readJsonBody } from "./request-body.ts";
 import { secretsEqual } from "./secrets.ts";
 import { spamReason } from "./spam-filter.ts";
 import { type ContactStore, StoreUnavailableError } from "./store.ts";
@@ -27,7 +37,7 @@ import { type ContactStore, StoreUnavailableError } from "./store.ts";
 export type HandlerDeps = {
   store: ContactStore;
   config: Pick<ContactConfig, "publicKeys" | "allowedOrigins" | "dedupeWindowMs"> &
-    Partial<Pick<ContactConfig, "spamMinFillMs">>;
+    Partial<Pick<ContactConfig, "spamMinFillMs" | "siteUrl">>;
   rateLimiter: RateLimiter;
   /** The visitor's address as the host sees it (socket, or X-Forwarded-For when trusted). */
   clientAddress: string;
@@ -59,11 +69,19 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   return new Response(JSON.stringify(body), { status, headers: { ...baseHeaders, ...headers } });
 }
 
-/** `apikey: <key>` or `Authorization: Bearer <key>`, as supabase-js sends them (constant time). */
-async function presentsPublicKey(headers: Headers, publicKeys: string[]): Promise<boolean> {
+/**
+ * `apikey: <key>` or `Authorization: Bearer <key>`, as supabase-js sends them, or a plain form's
+ * hidden field (constant time).
+ */
+async function presentsPublicKey(
+  headers: Headers,
+  publicKeys: string[],
+  form: URLSearchParams | undefined,
+): Promise<boolean> {
   const apikey = headers.get("apikey")?.trim();
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.get("authorization") ?? "")?.[1]?.trim();
-  const presented = [apikey, bearer].filter((key): key is string => key !== undefined);
+  const fromForm = form ? keyFromForm(form) : undefined;
+  const presented = [apikey, bearer, fromForm].filter((key): key is string => key !== undefined);
   const checks = presented.flatMap((key) => publicKeys.map((known) => secretsEqual(key, known)));
   return (await Promise.all(checks)).some(Boolean);
 }
@@ -82,11 +100,41 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+type Failure = {
+  status: number;
+  error: string;
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+};
+/** What the handler decided, before it is written as JSON or, for a browser's form post, a page. */
+type Outcome = { status: 200; id: string } | Failure;
+
+const fail = (
+  status: number,
+  error: string,
+  extra: Pick<Failure, "fields" | "headers"> = {},
+): Failure => ({ status, error, ...extra });
+
 export async function handleContactRequest(request: Request, deps: HandlerDeps): Promise<Response> {
   const log = deps.log ?? silentLogger;
   const cors = decideCors(request.headers.get("origin"), deps.config.allowedOrigins);
   const respond = (status: number, body: unknown, headers: Record<string, string> = {}) =>
     json(status, body, { ...cors.headers, ...headers });
+  // A plain HTML form's post (docs/contact-api.md, "The form without JavaScript").
+  const form = request.method === "POST" && isFormContentType(request.headers.get("content-type"));
+  let posted: URLSearchParams | undefined;
+
+  const answer = (outcome: Outcome): Promise<Response> | Response => {
+    if (form && wantsHtml(request)) {
+      const origin = siteOrigin(request, deps.config);
+      if ("id" in outcome) return seeThankYouPage(origin, cors.headers);
+      const headers = { ...cors.headers, ...outcome.headers };
+      return formPage({ ...outcome, values: posted, siteOrigin: origin, headers });
+    }
+    if ("id" in outcome) return respond(200, { ok: true, id: outcome.id });
+    const { error, fields, headers } = outcome;
+    return respond(outcome.status, fields ? { error, fields } : { error }, headers);
+  };
 
   try {
     if (request.method === "OPTIONS") {
@@ -97,9 +145,16 @@ export async function handleContactRequest(request: Request, deps: HandlerDeps):
     if (request.method !== "POST") {
       return respond(405, { error: messagesForVisitors.method }, { Allow: "POST, OPTIONS" });
     }
-    if (!cors.allowed) return respond(403, { error: messagesForVisitors.origin });
-    if (!(await presentsPublicKey(request.headers, deps.config.publicKeys))) {
-      return respond(401, { error: messagesForVisitors.key });
+    if (!cors.allowed) return await answer(fail(403, messagesForVisitors.origin));
+
+    // A plain form carries its key in a hidden field, so its body is read before the key check.
+    if (form) {
+      const read = await readFormBody(request);
+      if (!read.ok) return await answer(fail(read.status, read.error));
+      posted = read.value;
+    }
+    if (!(await presentsPublicKey(request.headers, deps.config.publicKeys, posted))) {
+      return await answer(fail(401, messagesForVisitors.key));
     }
 
     let decision: RateLimitDecision;
@@ -109,60 +164,73 @@ export async function handleContactRequest(request: Request, deps: HandlerDeps):
       // Counts held in the database: no database, no count, and no store to write to either.
       if (!(error instanceof StoreUnavailableError)) throw error;
       log.error("rate limit not checked", { error: errorMessage(error) });
-      return respond(503, { error: messagesForVisitors.storeUnavailable });
+      return await answer(fail(503, messagesForVisitors.storeUnavailable));
     }
     if (!decision.allowed) {
-      return respond(
-        429,
-        { error: messagesForVisitors.rateLimited },
-        { "Retry-After": String(decision.retryAfterSeconds) },
+      return await answer(
+        fail(429, messagesForVisitors.rateLimited, {
+          headers: { "Retry-After": String(decision.retryAfterSeconds) },
+        }),
       );
     }
 
-    const body = await readJsonBody(request);
-    if (!body.ok) return respond(body.status, { error: body.error });
-    if (!isPlainObject(body.value)) return respond(400, { error: messagesForVisitors.notObject });
-
-    const validation = validateContact(body.value);
-    if (!validation.ok) {
-      return respond(400, { error: summarize(validation.fields), fields: validation.fields });
+    let input: unknown;
+    if (posted) input = submissionFromForm(posted);
+    else {
+      const body = await readJsonBody(request);
+      if (!body.ok) return await answer(fail(body.status, body.error));
+      input = body.value;
     }
-
-    const { request: withDetails, signals } = splitSpamSignals(validation.data);
-    // The area, the town and the price are decided here, from the site's own lists, never taken
-    // from the browser.
-    const { request: lead, details } = splitQuoteDetails(withDetails);
-    const quote = resolveQuoteDetails(details);
-    const spam = spamReason(signals, deps.config.spamMinFillMs ?? contactDefaults.spamMinFillMs);
-    const now = deps.now?.() ?? new Date();
-    let result: { id: string; duplicate: boolean };
-    try {
-      result = await deps.store.submit({
-        id: deps.newId?.() ?? crypto.randomUUID(),
-        data: lead,
-        details: quote,
-        fingerprint: await fingerprintContact(lead, quote),
-        receivedAt: now,
-        dedupeWindowMs: deps.config.dedupeWindowMs,
-        status: spam ? "spam" : "new",
-      });
-    } catch (error) {
-      log.error("contact request not stored", { error: errorMessage(error) });
-      return respond(503, { error: messagesForVisitors.storeUnavailable });
-    }
-
-    if (result.duplicate) {
-      log.info("contact request repeated", { id: result.id });
-    } else if (spam) {
-      // Stored for the owner to see (npm run leads --all), never e-mailed; the bot sees a 200.
-      log.info("contact request stored as spam", { id: result.id, reason: spam });
-    } else {
-      log.info("contact request stored", { id: result.id, service: validation.data.service });
-      deps.onStored?.(result.id);
-    }
-    return respond(200, { ok: true, id: result.id });
+    if (!isPlainObject(input)) return await answer(fail(400, messagesForVisitors.notObject));
+    return await answer(await store(input, deps, log));
   } catch (error) {
     log.error("contact handler failed", { error: errorMessage(error) });
     return respond(500, { error: messagesForVisitors.unexpected });
   }
+}
+
+/** Validates, runs the spam filter, resolves the quote details and stores: one path for both shapes. */
+async function store(
+  input: Record<string, unknown>,
+  deps: HandlerDeps,
+  log: Logger,
+): Promise<Outcome> {
+  const validation = validateContact(input);
+  if (!validation.ok) {
+    return fail(400, summarize(validation.fields), { fields: validation.fields });
+  }
+
+  const { request: withDetails, signals } = splitSpamSignals(validation.data);
+  // The area, the town and the price are decided here, from the site's own lists, never taken
+  // from the browser.
+  const { request: lead, details } = splitQuoteDetails(withDetails);
+  const quote = resolveQuoteDetails(details);
+  const spam = spamReason(signals, deps.config.spamMinFillMs ?? contactDefaults.spamMinFillMs);
+  const now = deps.now?.() ?? new Date();
+  let result: { id: string; duplicate: boolean };
+  try {
+    result = await deps.store.submit({
+      id: deps.newId?.() ?? crypto.randomUUID(),
+      data: lead,
+      details: quote,
+      fingerprint: await fingerprintContact(lead, quote),
+      receivedAt: now,
+      dedupeWindowMs: deps.config.dedupeWindowMs,
+      status: spam ? "spam" : "new",
+    });
+  } catch (error) {
+    log.error("contact request not stored", { error: errorMessage(error) });
+    return fail(503, messagesForVisitors.storeUnavailable);
+  }
+
+  if (result.duplicate) {
+    log.info("contact request repeated", { id: result.id });
+  } else if (spam) {
+    // Stored for the owner to see (npm run leads --all), never e-mailed; the bot sees a 200.
+    log.info("contact request stored as spam", { id: result.id, reason: spam });
+  } else {
+    log.info("contact request stored", { id: result.id, service: validation.data.service });
+    deps.onStored?.(result.id);
+  }
+  return { status: 200, id: result.id };
 }

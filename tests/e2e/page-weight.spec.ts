@@ -45,7 +45,8 @@ function scriptBytes(html: string, except: string[] = []) {
 const sum = (items: { bytes: number }[]) => items.reduce((total, item) => total + item.bytes, 0);
 
 test.describe("page weight", { tag: "@desktop" }, () => {
-  for (const route of [...routes.map((entry) => entry.path), unknownPath]) {
+  // Every page, the 404 page, and the thank-you page the contact function sends a browser to.
+  for (const route of [...routes.map((entry) => entry.path), unknownPath, "/thank-you"]) {
     test(`${route}: the document fits the first round trip, and its JavaScript the budget`, async ({
       request,
     }) => {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { quietAfterTypingMs } from "../../app/islands/welcome-offer";
 import { expect, test, waitForIsland, waitForIslands } from "./fixtures";
 import { mainText } from "./helpers/html";
 import { business, serviceCardTitles, telHref, towns } from "./helpers/site";
@@ -108,6 +109,31 @@ function widgetJourneys() {
         telHref(business.phone),
       );
       expect(await visitFlag(page), "showing the popup alone remembers nothing").toBeNull();
+    });
+
+    test("waits while a field has focus and until typing has paused, then opens", async ({
+      page,
+    }) => {
+      await loadWithPausedClock(page);
+      const name = page.getByRole("textbox", { name: "Name", exact: true });
+      await name.focus();
+      await page.keyboard.type("Jordan Alvarez");
+      await page.clock.runFor(popupDelayMs * 3);
+      await page.waitForTimeout(300);
+      await expect(page.locator("dialog[open]"), "not while a field has focus").toHaveCount(0);
+      await expect(name).toHaveValue("Jordan Alvarez");
+
+      // Leaving the field is not enough right after typing: the pause since the last keystroke
+      // (at the start of the three seconds above) must be over.
+      await name.blur();
+      const pauseLeft = quietAfterTypingMs - popupDelayMs * 3;
+      await page.clock.runFor(pauseLeft - 500);
+      await page.waitForTimeout(300);
+      await expect(page.locator("dialog[open]"), "not within the pause").toHaveCount(0);
+      await page.clock.runFor(1000);
+      await page.clock.resume();
+      await expect(welcomeDialog(page)).toBeVisible();
+      expect(await visitFlag(page), "no keystroke pressed one of its buttons").toBeNull();
     });
 
     test("the close button closes it, remembers the visit, and it does not come back", async ({

@@ -175,7 +175,8 @@ export function describeContactContract(hostName: string, getHost: () => Contrac
       await expectJsonError(await send({ ...validRequest(), message: "x".repeat(17 * 1024) }), 413);
     });
 
-    it.each(["text/plain", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"])(
+    // application/x-www-form-urlencoded is the plain HTML form's post: see the cases below.
+    it.each(["text/plain", "multipart/form-data; boundary=x", "application/xml"])(
       "answers 415 to %s",
       async (type) => {
         await expectJsonError(
@@ -184,6 +185,48 @@ export function describeContactContract(hostName: string, getHost: () => Contrac
         );
       },
     );
+
+    /** The quote form posted without JavaScript, as a browser on the site's page sends it. */
+    function postForm(fields: Record<string, string>, accept = "text/html,*/*;q=0.8") {
+      return fetch(endpoint(), {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          accept,
+          origin: getHost().allowedOrigin,
+          "x-forwarded-for": newClient(),
+        },
+        body: new URLSearchParams({ apikey: getHost().publicKey, website: "", ...fields }),
+      });
+    }
+
+    it("takes the plain form's post: 303 to the site's thank-you page, stored and e-mailed as JSON would be", async () => {
+      const input = validRequest({ name: "Form Poster", service: "office" });
+      const response = await postForm({ ...input, zip: "19406" });
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe(`${getHost().allowedOrigin}/thank-you`);
+      // The same request again, as an API client: a repeat, answered with the stored one's id.
+      const repeat = await postForm({ ...input, zip: "19406" }, "application/json");
+      expect(repeat.status).toBe(200);
+      const { id } = (await repeat.json()) as { id: string };
+      const mail = await getHost().waitForMail(id);
+      expect(mail.subject).toBe("Quote request: Office Cleaning from Form Poster");
+      expect(mail.text).toContain(input.message);
+      expect(mail.text).toContain("19406 (in area: King of Prussia)");
+    });
+
+    it("shows a browser's invalid form post the spec's message and its values, in a page without script", async () => {
+      const input = validRequest({ name: "Nova Form", service: "other", otherService: "" });
+      const response = await postForm(input);
+      expect(response.status).toBe(400);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(response.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
+      const html = await response.text();
+      expect(html).toContain("Please specify the service you need");
+      expect(html).toContain('value="Nova Form"');
+      expect(html).not.toMatch(/<script/i);
+    });
 
     it.each([
       ["no key", { apikey: "" }],

@@ -463,9 +463,10 @@ export function hostileCase(index: number, context: CaseContext): HostileCase {
     }
 
     case "wrong-content-type": {
+      // application/x-www-form-urlencoded is the quote form's plain HTML post, a type the
+      // function takes (docs/contact-api.md, "The form without JavaScript").
       const type = pick(rng, [
         "text/plain",
-        "application/x-www-form-urlencoded",
         "multipart/form-data; boundary=x",
         "application/json; charset=iso-8859-1",
         "application/jsonx",

@@ -1,7 +1,11 @@
 import { cn } from "~/lib/cn";
 
+/**
+ * `scroll-mt-12`: a field focused after an error stops low enough that its label, above it, is
+ * not under the sticky header (the page's scroll padding alone keeps only the field clear).
+ */
 export const controlClass =
-  "mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-ink placeholder:text-slate-500 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600";
+  "mt-1.5 block scroll-mt-12 w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-ink placeholder:text-slate-500 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600";
 
 type FormFieldProps = {
   id: string;

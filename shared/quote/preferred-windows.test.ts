@@ -101,6 +101,12 @@ describe("checkWindows says why a closed day is refused", () => {
       "We are closed on Sun Nov 29 (Sunday): please choose another day.",
     );
   });
+
+  it("gives the range, not the holiday, for a day outside it", () => {
+    expect(checkWindows([{ date: "2001-01-01", window: "morning" }], now)).toBe(
+      "Please choose a day from tomorrow to three weeks ahead, Monday to Saturday.",
+    );
+  });
 });
 
 describe("formatting for people", () => {

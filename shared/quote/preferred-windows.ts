@@ -62,11 +62,18 @@ export function checkWindows(windows: readonly PreferredWindow[], now: Date): st
   if (windows.length > windowRules.maxWindows)
     return `Please choose at most ${windowRules.maxWindows} times.`;
   const allowed = new Set(bookableDates(now));
+  const today = parseDate(businessToday(now)) as Date;
+  const inRange = (date: Date) => {
+    const offset = Math.round((date.getTime() - today.getTime()) / dayMs);
+    return offset >= windowRules.firstDayOffset && offset <= windowRules.lastDayOffset;
+  };
   const seen = new Set<string>();
   for (const { date, window } of windows) {
     if (!dayWindows.includes(window)) return "Please choose morning, afternoon or evening.";
     if (!allowed.has(date)) {
-      const closed = parseDate(date) ? closedReason(date) : null;
+      // A closed day is named only where the visitor could otherwise have chosen it.
+      const parsed = parseDate(date);
+      const closed = parsed && inRange(parsed) ? closedReason(date) : null;
       return closed
         ? `We are closed on ${formatDate(date)} (${closed}): please choose another day.`
         : "Please choose a day from tomorrow to three weeks ahead, Monday to Saturday.";

@@ -31,6 +31,7 @@ import { maxBodyBytes } from "../functions/send-contact-email/request-body.ts";
 import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-email/smtp-mailer.ts";
 import { type ContactStore, StoreUnavailableError } from "../functions/send-contact-email/store.ts";
 import { business } from "../shared/business.ts";
+import { lockedDownPolicy } from "../shared/security-headers.ts";
 import { type ConfiguredStore, openConfiguredStore } from "./contact-store.ts";
 import { DataFolderBusyError, type DataLock, lockDataFolder } from "./data-lock.ts";
 import {
@@ -41,7 +42,6 @@ import {
   toWebHeaders,
   writeWebResponse,
 } from "./node-http.ts";
-import { lockedDownPolicy } from "./security-headers.ts";
 import { dataPaths, type ServerSettings } from "./settings.ts";
 
 const webMethods = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);

@@ -28,7 +28,7 @@ const own = ownServer("owner", {
       OWNER_LINK_SECRET: "owner-journey-secret-0123456789abcdef",
       CONTACT_PUBLIC_KEY: key,
       ALLOWED_ORIGINS: "https://www.example.org",
-      STATIC_DIR: createFakeSite(folder),
+      STATIC_DIR: await createFakeSite(folder),
     };
   },
 });

@@ -18,6 +18,7 @@ import { validRequest } from "./support/requests.ts";
 import { type SmtpSink, startSmtpSink } from "./support/smtp-sink.ts";
 
 let folder = "";
+let site = "";
 let smtp: SmtpSink;
 let push: PushReceiver;
 let server: HostProcess;
@@ -55,7 +56,7 @@ function settings(port: number): Record<string, string> {
     OUTBOX_RETRY_BASE_MS: "100",
     OUTBOX_RETRY_MAX_MS: "400",
     RATE_LIMIT_DISABLED: "true",
-    STATIC_DIR: createFakeSite(folder),
+    STATIC_DIR: site,
     DATA_DIR: join(folder, "data"),
     SMTP_URL: smtp.url,
   };
@@ -63,6 +64,7 @@ function settings(port: number): Record<string, string> {
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "owner-side-"));
+  site = await createFakeSite(folder);
   smtp = await startSmtpSink();
   push = await startPushReceiver();
   const port = await unusedPort();

@@ -50,7 +50,11 @@ async function outboxMail(id: string) {
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "quote-details-"));
   server = await startNodeServer(
-    { STATIC_DIR: createFakeSite(folder), DATA_DIR: join(folder, "data"), CONTACT_PUBLIC_KEY: key },
+    {
+      STATIC_DIR: await createFakeSite(folder),
+      DATA_DIR: join(folder, "data"),
+      CONTACT_PUBLIC_KEY: key,
+    },
     folder,
   );
 });

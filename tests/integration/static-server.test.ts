@@ -25,7 +25,7 @@ let server: HostProcess;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "static-"));
-  root = createFakeSite(folder);
+  root = await createFakeSite(folder);
   server = await startNodeServer({ STATIC_DIR: root, DATA_DIR: join(folder, "data") }, folder);
 });
 afterAll(async () => {
@@ -148,6 +148,8 @@ describe("security headers", () => {
       expect(headers["permissions-policy"]).toContain("camera=()");
       expect(headers["x-frame-options"]).toBe("DENY");
       expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      // Public pages and files isolate nothing worth a second JavaScript context on a phone.
+      expect(headers["cross-origin-opener-policy"]).toBeUndefined();
     },
   );
 });

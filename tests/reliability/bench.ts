@@ -158,7 +158,7 @@ async function main(): Promise<number> {
   await cp(clientDir, staticDir, { recursive: true });
   const secret = `BENCH-SECRET-${crypto.randomUUID()}`;
   writeFileSync(path.join(workDir, "secret.txt"), `${secret}\n`);
-  const harness = createHarness({ workDir, staticDir, secret, own: true, steady: !options.quick });
+  const harness = createHarness({ workDir, staticDir, secret, own: true });
   const forget = onCleanup("the servers and the temporary folder", () => harness.dispose());
   const routes = await sitemapPaths(staticDir);
 

@@ -10,7 +10,7 @@
 
 import { escapeHtml } from "../../functions/send-contact-email/email.ts";
 import { contractViolations } from "./contract-limits.ts";
-import { functionPath, type Harness, steadyState } from "./harness.ts";
+import { functionPath, type Harness } from "./harness.ts";
 import {
   type Category,
   categoryAt,
@@ -63,7 +63,6 @@ export async function hostileScenario(
   const inspector = inspectorUrl(server.output());
   const afterGc = async (): Promise<MemoryUsage | null> =>
     inspector ? memoryAfterGc(inspector).catch(() => null) : null;
-  await steadyState(server, h.steady !== false);
   const port = Number(new URL(server.url).port);
   const context = { key: h.key, runId, seed, client: (index: number) => forwardedFor(index + 1) };
 

@@ -12,32 +12,29 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
+import type { SiteIndex } from "../shared/site-index.ts";
+import { startBareServer } from "./bench/bare-server.ts";
+import { hostBenchmarkIndex, measure } from "./bench/lighthouse-run.ts";
 import {
   calibratedMultiplier,
   defaultMultiplier,
-  type Lhr,
   type Run,
-  runFigures,
   type Spread,
   spread,
   type Verdict,
   verdict,
 } from "./bench/page-scores.ts";
-import { chromiumFlags, chromiumPath } from "./chromium.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const notFoundCopy = "/not-found-page";
 /**
- * The floor: an empty page (a heading and a line of text, no CSS, no script) from the same server,
- * measured like the others and never judged. What it scores is what Chromium and Lighthouse cost on
- * this machine (creating the page's JavaScript context alone is a long task at a high multiplier);
- * a route is only as slow as the gap between it and the floor.
+ * The floor: an empty page (a heading and a line of text, no CSS, no script) from a bare server
+ * (bench/bare-server.ts: no headers of ours), measured like the others and never judged. What it
+ * scores is what Chromium and Lighthouse cost on this machine; a route is only as slow as the gap
+ * between it and the floor, and a header of ours that costs the browser work shows there.
  */
 const floorRoute = "floor";
-const floorPath = "/bench-floor";
+const floorPath = "/floor";
 const floorPage =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><meta name="description" content="An empty page."></head><body><main><h1>Floor</h1><p>An empty page, for comparison.</p></main></body></html>';
 
@@ -74,9 +71,10 @@ async function main(): Promise<number> {
       path.join(root, "node_modules/@react-router/dev/bin.cjs"),
       "build",
     ]);
-  // Measured before the server starts: it compresses the site in the background at first.
   const hostIndex = await hostBenchmarkIndex();
   const site = await startSite();
+  const bare = await startBareServer({ [floorPath]: { body: floorPage } });
+  cleanups.push(() => bare.close());
   const routes = options.routes?.split(",") ?? [...(await sitemapPaths()), "404"];
 
   console.log(
@@ -86,7 +84,7 @@ async function main(): Promise<number> {
         : `each run's own index / 264, at least 4 (${calibratedMultiplier(hostIndex)} at this index)`),
   );
   console.log(
-    `${routes.length} routes x ${runs} runs against ${site}, and the floor: an empty page, same server\n`,
+    `${routes.length} routes x ${runs} runs against ${site}, and the floor: an empty page from a bare server\n`,
   );
 
   const results: {
@@ -97,10 +95,13 @@ async function main(): Promise<number> {
   }[] = [];
   for (const route of [...routes, floorRoute]) {
     const notFound = route === "404";
-    const pagePath = notFound ? notFoundCopy : route === floorRoute ? floorPath : route;
+    const url =
+      route === floorRoute
+        ? `${bare.url}${floorPath}`
+        : `${site}${notFound ? notFoundCopy : route}`;
     const measured: Run[] = [];
     for (let run = 0; run < runs; run += 1) {
-      measured.push(await measure(`${site}${pagePath}`, notFound));
+      measured.push(await measure(url, { notFound, uncalibrated: options.uncalibrated }));
       process.stdout.write(".");
     }
     const figures = spread(measured);
@@ -133,115 +134,6 @@ async function main(): Promise<number> {
 }
 
 /**
- * One Lighthouse run in a fresh Chromium (a first visit: empty cache and storage), mobile
- * defaults. The page is loaded once (Lighthouse's gather mode) and scored afterwards (its audit
- * mode) with the CPU multiplier taken from the index Lighthouse measured just before that load:
- * on a shared machine the host's speed drifts between runs, and a multiplier set before all runs
- * slows some pages too much and others too little. Lighthouse now and then ends a run with a trace
- * error (NO_NAVSTART) and asks for a rerun: such a run is repeated once, never counted.
- */
-async function measure(url: string, notFound: boolean, retry = true): Promise<Run> {
-  const artifacts = await mkdtemp(path.join(tmpdir(), "bench-pages-run-"));
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: ["--headless", ...chromiumFlags],
-    logLevel: "silent",
-  });
-  cleanups.push(() => chrome.kill());
-  try {
-    await lighthouse(
-      url,
-      { port: chrome.port, logLevel: "error", gatherMode: artifacts },
-      lighthouseConfig(notFound, defaultMultiplier),
-    );
-    chrome.kill();
-    // With simulated throttling nothing was slowed while loading; the multiplier only enters the
-    // scoring, so the gathered run can carry the one its own index calls for.
-    const file = path.join(artifacts, "artifacts.json");
-    const gathered = JSON.parse(await readFile(file, "utf8"));
-    const multiplier = options.uncalibrated
-      ? defaultMultiplier
-      : calibratedMultiplier(gathered.BenchmarkIndex);
-    gathered.settings.throttling.cpuSlowdownMultiplier = multiplier;
-    await writeFile(file, JSON.stringify(gathered));
-    const result = await lighthouse(
-      url,
-      { logLevel: "error", auditMode: artifacts },
-      lighthouseConfig(notFound, multiplier),
-    );
-    return runFigures(result?.lhr as unknown as Lhr);
-  } catch (error) {
-    if (!retry) throw error;
-    console.log(`\n  ${url}: ${(error as Error).message}; measuring again`);
-    return measure(url, notFound, false);
-  } finally {
-    chrome.kill();
-    await rm(artifacts, { recursive: true, force: true });
-  }
-}
-
-function lighthouseConfig(notFound: boolean, cpuSlowdownMultiplier: number) {
-  return {
-    extends: "lighthouse:default",
-    settings: {
-      throttling: { cpuSlowdownMultiplier },
-      // The 404 page says noindex on purpose (a real 404 answer is never indexed anyway).
-      skipAudits: notFound ? ["is-crawlable"] : [],
-    },
-    // The 404 page logs the path the visitor tried on purpose; any other console error counts.
-    audits: notFound
-      ? [
-          {
-            path: "errors-in-console",
-            options: {
-              ignoredPatterns: ["404 Error: User attempted to access non-existent route:"],
-            },
-          },
-        ]
-      : [],
-  };
-}
-
-/** Lighthouse's own CPU benchmark, run five times in a blank headless Chromium; the median. */
-async function hostBenchmarkIndex(): Promise<number> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: ["--headless", ...chromiumFlags],
-    logLevel: "silent",
-  });
-  try {
-    const target = (await (
-      await fetch(`http://127.0.0.1:${chrome.port}/json/new?about:blank`, { method: "PUT" })
-    ).json()) as { webSocketDebuggerUrl: string };
-    const socket = new WebSocket(target.webSocketDebuggerUrl);
-    await new Promise((opened) => socket.addEventListener("open", opened, { once: true }));
-    const samples: number[] = [];
-    for (let id = 1; id <= 5; id += 1) {
-      const answer = new Promise<number>((resolve) =>
-        socket.addEventListener("message", function listen(event) {
-          const message = JSON.parse(String(event.data));
-          if (message.id !== id) return;
-          socket.removeEventListener("message", listen);
-          resolve(message.result.result.value);
-        }),
-      );
-      socket.send(
-        JSON.stringify({
-          id,
-          method: "Runtime.evaluate",
-          params: { expression: `(${pageFunctions.computeBenchmarkIndex})()`, returnByValue: true },
-        }),
-      );
-      samples.push(await answer);
-    }
-    socket.close();
-    return samples.sort((a, b) => a - b)[2] as number;
-  } finally {
-    chrome.kill();
-  }
-}
-
-/**
  * server/start.ts over a private copy of the build (a rebuild meanwhile changes nothing under it),
  * with the 404 page also at /not-found-page: Lighthouse scores no page answered with status 404,
  * and the copy is the same bytes with the same headers, answered 200.
@@ -251,9 +143,7 @@ async function startSite(): Promise<string> {
   cleanups.push(() => rm(work, { recursive: true, force: true }));
   const site = path.join(work, "site");
   await cp(path.join(root, "build/client"), site, { recursive: true });
-  await cp(path.join(site, "404/index.html"), path.join(site, notFoundCopy.slice(1), "index.html"));
-  await mkdir(path.join(site, floorPath.slice(1)));
-  await writeFile(path.join(site, floorPath.slice(1), "index.html"), floorPage);
+  await copyPage(site, "/404/index.html", `${notFoundCopy}/index.html`);
   const server = spawn(process.execPath, [path.join(root, "server/start.ts")], {
     env: {
       ...process.env,
@@ -279,6 +169,23 @@ async function startSite(): Promise<string> {
       if (url) resolve(url);
     });
   });
+}
+
+/** Serves the built page `from` at `to` too: its file, its compressed versions and its headers. */
+async function copyPage(site: string, from: string, to: string) {
+  const indexFile = path.join(site, "_headers.json");
+  const index = JSON.parse(await readFile(indexFile, "utf8")) as SiteIndex;
+  const served = index.files[from];
+  if (!served) throw new Error(`The build serves no ${from}`);
+  const encodings: typeof served.encodings = {};
+  for (const [name, encoded] of Object.entries(served.encodings)) {
+    const file = encoded.file.replace(from, to);
+    await cp(path.join(site, encoded.file), path.join(site, file));
+    encodings[name as keyof typeof encodings] = { ...encoded, file };
+  }
+  await cp(path.join(site, from), path.join(site, to));
+  index.files[to] = { ...served, encodings };
+  await writeFile(indexFile, JSON.stringify(index));
 }
 
 /** The pages the built sitemap lists, as paths. */

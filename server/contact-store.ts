@@ -5,12 +5,12 @@
  */
 import type { Logger } from "../functions/send-contact-email/log.ts";
 import type { MailCount } from "../functions/send-contact-email/mail-count.ts";
+import { applyMigrations } from "../functions/send-contact-email/migrations.ts";
 import type { OwnerStore } from "../functions/send-contact-email/owner/owner-store.ts";
 import { openPostgresStore } from "../functions/send-contact-email/postgres-store.ts";
 import type { RateLimiter } from "../functions/send-contact-email/rate-limiter.ts";
 import { openSqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
 import type { ContactStore } from "../functions/send-contact-email/store.ts";
-import { applyMigrations } from "./migrations.ts";
 import { dataPaths, type ServerSettings } from "./settings.ts";
 
 export type ConfiguredStore = {

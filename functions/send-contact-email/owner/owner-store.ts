@@ -46,7 +46,3 @@ export type OwnerStore = {
   nextNoticeDueAt(leaseMs: number): Promise<Date | null>;
   listNotices(): Promise<StoredNotice[]>;
 };
-
-export function isOwnerStore(store: object): store is OwnerStore {
-  return "setStatus" in store && "enqueueNotice" in store;
-}

@@ -97,7 +97,7 @@ export async function startSiteServer(options: {
           response.end(body);
         } else if (
           path === deploymentDefaults.functionPath ||
-          path.startsWith(`${deploymentDefaults.functionPath}/lead/`)
+          path.startsWith(`${deploymentDefaults.functionPath}/`)
         ) {
           contact
             .handle(request, response, baseHeaders)

@@ -2,6 +2,8 @@
  * The offers the site makes today. The welcome popup's offer is carried to the quote form, and the
  * contact function refuses any offer id not listed here.
  */
+import { business } from "../business.ts";
+
 export type Offer = {
   id: string;
   percentOff: number;
@@ -13,10 +15,10 @@ export type Offer = {
 
 export const welcomeOffer = {
   id: "welcome-20",
-  percentOff: 20,
+  percentOff: business.welcomeOffer.discountPercent,
   label: "Welcome offer",
-  appliedText: "20% off your first cleaning applied",
-  terms: "New customers only.",
+  appliedText: `${business.welcomeOffer.discountPercent}% off your first cleaning applied`,
+  terms: business.welcomeOffer.terms,
 } as const satisfies Offer;
 
 export const currentOffers: readonly Offer[] = [welcomeOffer];

@@ -3,13 +3,18 @@
  * from tomorrow to 21 days ahead, in the business's time zone. The form offers only such windows
  * and the contact function refuses any other.
  */
+import { business } from "../business.ts";
+import { calendarDay } from "../calendar-day.ts";
+
+const dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
 export const windowRules = {
-  timeZone: "America/New_York",
+  timeZone: business.timeZone,
   maxWindows: 3,
   firstDayOffset: 1,
   lastDayOffset: 21,
-  /** getUTCDay() numbers: Monday (1) to Saturday (6); Sunday is closed. */
-  workingDays: [1, 2, 3, 4, 5, 6],
+  /** getUTCDay() numbers of the days the business opens (business.hours). */
+  workingDays: business.hours.schemaDays.map((day) => dayNames.indexOf(day)),
 } as const;
 
 export const dayWindows = ["morning", "afternoon", "evening"] as const;
@@ -27,13 +32,7 @@ const dayMs = 86_400_000;
 
 /** Today's calendar date where the business is, as YYYY-MM-DD. */
 export function businessToday(now: Date, timeZone: string = windowRules.timeZone): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return calendarDay(now, timeZone);
 }
 
 /** A real calendar date as a UTC midnight, or null ("2026-02-30" is null). */

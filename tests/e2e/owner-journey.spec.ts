@@ -46,7 +46,7 @@ async function linkFromEml(id: string): Promise<string> {
     },
     { timeoutMs: 15_000, what: "the .eml file" },
   );
-  const mail = parseMail(readFileSync(join(outbox, file), "utf8"));
+  const mail = await parseMail(readFileSync(join(outbox, file), "utf8"));
   return new RegExp(`http://\\S+/lead/${id}\\?token=[\\w.%-]+`).exec(mail.text)?.[0] ?? "";
 }
 

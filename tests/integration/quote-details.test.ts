@@ -41,7 +41,7 @@ async function outboxMail(id: string) {
     const file = entries.find(
       (entry) => entry.isFile() && readFileSync(join(dir, entry.name), "utf8").includes(id),
     );
-    if (file) return parseMail(readFileSync(join(dir, file.name), "utf8"));
+    if (file) return await parseMail(readFileSync(join(dir, file.name), "utf8"));
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no e-mail for ${id}`);

@@ -1,19 +1,21 @@
 /**
  * `npm run bench:pages`: Lighthouse (mobile) on every page and the 404 page, with the CPU slowed
  * to the phone Lighthouse means, N runs each; prints the median table, the spread over the runs
- * and the budgets' verdict, and exits 1 when a route misses its budget.
+ * and the budgets' verdict (also into docs/figures.md), and exits 1 when a route misses its budget.
  *
  *   npm run bench:pages -- [--runs 3] [--routes /,/contact] [--uncalibrated] [--build]
  *
  * Why each piece is there: docs/decisions/0008-islands.md, "Measuring".
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { SiteIndex } from "../shared/site-index.ts";
 import { startBareServer } from "./bench/bare-server.ts";
+import { provenance, writeFigures } from "./bench/figures.ts";
 import { hostBenchmarkIndex, measure } from "./bench/lighthouse-run.ts";
 import {
   calibratedMultiplier,
@@ -24,6 +26,7 @@ import {
   type Verdict,
   verdict,
 } from "./bench/page-scores.ts";
+import { chromiumPath } from "./chromium.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const notFoundCopy = "/not-found-page";
@@ -121,8 +124,26 @@ async function main(): Promise<number> {
   console.log(table(results));
   const judged = results.filter((result) => result.verdict.status !== "floor");
   const failed = judged.filter((result) => result.verdict.status === "FAIL");
-  console.log(
-    `\n${failed.length === 0 ? "PASS" : "FAIL"}: ${judged.length - failed.length} of ${judged.length} routes within budget`,
+  const outcome = `${failed.length === 0 ? "PASS" : "FAIL"}: ${judged.length - failed.length} of ${judged.length} routes within budget`;
+  console.log(`\n${outcome}`);
+  await writeFigures(
+    "pages",
+    [
+      provenance("bench:pages", [
+        `Lighthouse ${lighthouseVersion()}, ${chromiumVersion()}, mobile preset;`,
+        `host CPU index ${Math.round(hostIndex)} before the runs; each run scored with the`,
+        options.uncalibrated
+          ? "default 4x CPU multiplier (--uncalibrated)."
+          : "multiplier of its own CPU index (index / 264, at least 4).",
+        "The floor is an empty page from a bare server, never judged.",
+      ]),
+      "",
+      `Medians of ${runs} runs (ranges over the runs):`,
+      "",
+      table(results),
+      "",
+      `**${outcome}**${failed.length > 0 ? ` (${failed.map((result) => `${result.route}: ${result.verdict.problems.join(", ")}`).join("; ")})` : ""}.`,
+    ].join("\n"),
   );
 
   const out = path.join(root, "bench-results", "pages");
@@ -186,6 +207,15 @@ async function copyPage(site: string, from: string, to: string) {
   await cp(path.join(site, from), path.join(site, to));
   index.files[to] = { ...served, encodings };
   await writeFile(indexFile, JSON.stringify(index));
+}
+
+function lighthouseVersion(): string {
+  const manifest = path.join(root, "node_modules/lighthouse/package.json");
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
+}
+
+function chromiumVersion(): string {
+  return spawnSync(chromiumPath, ["--version"], { encoding: "utf8" }).stdout.trim() || "Chromium";
 }
 
 /** The pages the built sitemap lists, as paths. */

@@ -7,11 +7,13 @@
  * Each figure is compared with scripts/bundle-baseline.json (the build before the quote form's
  * estimator, ZIP check and preferred times): no route's first JavaScript may grow by more than
  * 5 KB, and the script fails when one does. `--save-baseline` writes the current figures there.
+ * The table goes to docs/figures.md too.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { pageIslands, readChunkGraph } from "../app/build/page-scripts.ts";
+import { markdownTable, provenance, writeFigures } from "./bench/figures.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../build/client");
 const graph = readChunkGraph(clientDir);
@@ -73,6 +75,27 @@ for (const file of pages) {
     );
   }
 }
+
+await writeFigures(
+  "bundle",
+  [
+    provenance("bench:bundle", [
+      "Brotli at quality 11. Every page with islands starts with the loader; each island loads when",
+      "its element needs it (docs/decisions/0008-islands.md).",
+    ]),
+    "",
+    markdownTable(
+      ["route", "loader KB", "islands (KB each, with everything they load)"],
+      Object.entries(current).map(([route, { first, islands }]) => [
+        route,
+        (first / 1024).toFixed(1),
+        Object.entries(islands)
+          .map(([island, size]) => `${island} ${(size / 1024).toFixed(1)}`)
+          .join(", "),
+      ]),
+    ),
+  ].join("\n"),
+);
 
 if (process.argv.includes("--save-baseline")) {
   writeFileSync(baselineFile, `${JSON.stringify(current, null, 2)}\n`);

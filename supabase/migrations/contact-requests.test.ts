@@ -2,7 +2,7 @@
  * supabase/migrations on a real Postgres, prepared the way Supabase prepares a project: its API
  * roles (anon, authenticated, service_role) and its default privileges, which grant every new
  * table and function in `public` to all three, so each migration must take them back. Applied by
- * server/migrations.ts, the runner `npm start` uses.
+ * functions/send-contact-email/migrations.ts, the runner `npm start` uses.
  *
  * Security is checked as the attacker: SQL run under `set role anon` / `authenticated`, first with
  * what the migrations leave them, then with every table and function granted to them anyway (a

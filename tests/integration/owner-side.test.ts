@@ -2,7 +2,7 @@
  * The owner's side on the real embedded server: SQLite in a temporary folder, a real SMTP server on
  * loopback, and a loopback HTTP receiver standing in for ntfy. A new request is pushed (through an
  * outage of the push service, without delaying its e-mail), its e-mail links to the request page,
- * the page's button sets the status that `npm run leads --json` shows, a request left `new` gets
+ * the page's button sets the status that `npm run leads -- --json` shows, a request left `new` gets
  * its reminder, and the digest whose time passed while the server was down goes out at start.
  */
 import { mkdtempSync, rmSync } from "node:fs";

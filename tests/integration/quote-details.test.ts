@@ -1,7 +1,7 @@
 /**
  * Quote details through the real server and SQLite store: the function decides the area and the
  * price, the owner's e-mail (an .eml in the outbox folder) says them in plain words, and
- * `npm run leads --json` prints what was stored.
+ * `npm run leads -- --json` prints what was stored.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -7,7 +7,7 @@
  * so asking again after a restart, or from two servers, never sends anything twice.
  */
 import { business } from "../../../shared/business.ts";
-import { calendarDay } from "../../../shared/calendar-day.ts";
+import { calendarDay, wallClock } from "../../../shared/calendar-day.ts";
 
 export type ClockSettings = {
   /** A request still `new` this many hours after it came gets one reminder; 0 turns them off. */
@@ -28,40 +28,9 @@ export const catchUpMs = 12 * 3_600_000;
 
 const hour = 3_600_000;
 
-type Parts = {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-};
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function partsIn(date: Date, timeZone: string): Parts {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formats.set(timeZone, format);
-  }
-  const values: Record<string, number> = {};
-  for (const part of format.formatToParts(date)) values[part.type] = Number(part.value);
-  return values as unknown as Parts;
-}
-
 /** The zone's offset from UTC at that instant, in ms (New York: -5 h in winter, -4 h in summer). */
 function offsetMs(date: Date, timeZone: string): number {
-  const p = partsIn(date, timeZone);
+  const p = wallClock(date, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(date.getTime() / 1000) * 1000;
 }

@@ -1,8 +1,9 @@
 /**
- * The offers the site makes today. The welcome popup's offer is carried to the quote form, and the
- * contact function refuses any offer id not listed here.
+ * The offers the site makes today: their one home (business.ts shows the welcome offer's
+ * percentage and terms from here). The welcome popup's offer is carried to the quote form, and the
+ * contact function refuses any offer id not listed here. No imports: the islands that read an offer
+ * load this file, never the business facts.
  */
-import { business } from "../business.ts";
 
 export type Offer = {
   id: string;
@@ -13,12 +14,14 @@ export type Offer = {
   terms: string;
 };
 
+const welcomePercent = 20;
+
 export const welcomeOffer = {
   id: "welcome-20",
-  percentOff: business.welcomeOffer.discountPercent,
+  percentOff: welcomePercent,
   label: "Welcome offer",
-  appliedText: `${business.welcomeOffer.discountPercent}% off your first cleaning applied`,
-  terms: business.welcomeOffer.terms,
+  appliedText: `${welcomePercent}% off your first cleaning applied`,
+  terms: "New customers only.",
 } as const satisfies Offer;
 
 export const currentOffers: readonly Offer[] = [welcomeOffer];

@@ -20,6 +20,7 @@ import { hostBenchmarkIndex, measure } from "./bench/lighthouse-run.ts";
 import {
   calibratedMultiplier,
   defaultMultiplier,
+  median,
   type Run,
   type Spread,
   spread,
@@ -94,6 +95,7 @@ async function main(): Promise<number> {
     route: string;
     runs: Run[];
     figures: Spread;
+    blocking: Record<string, number>;
     verdict: Verdict | { status: "floor"; problems: string[] };
   }[] = [];
   for (const route of [...routes, floorRoute]) {
@@ -103,16 +105,23 @@ async function main(): Promise<number> {
         ? `${bare.url}${floorPath}`
         : `${site}${notFound ? notFoundCopy : route}`;
     const measured: Run[] = [];
+    const blockings: Record<string, number>[] = [];
     for (let run = 0; run < runs; run += 1) {
-      measured.push(await measure(url, { notFound, uncalibrated: options.uncalibrated }));
+      const { figures, blocking } = await measure(url, {
+        notFound,
+        uncalibrated: options.uncalibrated,
+      });
+      measured.push(figures);
+      blockings.push(blocking);
       process.stdout.write(".");
     }
     const figures = spread(measured);
+    const blocking = medianBlocking(blockings);
     const result =
       route === floorRoute
         ? { status: "floor" as const, problems: [] }
         : verdict(figures.median, { jsExcepted: route === "/contact" });
-    results.push({ route, runs: measured, figures, verdict: result });
+    results.push({ route, runs: measured, figures, blocking, verdict: result });
     console.log(
       ` ${result.status} ${route}${result.problems.length ? `: ${result.problems.join(", ")}` : ""}`,
     );
@@ -234,11 +243,27 @@ function exec(command: string, args: string[]): Promise<void> {
   });
 }
 
-function table(results: { route: string; figures: Spread; verdict: { status: string } }[]): string {
+/** Each source's median blocking time over the runs (a run without it counts 0), largest first. */
+function medianBlocking(blockings: Record<string, number>[]): Record<string, number> {
+  const sources = new Set(blockings.flatMap((blocking) => Object.keys(blocking)));
+  const medians = [...sources].map(
+    (source) => [source, median(blockings.map((blocking) => blocking[source] ?? 0))] as const,
+  );
+  return Object.fromEntries(medians.filter(([, ms]) => ms >= 1).sort(([, a], [, b]) => b - a));
+}
+
+function table(
+  results: {
+    route: string;
+    figures: Spread;
+    blocking: Record<string, number>;
+    verdict: { status: string };
+  }[],
+): string {
   const s = (ms: number) => (ms / 1000).toFixed(2);
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const range = (min: string, max: string) => (min === max ? min : `${min}–${max}`);
-  const rows = results.map(({ route, figures: { median: m, min, max }, verdict: v }) =>
+  const rows = results.map(({ route, figures: { median: m, min, max }, blocking, verdict: v }) =>
     [
       route === "404" ? "404 page" : route === floorRoute ? "(floor: empty page)" : route,
       m.performance,
@@ -256,10 +281,13 @@ function table(results: { route: string; figures: Spread; verdict: { status: str
       range(String(Math.round(min.tbtMs)), String(Math.round(max.tbtMs))),
       range(String(Math.round(min.benchmarkIndex)), String(Math.round(max.benchmarkIndex))),
       range(String(min.cpuMultiplier), String(max.cpuMultiplier)),
+      Object.entries(blocking)
+        .map(([source, ms]) => `${source} ${Math.round(ms)}`)
+        .join(", ") || "none",
       v.status,
     ].join(" | "),
   );
   const head =
-    "route | Perf | A11y | BP | SEO | FCP s | LCP s | TBT ms | CLS | JS KB | doc KB | Perf range | LCP range s | TBT range ms | run index | CPU x | verdict";
+    "route | Perf | A11y | BP | SEO | FCP s | LCP s | TBT ms | CLS | JS KB | doc KB | Perf range | LCP range s | TBT range ms | run index | CPU x | blocking by source, ms (median) | verdict";
   return [head, head.replace(/[^|]+/g, "---"), ...rows].map((row) => `| ${row} |`).join("\n");
 }

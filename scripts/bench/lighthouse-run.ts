@@ -11,12 +11,16 @@ import lighthouse from "lighthouse";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { chromiumFlags, chromiumPath } from "../chromium.ts";
 import {
+  blockingBySource,
   calibratedMultiplier,
   defaultMultiplier,
   type Lhr,
   type Run,
   runFigures,
 } from "./page-scores.ts";
+
+/** A run's figures, and where its blocking time went (blockingBySource). */
+export type Measured = { figures: Run; blocking: Record<string, number> };
 
 export type MeasureOptions = {
   /** Score with Lighthouse's default 4x instead of the run's own CPU index. */
@@ -37,7 +41,7 @@ export async function measure(
   url: string,
   options: MeasureOptions = {},
   retry = true,
-): Promise<Run> {
+): Promise<Measured> {
   const notFound = options.notFound ?? false;
   const artifacts = await mkdtemp(path.join(tmpdir(), "bench-pages-run-"));
   const chrome = await chromeLauncher.launch({
@@ -66,7 +70,8 @@ export async function measure(
       { logLevel: "error", auditMode: artifacts },
       lighthouseConfig(notFound, multiplier),
     );
-    return runFigures(result?.lhr as unknown as Lhr);
+    const lhr = result?.lhr as unknown as Lhr;
+    return { figures: runFigures(lhr), blocking: blockingBySource(lhr) };
   } catch (error) {
     if (!retry) throw error;
     console.log(`\n  ${url}: ${(error as Error).message}; measuring again`);

@@ -188,6 +188,25 @@ describe("assets", () => {
     expect(brotliDecompressSync(page.body).toString()).toContain("<title>Home</title>");
   });
 
+  it("are sent whole even when a range is asked for (a server may ignore Range)", async () => {
+    const response = await raw("/robots.txt", { headers: { range: "bytes=0-0" } });
+    expect(response.status).toBe(200);
+    expect(response.body.toString()).toBe("User-agent: *\nAllow: /\n");
+  });
+
+  it("are only what the build listed: not its index, its host headers or the encoded copies", async () => {
+    for (const path of [
+      "/_headers.json",
+      "/_headers",
+      "/assets/app-3f9a1c.js.br",
+      "/index.html.gz",
+    ]) {
+      const response = await raw(path);
+      expect(response.status, path).toBe(404);
+      expect(response.body.toString()).toContain("<title>404 Not Found</title>");
+    }
+  });
+
   it("serve other files with their types", async () => {
     expect((await raw("/robots.txt")).headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect((await raw("/favicon.svg")).headers["content-type"]).toBe("image/svg+xml");

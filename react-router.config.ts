@@ -1,6 +1,9 @@
+import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { finishHtml } from "./app/build/finish-html";
+import { manifestFile, readChunkGraph } from "./app/build/page-scripts";
+import { shipSite } from "./app/build/ship-site";
 
 export default {
   // Static HTML for every page; the contact function is the only server-side code.
@@ -11,12 +14,25 @@ export default {
     return [...getStaticPaths(), "/404"];
   },
   // After prerendering: pages without React Router's hydration, islands instead, the stylesheet
-  // inlined (app/build/finish-html.ts).
+  // inlined (app/build/finish-html.ts); then only what pages load is kept, with each file's
+  // headers and compressed versions written beside it (app/build/ship-site.ts).
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
-    const report = await finishHtml(clientDir);
+    // Vite's manifest (vite.config.ts) describes the build; it is not part of the site.
+    await mkdir(path.dirname(manifestFile(clientDir)), { recursive: true });
+    await rename(path.join(clientDir, ".vite", "manifest.json"), manifestFile(clientDir));
+    await rm(path.join(clientDir, ".vite"), { recursive: true, force: true });
+    const graph = readChunkGraph(clientDir);
+    const finished = await finishHtml(clientDir, graph);
     viteConfig.logger.info(
-      `Finished ${report.files} HTML files: ${report.removedScripts} scripts removed, island loader in ${report.pagesWithIslands}`,
+      `Finished ${finished.files} HTML files: ${finished.removedScripts} scripts removed, island loader in ${finished.pagesWithIslands}`,
+    );
+    const supabaseUrl = viteConfig.env.VITE_SUPABASE_URL as string | undefined;
+    const shipped = await shipSite(clientDir, graph, {
+      functionOrigins: supabaseUrl ? [new URL(supabaseUrl).origin] : [],
+    });
+    viteConfig.logger.info(
+      `Shipping ${shipped.files} files (${shipped.compressed} with .br and .gz); ${shipped.removed} that no page loads removed; headers in _headers.json and _headers`,
     );
   },
 } satisfies Config;

@@ -4,12 +4,14 @@ import { defineConfig } from "vite";
 import { imagetools } from "vite-imagetools";
 
 export default defineConfig({
-  // Vitest loads this file too; React Router's plugin is for the app build only.
-  plugins: [tailwindcss(), imagetools(), !process.env.VITEST && reactRouter()],
+  plugins: [tailwindcss(), imagetools(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: {
     // Illustrations stay files: inlined as data: URLs they would sit in the JavaScript of every
     // page that imports the artwork catalogue, and again in each page's HTML.
     assetsInlineLimit: (file) => (file.endsWith(".svg") ? false : undefined),
+    // The chunk graph for the build's last step (app/build/page-scripts.ts): which files a page can
+    // load, so that nothing else is shipped. Moved out of build/client by that step.
+    manifest: true,
   },
 });

@@ -1,43 +1,44 @@
 /**
  * `npm run bench:pages`: Lighthouse (mobile) on every page and the 404 page, with the CPU slowed
  * to the phone Lighthouse means, N runs each; prints the median table, the spread over the runs
- * and the budgets' verdict, and exits 1 when a route misses its budget.
+ * and the budgets' verdict (also into docs/figures.md), and exits 1 when a route misses its budget.
  *
  *   npm run bench:pages -- [--runs 3] [--routes /,/contact] [--uncalibrated] [--build]
  *
  * Why each piece is there: docs/decisions/0008-islands.md, "Measuring".
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
+import type { SiteIndex } from "../shared/site-index.ts";
+import { startBareServer } from "./bench/bare-server.ts";
+import { provenance, writeFigures } from "./bench/figures.ts";
+import { hostBenchmarkIndex, measure } from "./bench/lighthouse-run.ts";
 import {
   calibratedMultiplier,
   defaultMultiplier,
-  type Lhr,
+  median,
   type Run,
-  runFigures,
   type Spread,
   spread,
   type Verdict,
   verdict,
 } from "./bench/page-scores.ts";
-import { chromiumFlags, chromiumPath } from "./chromium.ts";
+import { chromiumPath } from "./chromium.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const notFoundCopy = "/not-found-page";
 /**
- * The floor: an empty page (a heading and a line of text, no CSS, no script) from the same server,
- * measured like the others and never judged. What it scores is what Chromium and Lighthouse cost on
- * this machine (creating the page's JavaScript context alone is a long task at a high multiplier);
- * a route is only as slow as the gap between it and the floor.
+ * The floor: an empty page (a heading and a line of text, no CSS, no script) from a bare server
+ * (bench/bare-server.ts: no headers of ours), measured like the others and never judged. What it
+ * scores is what Chromium and Lighthouse cost on this machine; a route is only as slow as the gap
+ * between it and the floor, and a header of ours that costs the browser work shows there.
  */
 const floorRoute = "floor";
-const floorPath = "/bench-floor";
+const floorPath = "/floor";
 const floorPage =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><meta name="description" content="An empty page."></head><body><main><h1>Floor</h1><p>An empty page, for comparison.</p></main></body></html>';
 
@@ -74,9 +75,10 @@ async function main(): Promise<number> {
       path.join(root, "node_modules/@react-router/dev/bin.cjs"),
       "build",
     ]);
-  // Measured before the server starts: it compresses the site in the background at first.
   const hostIndex = await hostBenchmarkIndex();
   const site = await startSite();
+  const bare = await startBareServer({ [floorPath]: { body: floorPage } });
+  cleanups.push(() => bare.close());
   const routes = options.routes?.split(",") ?? [...(await sitemapPaths()), "404"];
 
   console.log(
@@ -86,29 +88,40 @@ async function main(): Promise<number> {
         : `each run's own index / 264, at least 4 (${calibratedMultiplier(hostIndex)} at this index)`),
   );
   console.log(
-    `${routes.length} routes x ${runs} runs against ${site}, and the floor: an empty page, same server\n`,
+    `${routes.length} routes x ${runs} runs against ${site}, and the floor: an empty page from a bare server\n`,
   );
 
   const results: {
     route: string;
     runs: Run[];
     figures: Spread;
+    blocking: Record<string, number>;
     verdict: Verdict | { status: "floor"; problems: string[] };
   }[] = [];
   for (const route of [...routes, floorRoute]) {
     const notFound = route === "404";
-    const pagePath = notFound ? notFoundCopy : route === floorRoute ? floorPath : route;
+    const url =
+      route === floorRoute
+        ? `${bare.url}${floorPath}`
+        : `${site}${notFound ? notFoundCopy : route}`;
     const measured: Run[] = [];
+    const blockings: Record<string, number>[] = [];
     for (let run = 0; run < runs; run += 1) {
-      measured.push(await measure(`${site}${pagePath}`, notFound));
+      const { figures, blocking } = await measure(url, {
+        notFound,
+        uncalibrated: options.uncalibrated,
+      });
+      measured.push(figures);
+      blockings.push(blocking);
       process.stdout.write(".");
     }
     const figures = spread(measured);
+    const blocking = medianBlocking(blockings);
     const result =
       route === floorRoute
         ? { status: "floor" as const, problems: [] }
         : verdict(figures.median, { jsExcepted: route === "/contact" });
-    results.push({ route, runs: measured, figures, verdict: result });
+    results.push({ route, runs: measured, figures, blocking, verdict: result });
     console.log(
       ` ${result.status} ${route}${result.problems.length ? `: ${result.problems.join(", ")}` : ""}`,
     );
@@ -120,8 +133,26 @@ async function main(): Promise<number> {
   console.log(table(results));
   const judged = results.filter((result) => result.verdict.status !== "floor");
   const failed = judged.filter((result) => result.verdict.status === "FAIL");
-  console.log(
-    `\n${failed.length === 0 ? "PASS" : "FAIL"}: ${judged.length - failed.length} of ${judged.length} routes within budget`,
+  const outcome = `${failed.length === 0 ? "PASS" : "FAIL"}: ${judged.length - failed.length} of ${judged.length} routes within budget`;
+  console.log(`\n${outcome}`);
+  await writeFigures(
+    "pages",
+    [
+      provenance("bench:pages", [
+        `Lighthouse ${lighthouseVersion()}, ${chromiumVersion()}, mobile preset;`,
+        `host CPU index ${Math.round(hostIndex)} before the runs; each run scored with the`,
+        options.uncalibrated
+          ? "default 4x CPU multiplier (--uncalibrated)."
+          : "multiplier of its own CPU index (index / 264, at least 4).",
+        "The floor is an empty page from a bare server, never judged.",
+      ]),
+      "",
+      `Medians of ${runs} runs (ranges over the runs):`,
+      "",
+      table(results),
+      "",
+      `**${outcome}**${failed.length > 0 ? ` (${failed.map((result) => `${result.route}: ${result.verdict.problems.join(", ")}`).join("; ")})` : ""}.`,
+    ].join("\n"),
   );
 
   const out = path.join(root, "bench-results", "pages");
@@ -130,115 +161,6 @@ async function main(): Promise<number> {
   await writeFile(file, JSON.stringify({ hostIndex, runs, results }, null, 2));
   console.log(`Runs saved to ${path.relative(root, file)}`);
   return failed.length === 0 ? 0 : 1;
-}
-
-/**
- * One Lighthouse run in a fresh Chromium (a first visit: empty cache and storage), mobile
- * defaults. The page is loaded once (Lighthouse's gather mode) and scored afterwards (its audit
- * mode) with the CPU multiplier taken from the index Lighthouse measured just before that load:
- * on a shared machine the host's speed drifts between runs, and a multiplier set before all runs
- * slows some pages too much and others too little. Lighthouse now and then ends a run with a trace
- * error (NO_NAVSTART) and asks for a rerun: such a run is repeated once, never counted.
- */
-async function measure(url: string, notFound: boolean, retry = true): Promise<Run> {
-  const artifacts = await mkdtemp(path.join(tmpdir(), "bench-pages-run-"));
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: ["--headless", ...chromiumFlags],
-    logLevel: "silent",
-  });
-  cleanups.push(() => chrome.kill());
-  try {
-    await lighthouse(
-      url,
-      { port: chrome.port, logLevel: "error", gatherMode: artifacts },
-      lighthouseConfig(notFound, defaultMultiplier),
-    );
-    chrome.kill();
-    // With simulated throttling nothing was slowed while loading; the multiplier only enters the
-    // scoring, so the gathered run can carry the one its own index calls for.
-    const file = path.join(artifacts, "artifacts.json");
-    const gathered = JSON.parse(await readFile(file, "utf8"));
-    const multiplier = options.uncalibrated
-      ? defaultMultiplier
-      : calibratedMultiplier(gathered.BenchmarkIndex);
-    gathered.settings.throttling.cpuSlowdownMultiplier = multiplier;
-    await writeFile(file, JSON.stringify(gathered));
-    const result = await lighthouse(
-      url,
-      { logLevel: "error", auditMode: artifacts },
-      lighthouseConfig(notFound, multiplier),
-    );
-    return runFigures(result?.lhr as unknown as Lhr);
-  } catch (error) {
-    if (!retry) throw error;
-    console.log(`\n  ${url}: ${(error as Error).message}; measuring again`);
-    return measure(url, notFound, false);
-  } finally {
-    chrome.kill();
-    await rm(artifacts, { recursive: true, force: true });
-  }
-}
-
-function lighthouseConfig(notFound: boolean, cpuSlowdownMultiplier: number) {
-  return {
-    extends: "lighthouse:default",
-    settings: {
-      throttling: { cpuSlowdownMultiplier },
-      // The 404 page says noindex on purpose (a real 404 answer is never indexed anyway).
-      skipAudits: notFound ? ["is-crawlable"] : [],
-    },
-    // The 404 page logs the path the visitor tried on purpose; any other console error counts.
-    audits: notFound
-      ? [
-          {
-            path: "errors-in-console",
-            options: {
-              ignoredPatterns: ["404 Error: User attempted to access non-existent route:"],
-            },
-          },
-        ]
-      : [],
-  };
-}
-
-/** Lighthouse's own CPU benchmark, run five times in a blank headless Chromium; the median. */
-async function hostBenchmarkIndex(): Promise<number> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: ["--headless", ...chromiumFlags],
-    logLevel: "silent",
-  });
-  try {
-    const target = (await (
-      await fetch(`http://127.0.0.1:${chrome.port}/json/new?about:blank`, { method: "PUT" })
-    ).json()) as { webSocketDebuggerUrl: string };
-    const socket = new WebSocket(target.webSocketDebuggerUrl);
-    await new Promise((opened) => socket.addEventListener("open", opened, { once: true }));
-    const samples: number[] = [];
-    for (let id = 1; id <= 5; id += 1) {
-      const answer = new Promise<number>((resolve) =>
-        socket.addEventListener("message", function listen(event) {
-          const message = JSON.parse(String(event.data));
-          if (message.id !== id) return;
-          socket.removeEventListener("message", listen);
-          resolve(message.result.result.value);
-        }),
-      );
-      socket.send(
-        JSON.stringify({
-          id,
-          method: "Runtime.evaluate",
-          params: { expression: `(${pageFunctions.computeBenchmarkIndex})()`, returnByValue: true },
-        }),
-      );
-      samples.push(await answer);
-    }
-    socket.close();
-    return samples.sort((a, b) => a - b)[2] as number;
-  } finally {
-    chrome.kill();
-  }
 }
 
 /**
@@ -251,9 +173,7 @@ async function startSite(): Promise<string> {
   cleanups.push(() => rm(work, { recursive: true, force: true }));
   const site = path.join(work, "site");
   await cp(path.join(root, "build/client"), site, { recursive: true });
-  await cp(path.join(site, "404/index.html"), path.join(site, notFoundCopy.slice(1), "index.html"));
-  await mkdir(path.join(site, floorPath.slice(1)));
-  await writeFile(path.join(site, floorPath.slice(1), "index.html"), floorPage);
+  await copyPage(site, "/404/index.html", `${notFoundCopy}/index.html`);
   const server = spawn(process.execPath, [path.join(root, "server/start.ts")], {
     env: {
       ...process.env,
@@ -281,6 +201,32 @@ async function startSite(): Promise<string> {
   });
 }
 
+/** Serves the built page `from` at `to` too: its file, its compressed versions and its headers. */
+async function copyPage(site: string, from: string, to: string) {
+  const indexFile = path.join(site, "_headers.json");
+  const index = JSON.parse(await readFile(indexFile, "utf8")) as SiteIndex;
+  const served = index.files[from];
+  if (!served) throw new Error(`The build serves no ${from}`);
+  const encodings: typeof served.encodings = {};
+  for (const [name, encoded] of Object.entries(served.encodings)) {
+    const file = encoded.file.replace(from, to);
+    await cp(path.join(site, encoded.file), path.join(site, file));
+    encodings[name as keyof typeof encodings] = { ...encoded, file };
+  }
+  await cp(path.join(site, from), path.join(site, to));
+  index.files[to] = { ...served, encodings };
+  await writeFile(indexFile, JSON.stringify(index));
+}
+
+function lighthouseVersion(): string {
+  const manifest = path.join(root, "node_modules/lighthouse/package.json");
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
+}
+
+function chromiumVersion(): string {
+  return spawnSync(chromiumPath, ["--version"], { encoding: "utf8" }).stdout.trim() || "Chromium";
+}
+
 /** The pages the built sitemap lists, as paths. */
 async function sitemapPaths(): Promise<string[]> {
   const xml = await readFile(path.join(root, "build/client/sitemap.xml"), "utf8");
@@ -297,11 +243,27 @@ function exec(command: string, args: string[]): Promise<void> {
   });
 }
 
-function table(results: { route: string; figures: Spread; verdict: { status: string } }[]): string {
+/** Each source's median blocking time over the runs (a run without it counts 0), largest first. */
+function medianBlocking(blockings: Record<string, number>[]): Record<string, number> {
+  const sources = new Set(blockings.flatMap((blocking) => Object.keys(blocking)));
+  const medians = [...sources].map(
+    (source) => [source, median(blockings.map((blocking) => blocking[source] ?? 0))] as const,
+  );
+  return Object.fromEntries(medians.filter(([, ms]) => ms >= 1).sort(([, a], [, b]) => b - a));
+}
+
+function table(
+  results: {
+    route: string;
+    figures: Spread;
+    blocking: Record<string, number>;
+    verdict: { status: string };
+  }[],
+): string {
   const s = (ms: number) => (ms / 1000).toFixed(2);
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const range = (min: string, max: string) => (min === max ? min : `${min}–${max}`);
-  const rows = results.map(({ route, figures: { median: m, min, max }, verdict: v }) =>
+  const rows = results.map(({ route, figures: { median: m, min, max }, blocking, verdict: v }) =>
     [
       route === "404" ? "404 page" : route === floorRoute ? "(floor: empty page)" : route,
       m.performance,
@@ -319,10 +281,13 @@ function table(results: { route: string; figures: Spread; verdict: { status: str
       range(String(Math.round(min.tbtMs)), String(Math.round(max.tbtMs))),
       range(String(Math.round(min.benchmarkIndex)), String(Math.round(max.benchmarkIndex))),
       range(String(min.cpuMultiplier), String(max.cpuMultiplier)),
+      Object.entries(blocking)
+        .map(([source, ms]) => `${source} ${Math.round(ms)}`)
+        .join(", ") || "none",
       v.status,
     ].join(" | "),
   );
   const head =
-    "route | Perf | A11y | BP | SEO | FCP s | LCP s | TBT ms | CLS | JS KB | doc KB | Perf range | LCP range s | TBT range ms | run index | CPU x | verdict";
+    "route | Perf | A11y | BP | SEO | FCP s | LCP s | TBT ms | CLS | JS KB | doc KB | Perf range | LCP range s | TBT range ms | run index | CPU x | blocking by source, ms (median) | verdict";
   return [head, head.replace(/[^|]+/g, "---"), ...rows].map((row) => `| ${row} |`).join("\n");
 }

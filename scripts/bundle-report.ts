@@ -1,23 +1,26 @@
 /**
- * `npm run bench:bundle`: what each prerendered page can run, read from build/client: the island
- * loader with its static imports (the first JavaScript), and each island the page marks, with
- * everything that island loads then or later. Brotli bytes, as the server sends them.
+ * `npm run bench:bundle`: what each prerendered page can run, from build/client and the build's
+ * chunk graph (Vite's manifest, app/build/page-scripts.ts): the island loader with its static
+ * imports (the first JavaScript), and each island the page marks, with everything that island
+ * loads then or later. Brotli bytes at the quality the build writes them.
  *
  * Each figure is compared with scripts/bundle-baseline.json (the build before the quote form's
  * estimator, ZIP check and preferred times): no route's first JavaScript may grow by more than
  * 5 KB, and the script fails when one does. `--save-baseline` writes the current figures there.
+ * The table goes to docs/figures.md too.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
-import { fullClosure, loaderIn, pageScripts, staticClosure } from "../app/build/page-scripts.ts";
+import { pageIslands, readChunkGraph } from "../app/build/page-scripts.ts";
+import { markdownTable, provenance, writeFigures } from "./bench/figures.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../build/client");
-const assets = path.join(clientDir, "assets");
+const graph = readChunkGraph(clientDir);
 const sizes = new Map<string, number>();
 const brotli = (chunk: string) => {
   if (!sizes.has(chunk)) {
-    const content = readFileSync(path.join(assets, chunk));
+    const content = readFileSync(path.join(clientDir, chunk));
     sizes.set(
       chunk,
       brotliCompressSync(content, {
@@ -31,6 +34,7 @@ const brotli = (chunk: string) => {
   return sizes.get(chunk) as number;
 };
 const bytes = (chunks: string[]) => chunks.reduce((sum, chunk) => sum + brotli(chunk), 0);
+const names = (chunks: string[]) => chunks.map((chunk) => path.basename(chunk)).join(", ");
 const kb = (value: number) => `${(value / 1024).toFixed(1)} KB`;
 const baselineFile = path.resolve(import.meta.dirname, "bundle-baseline.json");
 const firstJsGrowthLimit = 5 * 1024;
@@ -51,28 +55,47 @@ const pages = readdirSync(clientDir, { recursive: true, withFileTypes: true })
 
 for (const file of pages) {
   const route = `/${path.relative(clientDir, path.dirname(file))}`.replace(/^\/404$/, "404 page");
-  const html = readFileSync(file, "utf8");
-  const loader = loaderIn(html);
-  if (!loader) {
+  const islands = pageIslands(graph, readFileSync(file, "utf8"));
+  if (islands.size === 0) {
     console.log(`${route}: no JavaScript`);
     continue;
   }
-  const first = staticClosure(assets, path.basename(loader));
+  const first = graph.loaderFiles;
   const before = baseline[route];
   const figures = { first: bytes(first), islands: {} as Record<string, number> };
   current[route] = figures;
   console.log(
-    `${route}: loader ${kb(figures.first)} ${change(figures.first, before?.first)} (${first.join(", ")})`,
+    `${route}: loader ${kb(figures.first)} ${change(figures.first, before?.first)} (${names(first)})`,
   );
   if (before && figures.first - before.first > firstJsGrowthLimit) grown.push(route);
-  for (const [island, chunk] of pageScripts(clientDir, html, loader).islandChunks) {
-    const chunks = fullClosure(assets, chunk, first);
+  for (const [island, chunks] of islands) {
     figures.islands[island] = bytes(chunks);
     console.log(
-      `  ${island.padEnd(16)} ${kb(figures.islands[island]).padStart(8)} ${change(figures.islands[island], before?.islands[island])}  ${chunks.join(", ")}`,
+      `  ${island.padEnd(16)} ${kb(figures.islands[island]).padStart(8)} ${change(figures.islands[island], before?.islands[island])}  ${names(chunks)}`,
     );
   }
 }
+
+await writeFigures(
+  "bundle",
+  [
+    provenance("bench:bundle", [
+      "Brotli at quality 11. Every page with islands starts with the loader; each island loads when",
+      "its element needs it (docs/decisions/0008-islands.md).",
+    ]),
+    "",
+    markdownTable(
+      ["route", "loader KB", "islands (KB each, with everything they load)"],
+      Object.entries(current).map(([route, { first, islands }]) => [
+        route,
+        (first / 1024).toFixed(1),
+        Object.entries(islands)
+          .map(([island, size]) => `${island} ${(size / 1024).toFixed(1)}`)
+          .join(", "),
+      ]),
+    ),
+  ].join("\n"),
+);
 
 if (process.argv.includes("--save-baseline")) {
   writeFileSync(baselineFile, `${JSON.stringify(current, null, 2)}\n`);

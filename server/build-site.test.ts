@@ -9,11 +9,12 @@ describe("building on start", () => {
     expect(existsSync(reactRouterCli())).toBe(true);
   });
 
-  it("counts a folder as a build only when it has index.html", () => {
+  it("counts a folder as a build only when the build finished it (_headers.json)", () => {
     const folder = mkdtempSync(join(tmpdir(), "build-"));
     mkdirSync(join(folder, "assets"));
-    expect(hasBuild(folder)).toBe(false);
     writeFileSync(join(folder, "index.html"), "<!doctype html>");
+    expect(hasBuild(folder)).toBe(false);
+    writeFileSync(join(folder, "_headers.json"), '{"notFound":null,"files":{}}');
     expect(hasBuild(folder)).toBe(true);
     rmSync(folder, { recursive: true, force: true });
   });

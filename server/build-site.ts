@@ -5,10 +5,12 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { ConfigError } from "../functions/send-contact-email/config.ts";
 import type { Logger } from "../functions/send-contact-email/log.ts";
+import { siteIndexFile } from "../shared/site-index.ts";
 import { projectRoot } from "./settings.ts";
 
+/** A build this server can serve: the site with the index the build writes last. */
 export function hasBuild(staticDir: string): boolean {
-  return existsSync(join(staticDir, "index.html"));
+  return existsSync(join(staticDir, siteIndexFile));
 }
 
 /** The React Router CLI: not an export of its package, so found beside its package.json. */

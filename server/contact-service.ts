@@ -1,52 +1,35 @@
 /**
- * The contact function on the Node host: the configured store (SQLite in DATA_DIR, or Postgres
- * with DATABASE_URL: contact-store.ts), SMTP (or .eml files when SMTP_URL is unset), the outbox
- * loop, the rate limiter, and the adapter from Node's http to the handler.
+ * The contact function on the Node host: what only this host has around the one assembly
+ * (functions/send-contact-email/contact-function.ts): the data folder's lock, the store it
+ * configures (SQLite in DATA_DIR, or Postgres with DATABASE_URL: contact-store.ts), SMTP or .eml
+ * files, and the adapter from Node's http to the function's Web Request and Response.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
-  composeContactEmail,
-  composeDigestEmail,
-  composeFailureNotice,
-} from "../functions/send-contact-email/email.ts";
+  type ContactFunction,
+  createContactFunction,
+} from "../functions/send-contact-email/contact-function.ts";
 import { createFileMailer } from "../functions/send-contact-email/file-mailer.ts";
-import {
-  handleContactRequest,
-  messagesForVisitors,
-} from "../functions/send-contact-email/handler.ts";
+import { messagesForVisitors } from "../functions/send-contact-email/handler.ts";
 import { errorMessage, type Logger } from "../functions/send-contact-email/log.ts";
 import type { Mailer } from "../functions/send-contact-email/mailer.ts";
-import { createOutbox, type Outbox } from "../functions/send-contact-email/outbox.ts";
-import { createLinkSigner } from "../functions/send-contact-email/owner/link-token.ts";
-import { createNotifier, type Notifier } from "../functions/send-contact-email/owner/notifier.ts";
-import { leadPageUrl } from "../functions/send-contact-email/owner/owner-config.ts";
-import type { OwnerStore } from "../functions/send-contact-email/owner/owner-store.ts";
-import { handleOwnerPage, matchOwnerPage } from "../functions/send-contact-email/owner/routes.ts";
-import {
-  createRateLimiter,
-  type RateLimiter,
-  unlimited,
-} from "../functions/send-contact-email/rate-limiter.ts";
 import { maxBodyBytes } from "../functions/send-contact-email/request-body.ts";
 import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-email/smtp-mailer.ts";
-import { type ContactStore, StoreUnavailableError } from "../functions/send-contact-email/store.ts";
-import { business } from "../shared/business.ts";
-import { type ConfiguredStore, openConfiguredStore } from "./contact-store.ts";
+import { lockedDownPolicy } from "../shared/security-headers.ts";
+import { openConfiguredStore } from "./contact-store.ts";
 import { DataFolderBusyError, type DataLock, lockDataFolder } from "./data-lock.ts";
 import {
-  clientAddress,
   maxDiscardBytes,
   readBoundedBody,
   requestOrigin,
   toWebHeaders,
   writeWebResponse,
 } from "./node-http.ts";
-import { lockedDownPolicy } from "./security-headers.ts";
 import { dataPaths, type ServerSettings } from "./settings.ts";
 
 const webMethods = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 
-export type ContactService = {
+export type ContactService = Pick<ContactFunction, "allowOrigins" | "store"> & {
   handle(
     request: IncomingMessage,
     response: ServerResponse,
@@ -58,47 +41,12 @@ export type ContactService = {
    */
   lock(): void;
   /**
-   * Opens the store and starts the outbox, after the port is bound. If the data folder cannot be
+   * Opens the store and starts the queues, after the port is bound. If the data folder cannot be
    * used, the function answers 503, the pages are served, and it tries again every few seconds.
    */
   open(): Promise<void>;
-  /** The origins the server listens on, allowed by CORS besides the configured ones. */
-  allowOrigins(origins: string[]): void;
-  /** Stops the outbox (waiting for e-mails in flight) and closes the store and the mailer. */
+  /** Stops the queues (waiting for e-mails in flight) and closes the store and the mailer. */
   close(): Promise<void>;
-  /** Null until open() succeeded. */
-  readonly store: (ContactStore & OwnerStore) | null;
-  readonly outbox: Outbox | null;
-  /** The owner's alerts, reminders and digest; null until open() succeeded. */
-  readonly notifier: Notifier | null;
-};
-
-/** Until the store opens, every call fails as unavailable: the handler answers 503. */
-const notOpen = async (): Promise<never> => {
-  throw new StoreUnavailableError("the data folder is not open");
-};
-const unavailableStore: ContactStore = {
-  submit: notOpen,
-  claimDue: notOpen,
-  markSent: notOpen,
-  markRetry: notOpen,
-  markFailed: notOpen,
-  nextDueAt: notOpen,
-  list: notOpen,
-  close: async () => {},
-};
-
-const unavailableOwnerStore: OwnerStore = {
-  get: notOpen,
-  setStatus: notOpen,
-  listSince: notOpen,
-  enqueueNotice: notOpen,
-  claimDueNotices: notOpen,
-  markNoticeSent: notOpen,
-  markNoticeRetry: notOpen,
-  markNoticeFailed: notOpen,
-  nextNoticeDueAt: notOpen,
-  listNotices: notOpen,
 };
 
 export function createContactService(
@@ -107,153 +55,35 @@ export function createContactService(
   { reopenDelayMs = 5000 }: { reopenDelayMs?: number } = {},
 ): ContactService {
   const { contact } = settings;
-  const paths = dataPaths(settings.dataDir);
-  const allowedOrigins = [...contact.allowedOrigins];
-  const config = { ...contact, allowedOrigins };
-  let store: (ContactStore & OwnerStore) | null = null;
-  let outbox: Outbox | null = null;
-  let mailer: Mailer | null = null;
   let lock: DataLock | null = null;
-  let closed = false;
-  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
-  let failures = 0;
-  let notifier: Notifier | null = null;
-
-  const { owner } = settings;
-  const signer = createLinkSigner(owner.linkSecret, { ttlMs: owner.linkTtlMs });
-  if (owner.linkSecretGenerated) {
-    log.warn(
-      "OWNER_LINK_SECRET is not set: the links in the owner's e-mails work until this process stops",
-    );
-  }
-
-  // Counted in this process until the store is open; with Postgres, then in the database, where
-  // every server sharing it sees the same counts.
-  let rateLimiter: RateLimiter = contact.rateLimit.disabled
-    ? unlimited
-    : createRateLimiter({
-        max: contact.rateLimit.max,
-        windowMs: contact.rateLimit.windowMs,
-        maxClients: contact.rateLimit.maxClients,
-      });
-  if (contact.rateLimit.disabled) log.warn("RATE_LIMIT_DISABLED=true: no limit per client address");
-
   // The lock is taken with either store. With SQLite it guards the database and the claims
   // released at start; with Postgres (several servers share one database by design) it keeps one
   // server per data folder, whose .eml outbox and files are this server's own.
-  function takeLock() {
+  const takeLock = () => {
     lock ??= lockDataFolder(settings.dataDir);
-  }
+  };
 
-  async function startDelivery({
-    store: opened,
-    sharedRateLimiter,
-    sharedMailCount,
-  }: ConfiguredStore) {
-    if (closed) {
-      await opened.close();
-      return;
-    }
-    if (sharedRateLimiter && !contact.rateLimit.disabled)
-      rateLimiter = sharedRateLimiter({
-        max: contact.rateLimit.max,
-        windowMs: contact.rateLimit.windowMs,
-      });
-    if (settings.smtpUrl) {
-      mailer = createSmtpMailer(settings.smtpUrl);
-      log.info("e-mail goes out through SMTP", {
-        smtp: describeSmtpUrl(settings.smtpUrl),
-        to: contact.mailTo.join(","),
-      });
-    } else {
-      mailer = createFileMailer(paths.outbox);
-      log.warn("SMTP_URL is not set: e-mails are written as .eml files instead of sent", {
-        folder: paths.outbox,
-      });
-    }
-    const letters = { from: contact.mailFrom, to: contact.mailTo, businessName: business.name };
-    outbox = createOutbox({
-      store: opened,
-      mailer,
-      compose: async (request) =>
-        composeContactEmail(request, letters, {
-          requestPage: leadPageUrl(
-            owner.functionUrl,
-            request.id,
-            await signer.sign(request.id, new Date()),
-          ),
-        }),
-      composeDigest: (requests) =>
-        composeDigestEmail(requests, { ...letters, hourlyCap: contact.outbox.hourlyCap }),
-      composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
-      hourlyCap: contact.outbox.hourlyCap,
-      mailCount: sharedMailCount,
-      retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
-      leaseMs: contact.outbox.leaseMs,
-      concurrency: contact.outbox.concurrency,
-      log,
-    });
-    notifier = createNotifier({
-      store: opened,
-      mailer,
-      mail: letters,
-      config: owner,
-      signer,
-      retry: { baseMs: contact.outbox.retryBaseMs, maxMs: contact.outbox.retryMaxMs },
-      leaseMs: contact.outbox.leaseMs,
-      log,
-    });
-    store = opened;
-    outbox.start();
-    notifier.start();
-    if (owner.push) log.info("new requests are also pushed", { format: owner.push.format });
-  }
-
-  let opening: Promise<void> | null = null;
-  function open(): Promise<void> {
-    if (closed || store) return Promise.resolve();
-    opening ??= openOnce().finally(() => {
-      opening = null;
-    });
-    return opening;
-  }
-
-  async function openOnce(): Promise<void> {
-    let opened: ConfiguredStore;
-    try {
+  const contactFunction = createContactFunction({
+    config: contact,
+    owner: settings.owner,
+    openStore: async () => {
       takeLock();
-      opened = await openConfiguredStore(settings, log);
-    } catch (error) {
-      failures += 1;
-      const busy = error instanceof DataFolderBusyError;
-      const delay = Math.min(reopenDelayMs * failures, 60_000);
-      log.error(
-        busy
-          ? "the data folder is locked by another server"
-          : settings.databaseUrl
-            ? "the database cannot be used: the pages are served, quote requests are answered 503"
-            : "the data folder cannot be used: the pages are served, quote requests are answered 503",
-        { dataDir: settings.dataDir, error: errorMessage(error), retryInMs: delay },
-      );
-      clearTimeout(reopenTimer);
-      reopenTimer = setTimeout(() => void open(), delay);
-      reopenTimer.unref();
-      return;
-    }
-    if (failures > 0) log.info("the store is usable again", { dataDir: settings.dataDir });
-    failures = 0;
-    await startDelivery(opened);
-  }
+      return openConfiguredStore(settings, log);
+    },
+    mailer: mailerFor(settings, log),
+    log,
+    whyUnavailable: (error) =>
+      error instanceof DataFolderBusyError
+        ? "the data folder is locked by another server"
+        : settings.databaseUrl
+          ? "the database cannot be used: the pages are served, quote requests are answered 503"
+          : "the data folder cannot be used: the pages are served, quote requests are answered 503",
+    reopenDelayMs,
+  });
 
   return {
     get store() {
-      return store;
-    },
-    get outbox() {
-      return outbox;
-    },
-    get notifier() {
-      return notifier;
+      return contactFunction.store;
     },
     lock() {
       try {
@@ -263,13 +93,11 @@ export function createContactService(
         // A folder that cannot be written: open() reports it and retries.
       }
     },
-    open,
-    allowOrigins(origins) {
-      for (const origin of origins)
-        if (!allowedOrigins.includes(origin)) allowedOrigins.push(origin);
-    },
+    open: () => contactFunction.start(),
+    allowOrigins: (origins) => contactFunction.allowOrigins(origins),
     async handle(request, response, securityHeaders) {
-      // JSON answers are never rendered as documents: a policy that allows nothing.
+      // JSON answers are never rendered as documents: a policy that allows nothing (the owner's
+      // page brings its own).
       const baseHeaders: Record<string, string> = {
         ...securityHeaders,
         "Content-Security-Policy": lockedDownPolicy,
@@ -304,14 +132,16 @@ export function createContactService(
           }
         }
       }
-      const url = `${requestOrigin(request, contact.trustProxy)}${request.url ?? "/"}`;
       let webRequest: Request;
       try {
-        webRequest = new Request(url, {
-          method,
-          headers: toWebHeaders(request),
-          body: body === undefined ? undefined : new Uint8Array(body),
-        });
+        webRequest = new Request(
+          `${requestOrigin(request, contact.trustProxy)}${request.url ?? "/"}`,
+          {
+            method,
+            headers: toWebHeaders(request),
+            body: body === undefined ? undefined : new Uint8Array(body),
+          },
+        );
       } catch (error) {
         log.warn("unreadable request", { error: errorMessage(error) });
         await writeWebResponse(
@@ -321,36 +151,28 @@ export function createContactService(
         );
         return;
       }
-      const ownerPage = matchOwnerPage(new URL(url).pathname);
-      const webResponse =
-        ownerPage !== null
-          ? await handleOwnerPage(webRequest, ownerPage, {
-              store: store ?? unavailableOwnerStore,
-              signer,
-              businessName: business.name,
-              log,
-            })
-          : await handleContactRequest(webRequest, {
-              store: store ?? unavailableStore,
-              config,
-              rateLimiter,
-              clientAddress: clientAddress(request, contact.trustProxy),
-              onStored: (id) => {
-                void outbox?.notify();
-                void notifier?.onStored(id);
-              },
-              log,
-            });
-      await writeWebResponse(response, webResponse, baseHeaders);
+      const answer = await contactFunction.fetch(webRequest, {
+        peer: request.socket.remoteAddress ?? "unknown",
+      });
+      await writeWebResponse(response, answer, baseHeaders);
     },
     async close() {
-      closed = true;
-      clearTimeout(reopenTimer);
-      await notifier?.stop();
-      await outbox?.stop();
-      await mailer?.close();
-      await store?.close();
+      await contactFunction.stop();
       lock?.release();
     },
   };
+}
+
+/** SMTP when SMTP_URL is set; otherwise .eml files in the data folder, for a first look. */
+function mailerFor(settings: ServerSettings, log: Logger): Mailer {
+  if (settings.smtpUrl) {
+    log.info("e-mail goes out through SMTP", {
+      smtp: describeSmtpUrl(settings.smtpUrl),
+      to: settings.contact.mailTo.join(","),
+    });
+    return createSmtpMailer(settings.smtpUrl);
+  }
+  const folder = dataPaths(settings.dataDir).outbox;
+  log.warn("SMTP_URL is not set: e-mails are written as .eml files instead of sent", { folder });
+  return createFileMailer(folder);
 }

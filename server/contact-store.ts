@@ -3,31 +3,17 @@
  * Postgres when DATABASE_URL is set, so that several servers behind a load balancer share one
  * database. Everything else (handler, outbox, mail) is the same either way.
  */
+import type { OpenedStore } from "../functions/send-contact-email/contact-function.ts";
 import type { Logger } from "../functions/send-contact-email/log.ts";
-import type { MailCount } from "../functions/send-contact-email/mail-count.ts";
-import type { OwnerStore } from "../functions/send-contact-email/owner/owner-store.ts";
+import { applyMigrations } from "../functions/send-contact-email/migrations.ts";
 import { openPostgresStore } from "../functions/send-contact-email/postgres-store.ts";
-import type { RateLimiter } from "../functions/send-contact-email/rate-limiter.ts";
 import { openSqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
-import type { ContactStore } from "../functions/send-contact-email/store.ts";
-import { applyMigrations } from "./migrations.ts";
 import { dataPaths, type ServerSettings } from "./settings.ts";
-
-export type ConfiguredStore = {
-  store: ContactStore & OwnerStore;
-  /**
-   * With several servers the rate limit must be counted where they all see it (the database);
-   * undefined: count in this process's memory.
-   */
-  sharedRateLimiter?: (options: { max: number; windowMs: number }) => RateLimiter;
-  /** Likewise the hourly e-mail cap's count; undefined: in this process's memory. */
-  sharedMailCount?: MailCount;
-};
 
 export async function openConfiguredStore(
   settings: Pick<ServerSettings, "dataDir" | "databaseUrl" | "sqliteBusyTimeoutMs">,
   log: Logger,
-): Promise<ConfiguredStore> {
+): Promise<OpenedStore> {
   if (settings.databaseUrl) {
     const store = openPostgresStore({ url: settings.databaseUrl });
     try {
@@ -43,10 +29,11 @@ export async function openConfiguredStore(
     log.info("quote requests are stored in Postgres (DATABASE_URL)", {
       database: describeDatabaseUrl(settings.databaseUrl),
     });
+    // Several servers share the database: the rate limit and the hourly cap are counted there.
     return {
       store,
-      sharedRateLimiter: (options) => store.rateLimiter(options),
-      sharedMailCount: store.mailCount(),
+      rateLimiter: (limits) => store.rateLimiter(limits),
+      mailCount: store.mailCount(),
     };
   }
 

@@ -1,26 +1,11 @@
 /**
- * Between Node's http module and the Web-standard handler: the client's address and origin as a
- * trusted proxy reports them, a request body read with a hard cap, and a Response written back.
+ * Between Node's http module and the Web-standard function: the request's origin as a trusted
+ * proxy reports it, a request body read with a hard cap, and a Response written back.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Past this much ignored body the connection is dropped rather than drained. */
 export const maxDiscardBytes = 1024 * 1024;
-
-/**
- * The visitor's address. Behind `trustProxy` proxies, each appending to X-Forwarded-For, the
- * visitor is the entry that many places from the end; anything further left could be forged.
- */
-export function clientAddress(request: IncomingMessage, trustProxy: number): string {
-  const socketAddress = request.socket.remoteAddress ?? "unknown";
-  if (trustProxy <= 0) return socketAddress;
-  const forwarded = String(request.headers["x-forwarded-for"] ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (forwarded.length === 0) return socketAddress;
-  return forwarded[Math.max(0, forwarded.length - trustProxy)] ?? socketAddress;
-}
 
 const hostShape = /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$/;
 

@@ -7,7 +7,7 @@
  */
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { lockedDownPolicy, securityHeaders } from "./security-headers.ts";
+import { lockedDownPolicy, securityHeaders } from "../shared/security-headers.ts";
 
 export type ProtocolAnswer = { status: number; error: string };
 

@@ -16,11 +16,10 @@ describe("server settings", () => {
       staticDirIsDefault: true,
       smtpUrl: undefined,
       databaseUrl: undefined,
-      connectOrigins: [],
     });
   });
 
-  it("reads PORT, HOST, DATA_DIR, STATIC_DIR, SMTP_URL, DATABASE_URL and the Supabase origin", () => {
+  it("reads PORT, HOST, DATA_DIR, STATIC_DIR, SMTP_URL and DATABASE_URL", () => {
     const settings = readServerSettings(
       {
         PORT: "8080",
@@ -29,7 +28,6 @@ describe("server settings", () => {
         STATIC_DIR: "dist",
         SMTP_URL: "smtps://u:p@smtp.example.com:465",
         DATABASE_URL: "postgres://app:secret@db.internal:5432/website",
-        VITE_SUPABASE_URL: "https://abc.supabase.co/",
       },
       { cwd: "/srv/site" },
     );
@@ -41,7 +39,6 @@ describe("server settings", () => {
       staticDirIsDefault: false,
       smtpUrl: "smtps://u:p@smtp.example.com:465",
       databaseUrl: "postgres://app:secret@db.internal:5432/website",
-      connectOrigins: ["https://abc.supabase.co"],
     });
   });
 

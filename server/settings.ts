@@ -30,8 +30,6 @@ export type ServerSettings = {
   /** DATABASE_URL: quote requests go to this Postgres instead of SQLite in dataDir. */
   databaseUrl: string | undefined;
   sqliteBusyTimeoutMs: number;
-  /** Origins the pages may fetch from besides their own (the Supabase project, if one is used). */
-  connectOrigins: string[];
   contact: ContactConfig;
   /** The owner's links, alerts, reminders and digest (functions/send-contact-email/owner/). */
   owner: OwnerConfig;
@@ -80,16 +78,6 @@ export function databaseUrl(env: Env): string | undefined {
   return raw;
 }
 
-function connectOrigins(env: Env): string[] {
-  const raw = env.VITE_SUPABASE_URL?.trim();
-  if (!raw) return [];
-  try {
-    return [new URL(raw).origin];
-  } catch {
-    throw new ConfigError(`VITE_SUPABASE_URL must be a URL, got "${raw}".`);
-  }
-}
-
 export function readServerSettings(
   env: Env,
   { defaultPort = 3000, cwd = process.cwd() }: { defaultPort?: number; cwd?: string } = {},
@@ -104,7 +92,6 @@ export function readServerSettings(
     smtpUrl: smtpUrl(env),
     databaseUrl: databaseUrl(env),
     sqliteBusyTimeoutMs: busyTimeout(env),
-    connectOrigins: connectOrigins(env),
     contact: parseContactConfig(env),
     owner: parseOwnerConfig(env, {
       // NODE_ENV=production: links must survive restarts, so a secret must be configured.

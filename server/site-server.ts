@@ -7,10 +7,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import net, { type AddressInfo, type Socket } from "node:net";
 import { errorMessage, type Logger } from "../functions/send-contact-email/log.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
+import { lockedDownPolicy, securityHeaders } from "../shared/security-headers.ts";
 import type { ContactService } from "./contact-service.ts";
 import { isSecureRequest } from "./node-http.ts";
 import { answerForClientError, refuseOnSocket } from "./protocol-errors.ts";
-import { lockedDownPolicy, securityHeaders } from "./security-headers.ts";
 
 export type Fallback = (
   request: IncomingMessage,
@@ -97,7 +97,7 @@ export async function startSiteServer(options: {
           response.end(body);
         } else if (
           path === deploymentDefaults.functionPath ||
-          path.startsWith(`${deploymentDefaults.functionPath}/lead/`)
+          path.startsWith(`${deploymentDefaults.functionPath}/`)
         ) {
           contact
             .handle(request, response, baseHeaders)

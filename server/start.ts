@@ -12,7 +12,7 @@ import { loadEnvFile } from "./env-file.ts";
 import { readServerSettings } from "./settings.ts";
 import { onShutdownSignal, startSiteServer } from "./site-server.ts";
 import { serveStatic } from "./static-handler.ts";
-import { loadStaticSite, refineCompression } from "./static-site.ts";
+import { loadStaticSite } from "./static-site.ts";
 
 async function main() {
   const envFile = loadEnvFile();
@@ -21,12 +21,12 @@ async function main() {
 
   if (!hasBuild(settings.staticDir)) {
     if (!settings.staticDirIsDefault)
-      throw new ConfigError(`STATIC_DIR has no index.html: ${settings.staticDir}`);
+      throw new ConfigError(
+        `STATIC_DIR has no _headers.json (a site built by npm run build): ${settings.staticDir}`,
+      );
     await buildSite(log);
   }
-  const site = await loadStaticSite(settings.staticDir, {
-    connectOrigins: settings.connectOrigins,
-  });
+  const site = loadStaticSite(settings.staticDir);
   log.info("site loaded", { folder: settings.staticDir, files: site.files.size });
 
   // In this order: the data folder's lock (a second server stops here, touching nothing), the
@@ -48,10 +48,8 @@ async function main() {
     await contact.close();
     throw error;
   }
-  const refining = new AbortController();
   // From the moment the port is bound, a stop signal is a graceful stop.
   onShutdownSignal(async () => {
-    refining.abort();
     await server.close();
     await contact.close();
     log.info("stopped");
@@ -62,12 +60,6 @@ async function main() {
   // served, quote requests are answered 503, and it is retried in the background.
   await contact.open();
   log.info(`listening on ${server.url}`, { host: settings.host });
-
-  // Best-quality brotli in the background: serving starts at once, also after a crash.
-  refineCompression(site, refining.signal).then(
-    (improved) => log.info("brotli versions at best quality", { files: improved }),
-    (error) => log.warn("brotli refinement stopped", { error: String(error) }),
-  );
 }
 
 main().catch((error) => {

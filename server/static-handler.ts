@@ -1,21 +1,21 @@
 /**
- * Answers GET and HEAD from the indexed site (static-site.ts):
+ * Answers GET and HEAD from the site the build described (static-site.ts), with the headers the
+ * build chose for each file (caching, Content-Security-Policy, ETag):
  * - `/about` serves about/index.html; `/about/` and `/about/index.html` redirect to `/about`;
  * - anything else unknown gets the prerendered 404 page with status 404 (so does `/404` itself);
- * - /assets/* (content-hashed names) are cached for a year as immutable; everything else is
- *   revalidated every time (`no-cache` with an ETag, answered 304 when unchanged);
- * - brotli or gzip when the client accepts it, chosen from versions made at start.
+ * - revalidation by ETag (304 when unchanged);
+ * - brotli or gzip when the client accepts it, from the versions the build wrote.
+ * A Range header is ignored (RFC 9110 allows it): the whole file is always sent, which for pages,
+ * scripts and small images costs nothing.
  */
 import { createReadStream } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { lockedDownPolicy } from "./security-headers.ts";
-import type { Encoded, StaticFile, StaticSite } from "./static-site.ts";
-
-type Encoding = "br" | "gzip" | "identity";
+import { lockedDownPolicy } from "../shared/security-headers.ts";
+import type { Body, Encoding, StaticFile, StaticSite } from "./static-site.ts";
 
 /** The encodings a client accepts, honouring q=0. */
-function acceptedEncodings(header: string | undefined): Set<Encoding> {
-  const accepted = new Set<Encoding>(["identity"]);
+function acceptedEncodings(header: string | undefined): Set<Encoding | "identity"> {
+  const accepted = new Set<Encoding | "identity">(["identity"]);
   for (const part of (header ?? "").split(",")) {
     const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
     const q = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));
@@ -29,11 +29,14 @@ function acceptedEncodings(header: string | undefined): Set<Encoding> {
   return accepted;
 }
 
-function pickEncoding(file: StaticFile, header: string | undefined) {
+/** The smallest version the client accepts: brotli, then gzip, then the file itself. */
+function pickVersion(file: StaticFile, header: string | undefined) {
   const accepted = acceptedEncodings(header);
-  if (file.br && accepted.has("br")) return { encoding: "br" as const, variant: file.br };
-  if (file.gzip && accepted.has("gzip")) return { encoding: "gzip" as const, variant: file.gzip };
-  return { encoding: "identity" as const, variant: null as Encoded | null };
+  for (const encoding of ["br", "gzip"] as const) {
+    const version = file.encodings[encoding];
+    if (version && accepted.has(encoding)) return { encoding, ...version };
+  }
+  return { encoding: null, body: file.body, etag: file.headers.ETag ?? "" };
 }
 
 function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -141,17 +144,10 @@ export function serveStatic(
   }
 
   const { file, status } = found;
-  const { encoding, variant } = pickEncoding(file, request.headers["accept-encoding"]);
-  const etag = variant?.etag ?? file.etag;
-  const headers: Record<string, string> = {
-    ...baseHeaders,
-    "Content-Type": file.contentType,
-    "Cache-Control": file.immutable ? "public, max-age=31536000, immutable" : "no-cache",
-    "Content-Security-Policy": file.csp ?? lockedDownPolicy,
-    ETag: etag,
-    Vary: "Accept-Encoding",
-  };
-  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  const { encoding, body, etag } = pickVersion(file, request.headers["accept-encoding"]);
+  const headers: Record<string, string> = { ...baseHeaders, ...file.headers, ETag: etag };
+  if (Object.keys(file.encodings).length > 0) headers.Vary = "Accept-Encoding";
+  if (encoding) headers["Content-Encoding"] = encoding;
 
   if (status === 200 && etagMatches(request.headers["if-none-match"], etag)) {
     response.writeHead(304, headers);
@@ -159,16 +155,17 @@ export function serveStatic(
     return;
   }
 
-  const body = variant?.body ?? file.body;
-  headers["Content-Length"] = String(body ? body.byteLength : file.size);
+  headers["Content-Length"] = String(sizeOf(body));
   response.writeHead(status, headers);
   if (headOnly) {
     response.end();
-  } else if (body) {
-    response.end(body);
+  } else if ("bytes" in body) {
+    response.end(body.bytes);
   } else {
-    createReadStream(file.filePath)
+    createReadStream(body.path)
       .on("error", () => response.destroy())
       .pipe(response);
   }
 }
+
+const sizeOf = (body: Body) => ("bytes" in body ? body.bytes.byteLength : body.size);

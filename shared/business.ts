@@ -1,8 +1,10 @@
 /**
  * Every business fact, in one place (product.md, Business facts): the pages show them, the contact
  * function signs and addresses its e-mail with them. The owner replaces these fictional defaults;
- * nothing else writes any of them. Plain data, no imports: the browser, Node and Deno all load it.
+ * nothing else writes any of them. Plain data: the browser, Node and Deno all load it. The welcome
+ * offer's percentage and terms are the offer's own (quote/offers.ts), shown here.
  */
+import { welcomeOffer } from "./quote/offers.ts";
 
 export type Phone = {
   /** How people read it: (484) 555-0142 */
@@ -89,8 +91,8 @@ export const business = {
     "Eco-Friendly Products",
   ],
   welcomeOffer: {
-    discountPercent: 20,
-    terms: "New customers only.",
+    discountPercent: welcomeOffer.percentOff,
+    terms: welcomeOffer.terms,
     /** The popup opens one second after load. */
     delayMs: 1000,
     /** The browser flag that keeps the popup from showing twice. */

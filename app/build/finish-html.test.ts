@@ -3,8 +3,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { finishHtml, islandLoader, svgForUrl, withoutTextSeparators, wordsIn } from "./finish-html";
+import { chunkGraph } from "./page-scripts";
 
 let dir: string;
+
+// Vite's manifest of that build: the loader and the modules of two islands.
+const graph = chunkGraph({
+  "app/entry.client.tsx": {
+    file: "assets/entry.client-4.js",
+    isEntry: true,
+    dynamicImports: ["app/islands/menu.ts", "app/islands/carousel.ts"],
+  },
+  "app/islands/menu.ts": { file: "assets/menu-5.js", isDynamicEntry: true },
+  "app/islands/carousel.ts": { file: "assets/carousel-6.js", isDynamicEntry: true },
+});
 
 // What React Router 8 writes at the end of every prerendered page: its context, a module script
 // that imports the route modules and then the client entry, and a streaming helper.
@@ -23,10 +35,7 @@ beforeEach(async () => {
     path.join(dir, "assets/root-abc.css"),
     ".used{color:red}.unused{color:blue}.in-script{color:green}.in-fragment{color:gold}",
   );
-  await writeFile(
-    path.join(dir, "assets/entry.client-4.js"),
-    'const islands={menu:{load:()=>import("./menu-5.js")},carousel:{load:()=>import("./carousel-6.js")}};',
-  );
+  await writeFile(path.join(dir, "assets/entry.client-4.js"), "startIslands(islands)");
   await writeFile(path.join(dir, "assets/menu-5.js"), 'el.classList.add("in-script")');
   await writeFile(path.join(dir, "assets/carousel-6.js"), 'el.classList.add("unused")');
   await writeFile(
@@ -50,7 +59,7 @@ const read = (file: string) => readFile(path.join(dir, file), "utf8");
 
 describe("finishHtml", () => {
   it("removes React Router's scripts and hints, keeping JSON-LD", async () => {
-    const report = await finishHtml(dir);
+    const report = await finishHtml(dir, graph);
     for (const file of ["index.html", "about/index.html"]) {
       const html = await read(file);
       expect(html).not.toMatch(/__reactRouter|\$RC|modulepreload|manifest-1/);
@@ -60,7 +69,7 @@ describe("finishHtml", () => {
   });
 
   it("gives a page with islands the loader, imported after the first paint, and no other script", async () => {
-    await finishHtml(dir);
+    await finishHtml(dir, graph);
     const html = await read("index.html");
     expect(html).toContain(`${islandLoader("/assets/entry.client-4.js")}</body>`);
     expect(islandLoader("/x.js")).toMatch(/first-contentful-paint[\s\S]*import\("\/x\.js"\)/);
@@ -69,7 +78,7 @@ describe("finishHtml", () => {
   });
 
   it("inlines the CSS the page, its islands' scripts and fragments use, and no link", async () => {
-    await finishHtml(dir);
+    await finishHtml(dir, graph);
     const withIslands = await read("index.html");
     expect(withIslands).toContain(
       "<style>.used{color:red}.in-script{color:green}.in-fragment{color:gold}</style>",
@@ -83,7 +92,7 @@ describe("finishHtml", () => {
   });
 
   it("inlines the priority illustration and the SVG favicon, and leaves lazy images alone", async () => {
-    await finishHtml(dir);
+    await finishHtml(dir, graph);
     const html = await read("index.html");
     expect(html).toContain(
       `<img src="data:image/svg+xml,${svgForUrl('<svg xmlns="http://www.w3.org/2000/svg"/>')}" alt="Hero"`,
@@ -95,12 +104,12 @@ describe("finishHtml", () => {
     );
   });
 
-  it("fails the build when a page has islands but React Router wrote no client entry", async () => {
+  it("fails the build when a page marks an island the loader has no module for", async () => {
     await writeFile(
       path.join(dir, "about/index.html"),
-      '<html><body><p data-island="menu"></p></body></html>',
+      '<html><body><p data-island="counters"></p></body></html>',
     );
-    await expect(finishHtml(dir)).rejects.toThrow(/no entry.client import/);
+    await expect(finishHtml(dir, graph)).rejects.toThrow(/no module for island "counters"/);
   });
 });
 

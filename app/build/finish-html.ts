@@ -9,12 +9,13 @@
  *   only the rules the page or its islands' scripts can use (page-css.ts);
  * - the page's main illustration (the SVG marked fetchpriority="high") and the SVG favicon are
  *   inlined as data: URLs, so nothing is fetched while the page paints.
- * Only JSON-LD data blocks and the loader remain as scripts; server/csp.ts hashes both.
+ * Only JSON-LD data blocks and the loader remain as scripts; ship-site.ts then hashes both into
+ * the page's Content-Security-Policy.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { classesIn, pageCss, tagsIn } from "./page-css";
-import { pageChunks } from "./page-scripts";
+import { type ChunkGraph, pageChunks } from "./page-scripts";
 
 const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/?>/g;
 const modulePreload = /<link rel="modulepreload" href="[^"]+"\/?>/g;
@@ -22,7 +23,6 @@ const imagePreload = /<link rel="preload" as="image" href="([^"]+)"[^>]*>/g;
 const priorityImage = /<img src="(\/assets\/[^"]+\.svg)"([^>]*fetchPriority="high")/g;
 const svgIcon = /<link rel="icon" href="(\/[^"]+\.svg)"/g;
 const script = /<script\b([^>]*)>[\s\S]*?<\/script>/g;
-const routerLoaderImport = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/;
 
 export type FinishReport = {
   files: number;
@@ -31,7 +31,7 @@ export type FinishReport = {
   inlinedImages: number;
 };
 
-export async function finishHtml(clientDir: string): Promise<FinishReport> {
+export async function finishHtml(clientDir: string, graph: ChunkGraph): Promise<FinishReport> {
   const report: FinishReport = {
     files: 0,
     removedScripts: 0,
@@ -59,7 +59,6 @@ export async function finishHtml(clientDir: string): Promise<FinishReport> {
   for (const file of files) {
     let html = await readFile(file, "utf8");
     if (!html.includes("<html")) continue;
-    const loader = html.match(routerLoaderImport)?.[1];
 
     html = html.replace(script, (element, attributes: string) => {
       if (attributes.includes('type="application/ld+json"')) return element;
@@ -74,9 +73,7 @@ export async function finishHtml(clientDir: string): Promise<FinishReport> {
     html = withoutTextSeparators(html);
 
     const classes = classesIn(html);
-    const scriptWords = wordsIn(
-      await scriptsText(clientDir, pageChunks(clientDir, html, loader ?? null)),
-    );
+    const scriptWords = wordsIn(await scriptsText(clientDir, pageChunks(graph, html)));
     const tags = tagsIn(html);
     const used = {
       className: (name: string) =>
@@ -113,9 +110,7 @@ export async function finishHtml(clientDir: string): Promise<FinishReport> {
     );
 
     if (html.includes("data-island=")) {
-      if (!loader)
-        throw new Error(`${file}: has islands, but React Router wrote no entry.client import`);
-      html = html.replace("</body>", () => `${islandLoader(loader)}</body>`);
+      html = html.replace("</body>", () => `${islandLoader(graph.loader)}</body>`);
       report.pagesWithIslands += 1;
     }
     await writeFile(file, html);
@@ -184,9 +179,10 @@ export function wordsIn(script: string): Set<string> {
 }
 
 /** The code of every script the page can run, to keep the CSS classes it names. */
-async function scriptsText(clientDir: string, chunks: string[]) {
-  const assets = path.join(clientDir, "assets");
-  const texts = await Promise.all(chunks.map((file) => readFile(path.join(assets, file), "utf8")));
+async function scriptsText(clientDir: string, files: string[]) {
+  const texts = await Promise.all(
+    files.map((file) => readFile(path.join(clientDir, file), "utf8")),
+  );
   return texts.join("\n");
 }
 

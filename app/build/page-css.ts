@@ -11,6 +11,8 @@
  * other at-rules (@property, @keyframes, @font-face) stay whole.
  */
 
+import { decodeEntities } from "./html-entities";
+
 const grouping = /^@(media|supports|layer|container)\b/;
 
 export type Usage = { className(name: string): boolean; tag(name: string): boolean };
@@ -139,16 +141,7 @@ export function tagsIn(html: string): Set<string> {
 export function classesIn(html: string): Set<string> {
   const names = new Set<string>();
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
-    for (const name of (match[1] as string).split(/\s+/)) if (name) names.add(decode(name));
+    for (const name of (match[1] as string).split(/\s+/)) if (name) names.add(decodeEntities(name));
   }
   return names;
-}
-
-function decode(value: string): string {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 }

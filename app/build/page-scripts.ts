@@ -1,99 +1,118 @@
 /**
- * Which built scripts a prerendered page can run, read from the built files themselves: the
- * island loader, and for each island marked in the page, that island's chunk. Used by the build
- * (a page keeps the CSS rules its scripts may need, finish-html.ts) and by the tests that hold
- * each page to its JavaScript budget.
+ * Which built scripts a prerendered page can run, read from Vite's manifest (`build.manifest`,
+ * vite.config.ts): the island loader (app/entry.client.tsx) with its static imports, and for each
+ * island the page marks, that island's module with everything it imports then or later. Used by
+ * the build (the CSS rules a page's scripts may need, finish-html.ts; the files worth shipping and
+ * each page's CSP, ship-site.ts) and by what measures pages (page-weight.spec.ts, bench:bundle).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-const loaderImport = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/;
-const islandMark = /\bdata-island="([\w-]+)"/g;
-// `import{a as b}from"./x.js"` or `import"./x.js"`: imports that load with the chunk itself.
-const staticImport = /\bimport\s*(?!\()(?:[^"'`;()]*?\bfrom\s*)?["'`]\.\/([\w.-]+\.js)["'`]/g;
-// Any chunk a chunk names, including those it imports later with import().
-const anyReference = /["'`]\.\/([\w.-]+\.js)["'`]/g;
+/** One entry of Vite's manifest (vite/types/manifest); `file` is relative to build/client. */
+export type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+};
+export type ViteManifest = Record<string, ManifestChunk>;
 
-export type PageScripts = {
-  /** The loader's script path (e.g. /assets/entry.client-abc.js), or null for a page without islands. */
-  loader: string | null;
-  /** The islands marked in the page, in order of appearance, each named once. */
-  islands: string[];
-  /** Chunk file per island: the one the loader imports for it. */
-  islandChunks: Map<string, string>;
+/** The island loader's source, the client entry React Router builds. */
+export const loaderSource = "app/entry.client.tsx";
+/** An island named `x` is app/islands/x.ts (or .tsx), as app/islands/registry.ts asks. */
+const islandSource = /^app\/islands\/([\w-]+)\.tsx?$/;
+const islandMark = /\bdata-island="([\w-]+)"/g;
+
+/** Where the build keeps Vite's manifest: beside build/client, never shipped. */
+export function manifestFile(clientDir: string): string {
+  return path.join(clientDir, "..", "vite-manifest.json");
+}
+
+export type ChunkGraph = {
+  /** The loader's URL, e.g. /assets/entry.client-abc.js. */
+  loader: string;
+  /** The loader and its static imports (files under build/client): what every page starts with. */
+  loaderFiles: string[];
+  /** Per island name: its chunk and everything it loads then or later, minus the loader's files. */
+  islands: Map<string, string[]>;
+  /** Every file some page can load: the above with their CSS and assets. */
+  reachable: Set<string>;
 };
 
+export function readChunkGraph(clientDir: string): ChunkGraph {
+  return chunkGraph(JSON.parse(readFileSync(manifestFile(clientDir), "utf8")) as ViteManifest);
+}
+
+export function chunkGraph(manifest: ViteManifest): ChunkGraph {
+  const entry = manifest[loaderSource];
+  if (!entry) throw new Error(`Vite's manifest has no entry for ${loaderSource}`);
+  const loaderKeys = closure(manifest, [loaderSource], ["imports"]);
+  const files = (keys: Iterable<string>) => [...keys].map((key) => chunkOf(manifest, key).file);
+  const islands = new Map<string, string[]>();
+  for (const key of entry.dynamicImports ?? []) {
+    const name = islandSource.exec(key)?.[1];
+    if (name)
+      islands.set(name, files(closure(manifest, [key], ["imports", "dynamicImports"], loaderKeys)));
+  }
+  const reachable = new Set<string>();
+  for (const key of closure(manifest, [loaderSource], ["imports", "dynamicImports"])) {
+    const chunk = chunkOf(manifest, key);
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])])
+      reachable.add(file);
+  }
+  return { loader: `/${entry.file}`, loaderFiles: files(loaderKeys), islands, reachable };
+}
+
+function chunkOf(manifest: ViteManifest, key: string): ManifestChunk {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`Vite's manifest names ${key} but has no entry for it`);
+  return chunk;
+}
+
+/** The keys reachable from `start` along `edges`, not entering `known` ones. */
+function closure(
+  manifest: ViteManifest,
+  start: string[],
+  edges: ("imports" | "dynamicImports")[],
+  known: Set<string> = new Set(),
+): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || known.has(key)) return;
+    seen.add(key);
+    const chunk = chunkOf(manifest, key);
+    for (const edge of edges) for (const next of chunk[edge] ?? []) visit(next);
+  };
+  for (const key of start) visit(key);
+  return seen;
+}
+
+/** The islands marked in a page, in order of appearance, each named once. */
 export function islandsIn(html: string): string[] {
   return [...new Set([...html.matchAll(islandMark)].map((match) => match[1] as string))];
 }
 
-/** The island chunk the loader imports for each name (`import("./<name>-<hash>.js")`). */
-export function islandChunks(loaderCode: string, names: string[]): Map<string, string> {
-  const chunks = new Map<string, string>();
-  for (const name of names) {
-    const pattern = new RegExp(`import\\(["'\`]\\./(${name}-[\\w-]+\\.js)["'\`]\\)`);
-    const chunk = pattern.exec(loaderCode)?.[1];
-    if (!chunk) throw new Error(`The island loader imports no chunk for island "${name}"`);
-    chunks.set(name, chunk);
+/**
+ * What a page with island marks can run, per island (files under build/client). A page without
+ * marks runs nothing; a mark the loader has no module for is a build error.
+ */
+export function pageIslands(graph: ChunkGraph, html: string): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const name of islandsIn(html)) {
+    const files = graph.islands.get(name);
+    if (!files) throw new Error(`The island loader has no module for island "${name}"`);
+    found.set(name, files);
   }
-  return chunks;
+  return found;
 }
 
-/** `file` and every chunk it imports statically, transitively (file names in `assetsDir`). */
-export function staticClosure(assetsDir: string, file: string): string[] {
-  return closure(assetsDir, file, staticImport);
-}
-
-/**
- * `file` and every chunk it names, static or dynamic, transitively, without entering `known`
- * chunks (the loader: island chunks import from it, and it names every island).
- */
-export function fullClosure(
-  assetsDir: string,
-  file: string,
-  known: Iterable<string> = [],
-): string[] {
-  return closure(assetsDir, file, anyReference, new Set(known));
-}
-
-function closure(assetsDir: string, file: string, pattern: RegExp, known = new Set<string>()) {
-  const seen = new Set<string>();
-  const visit = (name: string) => {
-    if (seen.has(name) || known.has(name)) return;
-    seen.add(name);
-    const code = readFileSync(path.join(assetsDir, name), "utf8");
-    for (const match of code.matchAll(pattern)) visit(match[1] as string);
-  };
-  visit(file);
-  return [...seen];
-}
-
-/**
- * Every chunk a page can run: the loader with its static imports, and each marked island's chunk
- * with everything that chunk imports, now or later.
- */
-export function pageChunks(clientDir: string, html: string, loader = loaderIn(html)): string[] {
-  const { islandChunks: chunks } = pageScripts(clientDir, html, loader);
-  if (!loader) return [];
-  const assets = path.join(clientDir, "assets");
-  const start = staticClosure(assets, path.basename(loader));
-  return [
-    ...new Set([
-      ...start,
-      ...[...chunks.values()].flatMap((chunk) => fullClosure(assets, chunk, start)),
-    ]),
-  ];
-}
-
-/** What a page can run: its loader and the chunk of each island it marks. */
-export function pageScripts(clientDir: string, html: string, loader = loaderIn(html)): PageScripts {
-  const islands = islandsIn(html);
-  if (!loader) return { loader: null, islands, islandChunks: new Map() };
-  const loaderCode = readFileSync(path.join(clientDir, loader), "utf8");
-  return { loader, islands, islandChunks: islandChunks(loaderCode, islands) };
-}
-
-/** The loader a finished page imports (finish-html.ts adds a dynamic import of /assets/entry.client-….js). */
-export function loaderIn(html: string): string | null {
-  return loaderImport.exec(html)?.[1] ?? null;
+/** Every file a page can run: the loader's when it marks an island, and each island's. */
+export function pageChunks(graph: ChunkGraph, html: string): string[] {
+  const islands = pageIslands(graph, html);
+  if (islands.size === 0) return [];
+  return [...new Set([...graph.loaderFiles, ...[...islands.values()].flat()])];
 }

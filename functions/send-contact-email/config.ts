@@ -38,6 +38,8 @@ export type ContactConfig = {
   };
   /** A form filled faster than this (ms since the page loaded) is stored as spam. */
   spamMinFillMs: number;
+  /** The secret of POST …/drain (OUTBOX_DRAIN_SECRET); null: the route is off. */
+  drainSecret: string | null;
 };
 
 export class ConfigError extends Error {
@@ -156,5 +158,6 @@ export function parseContactConfig(env: Env): ContactConfig {
       hourlyCap: integer(env, "MAIL_HOURLY_CAP", contactDefaults.hourlyCap, 0, 100_000),
     },
     spamMinFillMs: integer(env, "SPAM_MIN_FILL_MS", contactDefaults.spamMinFillMs, 0, 600_000),
+    drainSecret: env.OUTBOX_DRAIN_SECRET?.trim() || null,
   };
 }

@@ -37,7 +37,7 @@ describe("file mailer (no SMTP_URL)", () => {
     expect(where).toContain(files[0]);
     const path = join(outbox, files[0] as string);
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    const mail = parseMail(readFileSync(path, "utf8"));
+    const mail = await parseMail(readFileSync(path, "utf8"));
     expect(mail.header("subject")).toBe("Quote request: Office Cleaning from Jane Doe");
     expect(mail.header("reply-to")).toBe("Jane Doe <jane@example.org>");
     expect(mail.text).toContain("Weekly office clean, 3 floors.");

@@ -5,16 +5,16 @@ import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { priceList } from "../../shared/quote/price-list.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
 import { type HandlerDeps, handleContactRequest } from "./handler.ts";
-import { createMemoryStore } from "./memory-store.ts";
 import { createRateLimiter, unlimited } from "./rate-limiter.ts";
 import { maxBodyBytes } from "./request-body.ts";
+import { brokenStore, testStore } from "./testing/stores.ts";
 
 const key = "test-public-key";
 const url = "http://127.0.0.1:3000/functions/v1/send-contact-email";
 const site = "https://www.example.org";
 
 function setup(overrides: Partial<HandlerDeps> = {}) {
-  const store = createMemoryStore();
+  const store = testStore();
   const onStored = vi.fn();
   const deps: HandlerDeps = {
     store,
@@ -235,8 +235,7 @@ describe("send-contact-email handler", () => {
   });
 
   it("answers 503 when the store cannot commit, and stores nothing half-way", async () => {
-    const store = createMemoryStore({ failWith: () => new Error("disk I/O error") });
-    const { call, onStored } = setup({ store });
+    const { call, onStored } = setup({ store: await brokenStore() });
     const response = await call(post(validRequest()));
     expect(response.status).toBe(503);
     expect((await response.json()).error).toMatch(/call us/);

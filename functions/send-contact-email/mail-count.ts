@@ -2,7 +2,7 @@
  * The hourly e-mail cap's count (outbox.ts): e-mails sent per clock hour, and who sends the digest
  * of what waited in a capped hour. The Postgres store keeps it in the database, so that several
  * servers on one database, and Edge Function instances that come and go, share one cap
- * (docs/decisions/0009-postgres-store.md). One server per data folder (SQLite, memory) counts in
+ * (docs/decisions/0009-postgres-store.md). One server per data folder (SQLite) counts in
  * memory: a restart starts the hour's count again.
  */
 export type MailCount = {

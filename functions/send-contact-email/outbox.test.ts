@@ -14,10 +14,10 @@ import {
 import { fingerprintContact } from "./fingerprint.ts";
 import { memoryMailCount } from "./mail-count.ts";
 import { MailDeliveryError, type Mailer } from "./mailer.ts";
-import { createMemoryStore } from "./memory-store.ts";
 import { createOutbox, type OutboxOptions } from "./outbox.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
 import type { ContactStore } from "./store.ts";
+import { testStore } from "./testing/stores.ts";
 
 const compose = (request: Parameters<typeof composeContactEmail>[0]) =>
   composeContactEmail(request, {
@@ -95,7 +95,7 @@ afterEach(() => {
 
 describe("outbox", () => {
   it("sends each stored request once and marks it sent", async () => {
-    const store = createMemoryStore();
+    const store = testStore();
     const mailer = fakeMailer();
     const ids = [await submit(store), await submit(store), await submit(store)];
     const outbox = outboxFor(store, mailer);
@@ -109,7 +109,7 @@ describe("outbox", () => {
   });
 
   it("picks up requests committed while it runs, when notified", async () => {
-    const store = createMemoryStore();
+    const store = testStore();
     const mailer = fakeMailer();
     const outbox = outboxFor(store, mailer);
     outbox.start();
@@ -123,7 +123,7 @@ describe("outbox", () => {
   });
 
   it("records the error and retries with backoff until the mail server accepts", async () => {
-    const store = createMemoryStore();
+    const store = testStore();
     const mailer = fakeMailer();
     mailer.fail("connect ECONNREFUSED 127.0.0.1:2525");
     const id = await submit(store);
@@ -147,7 +147,7 @@ describe("outbox", () => {
 
   it("does not hot-loop during a long outage: attempts grow with the log of the time", async () => {
     vi.useFakeTimers({ now: new Date("2025-05-01T00:00:00Z") });
-    const store = createMemoryStore();
+    const store = testStore();
     const mailer = fakeMailer();
     mailer.fail("mail server down");
     await submit(store, new Date());
@@ -164,7 +164,7 @@ describe("outbox", () => {
   });
 
   it("brakes during an outage: one failing batch per backoff, new requests do not wake it", async () => {
-    const store = createMemoryStore();
+    const store = testStore();
     const mailer = fakeMailer();
     mailer.fail("connect ECONNREFUSED");
     for (let index = 0; index < 20; index += 1) await submit(store);
@@ -186,7 +186,7 @@ describe("outbox", () => {
 
   it("marks a message refused for good failed after 3 attempts, and tells the owner once", async () => {
     vi.useFakeTimers({ now: new Date("2025-05-01T10:00:00Z") });
-    const store = createMemoryStore();
+    const store = testStore();
     const mailer = fakeMailer();
     mailer.refuseWhen((email) =>
       email.text.includes("POISON") ? new MailDeliveryError("554 5.7.1 spam", "permanent") : null,
@@ -210,7 +210,7 @@ describe("outbox", () => {
 
   it("gathers the failures of one retry interval into one notice", async () => {
     vi.useFakeTimers({ now: new Date("2025-05-01T10:00:00Z") });
-    const store = createMemoryStore();
+    const store = testStore();
     const mailer = fakeMailer();
     mailer.refuseWhen((email) =>
       email.text.includes("POISON") ? new MailDeliveryError("554 refused", "permanent") : null,
@@ -237,7 +237,7 @@ describe("outbox", () => {
 
   it("40 messages refused for good never delay a real request", async () => {
     vi.useFakeTimers({ now: new Date("2025-05-01T10:00:00Z") });
-    const store = createMemoryStore();
+    const store = testStore();
     const mailer = fakeMailer();
     mailer.refuseWhen((email) =>
       email.text.includes("POISON") ? new MailDeliveryError("554 refused", "permanent") : null,
@@ -260,7 +260,7 @@ describe("outbox", () => {
   });
 
   it("a batch refused whole does not pause the outbox: the next request goes at once", async () => {
-    const store = createMemoryStore();
+    const store = testStore();
     const mailer = fakeMailer();
     mailer.refuseWhen((email) =>
       email.text.includes("POISON") ? new MailDeliveryError("550 refused", "permanent") : null,
@@ -276,7 +276,7 @@ describe("outbox", () => {
   });
 
   it("retries a partly delivered e-mail only to the recipients that did not accept it", async () => {
-    const store = createMemoryStore();
+    const store = testStore();
     const seen: string[][] = [];
     let calls = 0;
     const mailer: Mailer = {
@@ -305,7 +305,7 @@ describe("outbox", () => {
 
   it("past the hourly cap, stores on and sends what waited as one digest when the hour turns", async () => {
     vi.useFakeTimers({ now: new Date("2025-05-01T10:00:00Z") });
-    const store = createMemoryStore();
+    const store = testStore();
     const mailer = fakeMailer();
     const outbox = outboxFor(store, mailer, {
       hourlyCap: 3,
@@ -336,7 +336,7 @@ describe("outbox", () => {
 
   it("with one count shared by two outboxes (two servers), both hold one cap and one digest goes out", async () => {
     vi.useFakeTimers({ now: new Date("2025-05-01T10:00:00Z") });
-    const store = createMemoryStore();
+    const store = testStore();
     const mailCount = memoryMailCount();
     const mailers = [fakeMailer(), fakeMailer()];
     const outboxes = mailers.map((mailer) =>
@@ -365,7 +365,7 @@ describe("outbox", () => {
 
   it("sleeps without a timer when nothing is pending, and wakes when notified", async () => {
     vi.useFakeTimers();
-    const store = createMemoryStore();
+    const store = testStore();
     const mailer = fakeMailer();
     const outbox = outboxFor(store, mailer);
     outbox.start();
@@ -407,7 +407,7 @@ describe("outbox", () => {
   });
 
   it("waits for an e-mail in flight when stopped", async () => {
-    const store = createMemoryStore();
+    const store = testStore();
     let release: () => void = () => {};
     const slow: Mailer = {
       send: () =>
@@ -432,7 +432,7 @@ describe("outbox", () => {
   });
 
   it("retries, from its loop, a failure met by an explicit drain()", async () => {
-    const store = createMemoryStore();
+    const store = testStore();
     const mailer = fakeMailer();
     const outbox = outboxFor(store, mailer);
     outbox.start();
@@ -445,7 +445,7 @@ describe("outbox", () => {
   });
 
   it("drain() sends everything due and reports counts (hosts without a loop)", async () => {
-    const store = createMemoryStore();
+    const store = testStore();
     const mailer = fakeMailer();
     await submit(store);
     await submit(store);

@@ -3,7 +3,6 @@
  * store contract, then what several instances on one database must get right.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, readMigrations } from "../../server/migrations.ts";
 import { validateContact } from "../../shared/contact-schema.ts";
 import { unusedPort } from "../../tests/integration/support/ports.ts";
 import {
@@ -13,6 +12,7 @@ import {
 } from "../../tests/integration/support/postgres.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
 import { fingerprintContact } from "./fingerprint.ts";
+import { applyMigrations, readMigrations } from "./migrations.ts";
 import { openPostgresStore, type PostgresStore } from "./postgres-store.ts";
 import { StoreUnavailableError } from "./store.ts";
 import { describeOwnerStoreContract } from "./testing/owner-store-contract.ts";

@@ -3,21 +3,29 @@
  * database) and the Supabase Edge Function with SUPABASE_DB_URL. One driver, postgres.js (npm
  * `postgres`), which runs unchanged under Node and Deno (docs/decisions/0009-postgres-store.md).
  *
- * The schema is supabase/migrations (applied by Supabase, or by `npm start`: server/migrations.ts).
- * What must be atomic across instances lives in SQL functions of those migrations:
- * submit_contact_request (repeat check and insert under an advisory lock per fingerprint),
- * claim_contact_deliveries (FOR UPDATE SKIP LOCKED with a lease, so two instances never claim the
- * same request), next_contact_delivery_due, consume_contact_rate_limit, count_contact_mail and
- * claim_contact_mail_digest (the hourly e-mail cap), and for the owner's side set_contact_status
- * (contacted_at on the first answer) and claim_owner_notices.
+ * The schema is supabase/migrations (applied by Supabase, or by `npm start`: migrations.ts). The
+ * two queues (the requests' e-mails, the owner's notices) are claimed and marked by one helper,
+ * with FOR UPDATE SKIP LOCKED and a lease, so two instances never claim the same row
+ * (postgres-queue.ts). What else must be atomic across instances lives in SQL functions of the
+ * migrations: submit_contact_request (repeat check and insert under an advisory lock per
+ * fingerprint), consume_contact_rate_limit, count_contact_mail and claim_contact_mail_digest (the
+ * hourly e-mail cap), and set_contact_status (contacted_at on the first answer).
  */
 import postgres from "postgres";
 import type { MailCount } from "./mail-count.ts";
-import type { Notice } from "./owner/notice.ts";
-import type { OwnerStore, StoredNotice } from "./owner/owner-store.ts";
+import type { OwnerStore } from "./owner/owner-store.ts";
+import { type ExtraColumns, postgresQueue } from "./postgres-queue.ts";
+import { deliveryQueue, noticeQueue } from "./queue-table.ts";
 import type { RateLimitDecision, RateLimiter } from "./rate-limiter.ts";
 import { type ContactStore, StoreUnavailableError } from "./store.ts";
-import { type ContactRequestRow, contactRequestColumns, toStoredRequest } from "./store-row.ts";
+import {
+  type ContactRequestRow,
+  contactRequestColumns,
+  type NoticeRow,
+  noticeColumns,
+  toStoredNotice,
+  toStoredRequest,
+} from "./store-row.ts";
 
 export type PostgresStoreOptions = {
   /** postgres://user:password@host:port/database */
@@ -41,35 +49,6 @@ export type PostgresStore = ContactStore &
     /** The hourly e-mail cap's count in this database, shared by every instance. */
     mailCount(): MailCount;
   };
-
-type NoticeRow = {
-  key: string;
-  channel: string;
-  request_id: string | null;
-  notice: Notice;
-  created_at: Date;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  sent_at: Date | null;
-};
-
-const noticeColumns = `key, channel, request_id, notice, created_at, status, attempts, last_error,
-  sent_at`;
-
-function toNotice(row: NoticeRow): StoredNotice {
-  return {
-    key: row.key,
-    channel: row.channel as StoredNotice["channel"],
-    requestId: row.request_id,
-    notice: row.notice,
-    createdAt: new Date(row.created_at),
-    status: row.status as StoredNotice["status"],
-    attempts: row.attempts,
-    lastError: row.last_error,
-    sentAt: row.sent_at === null ? null : new Date(row.sent_at).toISOString(),
-  };
-}
 
 function unavailable(action: string, error: unknown): StoreUnavailableError {
   const detail = error instanceof Error ? error.message : String(error);
@@ -96,6 +75,11 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 
   const columns = sql.unsafe(contactRequestColumns);
   const notices = sql.unsafe(noticeColumns);
+  const deliveries = postgresQueue<ContactRequestRow>(sql, deliveryQueue, "uuid");
+  const ownerNotices = postgresQueue<NoticeRow>(sql, noticeQueue, "text");
+  /** Recipients that accepted a partly delivered e-mail; none: the column stays as it is. */
+  const recipients = (delivered: string[] | undefined): ExtraColumns =>
+    delivered ? { delivered_recipients: sql`${delivered}::text[]` } : {};
 
   return {
     sql,
@@ -116,52 +100,25 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
       });
     },
     claimDue(now, limit, leaseMs) {
-      return run("claim", async () => {
-        const rows = await sql<ContactRequestRow[]>`
-          select ${columns} from public.claim_contact_deliveries(
-            ${now}::timestamptz, ${limit}::integer, ${leaseMs}::integer)
-          order by attempts > 1, next_attempt_at`;
-        return rows.map(toStoredRequest);
-      });
+      return run("claim", async () =>
+        (await deliveries.claim(now, limit, leaseMs)).map(toStoredRequest),
+      );
     },
     async markSent(id, at, deliveredTo) {
-      await run(
-        "update",
-        () => sql`
-        update public.contact_requests
-           set delivery_status = 'sent', sent_at = ${at}::timestamptz,
-               delivered_to = ${deliveredTo}, last_error = null, claimed_at = null
-         where id = ${id}::uuid`,
+      await run("update", () =>
+        deliveries.markSent(id, at, { delivered_to: deliveredTo, last_error: null }),
       );
     },
     async markRetry(id, { error, retryAt, deliveredRecipients }) {
-      await run(
-        "update",
-        () => sql`
-        update public.contact_requests
-           set last_error = ${error}, next_attempt_at = ${retryAt}::timestamptz, claimed_at = null,
-               delivered_recipients = coalesce(${deliveredRecipients ?? null}::text[],
-                                               delivered_recipients)
-         where id = ${id}::uuid and delivery_status = 'pending'`,
+      await run("update", () =>
+        deliveries.markRetry(id, error, retryAt, recipients(deliveredRecipients)),
       );
     },
     async markFailed(id, { error, deliveredRecipients }) {
-      await run(
-        "update",
-        () => sql`
-        update public.contact_requests
-           set delivery_status = 'failed', last_error = ${error}, claimed_at = null,
-               delivered_recipients = coalesce(${deliveredRecipients ?? null}::text[],
-                                               delivered_recipients)
-         where id = ${id}::uuid and delivery_status = 'pending'`,
-      );
+      await run("update", () => deliveries.markFailed(id, error, recipients(deliveredRecipients)));
     },
     nextDueAt(leaseMs) {
-      return run("read", async () => {
-        const [row] = await sql<{ due: Date | null }[]>`
-          select public.next_contact_delivery_due(${leaseMs}::integer) as due`;
-        return row?.due ? new Date(row.due) : null;
-      });
+      return run("read", () => deliveries.nextDue(leaseMs));
     },
     list() {
       return run("read", async () => {
@@ -210,57 +167,27 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
       });
     },
     claimDueNotices(now, limit, leaseMs) {
-      return run("claim", async () => {
-        const rows = await sql<NoticeRow[]>`
-          select ${notices} from public.claim_owner_notices(
-            ${now}::timestamptz, ${limit}::integer, ${leaseMs}::integer)
-          order by next_attempt_at, key`;
-        return rows.map(toNotice);
-      });
+      return run("claim", async () =>
+        (await ownerNotices.claim(now, limit, leaseMs)).map(toStoredNotice),
+      );
     },
     async markNoticeSent(key, at) {
-      await run(
-        "update",
-        () => sql`
-        update public.owner_notices
-           set status = 'sent', sent_at = ${at}::timestamptz, claimed_at = null
-         where key = ${key}`,
-      );
+      await run("update", () => ownerNotices.markSent(key, at));
     },
     async markNoticeRetry(key, error, retryAt) {
-      await run(
-        "update",
-        () => sql`
-        update public.owner_notices
-           set last_error = ${error}, next_attempt_at = ${retryAt}::timestamptz, claimed_at = null
-         where key = ${key} and status = 'pending'`,
-      );
+      await run("update", () => ownerNotices.markRetry(key, error, retryAt));
     },
     async markNoticeFailed(key, error) {
-      await run(
-        "update",
-        () => sql`
-        update public.owner_notices
-           set status = 'failed', last_error = ${error}, claimed_at = null
-         where key = ${key} and status = 'pending'`,
-      );
+      await run("update", () => ownerNotices.markFailed(key, error));
     },
     nextNoticeDueAt(leaseMs) {
-      return run("read", async () => {
-        const [row] = await sql<{ due: Date | null }[]>`
-          select least(
-            min(next_attempt_at) filter (where claimed_at is null),
-            min(claimed_at) + make_interval(secs => ${leaseMs}::integer / 1000.0)
-          ) as due
-          from public.owner_notices where status = 'pending'`;
-        return row?.due ? new Date(row.due) : null;
-      });
+      return run("read", () => ownerNotices.nextDue(leaseMs));
     },
     listNotices() {
       return run("read", async () => {
         const rows = await sql<NoticeRow[]>`
           select ${notices} from public.owner_notices order by created_at, key`;
-        return rows.map(toNotice);
+        return rows.map(toStoredNotice);
       });
     },
     rateLimiter({ max, windowMs }) {

@@ -1,17 +1,26 @@
 /**
- * Compares a presented secret with the expected one in time that does not depend on where they
- * differ, so that response timing cannot reveal a secret byte by byte. Web APIs only (both hosts):
- * both are hashed to 32 bytes first, then every byte is compared.
+ * Comparing secrets in time that does not depend on where they differ, so that response timing
+ * cannot reveal a secret byte by byte. Web APIs only (both hosts).
  */
+
+/** Every byte is compared whatever the first difference (and the lengths too). */
+export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  let difference = a.length ^ b.length;
+  const length = Math.max(a.length, b.length);
+  for (let index = 0; index < length; index += 1) {
+    difference |= (a[index] ?? 0) ^ (b[index] ?? 0);
+  }
+  return difference === 0;
+}
+
 async function digest(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
 }
 
+/** A presented secret against the expected one: both hashed to 32 bytes, so lengths say nothing. */
 export async function secretsEqual(presented: string, expected: string): Promise<boolean> {
   const [a, b] = await Promise.all([digest(presented), digest(expected)]);
-  let difference = 0;
-  for (let index = 0; index < a.length; index += 1) difference |= (a[index] ?? 0) ^ (b[index] ?? 0);
-  return difference === 0;
+  return constantTimeEqual(a, b);
 }
 
 /** `Authorization: Bearer <secret>` matches `expected` (constant time). */

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { validateContact } from "../../shared/contact-schema.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
 import { fingerprintContact } from "./fingerprint.ts";
-import { openSqliteStore, sqliteMigrations } from "./sqlite-store.ts";
+import { readMigrations, sqliteMigrationsDir } from "./migrations.ts";
+import { openSqliteStore } from "./sqlite-store.ts";
 import { StoreUnavailableError } from "./store.ts";
 import { describeOwnerStoreContract } from "./testing/owner-store-contract.ts";
 import { describeStoreContract } from "./testing/store-contract.ts";
@@ -24,6 +25,7 @@ afterEach(() => {
 describeStoreContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
 );
+describeStoreContract("SQLite store in memory", async () => openSqliteStore(":memory:"));
 
 describeOwnerStoreContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
@@ -48,11 +50,59 @@ describe("SQLite store on disk", () => {
     await store.close();
     const db = new DatabaseSync(path);
     expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
-    expect(db.prepare("PRAGMA user_version").get()).toEqual({
-      user_version: sqliteMigrations.length,
-    });
+    const recorded = db.prepare("SELECT version, name FROM schema_migrations ORDER BY version");
+    expect(recorded.all().map((row) => ({ ...row }))).toEqual(
+      readMigrations(sqliteMigrationsDir).map(({ version, name }) => ({ version, name })),
+    );
     db.close();
     expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it("upgrades a database made by the store before supabase/sqlite-migrations, keeping it all", async () => {
+    // Made by the previous code (user_version 4): four requests (sent and contacted, with quote
+    // details, refused for good after one recipient accepted, spam) and two notices.
+    const path = join(tempFolder(), "contact.db");
+    copyFileSync(join(import.meta.dirname, "testing/fixtures/contact-requests-v4.db"), path);
+    const store = openSqliteStore(path);
+    const rows = Object.fromEntries((await store.list()).map((row) => [row.message, row]));
+    expect(Object.keys(rows)).toHaveLength(4);
+    expect(rows["Sent, then contacted by the owner."]).toMatchObject({
+      deliveryStatus: "sent",
+      status: "contacted",
+      deliveredTo: "smtp:hello@example.com",
+      contactedAt: "2026-11-20T15:00:00.000Z",
+    });
+    expect(rows["With quote details."]).toMatchObject({
+      zip: "19462",
+      offer: { id: "welcome-20", percentOff: 20 },
+      estimate: { low: 205, high: 270 },
+      preferredWindows: [{ date: "2026-11-24", window: "morning" }],
+    });
+    expect(rows["Refused for good after one recipient accepted."]).toMatchObject({
+      deliveryStatus: "failed",
+      lastError: "550 mailbox unavailable",
+      deliveredRecipients: ["a@example.com"],
+    });
+    expect(rows["Spam."]?.status).toBe("spam");
+    const notices = await store.listNotices();
+    expect(notices.map((notice) => [notice.key, notice.status])).toEqual([
+      ["alert:00000000-0000-4000-8000-000000000002:push", "pending"],
+      ["digest:2026-11-22:email", "sent"],
+    ]);
+    // It works as a new one does, and nothing ran twice.
+    const request = await submission();
+    await store.submit(request);
+    expect(await store.claimDue(new Date(Date.now() + 1000), 10, 60_000)).toMatchObject([
+      { message: "With quote details." },
+      { id: request.id },
+    ]);
+    await store.close();
+    const db = new DatabaseSync(path);
+    const versions = db.prepare("SELECT version, applied_at FROM schema_migrations").all();
+    expect(versions.map((row) => row.applied_at)).toEqual(
+      readMigrations(sqliteMigrationsDir).map(() => "user_version"),
+    );
+    db.close();
   });
 
   it("keeps committed requests across close and reopen, and migrates only once", async () => {

@@ -1,12 +1,13 @@
 /**
- * The contact_requests row as both databases return it (snake_case columns), and its conversion to
- * the StoredContactRequest the rest of the code sees. One declaration for every store: SQLite
- * returns times as ISO text and delivered_recipients as JSON text, Postgres (postgres.js) times as
- * Date objects and delivered_recipients as a text[] array; quote_details is JSON text in one and
- * jsonb in the other; both become the same object.
+ * The rows of contact_requests and owner_notices as both databases return them (snake_case
+ * columns), and their conversion to what the rest of the code sees. One declaration for every
+ * store: SQLite returns times as ISO text and JSON as text, Postgres (postgres.js) times as Date
+ * objects, delivered_recipients as a text[] array and jsonb as objects; both become the same.
  */
 import type { ServiceValue } from "../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
+import type { Notice } from "./owner/notice.ts";
+import type { StoredNotice } from "./owner/owner-store.ts";
 import type { DeliveryStatus, LeadStatus, StoredContactRequest } from "./store.ts";
 
 type Time = string | Date;
@@ -81,4 +82,35 @@ function quoteDetails(value: string | StoredQuoteDetails | null): StoredQuoteDet
   } catch {
     return {};
   }
+}
+
+export type NoticeRow = {
+  key: string;
+  channel: string;
+  request_id: string | null;
+  /** JSON text in SQLite, a jsonb object from Postgres. */
+  notice: string | Notice;
+  created_at: Time;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: Time | null;
+};
+
+/** The columns of NoticeRow. */
+export const noticeColumns = `key, channel, request_id, notice, created_at, status, attempts,
+  last_error, sent_at`;
+
+export function toStoredNotice(row: NoticeRow): StoredNotice {
+  return {
+    key: row.key,
+    channel: row.channel as StoredNotice["channel"],
+    requestId: row.request_id,
+    notice: typeof row.notice === "string" ? (JSON.parse(row.notice) as Notice) : row.notice,
+    createdAt: new Date(row.created_at),
+    status: row.status as StoredNotice["status"],
+    attempts: row.attempts,
+    lastError: row.last_error,
+    sentAt: row.sent_at === null ? null : iso(row.sent_at),
+  };
 }

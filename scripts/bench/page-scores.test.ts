@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  blockingBySource,
   calibratedMultiplier,
   type Lhr,
   median,
@@ -69,6 +70,38 @@ describe("runFigures", () => {
     expect(() => runFigures(lhr({ runtimeError: { code: "NO_NAVSTART", message: "x" } }))).toThrow(
       /NO_NAVSTART/,
     );
+  });
+});
+
+describe("blockingBySource", () => {
+  it("splits TBT by what each long task ran, counting only its part over 50 ms after the paint", () => {
+    const page = "http://127.0.0.1:3000/about";
+    const blocking = blockingBySource(
+      lhr({
+        finalDisplayedUrl: page,
+        audits: {
+          "first-contentful-paint": { numericValue: 600 },
+          interactive: { numericValue: 2000 },
+          "long-tasks": {
+            details: {
+              items: [
+                { url: "Unattributable", startTime: 580, duration: 120 },
+                { url: page, startTime: 900, duration: 90 },
+                {
+                  url: "http://127.0.0.1:3000/assets/welcome-offer-BRU1jDKu.js",
+                  startTime: 1200,
+                  duration: 70,
+                },
+                { url: page, startTime: 1400, duration: 60 },
+                { url: "Unattributable", startTime: 300, duration: 200 },
+              ],
+            },
+          },
+        },
+      }),
+    );
+    // The first task is clipped to 600-700 ms (100 ms, 50 blocking); the last ends before the paint.
+    expect(blocking).toEqual({ browser: 50, document: 50, "welcome-offer.js": 20 });
   });
 });
 

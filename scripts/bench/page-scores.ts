@@ -33,6 +33,7 @@ export type Run = {
 
 type Audit = { numericValue?: number; details?: { items?: Record<string, unknown>[] } };
 export type Lhr = {
+  finalDisplayedUrl?: string;
   runtimeError?: { code: string; message: string };
   environment?: { benchmarkIndex?: number };
   configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } };
@@ -64,6 +65,34 @@ export function runFigures(lhr: Lhr): Run {
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
     cpuMultiplier: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? Number.NaN,
   };
+}
+
+/**
+ * Where a run's blocking time went: each long task's share of TBT (its part over 50 ms inside the
+ * window from the first contentful paint to interactive, as Lighthouse counts it), by what the task
+ * ran: "document" (the page's own HTML: parsing, style, layout of the page), a script by file name,
+ * or "browser" (work no script or document is named for: Chromium's own, such as creating the
+ * page's JavaScript context). An estimate from Lighthouse's long-tasks audit, to see what costs.
+ */
+export function blockingBySource(lhr: Lhr): Record<string, number> {
+  const start = lhr.audits["first-contentful-paint"]?.numericValue ?? 0;
+  const end = lhr.audits.interactive?.numericValue ?? Number.POSITIVE_INFINITY;
+  const page = lhr.finalDisplayedUrl ?? "";
+  const blocking: Record<string, number> = {};
+  for (const task of lhr.audits["long-tasks"]?.details?.items ?? []) {
+    const from = Math.max(Number(task.startTime), start);
+    const to = Math.min(Number(task.startTime) + Number(task.duration), end);
+    if (to - from < 50) continue;
+    const url = String(task.url ?? "");
+    const source =
+      url === page
+        ? "document"
+        : /^https?:/.test(url)
+          ? (url.split("/").pop() ?? url).replace(/-[\w-]{8}\.js$/, ".js")
+          : "browser";
+    blocking[source] = (blocking[source] ?? 0) + (to - from - 50);
+  }
+  return blocking;
 }
 
 export function median(values: number[]): number {

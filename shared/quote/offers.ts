@@ -1,7 +1,10 @@
 /**
- * The offers the site makes today. The welcome popup's offer is carried to the quote form, and the
- * contact function refuses any offer id not listed here.
+ * The offers the site makes today: their one home (business.ts shows the welcome offer's
+ * percentage and terms from here). The welcome popup's offer is carried to the quote form, and the
+ * contact function refuses any offer id not listed here. No imports: the islands that read an offer
+ * load this file, never the business facts.
  */
+
 export type Offer = {
   id: string;
   percentOff: number;
@@ -11,11 +14,13 @@ export type Offer = {
   terms: string;
 };
 
+const welcomePercent = 20;
+
 export const welcomeOffer = {
   id: "welcome-20",
-  percentOff: 20,
+  percentOff: welcomePercent,
   label: "Welcome offer",
-  appliedText: "20% off your first cleaning applied",
+  appliedText: `${welcomePercent}% off your first cleaning applied`,
   terms: "New customers only.",
 } as const satisfies Offer;
 

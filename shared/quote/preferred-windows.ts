@@ -5,6 +5,7 @@
  * any other.
  */
 import { business } from "../business.ts";
+import { calendarDay } from "../calendar-day.ts";
 import { closedReason } from "../closed-days.ts";
 
 export const windowRules = {
@@ -29,13 +30,7 @@ const dayMs = 86_400_000;
 
 /** Today's calendar date where the business is, as YYYY-MM-DD. */
 export function businessToday(now: Date, timeZone: string = windowRules.timeZone): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return calendarDay(now, timeZone);
 }
 
 /** A real calendar date as a UTC midnight, or null ("2026-02-30" is null). */

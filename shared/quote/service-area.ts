@@ -35,8 +35,6 @@ export type ZipDecision =
   | { kind: "in-area"; zip: string; town: string; path: string }
   | { kind: "outside"; zip: string };
 
-export const zipShape = /^\d{5}$/;
-
 /** A US ZIP (five digits; a ZIP+4 is read by its first five). */
 export function normalizeZip(input: string): string | null {
   const match = /^\s*(\d{5})(?:-\d{4})?\s*$/.exec(input);

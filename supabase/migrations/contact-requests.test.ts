@@ -2,7 +2,7 @@
  * supabase/migrations on a real Postgres, prepared the way Supabase prepares a project: its API
  * roles (anon, authenticated, service_role) and its default privileges, which grant every new
  * table and function in `public` to all three, so each migration must take them back. Applied by
- * server/migrations.ts, the runner `npm start` uses.
+ * functions/send-contact-email/migrations.ts, the runner `npm start` uses.
  *
  * Security is checked as the attacker: SQL run under `set role anon` / `authenticated`, first with
  * what the migrations leave them, then with every table and function granted to them anyway (a
@@ -13,8 +13,8 @@
  * that cannot prove is listed in docs/decisions/0009-postgres-store.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyMigrations } from "../../functions/send-contact-email/migrations.ts";
 import { openPostgresStore } from "../../functions/send-contact-email/postgres-store.ts";
-import { applyMigrations } from "../../server/migrations.ts";
 import { serviceOptions } from "../../shared/contact-fields.ts";
 import {
   type LocalPostgres,
@@ -124,48 +124,15 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
       }
     });
 
-    it("claims due requests once, honours the lease, and reports the next due time", () => {
-      submit("44444444-4444-4444-8444-444444444444", "f-claim", "2025-06-01T00:00:00Z");
-      const claim = (now: string) =>
-        psql(
-          `select id, attempts from public.claim_contact_deliveries('${now}', 10, 120000)
-            where fingerprint = 'f-claim'`,
-          "service_role",
-        );
-      expect(claim("2025-06-01T00:00:01Z")).toBe("44444444-4444-4444-8444-444444444444|1");
-      expect(claim("2025-06-01T00:00:02Z")).toBe("");
-      expect(
-        psql("select public.next_contact_delivery_due(120000) at time zone 'UTC'", "service_role"),
-      ).toMatch(/^2025-0[56]-/);
-      expect(claim("2025-06-01T00:02:01Z")).toBe("44444444-4444-4444-8444-444444444444|2");
-    });
-
-    it("never claims spam, and claims never-attempted requests before retries", () => {
-      psql("update public.contact_requests set delivery_status = 'sent'");
-      const spam = "55555555-5555-4555-8555-555555555555";
-      psql(
-        `select public.submit_contact_request('${spam}', 'Bot', 'bot@example.org', '4845550199',
-          'carpet', '', 'x', 'f-spam', '2025-07-01T00:00:00Z', 0, 'spam')`,
-        "service_role",
-      );
-      const retry = "66666666-6666-4666-8666-666666666666";
-      const fresh = "77777777-7777-4777-8777-777777777777";
-      submit(retry, "f-retry", "2025-07-01T00:00:00Z");
-      psql(`update public.contact_requests set attempts = 3 where id = '${retry}'`);
-      submit(fresh, "f-fresh", "2025-07-01T00:00:05Z");
-      const claimOne = () =>
-        psql(
-          `select id from public.claim_contact_deliveries('2025-07-01T00:01:00Z', 1, 120000)
-            where fingerprint in ('f-spam', 'f-retry', 'f-fresh')`,
-          "service_role",
-        );
-      expect(claimOne()).toBe(fresh);
-      expect(claimOne()).toBe(retry);
-      expect(claimOne()).toBe("");
-      expect(
-        psql(`select status, delivery_status from public.contact_requests where id = '${spam}'`),
-      ).toBe("spam|pending");
-      psql(`update public.contact_requests set delivery_status = 'failed' where id = '${retry}'`);
+    it("leaves claiming to the stores: the per-queue claim functions are gone", () => {
+      // functions/send-contact-email/postgres-queue.ts claims every queue table; the store
+      // contract tests (postgres-store.test.ts) hold its rules on this schema.
+      for (const fn of [
+        "claim_contact_deliveries(timestamptz, integer, integer)",
+        "next_contact_delivery_due(integer)",
+        "claim_owner_notices(timestamptz, integer, integer)",
+      ])
+        expect(psql(`select to_regprocedure('public.${fn}') is null`)).toBe("t");
     });
 
     it("counts the rate limit per key and window", () => {
@@ -252,9 +219,6 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
             role,
           ),
         ).toMatch(/permission denied/);
-        expect(psqlError("select public.claim_contact_deliveries(now(), 10, 1000)", role)).toMatch(
-          /permission denied/,
-        );
         expect(
           psqlError("select public.consume_contact_rate_limit('x', 1, 1000, now())", role),
         ).toMatch(/permission denied/);
@@ -304,9 +268,6 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
               role,
             ),
           ).toMatch(/row-level security/);
-          expect(
-            psql("select count(*) from public.claim_contact_deliveries(now(), 10, 1000)", role),
-          ).toBe("0");
         }
       } finally {
         psql(

@@ -1,7 +1,7 @@
 /**
  * The owner's migration (20261124020000_owner_actions.sql) on a real Postgres, after every earlier
- * migration: set_contact_status records the first answer, claim_owner_notices claims each due
- * notice once per lease, keys are unique, and the public roles can neither read nor call any of it.
+ * migration: set_contact_status records the first answer, notice keys are unique, and the public
+ * roles can neither read nor call any of it. (Claiming notices is the store's: postgres-queue.ts.)
  * Skipped, saying so, where no Postgres server is installed.
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -173,7 +173,7 @@ describe.skipIf(!canRun)("owner actions migration on Postgres", () => {
     ).toBe(true);
   });
 
-  it("keeps one notice per key and claims each due notice once per lease", () => {
+  it("keeps one notice per key", () => {
     const enqueue = (key: string) =>
       psql(
         `insert into public.owner_notices (key, channel, request_id, notice, created_at, next_attempt_at)
@@ -184,23 +184,12 @@ describe.skipIf(!canRun)("owner actions migration on Postgres", () => {
     expect(enqueue(`alert:${id}:push`)).toBe(`alert:${id}:push`);
     expect(enqueue(`alert:${id}:push`)).toBe("");
     expect(enqueue(`reminder:${id}:push`)).toBe(`reminder:${id}:push`);
-    const claim = (at: string) =>
-      psql(
-        `select key || '#' || attempts from public.claim_owner_notices('${at}', 10, 120000) order by key`,
-        "service_role",
-      );
-    expect(claim("2026-11-24T12:01:00Z")).toBe(`alert:${id}:push#1\nreminder:${id}:push#1`);
-    expect(claim("2026-11-24T12:02:00Z")).toBe("");
-    expect(claim("2026-11-24T12:03:00Z")).toBe(`alert:${id}:push#2\nreminder:${id}:push#2`);
-    psql(`update public.owner_notices set status = 'sent' where key = 'alert:${id}:push'`);
-    expect(claim("2026-11-24T13:00:00Z")).toBe(`reminder:${id}:push#3`);
   });
 
   it("gives the public roles nothing: no rows, no functions", () => {
     for (const role of ["anon", "authenticated"]) {
       expect(refused("select count(*) from public.owner_notices", role)).toBe(true);
       expect(refused(`select public.set_contact_status('${id}', 'won', now())`, role)).toBe(true);
-      expect(refused("select public.claim_owner_notices(now(), 1, 1000)", role)).toBe(true);
     }
   });
 });

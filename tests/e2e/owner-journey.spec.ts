@@ -28,7 +28,7 @@ const own = ownServer("owner", {
       OWNER_LINK_SECRET: "owner-journey-secret-0123456789abcdef",
       CONTACT_PUBLIC_KEY: key,
       ALLOWED_ORIGINS: "https://www.example.org",
-      STATIC_DIR: createFakeSite(folder),
+      STATIC_DIR: await createFakeSite(folder),
     };
   },
 });
@@ -46,7 +46,7 @@ async function linkFromEml(id: string): Promise<string> {
     },
     { timeoutMs: 15_000, what: "the .eml file" },
   );
-  const mail = parseMail(readFileSync(join(outbox, file), "utf8"));
+  const mail = await parseMail(readFileSync(join(outbox, file), "utf8"));
   return new RegExp(`http://\\S+/lead/${id}\\?token=[\\w.%-]+`).exec(mail.text)?.[0] ?? "";
 }
 

@@ -72,7 +72,7 @@ async function leads(): Promise<Lead[]> {
 }
 
 async function writeSite() {
-  createFakeSite(folder);
+  await createFakeSite(folder);
 }
 
 // Each test starts and restarts real servers: on a busy shared machine that alone can take 20 s.

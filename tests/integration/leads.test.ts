@@ -16,7 +16,11 @@ let spamId = "";
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "leads-"));
   server = await startNodeServer(
-    { STATIC_DIR: createFakeSite(folder), DATA_DIR: join(folder, "data"), CONTACT_PUBLIC_KEY: key },
+    {
+      STATIC_DIR: await createFakeSite(folder),
+      DATA_DIR: join(folder, "data"),
+      CONTACT_PUBLIC_KEY: key,
+    },
     folder,
   );
   const spam = await fetch(`${server.url}/functions/v1/send-contact-email`, {

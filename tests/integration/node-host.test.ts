@@ -34,7 +34,7 @@ beforeAll(async () => {
   server = await startNodeServer(
     {
       ...settings,
-      STATIC_DIR: createFakeSite(folder),
+      STATIC_DIR: await createFakeSite(folder),
       DATA_DIR: join(folder, "data"),
       SMTP_URL: smtp.url,
     },

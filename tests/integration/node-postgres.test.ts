@@ -41,7 +41,7 @@ describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () 
     pg = await startLocalPostgres();
     databaseUrl = pg.createDatabase("website");
     smtp = await startSmtpSink();
-    const staticDir = createFakeSite(folder);
+    const staticDir = await createFakeSite(folder);
     // Both at once, on an empty database: the migration lock lets exactly one create the schema.
     servers = await Promise.all(
       ["a", "b"].map((name) =>
@@ -183,7 +183,7 @@ describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () 
       const server = await startNodeServer(
         {
           ...settings,
-          STATIC_DIR: createFakeSite(folder),
+          STATIC_DIR: await createFakeSite(folder),
           DATA_DIR: join(folder, "data-late"),
           DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
           SMTP_URL: smtp.url,

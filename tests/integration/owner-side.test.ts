@@ -2,7 +2,7 @@
  * The owner's side on the real embedded server: SQLite in a temporary folder, a real SMTP server on
  * loopback, and a loopback HTTP receiver standing in for ntfy. A new request is pushed (through an
  * outage of the push service, without delaying its e-mail), its e-mail links to the request page,
- * the page's button sets the status that `npm run leads --json` shows, a request left `new` gets
+ * the page's button sets the status that `npm run leads -- --json` shows, a request left `new` gets
  * its reminder, and the digest whose time passed while the server was down goes out at start.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -18,6 +18,7 @@ import { validRequest } from "./support/requests.ts";
 import { type SmtpSink, startSmtpSink } from "./support/smtp-sink.ts";
 
 let folder = "";
+let site = "";
 let smtp: SmtpSink;
 let push: PushReceiver;
 let server: HostProcess;
@@ -55,7 +56,7 @@ function settings(port: number): Record<string, string> {
     OUTBOX_RETRY_BASE_MS: "100",
     OUTBOX_RETRY_MAX_MS: "400",
     RATE_LIMIT_DISABLED: "true",
-    STATIC_DIR: createFakeSite(folder),
+    STATIC_DIR: site,
     DATA_DIR: join(folder, "data"),
     SMTP_URL: smtp.url,
   };
@@ -63,6 +64,7 @@ function settings(port: number): Record<string, string> {
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "owner-side-"));
+  site = await createFakeSite(folder);
   smtp = await startSmtpSink();
   push = await startPushReceiver();
   const port = await unusedPort();

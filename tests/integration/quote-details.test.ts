@@ -1,7 +1,7 @@
 /**
  * Quote details through the real server and SQLite store: the function decides the area and the
  * price, the owner's e-mail (an .eml in the outbox folder) says them in plain words, and
- * `npm run leads --json` prints what was stored.
+ * `npm run leads -- --json` prints what was stored.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,7 +41,7 @@ async function outboxMail(id: string) {
     const file = entries.find(
       (entry) => entry.isFile() && readFileSync(join(dir, entry.name), "utf8").includes(id),
     );
-    if (file) return parseMail(readFileSync(join(dir, file.name), "utf8"));
+    if (file) return await parseMail(readFileSync(join(dir, file.name), "utf8"));
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no e-mail for ${id}`);
@@ -50,7 +50,11 @@ async function outboxMail(id: string) {
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "quote-details-"));
   server = await startNodeServer(
-    { STATIC_DIR: createFakeSite(folder), DATA_DIR: join(folder, "data"), CONTACT_PUBLIC_KEY: key },
+    {
+      STATIC_DIR: await createFakeSite(folder),
+      DATA_DIR: join(folder, "data"),
+      CONTACT_PUBLIC_KEY: key,
+    },
     folder,
   );
 });

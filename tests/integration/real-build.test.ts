@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findInlineSources } from "../../server/csp.ts";
+import { findInlineSources } from "../../app/build/csp.ts";
 import { type HostProcess, projectRoot, startNodeServer } from "./support/processes.ts";
 
 const buildDir = process.env.SITE_BUILD_DIR ?? join(projectRoot, "build", "client");

@@ -17,10 +17,12 @@ import { validRequest } from "./support/requests.ts";
 
 const key = "sb_publishable_lifecycle-key";
 let folder = "";
+let site = "";
 const cleanups: Array<() => unknown> = [];
 
-beforeEach(() => {
+beforeEach(async () => {
   folder = mkdtempSync(join(tmpdir(), "lifecycle-"));
+  site = await createFakeSite(folder);
 });
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -30,7 +32,7 @@ afterEach(async () => {
 
 function env(dataDir: string, extra: Record<string, string> = {}) {
   return {
-    STATIC_DIR: createFakeSite(folder),
+    STATIC_DIR: site,
     DATA_DIR: dataDir,
     CONTACT_PUBLIC_KEY: key,
     RATE_LIMIT_DISABLED: "true",

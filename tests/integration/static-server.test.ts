@@ -25,7 +25,7 @@ let server: HostProcess;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "static-"));
-  root = createFakeSite(folder);
+  root = await createFakeSite(folder);
   server = await startNodeServer({ STATIC_DIR: root, DATA_DIR: join(folder, "data") }, folder);
 });
 afterAll(async () => {
@@ -148,6 +148,8 @@ describe("security headers", () => {
       expect(headers["permissions-policy"]).toContain("camera=()");
       expect(headers["x-frame-options"]).toBe("DENY");
       expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      // Public pages and files isolate nothing worth a second JavaScript context on a phone.
+      expect(headers["cross-origin-opener-policy"]).toBeUndefined();
     },
   );
 });
@@ -184,6 +186,25 @@ describe("assets", () => {
     const page = await raw("/", { headers: { "accept-encoding": "br" } });
     expect(page.headers["content-encoding"]).toBe("br");
     expect(brotliDecompressSync(page.body).toString()).toContain("<title>Home</title>");
+  });
+
+  it("are sent whole even when a range is asked for (a server may ignore Range)", async () => {
+    const response = await raw("/robots.txt", { headers: { range: "bytes=0-0" } });
+    expect(response.status).toBe(200);
+    expect(response.body.toString()).toBe("User-agent: *\nAllow: /\n");
+  });
+
+  it("are only what the build listed: not its index, its host headers or the encoded copies", async () => {
+    for (const path of [
+      "/_headers.json",
+      "/_headers",
+      "/assets/app-3f9a1c.js.br",
+      "/index.html.gz",
+    ]) {
+      const response = await raw(path);
+      expect(response.status, path).toBe(404);
+      expect(response.body.toString()).toContain("<title>404 Not Found</title>");
+    }
   });
 
   it("serve other files with their types", async () => {

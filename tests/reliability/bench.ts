@@ -3,12 +3,14 @@
  * (server/start.ts) with the built site, a temporary data folder and a real SMTP server, all on
  * loopback, runs the scenarios of this folder, prints one table per scenario and a
  * verdict, and exits 1 if an invariant breaks (2 on an error). See --help for counts and durations.
- * A copy of the output goes to bench-results/server/<time>.txt.
+ * A copy of the output goes to bench-results/server/<time>.txt, each scenario's table to
+ * docs/figures.md.
  */
 import { existsSync, writeFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp } from "node:fs/promises";
-import { availableParallelism, cpus, release, tmpdir, totalmem } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { machine, markdownTable, provenance, writeFigures } from "../../scripts/bench/figures.ts";
 import { postgresBin } from "../integration/support/postgres.ts";
 import { exitOnSignals, onCleanup, runCleanup } from "./cleanup.ts";
 import { createHarness, type Harness } from "./harness.ts";
@@ -32,12 +34,6 @@ const lines: string[] = [];
 function print(text = "") {
   lines.push(text);
   process.stdout.write(`${text}\n`);
-}
-
-function machine(): string {
-  const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
-  const memory = `${(totalmem() / 1024 ** 3).toFixed(0)} GiB`;
-  return `${availableParallelism()} cores (${cpu}), ${memory} RAM, Linux ${release()}, Node ${process.version}`;
 }
 
 type Scenario = {
@@ -158,7 +154,7 @@ async function main(): Promise<number> {
   await cp(clientDir, staticDir, { recursive: true });
   const secret = `BENCH-SECRET-${crypto.randomUUID()}`;
   writeFileSync(path.join(workDir, "secret.txt"), `${secret}\n`);
-  const harness = createHarness({ workDir, staticDir, secret, own: true, steady: !options.quick });
+  const harness = createHarness({ workDir, staticDir, secret, own: true });
   const forget = onCleanup("the servers and the temporary folder", () => harness.dispose());
   const routes = await sitemapPaths(staticDir);
 
@@ -192,6 +188,7 @@ async function main(): Promise<number> {
       results.push(result);
       print(formatScenario(result));
       print();
+      await writeFigures(`server-${result.id}`, scenarioFigures(result, options));
       // Servers of a scenario that failed half-way are stopped before the next one starts.
       await harness.close();
     }
@@ -210,6 +207,22 @@ async function main(): Promise<number> {
     .replaceAll(":", "-");
   writeFileSync(path.join(outDir, `${stamp}.txt`), `${lines.join("\n")}\n`);
   return failures(results).length === 0 ? 0 : 1;
+}
+
+/** One scenario's section of docs/figures.md: its figures and what it checked, with provenance. */
+function scenarioFigures(result: ScenarioResult, options: ServerBenchOptions): string {
+  return [
+    `### ${result.id}. ${result.title}`,
+    "",
+    provenance("bench:server", [options.quick ? "Counts of --quick." : "Full counts."]),
+    "",
+    markdownTable(["figure", "value"], result.figures),
+    "",
+    ...result.checks.map(
+      (item) =>
+        `- ${item.ok ? "PASS" : item.advisory ? "WARN" : "FAIL"} ${item.name}${item.detail ? `: ${item.detail}` : ""}`,
+    ),
+  ].join("\n");
 }
 
 main().then(

@@ -34,8 +34,6 @@ export type HarnessOptions = {
   secret: string;
   /** Remove workDir on dispose(). */
   own?: boolean;
-  /** Let load scenarios wait for the steady state (see steadyState); --quick does not. */
-  steady?: boolean;
 };
 
 export type Harness = HarnessOptions & {
@@ -92,15 +90,6 @@ export async function waitForOutput(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return true;
-}
-
-/**
- * Waits until the server has finished improving its brotli versions in the background (about
- * 15 s after start for the real build, at most half a core): load figures are for the steady state.
- */
-export async function steadyState(server: RunningServer, wait = true): Promise<boolean> {
-  if (!wait) return false;
-  return waitForOutput(server, /brotli versions at best quality/, 90_000);
 }
 
 async function stopGently(server: HostProcess): Promise<void> {

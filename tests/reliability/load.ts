@@ -2,18 +2,16 @@
  * Load through autocannon (a maintained generator): a promise around one run, and the
  * request that sends a new, distinct, valid quote request each time and records every answer.
  */
-import autocannon, {
-  type AutocannonRequest,
-  type Instance,
-  type Options,
-  type Result,
-} from "autocannon";
+import autocannon from "autocannon";
 import { validRequest } from "../integration/support/requests.ts";
 import { functionPath } from "./harness.ts";
 
+type Instance = autocannon.Instance;
+type Result = autocannon.Result;
+
 export type LoadRun = { instance: Instance; done: Promise<Result> };
 
-export function runLoad(options: Options): LoadRun {
+export function runLoad(options: autocannon.Options): LoadRun {
   let instance: Instance | undefined;
   const done = new Promise<Result>((resolve, reject) => {
     instance = autocannon({ timeout: 10, ...options }, (error, result) =>
@@ -69,7 +67,7 @@ export function submissionRequest(
   log: AnswerLog,
   onAnswer?: (status: number, id: string | null) => void,
   headers: Record<string, string> = {},
-): AutocannonRequest {
+): autocannon.Request {
   return {
     method: "POST",
     path: functionPath,

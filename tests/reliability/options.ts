@@ -6,8 +6,8 @@ export const usage = `Usage: npm run bench:server [-- options]
 Starts the real embedded server (server/start.ts) on free loopback ports with the built site, a
 temporary data folder and a real SMTP server on loopback, runs the reliability scenarios,
 prints one table per scenario and a verdict, and exits 1 if an invariant breaks
-(2 on an error). 3 to 4 minutes on 2 cores; --quick under a minute (no wait for the server's
-background brotli, no 30 s body-trickling clients).
+(2 on an error). 3 to 4 minutes on 2 cores; --quick under a minute (no 30 s body-trickling
+clients).
 
   --quick                 small counts and short runs (about a minute)
   --only 1,2,...          run only these scenarios (1 pages, 2 quotes, 3 crash, 4 mail outage,

@@ -88,7 +88,7 @@ export async function abuseScenario(h: Harness, options: AbuseOptions): Promise<
             burst.ids.push((JSON.parse(body) as { id: string }).id);
             return;
           }
-          const seconds = Number(headers["retry-after"] ?? headers["Retry-After"]);
+          const seconds = Number(headers?.["retry-after"] ?? headers?.["Retry-After"]);
           let error: unknown;
           try {
             error = (JSON.parse(body) as { error?: unknown }).error;

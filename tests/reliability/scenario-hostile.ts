@@ -8,9 +8,10 @@
  * and carry no injected header, slow clients are cut off in bounded time, and RSS stays flat.
  */
 
+import type autocannon from "autocannon";
 import { escapeHtml } from "../../functions/send-contact-email/email.ts";
 import { contractViolations } from "./contract-limits.ts";
-import { functionPath, type Harness, steadyState } from "./harness.ts";
+import { functionPath, type Harness } from "./harness.ts";
 import {
   type Category,
   categoryAt,
@@ -63,7 +64,6 @@ export async function hostileScenario(
   const inspector = inspectorUrl(server.output());
   const afterGc = async (): Promise<MemoryUsage | null> =>
     inspector ? memoryAfterGc(inspector).catch(() => null) : null;
-  await steadyState(server, h.steady !== false);
   const port = Number(new URL(server.url).port);
   const context = { key: h.key, runId, seed, client: (index: number) => forwardedFor(index + 1) };
 
@@ -119,21 +119,21 @@ export async function hostileScenario(
             const item = hostileCase(index, context) as HttpCase;
             inFlight.set(index, item);
             tally(item.category).sent += 1;
-            requestContext.index = index;
+            (requestContext as { index?: number }).index = index;
             return {
               ...request,
-              method: item.method,
+              method: item.method as autocannon.Request["method"],
               path: item.path,
               headers: item.headers,
               body: item.body ?? Buffer.alloc(0),
             };
           },
           onResponse: (status, body, requestContext, headers) => {
-            const index = requestContext.index as number;
+            const index = (requestContext as { index: number }).index;
             const item = inFlight.get(index);
             if (!item) return;
             inFlight.delete(index);
-            const type = headers["content-type"] ?? headers["Content-Type"] ?? "";
+            const type = headers?.["content-type"] ?? headers?.["Content-Type"] ?? "";
             record(item.category, item.expect, {
               status,
               contentType: Array.isArray(type) ? (type[0] ?? "") : type,

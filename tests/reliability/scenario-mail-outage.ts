@@ -8,7 +8,7 @@
 
 import { unusedPort } from "../integration/support/ports.ts";
 import type { SmtpSink } from "../integration/support/smtp-sink.ts";
-import { type Harness, steadyState } from "./harness.ts";
+import type { Harness } from "./harness.ts";
 import {
   newAnswerLog,
   notOkCount,
@@ -38,7 +38,6 @@ export async function mailOutageScenario(
     env: { RATE_LIMIT_DISABLED: "true" },
   });
 
-  await steadyState(server, h.steady !== false);
   const log = newAnswerLog();
   let answersDuringOutage = 0;
   let down = false;

@@ -4,7 +4,7 @@
  * no status other than 200.
  */
 import type { Harness } from "./harness.ts";
-import { rssSampler, steadyState } from "./harness.ts";
+import { rssSampler } from "./harness.ts";
 import { runLoad } from "./load.ts";
 import { check, format, type ScenarioResult } from "./report.ts";
 
@@ -20,11 +20,6 @@ export async function pagesScenario(h: Harness, options: PagesOptions): Promise<
     dataDir: h.dataDir("pages"),
     env: { RATE_LIMIT_DISABLED: "true" },
   });
-  // Measure the steady state: after start the server improves its brotli versions in the
-  // background (server/static-site.ts, refineCompression) for several seconds.
-  const refineStarted = performance.now();
-  const refined = await steadyState(server, h.steady !== false);
-  const refineSeconds = (performance.now() - refineStarted) / 1000;
   const assets = new Set<string>();
   for (const route of options.routes) {
     const response = await fetch(`${server.url}${route}`);
@@ -57,10 +52,6 @@ export async function pagesScenario(h: Harness, options: PagesOptions): Promise<
     id: 1,
     title: "Pages: keep-alive GETs over every route and its assets",
     figures: [
-      [
-        "wait for best-quality brotli after start (s)",
-        refined ? refineSeconds.toFixed(1) : "not waited for (--quick)",
-      ],
       ["URLs (routes + assets)", `${paths.length} (${options.routes.length} + ${assets.size})`],
       ["connections / duration (s)", `${options.connections} / ${result.duration.toFixed(1)}`],
       ["requests answered", format.count(total)],

@@ -17,7 +17,7 @@ import postgres from "postgres";
 import { type LocalPostgres, startLocalPostgres } from "../integration/support/postgres.ts";
 import type { SmtpSink } from "../integration/support/smtp-sink.ts";
 import { onCleanup } from "./cleanup.ts";
-import { type Harness, type RunningServer, steadyState } from "./harness.ts";
+import type { Harness, RunningServer } from "./harness.ts";
 import { newAnswerLog, okCount, runLoad, submissionRequest } from "./load.ts";
 import { mailCounts } from "./mail-ledger.ts";
 import { check, format, type ScenarioResult } from "./report.ts";
@@ -41,9 +41,6 @@ type Rate = { ok: number; seconds: number; perSecond: number };
 
 /** Spreads `amount` submissions over the servers at once; counts the 200s per second. */
 async function measure(h: Harness, servers: RunningServer[], amount: number, concurrency: number) {
-  // Each server improves its brotli files in the background after start (about half a core for
-  // some seconds): measure after that, or a second server is measured against two refinements.
-  await Promise.all(servers.map((server) => steadyState(server, h.steady === true)));
   const log = newAnswerLog();
   const started = performance.now();
   await Promise.all(

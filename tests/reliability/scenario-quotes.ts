@@ -4,7 +4,7 @@
  * once, the store holds nothing else, and once the outbox drains the SMTP server has exactly one
  * e-mail per id.
  */
-import { type Harness, rssSampler, steadyState } from "./harness.ts";
+import { type Harness, rssSampler } from "./harness.ts";
 import { inspectorUrl, memoryAfterGc } from "./inspector.ts";
 import {
   newAnswerLog,
@@ -30,7 +30,6 @@ export async function quotesScenario(h: Harness, options: QuotesOptions): Promis
     env: { RATE_LIMIT_DISABLED: "true", NODE_OPTIONS: "--inspect=127.0.0.1:0" },
   });
   const inspector = inspectorUrl(server.output());
-  await steadyState(server, h.steady !== false);
   const rssBefore = server.rss();
   const sampler = rssSampler(server);
   const log = newAnswerLog();

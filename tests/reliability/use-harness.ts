@@ -14,9 +14,9 @@ import type { ScenarioResult } from "./report.ts";
 export function useHarness(): () => Harness {
   let folder = "";
   let harness: Harness | undefined;
-  beforeEach(() => {
+  beforeEach(async () => {
     folder = mkdtempSync(join(tmpdir(), "reliability-"));
-    harness = createHarness({ workDir: folder, staticDir: createFakeSite(folder), secret });
+    harness = createHarness({ workDir: folder, staticDir: await createFakeSite(folder), secret });
   });
   afterEach(async () => {
     await harness?.dispose();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { calendarDay } from "../../../shared/calendar-day.ts";
 import {
   addDays,
   type ClockSettings,
   clockDefaults,
   dueDigest,
   dueReminders,
-  localDay,
   nextDigestAt,
   nextReminderAt,
   parseDigestTime,
@@ -38,8 +38,8 @@ describe("local time in New York", () => {
   });
 
   it("names the local day, which is not the UTC day in the evening", () => {
-    expect(localDay(at("2026-11-25T03:00:00Z"), ny)).toBe("2026-11-24");
-    expect(localDay(at("2026-11-25T05:00:00Z"), ny)).toBe("2026-11-25");
+    expect(calendarDay(at("2026-11-25T03:00:00Z"), ny)).toBe("2026-11-24");
+    expect(calendarDay(at("2026-11-25T05:00:00Z"), ny)).toBe("2026-11-25");
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
   });

@@ -6,8 +6,8 @@
  * Each due item has a key (`reminder:<id>`, `digest:<day>`); the outbox keeps one notice per key,
  * so asking again after a restart, or from two servers, never sends anything twice.
  */
-
-export const businessTimeZone = "America/New_York";
+import { business } from "../../../shared/business.ts";
+import { calendarDay, wallClock } from "../../../shared/calendar-day.ts";
 
 export type ClockSettings = {
   /** A request still `new` this many hours after it came gets one reminder; 0 turns them off. */
@@ -20,7 +20,7 @@ export type ClockSettings = {
 export const clockDefaults: ClockSettings = {
   reminderAfterHours: 20,
   digestTime: "08:00",
-  timeZone: businessTimeZone,
+  timeZone: business.timeZone,
 };
 
 /** How late a reminder or a digest may still go out after downtime; older ones are skipped. */
@@ -28,48 +28,11 @@ export const catchUpMs = 12 * 3_600_000;
 
 const hour = 3_600_000;
 
-type Parts = {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-};
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function partsIn(date: Date, timeZone: string): Parts {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formats.set(timeZone, format);
-  }
-  const values: Record<string, number> = {};
-  for (const part of format.formatToParts(date)) values[part.type] = Number(part.value);
-  return values as unknown as Parts;
-}
-
 /** The zone's offset from UTC at that instant, in ms (New York: -5 h in winter, -4 h in summer). */
 function offsetMs(date: Date, timeZone: string): number {
-  const p = partsIn(date, timeZone);
+  const p = wallClock(date, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(date.getTime() / 1000) * 1000;
-}
-
-/** "2026-11-24": the local calendar day at that instant. */
-export function localDay(date: Date, timeZone: string): string {
-  const p = partsIn(date, timeZone);
-  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 }
 
 export function addDays(day: string, days: number): string {
@@ -115,7 +78,7 @@ export type DueDigest = { key: string; day: string; at: Date; from: Date };
  */
 export function dueDigest(now: Date, settings: ClockSettings): DueDigest | null {
   if (!settings.digestTime) return null;
-  const today = localDay(now, settings.timeZone);
+  const today = calendarDay(now, settings.timeZone);
   for (const day of [today, addDays(today, -1)]) {
     const at = zonedInstant(day, settings.digestTime, settings.timeZone);
     if (at.getTime() > now.getTime()) continue;
@@ -128,7 +91,7 @@ export function dueDigest(now: Date, settings: ClockSettings): DueDigest | null 
 /** When the next digest falls due after `now` (the embedded server's timer sleeps until then). */
 export function nextDigestAt(now: Date, settings: ClockSettings): Date | null {
   if (!settings.digestTime) return null;
-  const today = localDay(now, settings.timeZone);
+  const today = calendarDay(now, settings.timeZone);
   for (const offset of [0, 1, 2]) {
     const at = zonedInstant(addDays(today, offset), settings.digestTime, settings.timeZone);
     if (at.getTime() > now.getTime()) return at;

@@ -6,6 +6,7 @@
  * Format: `<expiry, unix seconds>.<signature, base64url>`; the id travels in the link's path, so a
  * token copied onto another request's path does not verify.
  */
+import { constantTimeEqual } from "../secrets.ts";
 
 export const defaultLinkTtlDays = 30;
 
@@ -22,16 +23,6 @@ function base64url(bytes: Uint8Array): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** Compares every byte whatever the first difference, so timing says nothing about the secret. */
-export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  let difference = a.length ^ b.length;
-  const length = Math.max(a.length, b.length);
-  for (let index = 0; index < length; index += 1) {
-    difference |= (a[index] ?? 0) ^ (b[index] ?? 0);
-  }
-  return difference === 0;
 }
 
 export function createLinkSigner(

@@ -3,20 +3,16 @@ import { validateContact } from "../../../shared/contact-schema.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
 import type { ContactEmail } from "../email.ts";
 import type { Mailer } from "../mailer.ts";
-import { createMemoryStore } from "../memory-store.ts";
+import { testStore } from "../testing/stores.ts";
 import { createLinkSigner } from "./link-token.ts";
 import { createNotifier } from "./notifier.ts";
 
 const secretMessage = "NEVER-IN-A-NOTICE";
 const hour = 3_600_000;
 
-function setup(options: {
-  push?: boolean;
-  start: string;
-  store?: ReturnType<typeof createMemoryStore>;
-}) {
+function setup(options: { push?: boolean; start: string; store?: ReturnType<typeof testStore> }) {
   let clock = new Date(options.start);
-  const store = options.store ?? createMemoryStore();
+  const store = options.store ?? testStore();
   const mails: ContactEmail[] = [];
   const mailer: Mailer = {
     async send(email) {
@@ -76,7 +72,7 @@ function setup(options: {
   };
 }
 
-describe("owner notifier (fake time, memory store)", () => {
+describe("owner notifier (fake time, SQLite in memory)", () => {
   it("pushes a new request's alert with its link, never its message", async () => {
     const t = setup({ push: true, start: "2026-11-24T15:00:00Z" });
     const id = await t.submit("Ana Alert");

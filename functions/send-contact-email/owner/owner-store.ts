@@ -31,7 +31,7 @@ export type OwnerStore = {
   get(id: string): Promise<StoredContactRequest | null>;
   /**
    * Sets the owner's status. The first move away from `new` to contacted, won or lost records
-   * `contactedAt` (the time to answer, in `npm run leads --stats`). Null for an unknown id.
+   * `contactedAt` (the time to answer, in `npm run leads -- --stats`). Null for an unknown id.
    */
   setStatus(id: string, status: OwnerAction, at: Date): Promise<StoredContactRequest | null>;
   /** Requests received at or after `since`, newest first (reminders and the digest). */
@@ -46,7 +46,3 @@ export type OwnerStore = {
   nextNoticeDueAt(leaseMs: number): Promise<Date | null>;
   listNotices(): Promise<StoredNotice[]>;
 };
-
-export function isOwnerStore(store: object): store is OwnerStore {
-  return "setStatus" in store && "enqueueNotice" in store;
-}

@@ -4,6 +4,7 @@
  * form that carries the link's token. Every visitor string is escaped; the page is readable on a
  * phone (one column, large targets) and passes the same accessibility rules as the site.
  */
+import { business } from "../../../shared/business.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
 import { escapeHtml, serviceDescription } from "../email.ts";
 import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "./lead-view.ts";
@@ -74,7 +75,7 @@ ${body}
 }
 
 const receivedFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
+  timeZone: business.timeZone,
   dateStyle: "medium",
   timeStyle: "short",
 });

@@ -1,5 +1,6 @@
 /**
- * The owner's request page, served by the function on both hosts:
+ * The owner's request page, served by the function on both hosts (its route:
+ * contact-function.ts):
  *   GET  …/send-contact-email/lead/<id>?token=…   shows the request; changes nothing
  *   POST …/send-contact-email/lead/<id>           token and status from the page's form
  * A missing, altered, expired or another request's token gets 403 and shows nothing. After a
@@ -10,13 +11,6 @@ import { isOwnerAction } from "./lead-view.ts";
 import type { LinkSigner } from "./link-token.ts";
 import type { OwnerStore } from "./owner-store.ts";
 import { ownerPageHeaders, renderOwnerPage, renderRefusal } from "./request-page.ts";
-
-const leadPath = /\/send-contact-email\/lead\/([0-9a-fA-F-]{1,64})$/;
-
-/** The request id when the path is an owner page, else null. */
-export function matchOwnerPage(pathname: string): string | null {
-  return leadPath.exec(pathname)?.[1] ?? null;
-}
 
 /** The page's form fields are a token and a status: a few hundred bytes at most. */
 const maxFormBytes = 2048;

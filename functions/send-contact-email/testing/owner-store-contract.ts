@@ -1,5 +1,5 @@
 /**
- * The behaviour every OwnerStore must have (memory-store.test.ts, sqlite-store.test.ts).
+ * The behaviour every OwnerStore must have (sqlite-store.test.ts, postgres-store.test.ts).
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { validateContact } from "../../../shared/contact-schema.ts";

@@ -1,6 +1,6 @@
 /**
  * The behaviour every ContactStore must have, run against each implementation
- * (memory-store.test.ts, sqlite-store.test.ts, postgres-store.test.ts on a real Postgres).
+ * (sqlite-store.test.ts on a file and in memory, postgres-store.test.ts on a real Postgres).
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { type ContactRequest, validateContact } from "../../../shared/contact-schema.ts";

@@ -1,28 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
-
-const entities: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-};
+import { decodeEntities } from "../../../app/build/html-entities";
 
 /** The visible text of an HTML fragment, as a crawler without JavaScript reads it. */
 export function mainText(html: string): string {
-  return html
+  const text = html
     .replace(/<!--[\s\S]*?-->/g, "")
     .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, code: string) => {
-      if (code.startsWith("#x") || code.startsWith("#X"))
-        return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
-      if (code.startsWith("#")) return String.fromCodePoint(Number(code.slice(1)));
-      return entities[code] ?? whole;
-    })
-    .replace(/\s+/g, " ")
-    .trim();
+    .replace(/<[^>]+>/g, " ");
+  return decodeEntities(text).replace(/\s+/g, " ").trim();
 }
 
 /** The text of every heading in `scope`, in document order. */

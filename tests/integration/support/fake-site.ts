@@ -1,10 +1,12 @@
 /**
  * A small stand-in for build/client, shaped like React Router's prerendered output: pages as
  * folder/index.html with inline scripts (plain and module), a hashed asset, a 404 page, and a
- * secret next to (outside) the site folder that must never be served.
+ * secret next to (outside) the site folder that must never be served; finished by the build's own
+ * last step (headers, compressed versions, _headers.json).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { writeServingFiles } from "../../../app/build/ship-site.ts";
 
 export const inlineScripts = [
   'window.__reactRouterContext = {"basename":"/"};',
@@ -24,7 +26,7 @@ const page = (title: string) => `<!DOCTYPE html><html lang="en"><head><meta char
 </head><body><h1 style="${styleAttribute}">${title}</h1>${"<p>Clean homes, happy clients.</p>".repeat(80)}</body></html>`;
 
 /** Creates `<folder>/site` (the static root) and `<folder>/secret.txt` beside it. */
-export function createFakeSite(folder: string): string {
+export async function createFakeSite(folder: string): Promise<string> {
   const root = join(folder, "site");
   for (const dir of ["", "about", "contact", "404", "assets"])
     mkdirSync(join(root, dir), { recursive: true });
@@ -44,5 +46,6 @@ export function createFakeSite(folder: string): string {
   writeFileSync(join(root, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(root, ".env"), secret);
   writeFileSync(join(folder, "secret.txt"), secret);
+  await writeServingFiles(root);
   return root;
 }

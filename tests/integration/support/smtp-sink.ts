@@ -56,13 +56,18 @@ export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Pr
           return;
         }
         const from = session.envelope.mailFrom;
-        received.push({
-          envelopeFrom: from ? from.address : "",
-          envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw,
-          mail: parseMail(raw),
-        });
-        callback();
+        parseMail(raw).then(
+          (mail) => {
+            received.push({
+              envelopeFrom: from ? from.address : "",
+              envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address),
+              raw,
+              mail,
+            });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });

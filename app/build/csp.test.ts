@@ -35,11 +35,13 @@ describe("content security policy", () => {
   it("lists the hashes and never 'unsafe-inline'", () => {
     const policy = contentSecurityPolicy(
       { scripts: ["a()", "a()"], styles: [], styleAttributes: [] },
-      { connectOrigins: ["https://abc.supabase.co"] },
+      { functionOrigins: ["https://abc.supabase.co"] },
     );
     expect(policy).toContain(`script-src 'self' ${sha256Source("a()")};`);
     expect(policy).toContain("style-src 'self';");
     expect(policy).toContain("connect-src 'self' https://abc.supabase.co;");
+    // The quote form posts there without JavaScript too.
+    expect(policy).toContain("form-action 'self' https://abc.supabase.co;");
     expect(policy).not.toContain("unsafe-inline");
     expect(policy).not.toContain("unsafe-hashes");
   });

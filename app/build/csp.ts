@@ -1,15 +1,17 @@
 /**
- * A Content-Security-Policy per page that allows exactly that page's own scripts and styles.
+ * A Content-Security-Policy per page that allows exactly that page's own scripts and styles,
+ * computed by the build (ship-site.ts) and sent by whichever server serves the pages.
  *
- * A page's inline <script> (the island loader's import, app/build/finish-html.ts) is allowed by
- * the SHA-256 of its exact text, computed from the built file, never by 'unsafe-inline'. Inline <style> elements and style=""
- * attributes, if a page has any, are allowed the same way. Styles that a bundled library inserts
- * at run time (sonner's toast stylesheet) are hashed from the installed package, and only when the
- * built JavaScript really contains that text.
+ * A page's inline <script> (the island loader's import, finish-html.ts) is allowed by the SHA-256
+ * of its exact text, never by 'unsafe-inline'. Inline <style> elements and style="" attributes, if
+ * a page has any, are allowed the same way. Styles that a bundled library inserts at run time
+ * (sonner's toast stylesheet) are hashed from the installed package, and only when the scripts the
+ * page can run really contain that text.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { decodeEntities } from "./html-entities";
 
 export type InlineSources = { scripts: string[]; styles: string[]; styleAttributes: string[] };
 
@@ -18,19 +20,6 @@ export function sha256Source(text: string): string {
 }
 
 const executableTypes = new Set(["", "module", "text/javascript", "application/javascript"]);
-
-function decodeAttribute(value: string): string {
-  return value
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) =>
-      String.fromCodePoint(Number.parseInt(hex, 16)),
-    )
-    .replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 
 /** The texts of a page's inline scripts (executable ones only), styles and style attributes. */
 export function findInlineSources(html: string): InlineSources {
@@ -54,15 +43,18 @@ export function findInlineSources(html: string): InlineSources {
   );
   for (const tag of withoutStyles.matchAll(/<[a-z][^>]*>/gi)) {
     for (const attribute of tag[0].matchAll(/\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
-      styleAttributes.push(decodeAttribute(attribute[1] ?? attribute[2] ?? ""));
+      styleAttributes.push(decodeEntities(attribute[1] ?? attribute[2] ?? ""));
     }
   }
   return { scripts, styles, styleAttributes };
 }
 
 export type PolicyOptions = {
-  /** Extra origins for fetch() (a Supabase project, when the pages call one). */
-  connectOrigins?: string[];
+  /**
+   * The contact function's origin when it is not the site's (a Supabase project): the quote form
+   * reaches it with fetch() and, before or without JavaScript, with a plain form post.
+   */
+  functionOrigins?: string[];
   /** Hashes of styles inserted at run time (see runtimeStyleHashes). */
   runtimeStyleHashes?: string[];
 };
@@ -88,10 +80,10 @@ export function contentSecurityPolicy(sources: InlineSources, options: PolicyOpt
     `script-src ${["'self'", ...scriptHashes].join(" ")}`,
     `style-src ${styleSources.join(" ")}`,
     "img-src 'self' data:",
-    `connect-src ${["'self'", ...(options.connectOrigins ?? [])].join(" ")}`,
+    `connect-src ${["'self'", ...(options.functionOrigins ?? [])].join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action ${["'self'", ...(options.functionOrigins ?? [])].join(" ")}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }

@@ -1,0 +1,160 @@
+/**
+ * The assembly both hosts run (contact-function.ts): its routes, its queues and the store's
+ * opening, on the real SQLite store in memory. The hosts' own parts are tested over HTTP
+ * (tests/integration/node-host.test.ts, deno-host.test.ts: the contract cases).
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { validRequest } from "../../tests/integration/support/requests.ts";
+import { parseContactConfig } from "./config.ts";
+import {
+  type ContactFunction,
+  createContactFunction,
+  type OpenedStore,
+} from "./contact-function.ts";
+import type { ContactEmail } from "./email.ts";
+import { silentLogger } from "./log.ts";
+import type { Mailer } from "./mailer.ts";
+import { parseOwnerConfig } from "./owner/owner-config.ts";
+import { testStore } from "./testing/stores.ts";
+
+const key = "test-public-key";
+const secret = "an-owner-link-secret-of-enough-length";
+const functionUrl = "https://www.example.org/functions/v1/send-contact-email";
+const running: ContactFunction[] = [];
+afterEach(async () => {
+  for (const fn of running.splice(0)) await fn.stop();
+});
+
+function setup(
+  env: Record<string, string> = {},
+  openStore: () => Promise<OpenedStore> = async () => ({ store: testStore() }),
+) {
+  const mails: ContactEmail[] = [];
+  const mailer: Mailer = {
+    async send(email) {
+      mails.push(email);
+      return "test:owner@example.org";
+    },
+    async close() {},
+  };
+  const fn = createContactFunction({
+    config: parseContactConfig({ CONTACT_PUBLIC_KEY: key, TRUST_PROXY: "1", ...env }),
+    owner: parseOwnerConfig(
+      { OWNER_LINK_SECRET: secret, DIGEST_TIME: "off" },
+      { production: true, defaultFunctionUrl: functionUrl },
+    ),
+    openStore,
+    mailer,
+    log: silentLogger,
+    reopenDelayMs: 10,
+  });
+  running.push(fn);
+  return { fn, mails };
+}
+
+const send = (
+  fn: ContactFunction,
+  path = "/functions/v1/send-contact-email",
+  client = "10.0.0.9",
+) =>
+  fn.fetch(
+    new Request(`http://127.0.0.1:3000${path}`, {
+      method: "POST",
+      headers: { apikey: key, "content-type": "application/json", "x-forwarded-for": client },
+      body: JSON.stringify(validRequest()),
+    }),
+    { peer: "127.0.0.1" },
+  );
+
+async function until(check: () => boolean | Promise<boolean>) {
+  for (let tries = 0; tries < 200 && !(await check()); tries += 1)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe("the contact function", () => {
+  it("stores a request on either path form, and its e-mail goes out from the queue", async () => {
+    const { fn, mails } = setup();
+    await fn.start();
+    for (const path of ["/functions/v1/send-contact-email", "/send-contact-email"]) {
+      const response = await send(fn, path);
+      expect(response.status).toBe(200);
+      const { id } = (await response.json()) as { id: string };
+      await until(() => mails.some((mail) => mail.requestId === id));
+      expect(mails.map((mail) => mail.requestId)).toContain(id);
+    }
+  });
+
+  it("counts the rate limit per visitor, read through the trusted proxy", async () => {
+    const { fn } = setup({ RATE_LIMIT_MAX: "1" });
+    await fn.start();
+    expect((await send(fn, undefined, "198.51.100.1")).status).toBe(200);
+    expect((await send(fn, undefined, "198.51.100.1")).status).toBe(429);
+    expect((await send(fn, undefined, "198.51.100.2")).status).toBe(200);
+  });
+
+  it("answers 503 until the store opens, retries opening, and then takes requests", async () => {
+    let attempts = 0;
+    const { fn } = setup({}, async () => {
+      attempts += 1;
+      if (attempts < 3) throw new Error("disk not mounted yet");
+      return { store: testStore() };
+    });
+    await fn.start();
+    expect((await send(fn)).status).toBe(503);
+    await until(() => fn.store !== null);
+    expect(attempts).toBe(3);
+    expect((await send(fn)).status).toBe(200);
+  });
+
+  it("serves the owner's page as a private page (COOP), and the JSON answers without it", async () => {
+    const { fn, mails } = setup();
+    await fn.start();
+    const stored = await send(fn);
+    expect(stored.headers.get("cross-origin-opener-policy")).toBeNull();
+    const { id } = (await stored.json()) as { id: string };
+    await until(() => mails.length > 0);
+    const link = new URL(/https:\/\/\S+\/lead\/\S+/.exec(mails[0]?.text ?? "")?.[0] ?? "");
+    expect(link.pathname).toBe(`/functions/v1/send-contact-email/lead/${id}`);
+    const page = await fn.fetch(new Request(link), { peer: "127.0.0.1" });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(page.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    const refused = await fn.fetch(new Request(`${functionUrl}/lead/${id}?token=forged`), {
+      peer: "127.0.0.1",
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+  });
+
+  it.each(["/functions/v1/send-contact-email/other", "/functions/v1/send-contact-email/lead/../x"])(
+    "answers a path it has no route for with a JSON 404: %s",
+    async (path) => {
+      const { fn } = setup();
+      const response = await fn.fetch(new Request(`http://127.0.0.1:3000${path}`), {
+        peer: "127.0.0.1",
+      });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: expect.any(String) });
+    },
+  );
+
+  it("drains every queue behind its secret, and has no drain route without one", async () => {
+    const drain = (fn: ContactFunction, authorization: string) =>
+      fn.fetch(
+        new Request(`${functionUrl}/drain`, { method: "POST", headers: { authorization } }),
+        { peer: "127.0.0.1" },
+      );
+    const off = setup();
+    await off.fn.start();
+    expect((await drain(off.fn, "Bearer anything")).status).toBe(404);
+    const on = setup({ OUTBOX_DRAIN_SECRET: "drain-secret" });
+    await on.fn.start();
+    expect((await drain(on.fn, "Bearer wrong")).status).toBe(401);
+    const response = await drain(on.fn, "Bearer drain-secret");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      mail: { sent: expect.any(Number), failed: expect.any(Number) },
+      notices: { queued: expect.any(Number), sent: expect.any(Number), failed: expect.any(Number) },
+    });
+  });
+});

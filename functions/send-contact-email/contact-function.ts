@@ -1,0 +1,334 @@
+/**
+ * send-contact-email, assembled once for both hosts (docs/decisions/0011-one-function-one-schema.md):
+ * its routes, its queues (the e-mail of each request, the owner's notices), the link signer and the
+ * rate limiter, from the settings and a store. A host adds only what is its own: the Node server
+ * (server/contact-service.ts) the data folder's lock and Node's HTTP, the Supabase entry
+ * (supabase/functions/send-contact-email/index.ts) `Deno.serve`.
+ *
+ * Routes, after `…/send-contact-email` (Supabase strips /functions/v1; both forms are accepted):
+ *   POST|OPTIONS ""             a quote request (docs/contact-api.md)
+ *   POST         /drain         one pass of every queue, for a schedule; needs OUTBOX_DRAIN_SECRET
+ *   GET|POST     /lead/<id>     the owner's page for one request (signed link)
+ * A route that is a private HTML page (the owner's; the visitor's page next) is isolated from other
+ * windows with Cross-Origin-Opener-Policy; public pages are not (shared/security-headers.ts).
+ *
+ * Queues: each is started, stopped, drained and told of a new request in the same way; a new kind
+ * of queued e-mail is one more entry in `queues` (and its table: queue-table.ts).
+ */
+import { business } from "../../shared/business.ts";
+import { clientAddress } from "./client-address.ts";
+import type { ContactConfig } from "./config.ts";
+import { composeContactEmail, composeDigestEmail, composeFailureNotice } from "./email.ts";
+import { handleContactRequest } from "./handler.ts";
+import { errorMessage, type Logger } from "./log.ts";
+import type { MailCount } from "./mail-count.ts";
+import type { Mailer } from "./mailer.ts";
+import { createOutbox } from "./outbox.ts";
+import { createLinkSigner } from "./owner/link-token.ts";
+import { createNotifier } from "./owner/notifier.ts";
+import { leadPageUrl, type OwnerConfig } from "./owner/owner-config.ts";
+import type { OwnerStore } from "./owner/owner-store.ts";
+import { handleOwnerPage } from "./owner/routes.ts";
+import { createRateLimiter, type RateLimiter, unlimited } from "./rate-limiter.ts";
+import { bearerMatches } from "./secrets.ts";
+import { type ContactStore, StoreUnavailableError } from "./store.ts";
+
+/** What opening the store gives: the store, and counts its database shares between instances. */
+export type OpenedStore = {
+  store: ContactStore & OwnerStore;
+  /** A rate limit counted in the database (Postgres); absent: counted in this process. */
+  rateLimiter?: (options: { max: number; windowMs: number }) => RateLimiter;
+  /** The hourly e-mail cap counted in the database (Postgres); absent: in this process. */
+  mailCount?: MailCount;
+};
+
+export type ContactFunctionOptions = {
+  config: ContactConfig;
+  owner: OwnerConfig;
+  /** Opens the store; when it fails, requests are answered 503 and it is tried again later. */
+  openStore: () => Promise<OpenedStore>;
+  mailer: Mailer;
+  log: Logger;
+  /** Keeps work after the response alive (Supabase's EdgeRuntime.waitUntil). */
+  waitUntil?: (work: Promise<unknown>) => void;
+  /** How a failure to open the store is logged (the host knows what it means for it). */
+  whyUnavailable?: (error: unknown) => string;
+  /** The first retry after a failed open; later ones wait longer, up to a minute. */
+  reopenDelayMs?: number;
+};
+
+export type ContactFunction = {
+  /** Answers every route; `peer` is the connection's remote address as the host sees it. */
+  fetch(request: Request, connection: { peer: string }): Promise<Response>;
+  /** Opens the store and starts the queues; on failure, retries in the background. */
+  start(): Promise<void>;
+  /** One pass of every queue, with counts (the /drain route, tests). */
+  drain(): Promise<Record<string, Record<string, number>>>;
+  /** Stops the queues (waiting for e-mail in flight), then closes the store and the mailer. */
+  stop(): Promise<void>;
+  /** Origins whose pages may call the function besides the configured ones (the Node host's own). */
+  allowOrigins(origins: string[]): void;
+  /** Null until the store is open. */
+  readonly store: (ContactStore & OwnerStore) | null;
+};
+
+/** A queue of the function, as the assembly drives it. */
+type Queue = {
+  name: string;
+  start(): void;
+  /** A request was stored: its work is due now. */
+  onStored(id: string): Promise<void>;
+  drain(): Promise<Record<string, number>>;
+  stop(): Promise<void>;
+};
+
+type Route = {
+  /** Matched against the path after `…/send-contact-email`. */
+  path: RegExp;
+  /** A private HTML page: isolated from other windows (Cross-Origin-Opener-Policy). */
+  privatePage?: boolean;
+  handle(request: Request, match: RegExpExecArray, peer: string): Promise<Response>;
+};
+
+const functionName = /\/send-contact-email(\/.*)?$/;
+const isolation = { "Cross-Origin-Opener-Policy": "same-origin" };
+
+function json(status: number, body: unknown) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** Until the store opens, every call fails as unavailable: the handlers answer 503. */
+const notOpen = async (): Promise<never> => {
+  throw new StoreUnavailableError("the store is not open");
+};
+const unavailableStore: ContactStore & OwnerStore = {
+  submit: notOpen,
+  claimDue: notOpen,
+  markSent: notOpen,
+  markRetry: notOpen,
+  markFailed: notOpen,
+  nextDueAt: notOpen,
+  list: notOpen,
+  get: notOpen,
+  setStatus: notOpen,
+  listSince: notOpen,
+  enqueueNotice: notOpen,
+  claimDueNotices: notOpen,
+  markNoticeSent: notOpen,
+  markNoticeRetry: notOpen,
+  markNoticeFailed: notOpen,
+  nextNoticeDueAt: notOpen,
+  listNotices: notOpen,
+  close: async () => {},
+};
+
+export function createContactFunction(options: ContactFunctionOptions): ContactFunction {
+  const { owner, mailer, log } = options;
+  const config = { ...options.config, allowedOrigins: [...options.config.allowedOrigins] };
+  const { rateLimit, outbox: outboxSettings } = config;
+  const signer = createLinkSigner(owner.linkSecret, { ttlMs: owner.linkTtlMs });
+  if (owner.linkSecretGenerated)
+    log.warn(
+      "OWNER_LINK_SECRET is not set: the links in the owner's e-mails work until this process stops",
+    );
+  if (rateLimit.disabled) log.warn("RATE_LIMIT_DISABLED=true: no limit per client address");
+  if (owner.push) log.info("new requests are also pushed", { format: owner.push.format });
+
+  const letters = { from: config.mailFrom, to: config.mailTo, businessName: business.name };
+  const retry = { baseMs: outboxSettings.retryBaseMs, maxMs: outboxSettings.retryMaxMs };
+  let store: (ContactStore & OwnerStore) | null = null;
+  let queues: Queue[] = [];
+  // In this process until the store is open; then in its database when it counts there.
+  let rateLimiter: RateLimiter = rateLimit.disabled
+    ? unlimited
+    : createRateLimiter({
+        max: rateLimit.max,
+        windowMs: rateLimit.windowMs,
+        maxClients: rateLimit.maxClients,
+      });
+
+  /** The function's queues over an open store: the one place a new queued e-mail is added. */
+  function queuesOf(opened: OpenedStore): Queue[] {
+    const outbox = createOutbox({
+      store: opened.store,
+      mailer,
+      compose: async (request) =>
+        composeContactEmail(request, letters, {
+          requestPage: leadPageUrl(
+            owner.functionUrl,
+            request.id,
+            await signer.sign(request.id, new Date()),
+          ),
+        }),
+      composeDigest: (requests) =>
+        composeDigestEmail(requests, { ...letters, hourlyCap: outboxSettings.hourlyCap }),
+      composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
+      hourlyCap: outboxSettings.hourlyCap,
+      mailCount: opened.mailCount,
+      retry,
+      leaseMs: outboxSettings.leaseMs,
+      concurrency: outboxSettings.concurrency,
+      log,
+    });
+    const notifier = createNotifier({
+      store: opened.store,
+      mailer,
+      mail: letters,
+      config: owner,
+      signer,
+      retry,
+      leaseMs: outboxSettings.leaseMs,
+      log,
+    });
+    return [
+      {
+        name: "mail",
+        start: () => outbox.start(),
+        onStored: () => outbox.notify(),
+        drain: async () => {
+          const { sent, failed } = await outbox.drain();
+          return { sent, failed };
+        },
+        stop: () => outbox.stop(),
+      },
+      {
+        name: "notices",
+        start: () => notifier.start(),
+        onStored: (id) => notifier.onStored(id),
+        drain: () => notifier.tick(),
+        stop: () => notifier.stop(),
+      },
+    ];
+  }
+
+  /** Work after the response: never fails the request, kept alive where the host needs that. */
+  function inBackground(work: Promise<unknown>) {
+    const guarded = work.catch((error) =>
+      log.error("background work failed", { error: errorMessage(error) }),
+    );
+    options.waitUntil?.(guarded);
+  }
+
+  async function drain() {
+    const counts: Record<string, Record<string, number>> = {};
+    for (const queue of queues) counts[queue.name] = await queue.drain();
+    return counts;
+  }
+
+  const routes: Route[] = [
+    {
+      path: /^$/,
+      handle: (request, _match, peer) =>
+        handleContactRequest(request, {
+          store: store ?? unavailableStore,
+          config,
+          rateLimiter,
+          clientAddress: clientAddress(request.headers, peer, config.trustProxy),
+          onStored: (id) => {
+            for (const queue of queues) inBackground(queue.onStored(id));
+          },
+          log,
+        }),
+    },
+    {
+      path: /^\/drain$/,
+      async handle(request) {
+        const secret = config.drainSecret;
+        if (!secret) return json(404, { error: "No such function." });
+        if (request.method !== "POST") return json(405, { error: "Use POST." });
+        if (!(await bearerMatches(request.headers.get("authorization"), secret)))
+          return json(401, { error: "Unauthorized." });
+        if (!store) return json(503, { error: "The store is not open." });
+        return json(200, await drain());
+      },
+    },
+    {
+      path: /^\/lead\/([0-9a-fA-F-]{1,64})$/,
+      privatePage: true,
+      handle: (request, match) =>
+        handleOwnerPage(request, match[1] as string, {
+          store: store ?? unavailableStore,
+          signer,
+          businessName: business.name,
+          log,
+        }),
+    },
+  ];
+
+  let stopped = false;
+  let failures = 0;
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  let opening: Promise<void> | null = null;
+
+  function start(): Promise<void> {
+    if (stopped || store) return Promise.resolve();
+    opening ??= openOnce().finally(() => {
+      opening = null;
+    });
+    return opening;
+  }
+
+  async function openOnce(): Promise<void> {
+    let opened: OpenedStore;
+    try {
+      opened = await options.openStore();
+    } catch (error) {
+      failures += 1;
+      const delay = Math.min((options.reopenDelayMs ?? 5000) * failures, 60_000);
+      log.error(
+        options.whyUnavailable?.(error) ?? "the store cannot be used: requests are answered 503",
+        {
+          error: errorMessage(error),
+          retryInMs: delay,
+        },
+      );
+      clearTimeout(reopenTimer);
+      reopenTimer = setTimeout(() => void start(), delay);
+      (reopenTimer as { unref?: () => void }).unref?.();
+      return;
+    }
+    if (stopped) {
+      await opened.store.close();
+      return;
+    }
+    if (failures > 0) log.info("the store is usable again");
+    failures = 0;
+    if (opened.rateLimiter && !rateLimit.disabled)
+      rateLimiter = opened.rateLimiter({ max: rateLimit.max, windowMs: rateLimit.windowMs });
+    queues = queuesOf(opened);
+    store = opened.store;
+    for (const queue of queues) queue.start();
+  }
+
+  return {
+    get store() {
+      return store;
+    },
+    async fetch(request, { peer }) {
+      const named = functionName.exec(new URL(request.url).pathname);
+      for (const route of named ? routes : []) {
+        const match = route.path.exec(named?.[1] ?? "");
+        if (!match) continue;
+        const response = await route.handle(request, match, peer);
+        if (route.privatePage)
+          for (const [name, value] of Object.entries(isolation)) response.headers.set(name, value);
+        return response;
+      }
+      return json(404, { error: "No such function." });
+    },
+    start,
+    drain,
+    async stop() {
+      stopped = true;
+      clearTimeout(reopenTimer);
+      await opening;
+      for (const queue of queues) await queue.stop();
+      await mailer.close();
+      await store?.close();
+    },
+    allowOrigins(origins) {
+      for (const origin of origins)
+        if (!config.allowedOrigins.includes(origin)) config.allowedOrigins.push(origin);
+    },
+  };
+}

@@ -60,7 +60,16 @@ describe(".env.example", () => {
     // Without OWNER_LINK_SECRET each start makes its own random one: compare the rest.
     const withoutSecret = (settings: typeof defaults) => ({
       ...settings,
-      owner: { ...settings.owner, linkSecret: "(generated)" },
+      owner: {
+        ...settings.owner,
+        linkSecret: "(generated)",
+        links: Object.fromEntries(
+          Object.entries(settings.owner.links).map(([scope, link]) => [
+            scope,
+            { ...link, secret: "(generated)" },
+          ]),
+        ),
+      },
     });
     expect(withoutSecret(fromExample)).toEqual(withoutSecret(defaults));
     expect(fromExample.owner.linkSecretGenerated).toBe(true);

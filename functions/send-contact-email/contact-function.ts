@@ -20,11 +20,11 @@ import { clientAddress } from "./client-address.ts";
 import type { ContactConfig } from "./config.ts";
 import { composeContactEmail, composeDigestEmail, composeFailureNotice } from "./email.ts";
 import { handleContactRequest } from "./handler.ts";
+import { createLinkSigners } from "./links/links-settings.ts";
 import { errorMessage, type Logger } from "./log.ts";
 import type { MailCount } from "./mail-count.ts";
 import type { Mailer } from "./mailer.ts";
 import { createOutbox } from "./outbox.ts";
-import { createLinkSigner } from "./owner/link-token.ts";
 import { createNotifier } from "./owner/notifier.ts";
 import { leadPageUrl, type OwnerConfig } from "./owner/owner-config.ts";
 import type { OwnerStore } from "./owner/owner-store.ts";
@@ -126,7 +126,10 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
   const { owner, mailer, log } = options;
   const config = { ...options.config, allowedOrigins: [...options.config.allowedOrigins] };
   const { rateLimit, outbox: outboxSettings } = config;
-  const signer = createLinkSigner(owner.linkSecret, { ttlMs: owner.linkTtlMs });
+  // Every private link, one signer per scope (links/signed-links.ts); the owner's e-mail link is
+  // the `owner` scope's.
+  const links = createLinkSigners(owner.links);
+  const signer = links.owner;
   if (owner.linkSecretGenerated)
     log.warn(
       "OWNER_LINK_SECRET is not set: the links in the owner's e-mails work until this process stops",

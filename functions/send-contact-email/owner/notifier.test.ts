@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { validateContact } from "../../../shared/contact-schema.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
 import type { ContactEmail } from "../email.ts";
+import { createLinkSigner } from "../links/signed-links.ts";
 import type { Mailer } from "../mailer.ts";
 import { testStore } from "../testing/stores.ts";
-import { createLinkSigner } from "./link-token.ts";
 import { createNotifier } from "./notifier.ts";
 
 const secretMessage = "NEVER-IN-A-NOTICE";

@@ -10,12 +10,12 @@
  * after a restart); the Supabase host calls it from the scheduled drain.
  */
 import { type RetryPolicy, retryDelayMs } from "../backoff.ts";
+import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import type { Mailer } from "../mailer.ts";
 import { type StoredContactRequest, truncateError } from "../store.ts";
 import { catchUpMs, dueDigest, dueReminders, nextDigestAt, nextReminderAt } from "./clock.ts";
 import type { LeadView } from "./lead-view.ts";
-import type { LinkSigner } from "./link-token.ts";
 import { alertNotice, digestNotice, type Notice, reminderNotice } from "./notice.ts";
 import { composeNoticeEmail, type NoticeMailOptions } from "./notice-email.ts";
 import { leadPageUrl, type OwnerConfig } from "./owner-config.ts";

@@ -4,8 +4,9 @@
  * Invalid values stop the host at start with a message naming the variable.
  */
 import { ConfigError, type Env } from "../config.ts";
+import { type LinkSettings, parseLinkSettings } from "../links/links-settings.ts";
+import { generateLinkSecret } from "../links/signed-links.ts";
 import { type ClockSettings, clockDefaults, parseDigestTime } from "./clock.ts";
-import { defaultLinkTtlDays, generateLinkSecret } from "./link-token.ts";
 import { type PushFormat, type PushTarget, pushFormats } from "./push.ts";
 
 export type OwnerConfig = {
@@ -13,6 +14,8 @@ export type OwnerConfig = {
   /** True when no secret was configured (development): links die with the process. */
   linkSecretGenerated: boolean;
   linkTtlMs: number;
+  /** Every scope of link: its secret (its own, or the owner's) and lifetime (links-settings.ts). */
+  links: LinkSettings;
   /** Public address of the function, e.g. https://www.example.com/functions/v1/send-contact-email. */
   functionUrl: string;
   push: PushTarget | null;
@@ -81,10 +84,13 @@ export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerCo
     );
   }
   const functionUrl = env.FUNCTION_URL?.trim() || options.defaultFunctionUrl;
+  const linkSecret = secret || generateLinkSecret();
+  const links = parseLinkSettings(env, linkSecret);
   return {
-    linkSecret: secret || generateLinkSecret(),
+    linkSecret,
     linkSecretGenerated: !secret,
-    linkTtlMs: positiveNumber(env, "OWNER_LINK_TTL_DAYS", defaultLinkTtlDays, 366) * 86_400_000,
+    linkTtlMs: links.owner.ttlMs,
+    links,
     functionUrl: httpUrl(env.FUNCTION_URL?.trim() ? "FUNCTION_URL" : "the site URL", functionUrl),
     push: alertUrl ? { url: httpUrl("ALERT_URL", alertUrl), format } : null,
     clock: {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { validateContact } from "../../../shared/contact-schema.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { createLinkSigner } from "../links/signed-links.ts";
 import { brokenStore, testStore } from "../testing/stores.ts";
-import { createLinkSigner } from "./link-token.ts";
 import { handleOwnerPage } from "./routes.ts";
 
 const now = new Date("2026-11-24T12:00:00Z");

@@ -6,9 +6,10 @@
  * A missing, altered, expired or another request's token gets 403 and shows nothing. After a
  * button, 303 back to the page (reloading it sends nothing again).
  */
+
+import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import { isOwnerAction } from "./lead-view.ts";
-import type { LinkSigner } from "./link-token.ts";
 import type { OwnerStore } from "./owner-store.ts";
 import { ownerPageHeaders, renderOwnerPage, renderRefusal } from "./request-page.ts";
 

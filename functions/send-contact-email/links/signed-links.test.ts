@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createLinkSigner, generateLinkSecret } from "./link-token.ts";
+import { createLinkSigners, parseLinkSettings } from "./links-settings.ts";
+import { createLinkSigner, generateLinkSecret, linkScopes, verifiedScope } from "./signed-links.ts";
 
 const secret = "a-test-secret-of-enough-length";
 const id = "6f1c2a9e-1111-4222-8333-944455556666";
@@ -7,7 +8,7 @@ const otherId = "0b7d1e2f-aaaa-4bbb-8ccc-dddddddddddd";
 const now = new Date("2026-11-24T12:00:00Z");
 const day = 86_400_000;
 
-describe("owner link token", () => {
+describe("a link token (the owner scope)", () => {
   it("verifies for its own request until it expires (30 days by default)", async () => {
     const signer = createLinkSigner(secret);
     const token = await signer.sign(id, now);
@@ -64,5 +65,61 @@ describe("owner link token", () => {
     const one = generateLinkSecret();
     expect(one).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(generateLinkSecret()).not.toBe(one);
+  });
+});
+
+describe("scopes", () => {
+  const settings = parseLinkSettings({}, secret);
+  const signers = createLinkSigners(settings);
+
+  it("never opens one scope with a token of another, even with the same secret", async () => {
+    for (const made of linkScopes) {
+      const token = await signers[made].sign(id, now);
+      for (const asked of linkScopes) {
+        expect(await signers[asked].verify(id, token, now), `${made} as ${asked}`).toBe(
+          made === asked,
+        );
+      }
+    }
+  });
+
+  it("keeps verifying owner links signed before scopes existed", async () => {
+    const before = createLinkSigner(secret);
+    expect(await signers.owner.verify(id, await before.sign(id, now), now)).toBe(true);
+  });
+
+  it("says which of several scopes a token was made for", async () => {
+    const read = await signers["owner-read"].sign(id, now);
+    const act = await signers.owner.sign(id, now);
+    const visitor = await signers.visitor.sign(id, now);
+    const page = ["owner", "owner-read"] as const;
+    expect(await verifiedScope(signers, page, id, act, now)).toBe("owner");
+    expect(await verifiedScope(signers, page, id, read, now)).toBe("owner-read");
+    expect(await verifiedScope(signers, page, id, visitor, now)).toBeNull();
+  });
+
+  it("gives each scope its lifetime: owner 30 days, visitor 60, inbox 90, calendar 10 years", () => {
+    expect(settings.owner.ttlMs).toBe(30 * day);
+    expect(settings["owner-read"].ttlMs).toBe(30 * day);
+    expect(settings.visitor.ttlMs).toBe(60 * day);
+    expect(settings.inbox.ttlMs).toBe(90 * day);
+    expect(settings.calendar.ttlMs).toBe(3650 * day);
+    expect(parseLinkSettings({ VISITOR_LINK_TTL_DAYS: "14" }, secret).visitor.ttlMs).toBe(14 * day);
+    expect(() => parseLinkSettings({ INBOX_LINK_TTL_DAYS: "0" }, secret)).toThrow(
+      /INBOX_LINK_TTL_DAYS/,
+    );
+  });
+
+  it("revokes one scope alone when it gets a secret of its own", async () => {
+    const inboxToken = await signers.inbox.sign("inbox", now);
+    const ownerToken = await signers.owner.sign(id, now);
+    const rotated = createLinkSigners(
+      parseLinkSettings({ INBOX_LINK_SECRET: "a-new-inbox-secret-of-32-characters!" }, secret),
+    );
+    expect(await rotated.inbox.verify("inbox", inboxToken, now)).toBe(false);
+    expect(await rotated.owner.verify(id, ownerToken, now)).toBe(true);
+    expect(() => parseLinkSettings({ CALENDAR_LINK_SECRET: "short" }, secret)).toThrow(
+      /CALENDAR_LINK_SECRET must be at least 32/,
+    );
   });
 });

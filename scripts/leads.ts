@@ -8,6 +8,21 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import {
+  filterLeads,
+  parseLeadFilter,
+} from "../functions/send-contact-email/leads/lead-filters.ts";
+import {
+  toCsv,
+  toJsonLine,
+  toLead,
+  toText,
+} from "../functions/send-contact-email/leads/lead-formats.ts";
+import {
+  periodStats,
+  statsPeriods,
+  statsText,
+} from "../functions/send-contact-email/leads/lead-stats.ts";
 import { openPostgresStore } from "../functions/send-contact-email/postgres-store.ts";
 import { openSqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
 import type { StoredContactRequest } from "../functions/send-contact-email/store.ts";
@@ -15,9 +30,6 @@ import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths } from "../server/settings.ts";
 import { serviceOptions } from "../shared/contact-fields.ts";
-import { filterLeads, parseLeadFilter } from "./lead-filters.ts";
-import { toCsv, toJsonLine, toLead, toText } from "./lead-formats.ts";
-import { periodStats, statsPeriods, statsText } from "./lead-stats.ts";
 
 const usage = `Usage: npm run leads [-- --json | -- --csv | -- --stats] [filters]
 

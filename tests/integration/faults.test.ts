@@ -10,7 +10,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Lead } from "../../scripts/lead-formats.ts";
+import type { Lead } from "../../functions/send-contact-email/leads/lead-formats.ts";
 import { createFakeSite } from "./support/fake-site.ts";
 import { unusedPort, waitUntil } from "./support/ports.ts";
 import { type HostProcess, runLeads, startNodeServer } from "./support/processes.ts";

@@ -11,7 +11,7 @@
  *   visits in an average month (weekly 52/12, bi-weekly 26/12, monthly 1, a business's visits a
  *   week × 52/12).
  */
-import { visitsPerMonth } from "../shared/quote/schedule.ts";
+import { visitsPerMonth } from "../../../shared/quote/schedule.ts";
 import type { Lead } from "./lead-formats.ts";
 
 type Range = { low: number; high: number };

@@ -3,7 +3,7 @@
  * 2026-11-01` (or `7d`), `--town "King of Prussia"` (or `outside` for ZIPs outside the service
  * area). Spam is left out unless `--all` or `--status spam` asks for it.
  */
-import { serviceOptions } from "../shared/contact-fields.ts";
+import { serviceOptions } from "../../../shared/contact-fields.ts";
 import type { Lead } from "./lead-formats.ts";
 
 const statuses = ["new", "contacted", "won", "lost", "spam"];

@@ -4,10 +4,11 @@
  * Visitor text is printed, never obeyed: terminal control characters are removed, JSON escapes
  * them, and CSV cells that a spreadsheet would run as a formula are defused.
  */
-import { serviceDescription } from "../functions/send-contact-email/email.ts";
-import type { StoredContactRequest } from "../functions/send-contact-email/store.ts";
-import { business } from "../shared/business.ts";
-import type { StoredQuoteDetails } from "../shared/quote/quote-details.ts";
+
+import { business } from "../../../shared/business.ts";
+import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
+import { serviceDescription } from "../email.ts";
+import type { StoredContactRequest } from "../store.ts";
 
 export type Lead = StoredQuoteDetails & {
   id: string;

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { limits, messages, type ServiceValue, serviceOptions } from "./contact-fields.ts";
 import { type QuoteDetailsInput, quoteDetailFields } from "./quote/quote-details.ts";
+import { type VisitSource, visitSourceField } from "./visit-source.ts";
 
 export {
   limits,
@@ -79,6 +80,8 @@ export const contactSchema = z
       .optional(),
     // Optional quote details: ZIP, estimate inputs, offer, preferred times (shared/quote/).
     ...quoteDetailFields(),
+    // Where the visit came from (visit-source.ts), noted by the page; never required.
+    source: visitSourceField.optional(),
   })
   .strict()
   .superRefine((request, context) => {
@@ -117,15 +120,21 @@ export function splitQuoteDetails<T extends QuoteDetailsInput>(
   return { request: request as Omit<T, keyof QuoteDetailsInput>, details };
 }
 
-/** Everything a valid body may carry: the six fields, the quote details, the spam signals. */
+/** Where the visit came from, apart from the request (stored beside it, never fingerprinted). */
+export function splitSource<T extends { source?: VisitSource }>(
+  data: T,
+): { request: Omit<T, "source">; source: VisitSource | undefined } {
+  const { source, ...request } = data;
+  return { request, source };
+}
+
+/** Everything a valid body may carry: the six fields, the details, the source, the spam signals. */
 export type ContactSubmission = z.output<typeof contactSchema>;
-/** The six fields as a person types them (quote details and spam signals apart). */
-export type ContactInput = Omit<
-  z.input<typeof contactSchema>,
-  keyof SpamSignals | keyof QuoteDetailsInput
->;
+type NotTyped = keyof SpamSignals | keyof QuoteDetailsInput | "source";
+/** The six fields as a person types them (quote details, source and spam signals apart). */
+export type ContactInput = Omit<z.input<typeof contactSchema>, NotTyped>;
 /** The six fields of a request, trimmed and normalised, as the stores keep them. */
-export type ContactRequest = Omit<ContactSubmission, keyof SpamSignals | keyof QuoteDetailsInput>;
+export type ContactRequest = Omit<ContactSubmission, NotTyped>;
 
 type ContactValidation =
   | { ok: true; data: ContactSubmission }

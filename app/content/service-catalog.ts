@@ -11,7 +11,7 @@
  *   label each service goes by: a page's name here is its form label (issue 19: one label per
  *   service), except where product.md fixes other words (the /services cards, the town cards).
  */
-import { type ServiceValue, serviceLabel } from "../../shared/contact-fields";
+import { type ServiceValue, serviceLabel } from "../../shared/contact-fields.ts";
 
 export const serviceCatalog = [
   {

@@ -108,6 +108,20 @@ describe("contact e-mail", () => {
     ).toContain("90210 (outside the service area)");
   });
 
+  it("says where the visit came from when the page noted it, in words, escaped", () => {
+    const source = {
+      landingPage: "/exton",
+      referrer: "www.google.com",
+      utm: { source: "google", medium: "cpc", campaign: "<b>fall</b>" },
+    };
+    const { text, html } = composeContactEmail({ ...request, source }, options);
+    expect(text).toContain(
+      'Source:  Came from a Google ad, campaign "<b>fall</b>", landed on /exton',
+    );
+    expect(html).toContain("campaign &quot;&lt;b&gt;fall&lt;/b&gt;&quot;, landed on /exton");
+    expect(composeContactEmail(request, options).text).not.toContain("Source:");
+  });
+
   it("names the visitor's own words when the service is Other", () => {
     const other = { ...request, service: "other" as const, otherService: "Window washing" };
     expect(serviceDescription(other)).toBe("Other: Window washing");

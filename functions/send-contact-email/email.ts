@@ -9,6 +9,7 @@ import { type ContactRequest, serviceLabel } from "../../shared/contact-schema.t
 import { phoneDisplay, phoneHref } from "../../shared/phone.ts";
 import { describeQuoteDetails } from "../../shared/quote/describe.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
+import { sourceLine, type VisitSource } from "../../shared/visit-source.ts";
 
 export type EmailAddress = { name: string; address: string };
 
@@ -98,7 +99,8 @@ function domainOf(from: string): string {
 }
 
 export function composeContactEmail(
-  request: ContactRequest & StoredQuoteDetails & { id: string; createdAt: string },
+  request: ContactRequest &
+    StoredQuoteDetails & { id: string; createdAt: string; source?: VisitSource },
   options: ComposeOptions,
   /** The owner's page for this request (owner/routes.ts): call, reply, set its status. */
   links: { requestPage?: string } = {},
@@ -118,6 +120,10 @@ export function composeContactEmail(
     ["Service", service],
     // ZIP and area, estimate, offer, preferred times: in the words the owner's page uses.
     ...describeQuoteDetails(request).map(({ label, value }): [string, string] => [label, value]),
+    // Where the visit came from, when the page noted it: "Found us on Google, landed on /exton".
+    ...(request.source ? [sourceLine(request.source)] : []).map(
+      ({ label, value }): [string, string] => [label, value],
+    ),
   ];
   // Values line up one space after the longest label ("Preferred times:"), so no label runs into
   // its value; the phone adds the link a mail app dials.

@@ -10,6 +10,7 @@
  */
 import {
   splitQuoteDetails,
+  splitSource,
   splitSpamSignals,
   unknownField,
   validateContact,
@@ -200,7 +201,10 @@ async function store(
     return fail(400, summarize(validation.fields), { fields: validation.fields });
   }
 
-  const { request: withDetails, signals } = splitSpamSignals(validation.data);
+  const { request: withSource, signals } = splitSpamSignals(validation.data);
+  // Where the visit came from is kept beside the request, not part of it: a repeat from another
+  // tab is still a repeat.
+  const { request: withDetails, source } = splitSource(withSource);
   // The area, the town and the price are decided here, from the site's own lists, never taken
   // from the browser.
   const { request: lead, details } = splitQuoteDetails(withDetails);
@@ -213,6 +217,7 @@ async function store(
       id: deps.newId?.() ?? crypto.randomUUID(),
       data: lead,
       details: quote,
+      source,
       fingerprint: await fingerprintContact(lead, quote),
       receivedAt: now,
       dedupeWindowMs: deps.config.dedupeWindowMs,

@@ -12,6 +12,7 @@
  * hourly e-mail cap), and set_contact_status (contacted_at on the first answer).
  */
 import postgres from "postgres";
+import type { CountStore, SiteCount } from "./counts/count-store.ts";
 import type { MailCount } from "./mail-count.ts";
 import type { OwnerStore } from "./owner/owner-store.ts";
 import { type ExtraColumns, postgresQueue } from "./postgres-queue.ts";
@@ -41,7 +42,8 @@ export type PostgresStoreOptions = {
 };
 
 export type PostgresStore = ContactStore &
-  OwnerStore & {
+  OwnerStore &
+  CountStore & {
     /** The pool, for the migration runner and tests. */
     readonly sql: postgres.Sql;
     /** A rate limiter whose counts live in this database, shared by every instance. */
@@ -83,18 +85,19 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 
   return {
     sql,
-    submit({ id, data, details, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
-      // Quote details as one jsonb object; null without them (as SQLite stores them).
+    submit({ id, data, details, source, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
+      // Quote details and source as jsonb objects; null without them (as SQLite stores them).
       const quoteDetails =
         details && Object.keys(details).length > 0
           ? sql.json(details as unknown as postgres.JSONValue)
           : null;
+      const visit = source ? sql.json(source as unknown as postgres.JSONValue) : null;
       return run("insert", async () => {
         const [row] = await sql<{ id: string; duplicate: boolean }[]>`
           select id, duplicate from public.submit_contact_request(
             ${id}::uuid, ${data.name}, ${data.email}, ${data.phone}, ${data.service},
             ${data.otherService}, ${data.message}, ${fingerprint}, ${receivedAt}::timestamptz,
-            ${dedupeWindowMs}::integer, ${status}, ${quoteDetails}::jsonb)`;
+            ${dedupeWindowMs}::integer, ${status}, ${quoteDetails}::jsonb, ${visit}::jsonb)`;
         if (!row) throw new Error("submit_contact_request returned no row");
         return { id: row.id, duplicate: row.duplicate };
       });
@@ -188,6 +191,22 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
         const rows = await sql<NoticeRow[]>`
           select ${notices} from public.owner_notices order by created_at, key`;
         return rows.map(toStoredNotice);
+      });
+    },
+    async addCount(day, path, event) {
+      await run("count", async () => {
+        await sql`
+          insert into public.site_counts as c (day, path, event, count)
+          values (${day}::date, ${path}, ${event}, 1)
+          on conflict (day, path, event) do update set count = c.count + 1`;
+      });
+    },
+    countsBetween(from, to) {
+      return run("read", async () => {
+        const rows = await sql<SiteCount[]>`
+          select to_char(day, 'YYYY-MM-DD') as day, path, event, count from public.site_counts
+           where day between ${from}::date and ${to}::date order by day, path, event`;
+        return [...rows];
       });
     },
     rateLimiter({ max, windowMs }) {

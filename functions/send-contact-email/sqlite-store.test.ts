@@ -9,6 +9,7 @@ import { fingerprintContact } from "./fingerprint.ts";
 import { readMigrations, sqliteMigrationsDir } from "./migrations.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
 import { StoreUnavailableError } from "./store.ts";
+import { describeCountStoreContract } from "./testing/count-store-contract.ts";
 import { describeOwnerStoreContract } from "./testing/owner-store-contract.ts";
 import { describeStoreContract } from "./testing/store-contract.ts";
 
@@ -28,6 +29,9 @@ describeStoreContract("SQLite store", async () =>
 describeStoreContract("SQLite store in memory", async () => openSqliteStore(":memory:"));
 
 describeOwnerStoreContract("SQLite store", async () =>
+  openSqliteStore(join(tempFolder(), "contact.db")),
+);
+describeCountStoreContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
 );
 
@@ -99,8 +103,9 @@ describe("SQLite store on disk", () => {
     await store.close();
     const db = new DatabaseSync(path);
     const versions = db.prepare("SELECT version, applied_at FROM schema_migrations").all();
-    expect(versions.map((row) => row.applied_at)).toEqual(
-      readMigrations(sqliteMigrationsDir).map(() => "user_version"),
+    // The fixture's four by its user_version; any later one ran on this open, at a time.
+    expect(versions.map((row) => row.applied_at === "user_version")).toEqual(
+      readMigrations(sqliteMigrationsDir).map((migration) => Number(migration.version) <= 4),
     );
     db.close();
   });

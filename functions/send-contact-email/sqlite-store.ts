@@ -16,6 +16,7 @@
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { CountStore, SiteCount } from "./counts/count-store.ts";
 import { applySqliteMigrations } from "./migrations.ts";
 import type { NewNotice, OwnerStore } from "./owner/owner-store.ts";
 import { deliveryQueue, noticeQueue } from "./queue-table.ts";
@@ -31,7 +32,8 @@ import {
 } from "./store-row.ts";
 
 export type SqliteStore = ContactStore &
-  OwnerStore & {
+  OwnerStore &
+  CountStore & {
     /** The file in use. */
     readonly path: string;
     /**
@@ -84,8 +86,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ),
     insert: db.prepare(
       `INSERT INTO contact_requests (id, created_at, name, email, phone, service, other_service,
-         message, fingerprint, next_attempt_at, status, quote_details)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         message, fingerprint, next_attempt_at, status, quote_details, source)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     list: db.prepare(
       `SELECT ${columns} FROM contact_requests ORDER BY created_at DESC, rowid DESC`,
@@ -105,6 +107,14 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
        VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
     ),
     listNotices: db.prepare(`SELECT ${noticeColumns} FROM owner_notices ORDER BY created_at, key`),
+    addCount: db.prepare(
+      `INSERT INTO site_counts (day, path, event, count) VALUES (?, ?, ?, 1)
+       ON CONFLICT (day, path, event) DO UPDATE SET count = count + 1`,
+    ),
+    countsBetween: db.prepare(
+      `SELECT day, path, event, count FROM site_counts WHERE day >= ? AND day <= ?
+       ORDER BY day, path, event`,
+    ),
   } satisfies Record<string, StatementSync>;
 
   function run<T>(action: string, work: () => T): T {
@@ -196,7 +206,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
 
   return {
     path,
-    submit({ id, data, details, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
+    submit({ id, data, details, source, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
       const createdAt = receivedAt.toISOString();
       const since = new Date(receivedAt.getTime() - dedupeWindowMs).toISOString();
       return write("insert", () => {
@@ -217,6 +227,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           createdAt,
           status,
           details && Object.keys(details).length > 0 ? JSON.stringify(details) : null,
+          source ? JSON.stringify(source) : null,
         );
         return { id, duplicate: false };
       });
@@ -293,6 +304,12 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     },
     async listNotices() {
       return run("read", () => (statements.listNotices.all() as NoticeRow[]).map(toStoredNotice));
+    },
+    async addCount(day, path, event) {
+      await write("count", () => statements.addCount.run(day, path, event));
+    },
+    async countsBetween(from, to) {
+      return run("read", () => statements.countsBetween.all(from, to) as SiteCount[]);
     },
     async releaseClaims() {
       return run("update", () => {

@@ -6,6 +6,7 @@
  */
 import type { ServiceValue } from "../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
+import type { VisitSource } from "../../shared/visit-source.ts";
 import type { Notice } from "./owner/notice.ts";
 import type { StoredNotice } from "./owner/owner-store.ts";
 import type { DeliveryStatus, LeadStatus, StoredContactRequest } from "./store.ts";
@@ -32,12 +33,14 @@ export type ContactRequestRow = {
   contacted_at: Time | null;
   /** JSON text in SQLite, a jsonb object from Postgres; null without quote details. */
   quote_details: string | StoredQuoteDetails | null;
+  /** JSON text in SQLite, a jsonb object from Postgres; null without a source. */
+  source: string | VisitSource | null;
 };
 
 /** The columns of ContactRequestRow, for SELECT and RETURNING lists. */
 export const contactRequestColumns = `id, created_at, name, email, phone, service, other_service,
   message, status, delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
-  delivered_recipients, contacted_at, quote_details`;
+  delivered_recipients, contacted_at, quote_details, source`;
 
 const iso = (value: Time) => new Date(value).toISOString();
 
@@ -70,18 +73,24 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
     deliveredTo: row.delivered_to,
     deliveredRecipients: recipients(row.delivered_recipients),
     contactedAt: row.contacted_at === null ? null : iso(row.contacted_at),
-    ...quoteDetails(row.quote_details),
+    ...(jsonColumn(row.quote_details) ?? {}),
+    ...optional("source", jsonColumn(row.source)),
   };
 }
 
-function quoteDetails(value: string | StoredQuoteDetails | null): StoredQuoteDetails {
-  if (value === null) return {};
-  if (typeof value !== "string") return value;
+/** A JSON column: text from SQLite, an object from Postgres; null when empty or unreadable. */
+function jsonColumn<T extends object>(value: string | T | null): T | null {
+  if (value === null || typeof value !== "string") return value;
   try {
-    return JSON.parse(value) as StoredQuoteDetails;
+    return JSON.parse(value) as T;
   } catch {
-    return {};
+    return null;
   }
+}
+
+/** `{ [name]: value }`, or nothing: a request without the value reads as before it existed. */
+function optional<K extends string, T>(name: K, value: T | null): { [key in K]?: T } {
+  return value === null ? {} : ({ [name]: value } as { [key in K]: T });
 }
 
 export type NoticeRow = {

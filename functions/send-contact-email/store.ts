@@ -8,6 +8,7 @@
  */
 import type { ContactRequest } from "../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
+import type { VisitSource } from "../../shared/visit-source.ts";
 
 /** The owner's view of a lead; `spam` is also what the spam filter stores (never e-mailed). */
 export type LeadStatus = "new" | "contacted" | "won" | "lost" | "spam";
@@ -24,6 +25,8 @@ export type NewContactRequest = {
   data: ContactRequest;
   /** The optional quote details as the function resolved them (absent ones left out). */
   details?: StoredQuoteDetails;
+  /** Where the visit came from (shared/visit-source.ts), when the page noted it. */
+  source?: VisitSource;
   /** See fingerprint.ts: equal for repeats of the same request. */
   fingerprint: string;
   receivedAt: Date;
@@ -60,6 +63,8 @@ export type StoredContactRequest = ContactRequest &
      * without the owner's side leave it out.
      */
     contactedAt?: string | null;
+    /** Where the visit came from; absent when the request carried none. */
+    source?: VisitSource;
   };
 
 /** What a failed attempt records. */

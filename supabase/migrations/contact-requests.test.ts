@@ -177,6 +177,7 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
           "contact_rate_limits",
           "owner_notices",
           "contact_mail_hours",
+          "site_counts",
         ]),
       );
       expect(functions().length).toBeGreaterThanOrEqual(5);
@@ -234,6 +235,7 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
       contact_rate_limits: "client_key = 'x'",
       owner_notices: "last_error = 'x'",
       contact_mail_hours: "sent = 0",
+      site_counts: "count = 0",
     };
 
     it("still sees zero rows and may insert nothing when granted everything (RLS holds)", () => {

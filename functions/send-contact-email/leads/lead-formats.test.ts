@@ -26,7 +26,7 @@ describe("leads output", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).split("\r\n");
     expect(header).toBe(
-      '"receivedAt","name","email","phone","serviceLabel","message","status","contactedAt","zip","inServiceArea","town","estimateLow","estimateHigh","recurringLow","recurringHigh","offerId","preferredTimes","deliveryStatus","attempts","lastError","sentAt","id"',
+      '"receivedAt","name","email","phone","serviceLabel","message","status","contactedAt","zip","inServiceArea","town","estimateLow","estimateHigh","recurringLow","recurringHigh","offerId","preferredTimes","sourceChannel","landingPage","referrer","utmSource","utmMedium","utmCampaign","deliveryStatus","attempts","lastError","sentAt","id"',
     );
     expect(row).toContain('"Two rooms, ""asap""\nPets at home."');
   });
@@ -49,7 +49,7 @@ describe("leads output", () => {
     const text = toText([lead]);
     expect(text).toContain("Jane Doe");
     expect(text).toContain(
-      "Carpet Cleaning · NEW · NOT YET E-MAILED, 2 attempts, last error: connect ECONNREFUSED",
+      "Carpet Cleaning · NEW · NOT YET E-MAILED, 2 attempts, last error: connect ECONNREFUSED 127.0.0.1:25 · from Unknown",
     );
     expect(text).toContain('Two rooms, "asap" Pets at home.');
     expect(text).toContain("May 1, 2025, 10:30 AM");
@@ -85,5 +85,22 @@ describe("leads output", () => {
       '"won","2025-05-01T15:00:00.000Z","19406","true","King of Prussia","120","150","150","185","welcome-20","2025-05-06 morning"',
     );
     expect(without).toContain('"new","","","","","","","","","",""');
+  });
+
+  it("carries where the visit came from in CSV: the source's name, then its facts", () => {
+    const found: Lead = {
+      ...lead,
+      source: {
+        landingPage: "/exton",
+        referrer: "www.google.com",
+        utm: { source: "google", medium: "cpc", campaign: "=fall" },
+      },
+    };
+    const [, withSource, without] = toCsv([found, lead]).slice(1).split("\r\n");
+    expect(withSource).toContain(
+      `"","Google ads","/exton","www.google.com","google","cpc","'=fall","pending"`,
+    );
+    expect(without).toContain('"","Unknown","","","","","","pending"');
+    expect(toText([found])).toContain("· from Google ads");
   });
 });

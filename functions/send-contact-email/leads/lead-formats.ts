@@ -7,6 +7,7 @@
 
 import { business } from "../../../shared/business.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
+import { sourceChannel, type VisitSource } from "../../../shared/visit-source.ts";
 import { serviceDescription } from "../email.ts";
 import type { StoredContactRequest } from "../store.ts";
 
@@ -30,6 +31,8 @@ export type Lead = StoredQuoteDetails & {
   lastError: string | null;
   sentAt: string | null;
   deliveredTo: string | null;
+  /** Where the visit came from (shared/visit-source.ts); absent when the request carried none. */
+  source?: VisitSource;
 };
 
 const quoteKeys = [
@@ -65,6 +68,7 @@ export function toLead(row: StoredContactRequest & StoredQuoteDetails): Lead {
     sentAt: row.sentAt,
     deliveredTo: row.deliveredTo,
     ...details,
+    ...(row.source ? { source: row.source } : {}),
   };
 }
 
@@ -83,7 +87,13 @@ type CsvColumn =
   | "recurringLow"
   | "recurringHigh"
   | "offerId"
-  | "preferredTimes";
+  | "preferredTimes"
+  | "sourceChannel"
+  | "landingPage"
+  | "referrer"
+  | "utmSource"
+  | "utmMedium"
+  | "utmCampaign";
 
 const csvColumns: CsvColumn[] = [
   "receivedAt",
@@ -103,6 +113,12 @@ const csvColumns: CsvColumn[] = [
   "recurringHigh",
   "offerId",
   "preferredTimes",
+  "sourceChannel",
+  "landingPage",
+  "referrer",
+  "utmSource",
+  "utmMedium",
+  "utmCampaign",
   "deliveryStatus",
   "attempts",
   "lastError",
@@ -132,6 +148,19 @@ function csvValue(lead: Lead, column: CsvColumn): unknown {
       return lead.offer?.id;
     case "preferredTimes":
       return lead.preferredWindows?.map((item) => `${item.date} ${item.window}`).join("; ");
+    // Where the visit came from: the name requests are counted by, then the facts.
+    case "sourceChannel":
+      return sourceChannel(lead.source);
+    case "landingPage":
+      return lead.source?.landingPage;
+    case "referrer":
+      return lead.source?.referrer;
+    case "utmSource":
+      return lead.source?.utm?.source;
+    case "utmMedium":
+      return lead.source?.utm?.medium;
+    case "utmCampaign":
+      return lead.source?.utm?.campaign;
     default:
       return lead[column];
   }
@@ -177,7 +206,7 @@ export function toText(leads: Lead[]): string {
     const message = terminalText(lead.message);
     return [
       `${whenFormat.format(new Date(lead.receivedAt))}  ${terminalText(lead.name)}  ${terminalText(lead.phone)}  ${terminalText(lead.email)}`,
-      `  ${terminalText(lead.serviceLabel)} · ${lead.status === "spam" ? "" : `${lead.status.toUpperCase()} · `}${status(lead)}${lead.town ? ` · ${terminalText(lead.town)}` : ""}`,
+      `  ${terminalText(lead.serviceLabel)} · ${lead.status === "spam" ? "" : `${lead.status.toUpperCase()} · `}${status(lead)}${lead.town ? ` · ${terminalText(lead.town)}` : ""} · from ${terminalText(sourceChannel(lead.source))}`,
       `  ${message.length > 300 ? `${message.slice(0, 299)}…` : message}`,
     ].join("\n");
   });

@@ -5,6 +5,7 @@
  */
 import type { ContactRequest } from "../../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
+import type { VisitSource } from "../../../shared/visit-source.ts";
 
 export const leadStatuses = ["new", "contacted", "won", "lost", "spam"] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
@@ -31,6 +32,7 @@ export type LeadView = ContactRequest &
     /** ISO-8601 UTC */
     createdAt: string;
     status: LeadStatus;
+    source?: VisitSource;
   };
 
 // One wording for quote details wherever the owner reads them: the e-mail, this page, the alerts.

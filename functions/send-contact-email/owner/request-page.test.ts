@@ -130,6 +130,15 @@ describe("owner request page", () => {
     expect(outside).toContain("<dt>ZIP</dt><dd>90210 (outside the service area)</dd>");
   });
 
+  it("says where the visit came from, or that it is not known", () => {
+    const found = render({
+      ...lead,
+      source: { landingPage: "/exton", referrer: "www.google.com" },
+    });
+    expect(found).toContain("<dt>Source</dt><dd>Found us on Google, landed on /exton</dd>");
+    expect(render()).toContain("<dt>Source</dt><dd>Not known (sent without the page");
+  });
+
   it("refusals show nothing of any request", () => {
     for (const html of [renderRefusal("denied"), renderRefusal("missing")]) {
       expect(html).not.toContain("Dana");

@@ -6,6 +6,7 @@
  */
 import { business } from "../../../shared/business.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
+import { sourceLine } from "../../../shared/visit-source.ts";
 import { escapeHtml, serviceDescription } from "../email.ts";
 import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "./lead-view.ts";
 
@@ -102,6 +103,7 @@ export function renderOwnerPage({ lead, token, businessName, saved }: OwnerPageO
     ["Phone", phoneDisplay(lead.phone)],
     ["E-mail", lead.email],
     ...quoteDetailLines(lead).map((line): [string, string] => [line.label, line.value]),
+    [sourceLine(lead.source).label, sourceLine(lead.source).value],
   ];
   const buttons = ownerActions
     .map(

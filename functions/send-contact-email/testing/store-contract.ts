@@ -95,6 +95,24 @@ export function describeStoreContract(name: string, open: () => Promise<ContactS
       }
     });
 
+    it("keeps where a request's visit came from, and nothing when it carried none", async () => {
+      const source = {
+        landingPage: "/exton",
+        referrer: "www.google.com",
+        utm: { source: "google", medium: "cpc", campaign: "fall" },
+      };
+      const withSource = await newRequest({ source });
+      const without = await newRequest({
+        receivedAt: at(minute),
+        data: { ...data(), name: "Other" },
+      });
+      await store.submit(withSource);
+      await store.submit(without);
+      const stored = await store.list();
+      expect(stored.find((row) => row.id === withSource.id)?.source).toEqual(source);
+      expect(stored.find((row) => row.id === without.id)).not.toHaveProperty("source");
+    });
+
     it("stores spam with its status, and never claims it for delivery", async () => {
       const spam = await newRequest({ status: "spam" });
       await store.submit(spam);

@@ -1,0 +1,35 @@
+/**
+ * The site's pages as paths, for what the contact function must recognise without the build: the
+ * page a visit landed on (a request's `source`, visit-source.ts) and the pages the site counts
+ * (site-counts.ts). The towns' and service pages' paths keep their one home in app/content;
+ * site-paths.test.ts holds this list to app/routes.ts.
+ */
+import { areas } from "../app/content/areas.ts";
+import { serviceCatalog } from "../app/content/service-catalog.ts";
+
+/** Where the contact function sends a browser after the form's plain post (not in the sitemap). */
+export const thankYouPath = "/thank-you";
+/** The page every unknown path is answered with (a visit may land on a dead link). */
+export const notFoundPath = "/404";
+
+export const sitePaths: readonly string[] = [
+  "/",
+  "/about",
+  "/services",
+  "/contact",
+  thankYouPath,
+  ...areas.map((area) => area.path),
+  ...serviceCatalog.map((service) => service.path),
+];
+
+const known = new Set<string>([...sitePaths, notFoundPath]);
+
+/** True for a page of the site (its path as the site links it: no trailing slash, no query). */
+export function isSitePath(path: string): boolean {
+  return known.has(path);
+}
+
+/** A location's path as the site names its pages: "/exton/" and "/exton" are the same page. */
+export function pagePath(pathname: string): string {
+  return pathname.replace(/\/+$/, "") || "/";
+}

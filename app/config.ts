@@ -20,6 +20,9 @@ export const siteConfig = {
   functionName: deploymentDefaults.functionName,
 } as const;
 
+/** The contact function: the quote form's JSON call and plain post, the pages' beacons. */
+export const functionUrl = `${siteConfig.supabaseUrl}/functions/v1/${siteConfig.functionName}`;
+
 export function absoluteUrl(path: string): string {
   return `${siteConfig.siteUrl}${path === "/" ? "/" : path}`;
 }

@@ -15,6 +15,8 @@ export {
   serviceLabel,
   serviceOptions,
 } from "./contact-fields.ts";
+// The form makes what the visit's first page noted valid before sending it (loaded with this).
+export { visitSourceFrom } from "./visit-source.ts";
 
 // Zod compiles parsers with new Function() unless told not to; the site's Content-Security-Policy
 // forbids eval, and the speed-up is irrelevant for one form.

@@ -13,9 +13,6 @@ import { isSitePath } from "./site-paths.ts";
 export const countEvents = ["view", "call", "form-start"] as const;
 export type CountEvent = (typeof countEvents)[number];
 
-/** The beacon's two form fields. */
-export const beaconFields = { event: "e", path: "p" } as const;
-
 /** The path of the count route under the function (contact-function.ts). */
 export const countRoute = "/count";
 
@@ -23,10 +20,13 @@ export function isCountEvent(value: unknown): value is CountEvent {
   return typeof value === "string" && (countEvents as readonly string[]).includes(value);
 }
 
-/** The event and page of a beacon's body, or null when either is not one the site counts. */
+/**
+ * The event (`e`) and page (`p`) of a beacon's body, as app/islands/beacon.ts posts them, or null
+ * when either is not one the site counts.
+ */
 export function readBeacon(form: URLSearchParams): { event: CountEvent; path: string } | null {
-  const event = form.get(beaconFields.event);
-  const path = form.get(beaconFields.path);
+  const event = form.get("e");
+  const path = form.get("p");
   if (!isCountEvent(event) || path === null || !isSitePath(path)) return null;
   return { event, path };
 }

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { controlClass, FormField } from "~/components/ui/form-field";
-import { siteConfig } from "~/config";
+import { functionUrl, siteConfig } from "~/config";
 import { business } from "~/content/business";
 import { useLazyToasts } from "~/hooks/use-lazy-toasts";
 import { sendContactRequest } from "~/lib/contact-client";
 import { loadContactSchema } from "~/lib/contact-validation";
+import { notedVisitSource } from "~/lib/noted-visit-source";
 import { arrivingOffer, forgetOffer, offerClaimedEvent } from "~/lib/offer-note";
 import { limits, messages, serviceLabel, serviceOptions } from "../../shared/contact-fields";
 import type { ContactInput } from "../../shared/contact-schema";
@@ -55,9 +56,6 @@ const contactToasts = {
   success: "Thank you! We'll contact you soon.",
   failure: "Failed to send message. Please try calling us directly.",
 } as const;
-
-/** The contact function's URL: the JSON call and the plain form post go to the same place. */
-const functionUrl = `${siteConfig.supabaseUrl}/functions/v1/${siteConfig.functionName}`;
 
 /**
  * What a visitor typed before this island started: the prerendered form is a working HTML form,
@@ -183,9 +181,9 @@ export function ContactForm() {
       showErrors({ otherService: messages.otherService });
       return;
     }
-    let validateContact: Awaited<ReturnType<typeof loadContactSchema>>["validateContact"];
+    let schema: Awaited<ReturnType<typeof loadContactSchema>>;
     try {
-      ({ validateContact } = await loadContactSchema());
+      schema = await loadContactSchema();
     } catch (error) {
       // The page's code could not be fetched (offline, a new deploy): say so, keep the values.
       console.error("contact form code failed to load", error);
@@ -196,12 +194,15 @@ export function ContactForm() {
       showErrors({ estimate: quoteMessages.estimate });
       return;
     }
-    const checked = validateContact({
+    // Where the visit came from, as its first page noted it; left out when not usable.
+    const source = schema.visitSourceFrom(notedVisitSource());
+    const checked = schema.validateContact({
       ...values,
       ...(zip.trim() ? { zip: zip.trim() } : {}),
       ...(estimateOpen && estimateInputs ? { estimate: estimateInputs } : {}),
       ...(offer ? { offer: offer.id } : {}),
       ...(windows.length ? { preferredWindows: windows } : {}),
+      ...(source ? { source } : {}),
       // The spam filter's signals: the hidden field people leave empty, and the time taken.
       website: form.current?.querySelector<HTMLInputElement>("[name=website]")?.value ?? "",
       elapsedMs: Math.round(performance.now()),

@@ -2,10 +2,12 @@ import { Menu, Phone as PhoneIcon, X } from "lucide-react";
 import { useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { functionUrl } from "~/config";
 import { business, telHref } from "~/content/business";
 import { mainNavigation } from "~/content/navigation";
 import { island } from "~/islands/island";
 import { cn } from "~/lib/cn";
+import { countRoute } from "../../shared/site-counts";
 
 const menuId = "mobile-menu";
 
@@ -20,7 +22,12 @@ export function SiteHeader() {
   const current = (to: string) => (isCurrent(pathname, to) ? "page" : undefined);
 
   return (
-    <header className="sticky top-0 z-40 border-slate-200 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header
+      // Counts this page, without cookies (islands/beacon.ts).
+      {...island("beacon")}
+      data-endpoint={`${functionUrl}${countRoute}`}
+      className="sticky top-0 z-40 border-slate-200 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
+    >
       <div className="container-page flex h-16 items-center justify-between gap-2 lg:h-20">
         <Logo />
 

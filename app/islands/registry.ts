@@ -22,6 +22,8 @@ type Island = {
  */
 export const islands = {
   menu: { when: "load", load: () => import("./menu") },
+  // Counts the page and notes where the visit came from; cookie-free, under 1 KB.
+  beacon: { when: "load", load: () => import("./beacon") },
   "welcome-offer": {
     when: "load",
     needed: (element) => !hasVisitedBefore(element.dataset.visitFlag ?? ""),

@@ -24,6 +24,8 @@ export type ContactConfig = {
   mailTo: string[];
   mailFrom: string;
   rateLimit: { disabled: boolean; max: number; windowMs: number; maxClients: number };
+  /** The pages' beacons (counts/count-route.ts), limited apart from quote requests. */
+  countRateLimit: { max: number; windowMs: number };
   /** A repeat of the same request within this window gets the first id and no second e-mail. */
   dedupeWindowMs: number;
   /** How many proxies in front of us append to X-Forwarded-For; 0: use the socket address. */
@@ -61,6 +63,9 @@ export const contactDefaults = {
   concurrency: 4,
   hourlyCap: 20,
   spamMinFillMs: 3000,
+  // A visitor reading ten pages and tapping a phone link sends a dozen; a script, thousands.
+  countRateLimitMax: 120,
+  countRateLimitWindowMs: 10 * minute,
 } as const;
 
 function list(value: string | undefined): string[] {
@@ -147,6 +152,10 @@ export function parseContactConfig(env: Env): ContactConfig {
         86_400_000,
       ),
       maxClients: 10_000,
+    },
+    countRateLimit: {
+      max: integer(env, "COUNT_RATE_LIMIT_MAX", contactDefaults.countRateLimitMax, 1, 1_000_000),
+      windowMs: contactDefaults.countRateLimitWindowMs,
     },
     dedupeWindowMs: integer(env, "DEDUPE_WINDOW_MS", contactDefaults.dedupeWindowMs, 0, 86_400_000),
     trustProxy: trustProxy(env),

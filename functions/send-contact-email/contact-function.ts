@@ -9,6 +9,7 @@
  *   POST|OPTIONS ""             a quote request (docs/contact-api.md)
  *   POST         /drain         one pass of every queue, for a schedule; needs OUTBOX_DRAIN_SECRET
  *   GET|POST     /lead/<id>     the owner's page for one request (signed link)
+ *   POST         /count         one event of a page's beacon (counts/count-route.ts)
  * A route that is a private HTML page (the owner's; the visitor's page next) is isolated from other
  * windows with Cross-Origin-Opener-Policy; public pages are not (shared/security-headers.ts).
  *
@@ -18,6 +19,8 @@
 import { business } from "../../shared/business.ts";
 import { clientAddress } from "./client-address.ts";
 import type { ContactConfig } from "./config.ts";
+import { handleCount } from "./counts/count-route.ts";
+import type { CountStore } from "./counts/count-store.ts";
 import { composeContactEmail, composeDigestEmail, composeFailureNotice } from "./email.ts";
 import { handleContactRequest } from "./handler.ts";
 import { createLinkSigners } from "./links/links-settings.ts";
@@ -33,9 +36,12 @@ import { createRateLimiter, type RateLimiter, unlimited } from "./rate-limiter.t
 import { bearerMatches } from "./secrets.ts";
 import { type ContactStore, StoreUnavailableError } from "./store.ts";
 
+/** Everything the function keeps: requests and their e-mail, the owner's side, the site's counts. */
+export type FunctionStore = ContactStore & OwnerStore & CountStore;
+
 /** What opening the store gives: the store, and counts its database shares between instances. */
 export type OpenedStore = {
-  store: ContactStore & OwnerStore;
+  store: FunctionStore;
   /** A rate limit counted in the database (Postgres); absent: counted in this process. */
   rateLimiter?: (options: { max: number; windowMs: number }) => RateLimiter;
   /** The hourly e-mail cap counted in the database (Postgres); absent: in this process. */
@@ -69,7 +75,7 @@ export type ContactFunction = {
   /** Origins whose pages may call the function besides the configured ones (the Node host's own). */
   allowOrigins(origins: string[]): void;
   /** Null until the store is open. */
-  readonly store: (ContactStore & OwnerStore) | null;
+  readonly store: FunctionStore | null;
 };
 
 /** A queue of the function, as the assembly drives it. */
@@ -101,7 +107,7 @@ function json(status: number, body: unknown) {
 const notOpen = async (): Promise<never> => {
   throw new StoreUnavailableError("the store is not open");
 };
-const unavailableStore: ContactStore & OwnerStore = {
+const unavailableStore: FunctionStore = {
   submit: notOpen,
   claimDue: notOpen,
   markSent: notOpen,
@@ -119,6 +125,8 @@ const unavailableStore: ContactStore & OwnerStore = {
   markNoticeFailed: notOpen,
   nextNoticeDueAt: notOpen,
   listNotices: notOpen,
+  addCount: notOpen,
+  countsBetween: notOpen,
   close: async () => {},
 };
 
@@ -139,16 +147,16 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
 
   const letters = { from: config.mailFrom, to: config.mailTo, businessName: business.name };
   const retry = { baseMs: outboxSettings.retryBaseMs, maxMs: outboxSettings.retryMaxMs };
-  let store: (ContactStore & OwnerStore) | null = null;
+  let store: FunctionStore | null = null;
   let queues: Queue[] = [];
-  // In this process until the store is open; then in its database when it counts there.
-  let rateLimiter: RateLimiter = rateLimit.disabled
-    ? unlimited
-    : createRateLimiter({
-        max: rateLimit.max,
-        windowMs: rateLimit.windowMs,
-        maxClients: rateLimit.maxClients,
-      });
+  // In this process until the store is open; then in its database when it counts there. The
+  // pages' beacons have a limiter of their own, so counting never uses up a visitor's requests.
+  const inProcess = (limits: { max: number; windowMs: number }): RateLimiter =>
+    rateLimit.disabled
+      ? unlimited
+      : createRateLimiter({ ...limits, maxClients: rateLimit.maxClients });
+  let rateLimiter = inProcess(rateLimit);
+  let countLimiter = inProcess(config.countRateLimit);
 
   /** The function's queues over an open store: the one place a new queued e-mail is added. */
   function queuesOf(opened: OpenedStore): Queue[] {
@@ -246,6 +254,19 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       },
     },
     {
+      path: /^\/count$/,
+      handle: (request, _match, peer) =>
+        handleCount(request, {
+          store: store ?? unavailableStore,
+          allowedOrigins: config.allowedOrigins,
+          rateLimiter: countLimiter,
+          clientAddress: clientAddress(request.headers, peer, config.trustProxy),
+          hashKey: owner.linkSecret,
+          timeZone: business.timeZone,
+          log,
+        }),
+    },
+    {
       path: /^\/lead\/([0-9a-fA-F-]{1,64})$/,
       privatePage: true,
       handle: (request, match) =>
@@ -296,8 +317,10 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     }
     if (failures > 0) log.info("the store is usable again");
     failures = 0;
-    if (opened.rateLimiter && !rateLimit.disabled)
+    if (opened.rateLimiter && !rateLimit.disabled) {
       rateLimiter = opened.rateLimiter({ max: rateLimit.max, windowMs: rateLimit.windowMs });
+      countLimiter = opened.rateLimiter(config.countRateLimit);
+    }
     queues = queuesOf(opened);
     store = opened.store;
     for (const queue of queues) queue.start();

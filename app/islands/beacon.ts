@@ -1,0 +1,35 @@
+/**
+ * Counts this page without cookies (README, "What the site counts"): one `view`, each tap on a
+ * phone link (`call`), and the first time the quote form is typed in (`form-start`), each a
+ * small form post with navigator.sendBeacon to the contact function's count route
+ * (shared/site-counts.ts), which the browser sends in the background: the page never waits for
+ * it. It also notes where the visit came from on its first page (lib/visit-source.ts). Started
+ * after the first paint by the island loader, on the header (`data-endpoint`: the route's URL).
+ */
+import { noteVisitSource } from "~/lib/visit-source";
+import type { CountEvent } from "../../shared/site-counts";
+
+export function start(element: HTMLElement) {
+  const endpoint = element.dataset.endpoint;
+  const page = location.pathname.replace(/\/+$/, "") || "/";
+  const count = (event: CountEvent) => {
+    if (endpoint) navigator.sendBeacon?.(endpoint, new URLSearchParams({ e: event, p: page }));
+  };
+  noteVisitSource();
+  count("view");
+  // Capture: a link that navigates away still reports its tap; the popup's Call Now included.
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (event.target instanceof Element && event.target.closest('a[href^="tel:"]')) count("call");
+    },
+    true,
+  );
+  const started = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest("[data-quote-form]")) {
+      document.removeEventListener("input", started, true);
+      count("form-start");
+    }
+  };
+  document.addEventListener("input", started, true);
+}

@@ -23,6 +23,7 @@ import {
   statsPeriods,
   statsText,
 } from "../functions/send-contact-email/leads/lead-stats.ts";
+import { leadStatuses } from "../functions/send-contact-email/owner/lead-view.ts";
 import { openPostgresStore } from "../functions/send-contact-email/postgres-store.ts";
 import { openSqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
 import type { StoredContactRequest } from "../functions/send-contact-email/store.ts";
@@ -40,10 +41,11 @@ Lists the quote requests received by the website, newest first (spam left out).
   --stats          numbers for the last 7, 30 and 90 days (services, towns, time to answer, won:
                    first visits, and recurring plans a month)
 Filters:
-  --status LIST    new, contacted, won, lost, spam (comma-separated)
+  --status LIST    ${leadStatuses.join(", ")} (comma-separated)
   --service LIST   ${serviceOptions.map((option) => option.value).join(", ")}
   --since WHEN     a date (2026-11-01) or a number of days (30d)
-  --town NAME      a town of the service area, or "outside"
+  --town NAME      a town of the service area, "outside" (the area), or "none" (no ZIP given)
+  --search TEXT    part of a name, an e-mail address or a phone number
   --all            include spam
 Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default: ./data).
 `;
@@ -71,6 +73,7 @@ async function main() {
       service: { type: "string" },
       since: { type: "string" },
       town: { type: "string" },
+      search: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });

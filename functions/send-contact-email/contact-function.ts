@@ -10,6 +10,8 @@
  *   POST         /drain         one pass of every queue, for a schedule; needs OUTBOX_DRAIN_SECRET
  *   GET|POST     /lead/<id>     the owner's page for one request (signed link)
  *   POST         /count         one event of a page's beacon (counts/count-route.ts)
+ *   GET          /inbox         the owner's inbox: every request, filters, search (signed link)
+ *   GET          /inbox.csv     the inbox's selection as CSV (inbox/inbox-route.ts)
  * A route that is a private HTML page (the owner's; the visitor's page next) is isolated from other
  * windows with Cross-Origin-Opener-Policy; public pages are not (shared/security-headers.ts).
  *
@@ -23,13 +25,14 @@ import { handleCount } from "./counts/count-route.ts";
 import type { CountStore } from "./counts/count-store.ts";
 import { composeContactEmail, composeDigestEmail, composeFailureNotice } from "./email.ts";
 import { handleContactRequest } from "./handler.ts";
+import { handleInbox, inboxSubject } from "./inbox/inbox-route.ts";
 import { createLinkSigners } from "./links/links-settings.ts";
 import { errorMessage, type Logger } from "./log.ts";
 import type { MailCount } from "./mail-count.ts";
 import type { Mailer } from "./mailer.ts";
 import { createOutbox } from "./outbox.ts";
 import { createNotifier } from "./owner/notifier.ts";
-import { leadPageUrl, type OwnerConfig } from "./owner/owner-config.ts";
+import { inboxPageUrl, leadPageUrl, type OwnerConfig } from "./owner/owner-config.ts";
 import type { OwnerStore } from "./owner/owner-store.ts";
 import { handleOwnerPage } from "./owner/routes.ts";
 import { createRateLimiter, type RateLimiter, unlimited } from "./rate-limiter.ts";
@@ -146,6 +149,9 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
   if (owner.push) log.info("new requests are also pushed", { format: owner.push.format });
 
   const letters = { from: config.mailFrom, to: config.mailTo, businessName: business.name };
+  /** A fresh link to the inbox for every e-mail, alert and digest to the owner. */
+  const inboxLink = async () =>
+    inboxPageUrl(owner.functionUrl, await links.inbox.sign(inboxSubject, new Date()));
   const retry = { baseMs: outboxSettings.retryBaseMs, maxMs: outboxSettings.retryMaxMs };
   let store: FunctionStore | null = null;
   let queues: Queue[] = [];
@@ -170,10 +176,16 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
             request.id,
             await signer.sign(request.id, new Date()),
           ),
+          inbox: await inboxLink(),
         }),
-      composeDigest: (requests) =>
-        composeDigestEmail(requests, { ...letters, hourlyCap: outboxSettings.hourlyCap }),
-      composeFailureNotice: (failed) => composeFailureNotice(failed, letters),
+      composeDigest: async (requests) =>
+        composeDigestEmail(requests, {
+          ...letters,
+          hourlyCap: outboxSettings.hourlyCap,
+          inbox: await inboxLink(),
+        }),
+      composeFailureNotice: async (failed) =>
+        composeFailureNotice(failed, { ...letters, inbox: await inboxLink() }),
       hourlyCap: outboxSettings.hourlyCap,
       mailCount: opened.mailCount,
       retry,
@@ -187,6 +199,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       mail: letters,
       config: owner,
       signer,
+      inboxLink,
       retry,
       leaseMs: outboxSettings.leaseMs,
       log,
@@ -263,6 +276,16 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
           clientAddress: clientAddress(request.headers, peer, config.trustProxy),
           hashKey: owner.linkSecret,
           timeZone: business.timeZone,
+          log,
+        }),
+    },
+    {
+      path: /^\/inbox(\.csv)?$/,
+      privatePage: true,
+      handle: (request, match) =>
+        handleInbox(request, match[1] ? "csv" : "page", {
+          store: store ?? unavailableStore,
+          links,
           log,
         }),
     },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { composeContactEmail, escapeHtml, headerSafe, serviceDescription } from "./email.ts";
+import {
+  composeContactEmail,
+  composeDigestEmail,
+  composeFailureNotice,
+  escapeHtml,
+  headerSafe,
+  serviceDescription,
+} from "./email.ts";
 
 const request = {
   id: "0b6f4a8e-2c5d-4e7f-9a1b-3c4d5e6f7a8b",
@@ -182,5 +189,21 @@ describe("contact e-mail", () => {
     const without = composeContactEmail(request, options);
     expect(without.text).not.toContain("Open the request");
     expect(without.html).not.toContain("Open the request");
+  });
+
+  it("links every e-mail to the owner to the inbox when given it", () => {
+    const inbox = "https://www.example.com/functions/v1/send-contact-email/inbox?token=2.c&d=<e>";
+    const email = composeContactEmail(request, options, { inbox });
+    expect(email.text).toContain(`All requests (your inbox): ${inbox}\n`);
+    expect(email.html).toContain(`<a href="${escapeHtml(inbox)}">All requests (your inbox)</a>`);
+    const digest = composeDigestEmail([{ ...request }], { ...options, hourlyCap: 20, inbox });
+    expect(digest.text).toContain(`All requests (your inbox): ${inbox}`);
+    expect(digest.html).toContain(`<a href="${escapeHtml(inbox)}">`);
+    const failed = composeFailureNotice(
+      [{ id: request.id, createdAt: request.createdAt, service: "carpet", error: "554" }],
+      { ...options, inbox },
+    );
+    expect(failed.text).toContain(`read them in your inbox, ${inbox}, or with`);
+    expect(composeContactEmail(request, options).text).not.toContain("your inbox");
   });
 });

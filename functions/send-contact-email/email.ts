@@ -102,8 +102,11 @@ export function composeContactEmail(
   request: ContactRequest &
     StoredQuoteDetails & { id: string; createdAt: string; source?: VisitSource },
   options: ComposeOptions,
-  /** The owner's page for this request (owner/routes.ts): call, reply, set its status. */
-  links: { requestPage?: string } = {},
+  /**
+   * The owner's page for this request (owner/routes.ts): call, reply, set its status; and the
+   * owner's inbox, every request (inbox/inbox-route.ts).
+   */
+  links: { requestPage?: string; inbox?: string } = {},
 ): ContactEmail {
   const service = serviceDescription(request);
   const received = formatReceived(new Date(request.createdAt));
@@ -148,6 +151,7 @@ export function composeContactEmail(
     `Request ID: ${request.id}`,
     "",
     `Reply to this e-mail to answer ${firstName} directly.`,
+    ...(links.inbox ? ["", `All requests (your inbox): ${links.inbox}`] : []),
     "",
   ].join("\n");
 
@@ -173,7 +177,7 @@ ${htmlRows}
 </table>
 <h2 style="font-size:16px;margin:0 0 4px">Message</h2>
 <p style="white-space:pre-wrap;margin:0 0 16px">${escapeHtml(request.message).replace(/\n/g, "<br>")}</p>
-<p style="color:#6b7280;font-size:13px;margin:0">Received ${escapeHtml(received)}<br>Request ID ${escapeHtml(request.id)}<br>Reply to this e-mail to answer ${escapeHtml(firstName)} directly.</p>`,
+<p style="color:#6b7280;font-size:13px;margin:0">Received ${escapeHtml(received)}<br>Request ID ${escapeHtml(request.id)}<br>Reply to this e-mail to answer ${escapeHtml(firstName)} directly.</p>${inboxParagraph(links.inbox)}`,
   );
 
   return {
@@ -189,6 +193,13 @@ ${htmlRows}
   };
 }
 
+/** The link to the owner's inbox at the end of an e-mail to the owner, or nothing. */
+function inboxParagraph(inbox: string | undefined): string {
+  return inbox
+    ? `\n<p style="margin:16px 0 0"><a href="${escapeHtml(inbox)}">All requests (your inbox)</a></p>`
+    : "";
+}
+
 /**
  * Past the hourly e-mail cap, the requests that arrived meanwhile go out as one e-mail when the
  * hour turns: every request in full (escaped in HTML), and the owner told why they came together.
@@ -196,20 +207,21 @@ ${htmlRows}
  */
 export function composeDigestEmail(
   requests: ReadonlyArray<ContactRequest & StoredQuoteDetails & { id: string; createdAt: string }>,
-  options: ComposeOptions & { hourlyCap: number },
+  options: ComposeOptions & { hourlyCap: number; inbox?: string },
 ): ContactEmail {
   const parts = requests.map((request) => composeContactEmail(request, options));
   const first = requests[0]?.id ?? "empty";
   const intro = `The website's limit of ${options.hourlyCap} e-mails an hour was reached, so these ${requests.length} quote requests come together in one e-mail. Nothing was lost: every request is also in \`npm run leads\`.`;
   const subject = headerSafe(`${requests.length} quote requests (hourly e-mail limit reached)`);
   const separator = `\n${"-".repeat(60)}\n\n`;
-  const text = `${intro}\n${separator}${parts.map((part) => part.text).join(separator)}`;
+  const inbox = options.inbox ? `\nAll requests (your inbox): ${options.inbox}\n` : "";
+  const text = `${intro}\n${inbox}${separator}${parts.map((part) => part.text).join(separator)}`;
   const bodies = parts.map(
     (part) => /<body[^>]*>([\s\S]*)<\/body>/.exec(part.html)?.[1] ?? escapeHtml(part.text),
   );
   const html = htmlEmail(
     subject,
-    `<p>${escapeHtml(intro)}</p>
+    `<p>${escapeHtml(intro)}</p>${inboxParagraph(options.inbox)}
 ${bodies.join('\n<hr style="margin:24px 0">\n')}`,
   );
   return {
@@ -238,7 +250,7 @@ export type FailedDelivery = {
  */
 export function composeFailureNotice(
   failed: readonly FailedDelivery[],
-  options: ComposeOptions,
+  options: ComposeOptions & { inbox?: string },
 ): ContactEmail {
   const first = failed[0]?.id ?? "empty";
   const subject = `${failed.length} quote request(s) could not be e-mailed`;
@@ -248,7 +260,9 @@ export function composeFailureNotice(
   );
   const text = [
     `The mail server refused the e-mail of ${failed.length} quote request(s) from the ${options.businessName} website, so they were not delivered by e-mail.`,
-    "They are saved: run `npm run leads` to read them.",
+    options.inbox
+      ? `They are saved: read them in your inbox, ${options.inbox}, or with \`npm run leads\`.`
+      : "They are saved: run `npm run leads` to read them.",
     "",
     ...lines,
     "",

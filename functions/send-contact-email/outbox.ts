@@ -40,9 +40,9 @@ export type OutboxOptions = {
   /** May be async: the owner's link in the e-mail is signed with Web Crypto. */
   compose: (request: StoredContactRequest) => ContactEmail | Promise<ContactEmail>;
   /** One e-mail for the requests that waited for the hourly cap. Without it there is no cap. */
-  composeDigest?: (requests: StoredContactRequest[]) => ContactEmail;
+  composeDigest?: (requests: StoredContactRequest[]) => ContactEmail | Promise<ContactEmail>;
   /** The owner's notice about requests refused for good. Without it they are only logged. */
-  composeFailureNotice?: (failed: FailedDelivery[]) => ContactEmail;
+  composeFailureNotice?: (failed: FailedDelivery[]) => ContactEmail | Promise<ContactEmail>;
   retry: RetryPolicy;
   /** A claim older than this is treated as abandoned by a crashed worker. */
   leaseMs: number;
@@ -203,7 +203,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const batch = await options.store.claimDue(now(), digestLimit, options.leaseMs);
       if (batch.length === 0) return true;
       try {
-        const deliveredTo = await options.mailer.send(compose(batch));
+        const deliveredTo = await options.mailer.send(await compose(batch));
         await countSent(now());
         const at = now();
         for (const request of batch)
@@ -239,7 +239,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (!compose || due === null || now().getTime() < due) return;
     const failed = failedUnreported;
     try {
-      await options.mailer.send(compose(failed));
+      await options.mailer.send(await compose(failed));
       failedUnreported = failedUnreported.slice(failed.length);
       firstUnreportedAt = failedUnreported.length > 0 ? now().getTime() : null;
       log.info("owner told about e-mails refused for good", { requests: failed.length });

@@ -10,8 +10,10 @@ import type { ContactRequest } from "../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import type { VisitSource } from "../../shared/visit-source.ts";
 
-/** The owner's view of a lead; `spam` is also what the spam filter stores (never e-mailed). */
-export type LeadStatus = "new" | "contacted" | "won" | "lost" | "spam";
+import type { LeadStatus } from "./owner/lead-view.ts";
+
+/** The owner's view of a lead (one list: owner/lead-view.ts); `spam` is also the spam filter's. */
+export type { LeadStatus };
 
 /**
  * The e-mail's state, separate from the lead's: `failed` is final (the mail server refused this

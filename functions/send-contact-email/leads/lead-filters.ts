@@ -1,12 +1,15 @@
 /**
  * `npm run leads` filters: `--status won,lost`, `--service residential,carpet`, `--since
  * 2026-11-01` (or `7d`), `--town "King of Prussia"` (or `outside` for ZIPs outside the service
- * area). Spam is left out unless `--all` or `--status spam` asks for it.
+ * area, `none` for requests without a ZIP), `--search dana` (a name, an e-mail or a phone number).
+ * Spam is left out unless `--all` or `--status spam` asks for it. The owner's inbox filters with
+ * the same rules (inbox/inbox-query.ts).
  */
 import { serviceOptions } from "../../../shared/contact-fields.ts";
+import { leadStatuses } from "../owner/lead-view.ts";
 import type { Lead } from "./lead-formats.ts";
 
-const statuses = ["new", "contacted", "won", "lost", "spam"];
+const statuses: string[] = [...leadStatuses];
 const services: string[] = serviceOptions.map((option) => option.value);
 
 export type LeadFilter = {
@@ -14,6 +17,8 @@ export type LeadFilter = {
   services: string[] | null;
   since: Date | null;
   town: string | null;
+  /** Part of a name or an e-mail address, or of a phone number's digits (3 or more). */
+  search: string | null;
   all: boolean;
 };
 
@@ -32,7 +37,14 @@ function listOption(name: string, value: string | undefined, allowed: string[]):
 }
 
 export function parseLeadFilter(
-  options: { status?: string; service?: string; since?: string; town?: string; all?: boolean },
+  options: {
+    status?: string;
+    service?: string;
+    since?: string;
+    town?: string;
+    search?: string;
+    all?: boolean;
+  },
   now: Date,
 ): LeadFilter {
   return {
@@ -40,6 +52,7 @@ export function parseLeadFilter(
     services: listOption("service", options.service, services),
     since: options.since ? parseSince(options.since, now) : null,
     town: options.town?.trim() || null,
+    search: options.search?.trim() || null,
     all: Boolean(options.all),
   };
 }
@@ -69,8 +82,19 @@ export function filterLeads(leads: Lead[], filter: LeadFilter): Lead[] {
     if (filter.town) {
       const wanted = filter.town.toLowerCase();
       if (wanted === "outside") return lead.zip !== undefined && !lead.inServiceArea;
+      if (wanted === "none") return lead.zip === undefined;
       if ((lead.town ?? "").toLowerCase() !== wanted) return false;
     }
+    if (filter.search && !matchesSearch(lead, filter.search)) return false;
     return true;
   });
+}
+
+/** A name or e-mail containing the words typed, or a phone containing the digits typed. */
+function matchesSearch(lead: Lead, search: string): boolean {
+  const wanted = search.toLowerCase();
+  if (lead.name.toLowerCase().includes(wanted) || lead.email.toLowerCase().includes(wanted))
+    return true;
+  const digits = search.replace(/\D/g, "");
+  return digits.length >= 3 && lead.phone.replace(/\D/g, "").includes(digits);
 }

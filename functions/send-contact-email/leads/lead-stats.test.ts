@@ -181,6 +181,24 @@ describe("leads filters", () => {
     expect(filterLeads(leads, parseLeadFilter({ since: "2026-11-22" }, now))).toHaveLength(2);
     expect(filterLeads(leads, parseLeadFilter({ town: "king of prussia" }, now))).toHaveLength(1);
     expect(filterLeads(leads, parseLeadFilter({ town: "outside" }, now))).toHaveLength(1);
+    expect(filterLeads(leads, parseLeadFilter({ town: "none" }, now))).toHaveLength(3);
+  });
+
+  it("finds requests by part of a name, an e-mail address or a phone number's digits", () => {
+    const people = [
+      lead({ name: "Dana Whitfield", email: "dana@example.org", phone: "(484) 555-0142" }),
+      lead({ name: "Sam Ortiz", email: "s.ortiz@mail.example", phone: "+1 610 555 0199" }),
+    ];
+    const found = (search: string) =>
+      filterLeads(people, parseLeadFilter({ search }, now)).map((item) => item.name);
+    expect(found("whit")).toEqual(["Dana Whitfield"]);
+    expect(found("ORTIZ@")).toEqual(["Sam Ortiz"]);
+    expect(found("484-555")).toEqual(["Dana Whitfield"]);
+    expect(found("5550199")).toEqual(["Sam Ortiz"]);
+    expect(found("555")).toEqual(["Dana Whitfield", "Sam Ortiz"]);
+    // Two digits are too few to mean a phone number.
+    expect(found("55")).toEqual([]);
+    expect(found("  ")).toEqual(["Dana Whitfield", "Sam Ortiz"]);
   });
 
   it("filters by service, residential like any other", () => {

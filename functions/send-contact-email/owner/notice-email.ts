@@ -11,9 +11,12 @@ export function composeNoticeEmail(
 ): ContactEmail {
   const safeKey = key.replace(/[^A-Za-z0-9-]/g, "-");
   const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(options.from)?.[1] ?? "localhost";
-  const lines = notice.url
-    ? [...notice.lines, "", `Open the request: ${notice.url}`]
-    : notice.lines;
+  const lines = [
+    ...notice.lines,
+    ...(notice.url || notice.inbox ? [""] : []),
+    ...(notice.url ? [`Open the request: ${notice.url}`] : []),
+    ...(notice.inbox ? [`All requests (your inbox): ${notice.inbox}`] : []),
+  ];
   const linkify = (line: string) =>
     escapeHtml(line).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
   const html = htmlEmail(

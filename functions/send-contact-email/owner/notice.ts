@@ -34,6 +34,8 @@ export type Notice = {
   lines: string[];
   /** Where a tap leads: the request page (alert, reminder). */
   url: string | null;
+  /** The owner's inbox, every request (added when queued; notices queued before have none). */
+  inbox?: string | null;
   /** The leads it is about, for the generic JSON webhook. */
   leads: NoticeLead[];
 };

@@ -9,6 +9,7 @@ import { createNotifier } from "./notifier.ts";
 
 const secretMessage = "NEVER-IN-A-NOTICE";
 const hour = 3_600_000;
+const inboxLink = "https://www.example.com/functions/v1/send-contact-email/inbox?token=1.x";
 
 function setup(options: { push?: boolean; start: string; store?: ReturnType<typeof testStore> }) {
   let clock = new Date(options.start);
@@ -38,6 +39,7 @@ function setup(options: { push?: boolean; start: string; store?: ReturnType<type
       linkTtlMs: 30 * 24 * hour,
     },
     signer: createLinkSigner("notifier-test-secret-0123456789"),
+    inboxLink: async () => inboxLink,
     retry: { baseMs: 1000, maxMs: 4000 },
     leaseMs: 60_000,
     maxAttempts: 3,
@@ -138,6 +140,7 @@ describe("owner notifier (fake time, SQLite in memory)", () => {
     ]);
     expect(reminders[0]?.text).toContain(`/lead/${waiting}?token=`);
     expect(reminders[0]?.text).not.toContain(secretMessage);
+    expect(reminders[0]?.text).toContain(`All requests (your inbox): ${inboxLink}`);
     expect(t.pushes.filter((body) => body.includes("Still waiting"))).toHaveLength(1);
   });
 
@@ -156,6 +159,7 @@ describe("owner notifier (fake time, SQLite in memory)", () => {
     expect(digests).toHaveLength(1);
     expect(digests[0]?.text).toContain("Dee Digest");
     expect(digests[0]?.text).toContain("1 request still waiting for an answer:");
+    expect(digests[0]?.text).toContain(`All requests (your inbox): ${inboxLink}`);
 
     // A restart (a new notifier on the same store) finds that digest sent: nothing twice.
     const again = setup({ start: "2026-11-24T14:00:00Z", store: t.store });

@@ -28,6 +28,8 @@ export type NotifierOptions = {
   mail: NoticeMailOptions;
   config: Pick<OwnerConfig, "functionUrl" | "push" | "clock" | "linkTtlMs">;
   signer: LinkSigner;
+  /** A fresh link to the owner's inbox, for every notice (inbox/inbox-route.ts). */
+  inboxLink?: () => Promise<string>;
   retry: RetryPolicy;
   leaseMs: number;
   /** After this many attempts a notice is given up (`failed`); the request itself is untouched. */
@@ -80,7 +82,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       key: `${key}:${channel}`,
       channel,
       requestId,
-      notice,
+      notice: { ...notice, inbox: (await options.inboxLink?.()) ?? null },
       createdAt: now(),
     });
   }

@@ -106,6 +106,11 @@ export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerCo
   };
 }
 
+/** The owner's inbox (inbox/inbox-route.ts): every request, with the `inbox` scope's token. */
+export function inboxPageUrl(functionUrl: string, token: string): string {
+  return `${functionUrl}/inbox?token=${encodeURIComponent(token)}`;
+}
+
 /** The link in the owner's e-mail for one request. */
 export function leadPageUrl(functionUrl: string, id: string, token: string): string {
   return `${functionUrl}/lead/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;

@@ -131,6 +131,35 @@ describe("push formats", () => {
     );
   });
 
+  it("links every format to the inbox too; a digest's tap opens the inbox", () => {
+    const inbox = "https://fn.example/functions/v1/send-contact-email/inbox?token=9.x";
+    const withInbox = { ...notice, inbox };
+    const ntfy = JSON.parse(
+      pushRequest(withInbox, { url: "https://ntfy.sh/t", format: "ntfy" }).body,
+    );
+    expect(ntfy.click).toBe(link);
+    expect(ntfy.actions).toEqual([
+      { action: "view", label: "Open the request", url: link },
+      { action: "view", label: "All requests", url: inbox },
+    ]);
+    const digest = JSON.parse(
+      pushRequest({ ...withInbox, url: null }, { url: "https://ntfy.sh/t", format: "ntfy" }).body,
+    );
+    expect(digest.click).toBe(inbox);
+    const slack = JSON.parse(
+      pushRequest(withInbox, { url: "https://s.example", format: "slack" }).body,
+    );
+    expect(slack.text).toContain(`<${inbox}|All requests>`);
+    const discord = JSON.parse(
+      pushRequest(withInbox, { url: "https://d.example", format: "discord" }).body,
+    );
+    expect(discord.content).toContain(`All requests: <${inbox}>`);
+    const json = JSON.parse(
+      pushRequest(withInbox, { url: "https://j.example", format: "json" }).body,
+    );
+    expect(json.inbox).toBe(inbox);
+  });
+
   it("Slack: escaped text with a link", () => {
     const body = JSON.parse(
       pushRequest(notice, { url: "https://hooks.slack.example/x", format: "slack" }).body,

@@ -36,10 +36,14 @@ function ntfy(notice: Notice, target: string): PushRequest {
     tags: [notice.kind === "alert" ? "broom" : notice.kind === "reminder" ? "hourglass" : "memo"],
     priority: notice.kind === "digest" ? 3 : 4,
   };
-  if (notice.url) {
-    body.click = notice.url;
-    body.actions = [{ action: "view", label: "Open the request", url: notice.url }];
-  }
+  const actions = [
+    ...(notice.url ? [{ action: "view", label: "Open the request", url: notice.url }] : []),
+    ...(notice.inbox ? [{ action: "view", label: "All requests", url: notice.inbox }] : []),
+  ];
+  // A tap opens the request, or the inbox for a notice about several (the digest).
+  const click = notice.url ?? notice.inbox;
+  if (click) body.click = click;
+  if (actions.length > 0) body.actions = actions;
   return { url: url.toString(), method: "POST", headers: jsonHeaders, body: JSON.stringify(body) };
 }
 
@@ -51,6 +55,7 @@ export function slackEscape(text: string): string {
 function slack(notice: Notice, target: string): PushRequest {
   const lines = [`*${slackEscape(notice.title)}*`, ...notice.lines.map(slackEscape)];
   if (notice.url) lines.push(`<${notice.url}|Open the request>`);
+  if (notice.inbox) lines.push(`<${notice.inbox}|All requests>`);
   return {
     url: target,
     method: "POST",
@@ -67,6 +72,7 @@ export function discordEscape(text: string): string {
 function discord(notice: Notice, target: string): PushRequest {
   const lines = [`**${discordEscape(notice.title)}**`, ...notice.lines.map(discordEscape)];
   if (notice.url) lines.push(`Open the request: <${notice.url}>`);
+  if (notice.inbox) lines.push(`All requests: <${notice.inbox}>`);
   return {
     url: target,
     method: "POST",
@@ -89,6 +95,7 @@ function json(notice: Notice, target: string): PushRequest {
       title: notice.title,
       text: notice.lines.join("\n"),
       url: notice.url,
+      inbox: notice.inbox ?? null,
       leads: notice.leads,
     }),
   };

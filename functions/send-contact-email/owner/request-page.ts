@@ -9,15 +9,10 @@ import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
 import { sourceLine } from "../../../shared/visit-source.ts";
 import { escapeHtml, serviceDescription } from "../email.ts";
 import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "./lead-view.ts";
+import { privatePage } from "./private-page.ts";
 
-const css = `
-:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1a1f2b;background:#f6f7f9}
-body{margin:0;padding:1rem}
-main{max-width:36rem;margin:0 auto;background:#fff;border:1px solid #d5d9e0;border-radius:.75rem;padding:1rem 1.25rem}
-h1{font-size:1.375rem;margin:.25rem 0 .5rem}
-h2{font-size:1.125rem;margin:1.25rem 0 .5rem}
+const page = privatePage(`
 .status{display:inline-block;padding:.125rem .625rem;border-radius:999px;background:#e6ecf7;font-weight:600}
-.notice{background:#e7f6ec;border:1px solid #87c59b;border-radius:.5rem;padding:.5rem .75rem}
 dl{margin:1rem 0}
 dt{font-weight:600;margin-top:.5rem}dd{margin:0;overflow-wrap:anywhere}
 @media (min-width:40rem){dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem .75rem}dt{margin:0}}
@@ -29,51 +24,11 @@ fieldset{border:0;padding:0;margin:1rem 0 0}legend{font-weight:600;margin-bottom
 .actions{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.5rem}
 button{border:2px solid #123a7a;background:#fff;color:#123a7a;cursor:pointer}
 button[aria-pressed=true]{background:#123a7a;color:#fff}
-a:focus-visible,button:focus-visible{outline:3px solid #b34700;outline-offset:2px}
-`.trim();
-
-let styleHash: Promise<string> | undefined;
+`);
 
 /** The page's CSP allows exactly its own style element, by hash (no 'unsafe-inline'). */
-function cssHash(): Promise<string> {
-  styleHash ??= crypto.subtle
-    .digest("SHA-256", new TextEncoder().encode(css))
-    .then((digest) => btoa(String.fromCharCode(...new Uint8Array(digest))));
-  return styleHash;
-}
-
-export async function ownerPageHeaders(): Promise<Record<string, string>> {
-  return {
-    "Content-Type": "text/html; charset=utf-8",
-    "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await cssHash()}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
-    "Cache-Control": "no-store",
-    // The link carries its token: no other site may see it in a Referer.
-    "Referrer-Policy": "no-referrer",
-    "X-Robots-Tag": "noindex, nofollow",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-  };
-}
-
-function documentOf(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style>${css}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+export const ownerPageHeaders = page.headers;
+const documentOf = page.document;
 
 const receivedFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: business.timeZone,

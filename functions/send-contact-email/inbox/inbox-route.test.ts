@@ -1,0 +1,207 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { validateContact } from "../../../shared/contact-schema.ts";
+import { resolveQuoteDetails } from "../../../shared/quote/quote-details.ts";
+import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { fingerprintContact } from "../fingerprint.ts";
+import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
+import type { SqliteStore } from "../sqlite-store.ts";
+import type { NewContactRequest } from "../store.ts";
+import { brokenStore, testStore } from "../testing/stores.ts";
+import { handleInbox, inboxPageSize, inboxSubject } from "./inbox-route.ts";
+
+const now = new Date("2026-11-25T15:00:00Z");
+const day = 86_400_000;
+const links = createLinkSigners(parseLinkSettings({}, "an-owner-secret-of-enough-length-0123"));
+const base = "https://fn.example/functions/v1/send-contact-email";
+
+let store: SqliteStore;
+let token: string;
+
+async function add(
+  overrides: Parameters<typeof validRequest>[0] & {
+    daysAgo?: number;
+    zip?: string;
+    status?: "new" | "spam";
+    source?: NewContactRequest["source"];
+  } = {},
+) {
+  const { daysAgo = 1, zip, status, source, ...fields } = overrides;
+  const result = validateContact(validRequest(fields));
+  if (!result.ok) throw new Error(JSON.stringify(result.fields));
+  const id = crypto.randomUUID();
+  await store.submit({
+    id,
+    data: result.data,
+    details: zip ? resolveQuoteDetails({ zip }) : undefined,
+    source,
+    fingerprint: await fingerprintContact(result.data),
+    receivedAt: new Date(now.getTime() - daysAgo * day),
+    dedupeWindowMs: 0,
+    status,
+  });
+  return id;
+}
+
+function get(path: string, params: Record<string, string> = {}, method = "GET") {
+  const query = new URLSearchParams({ token, ...params });
+  return handleInbox(
+    new Request(`${base}/${path}?${query}`, { method }),
+    path.endsWith(".csv") ? "csv" : "page",
+    { store, links, now: () => now },
+  );
+}
+
+const names = (html: string) =>
+  [...html.matchAll(/<a class="lead" href="[^"]*"><span>([^<]*)<\/span>/g)].map(
+    (match) => match[1],
+  );
+
+beforeEach(async () => {
+  store = testStore();
+  token = await links.inbox.sign(inboxSubject, now);
+  return () => store.close();
+});
+
+describe("the owner's inbox", () => {
+  it("lists every request newest first, with its status, source and estimate, spam left out", async () => {
+    await add({ name: "Older Olsen", daysAgo: 3 });
+    const id = await add({
+      name: "Dana <b>Whit</b>",
+      daysAgo: 1,
+      zip: "19341",
+      source: { landingPage: "/exton", referrer: "www.google.com" },
+    });
+    await add({ name: "Spammy Bot", daysAgo: 2, status: "spam" });
+    await store.setStatus(id, "contacted", now);
+    const response = await get("inbox");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(names(html)).toEqual(["Dana &lt;b&gt;Whit&lt;/b&gt;", "Older Olsen"]);
+    expect(html).not.toContain("<b>Whit");
+    expect(html).toContain('<span class="status contacted">Contacted</span>');
+    expect(html).toContain("Carpet Cleaning · Exton");
+    expect(html).toContain("· from Google</p>");
+    expect(html).toContain("· from Unknown</p>");
+    expect(html).toContain("(1 spam request not shown:");
+    expect(html).not.toContain("Spammy Bot");
+  });
+
+  it("links each request to its own page with a token for that request alone", async () => {
+    const id = await add({ name: "Robin" });
+    const html = await (await get("inbox")).text();
+    const href = new RegExp(`href="lead/${id}\\?token=([^"]+)"`).exec(html)?.[1] ?? "";
+    const leadToken = decodeURIComponent(href);
+    expect(await links.owner.verify(id, leadToken, now)).toBe(true);
+    expect(await links.owner.verify(crypto.randomUUID(), leadToken, now)).toBe(false);
+    expect(await links.inbox.verify(inboxSubject, leadToken, now)).toBe(false);
+  });
+
+  it("filters by status, town, service and period, and searches names, e-mails and phones", async () => {
+    const won = await add({ name: "Wendy Won", zip: "19341", daysAgo: 2 });
+    await store.setStatus(won, "won", now);
+    await add({ name: "Kim Kop", zip: "19406", service: "residential", daysAgo: 20 });
+    await add({ name: "Far Away", zip: "90210", daysAgo: 40 });
+    await add({ name: "Pat Phone", phone: "(610) 555-0177", email: "pat@home.example" });
+    await add({ name: "Spam Bot", status: "spam" });
+    const shown = async (params: Record<string, string>) =>
+      names(await (await get("inbox", params)).text());
+    expect(await shown({ status: "won" })).toEqual(["Wendy Won"]);
+    expect(await shown({ town: "Exton" })).toEqual(["Wendy Won"]);
+    expect(await shown({ town: "outside" })).toEqual(["Far Away"]);
+    expect(await shown({ town: "none" })).toEqual(["Pat Phone"]);
+    expect(await shown({ service: "residential" })).toEqual(["Kim Kop"]);
+    expect(await shown({ period: "7d" })).toEqual(["Pat Phone", "Wendy Won"]);
+    expect(await shown({ q: "610-555" })).toEqual(["Pat Phone"]);
+    expect(await shown({ q: "HOME.example" })).toEqual(["Pat Phone"]);
+    expect(await shown({ q: "kop" })).toEqual(["Kim Kop"]);
+    expect(await shown({ status: "spam" })).toEqual(["Spam Bot"]);
+    expect(await shown({ status: "all" })).toHaveLength(5);
+    // Values the inbox does not offer read as "any".
+    expect(await shown({ status: "deleted", town: "Paris", period: "2y" })).toHaveLength(4);
+  });
+
+  it("keeps the filters in the form, folds them until used, and offers to clear them", async () => {
+    await add({ name: "Dana" });
+    const plain = await (await get("inbox")).text();
+    expect(plain).toContain("<details>");
+    expect(plain).not.toContain("Clear filters");
+    const filtered = await (await get("inbox", { town: "Exton", q: "da" })).text();
+    expect(filtered).toContain("<details open>");
+    expect(filtered).toContain('<option value="Exton" selected>Exton</option>');
+    expect(filtered).toContain('value="da"');
+    expect(filtered).toContain(`href="inbox?token=${encodeURIComponent(token)}">Clear filters`);
+    expect(filtered).toContain("No request matches these filters.");
+  });
+
+  it("pages through long lists, newest first", async () => {
+    for (let index = 0; index < inboxPageSize + 3; index += 1)
+      await add({ name: `Person ${index}`, daysAgo: 1 + index / 100 });
+    const first = await (await get("inbox")).text();
+    expect(names(first)).toHaveLength(inboxPageSize);
+    expect(first).toContain("Page 1 of 2");
+    expect(first).toContain('rel="next"');
+    const second = await (await get("inbox", { page: "2" })).text();
+    expect(names(second)).toEqual(["Person 50", "Person 51", "Person 52"]);
+    expect(second).toContain('rel="prev"');
+  });
+
+  it("downloads the selection as CSV, spam only when asked", async () => {
+    await add({ name: "Dana", zip: "19341", source: { landingPage: "/", referrer: null } });
+    await add({ name: "=cmd|' /C calc'!A0", daysAgo: 2 });
+    await add({ name: "Spam Bot", status: "spam" });
+    const response = await get("inbox.csv");
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="quote-requests-2026-11-25.csv"',
+    );
+    const csv = await response.text();
+    const rows = csv.slice(1).trim().split("\r\n");
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(/^"[^"]+","Dana",/);
+    expect(rows[1]).toContain('"Direct","/",""');
+    expect(rows[2]).toContain(`"'=cmd|' /C calc'!A0"`);
+    const town = await (await get("inbox.csv", { town: "Exton" })).text();
+    expect(town.trim().split("\r\n")).toHaveLength(2);
+    const spam = await (await get("inbox.csv", { status: "spam" })).text();
+    expect(spam).toContain('"Spam Bot"');
+  });
+
+  it("refuses a missing, altered, expired or other-scope token, showing nothing", async () => {
+    await add({ name: "Secret Sam" });
+    const owner = await links.owner.sign(inboxSubject, now);
+    const expired = await links.inbox.sign(inboxSubject, new Date(now.getTime() - 91 * day));
+    for (const bad of ["", `${token}x`, owner, expired]) {
+      token = bad;
+      for (const path of ["inbox", "inbox.csv"]) {
+        const response = await get(path);
+        expect(response.status, `${path} ${bad}`).toBe(403);
+        const text = await response.text();
+        expect(text).not.toContain("Secret Sam");
+        expect(text).toContain("not valid or has expired");
+      }
+    }
+  });
+
+  it("changes nothing and takes no POST; sends the private page's headers", async () => {
+    const response = await get("inbox", {}, "POST");
+    expect(response.status).toBe(405);
+    const ok = await get("inbox");
+    expect(ok.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(ok.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(ok.headers.get("cache-control")).toBe("no-store");
+    const csp = ok.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[\w+/=]+'; form-action 'self';/);
+    const html = await ok.text();
+    expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3)/);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+
+  it("answers 503 with nothing shown when the store cannot be read", async () => {
+    const response = await handleInbox(new Request(`${base}/inbox?token=${token}`), "page", {
+      store: await brokenStore(),
+      links,
+      now: () => now,
+    });
+    expect(response.status).toBe(503);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The owner's inbox, served by the function on both hosts (its routes: contact-function.ts):
+ *   GET …/send-contact-email/inbox?token=…[&filters]       the page (inbox-page.ts)
+ *   GET …/send-contact-email/inbox.csv?token=…[&filters]   the same selection as CSV
+ * The token is the `inbox` scope's (links/signed-links.ts: its own secret, INBOX_LINK_SECRET, and
+ * lifetime); a missing, altered or expired one gets 403 and shows nothing. Reading changes
+ * nothing; each request's row links to its own page with a token for that request alone.
+ */
+
+import { business } from "../../../shared/business.ts";
+import { calendarDay } from "../../../shared/calendar-day.ts";
+import { filterLeads } from "../leads/lead-filters.ts";
+import { type Lead, toCsv, toLead } from "../leads/lead-formats.ts";
+import type { LinkSigner } from "../links/signed-links.ts";
+import { errorMessage, type Logger, silentLogger } from "../log.ts";
+import type { ContactStore } from "../store.ts";
+import { inboxHeaders, renderInbox, renderInboxRefusal } from "./inbox-page.ts";
+import { inboxFilter, readInboxQuery } from "./inbox-query.ts";
+
+/** What an inbox token is signed for: there is one inbox. */
+export const inboxSubject = "inbox";
+
+/** Requests per page of the list: a phone scrolls them in a few flicks. */
+export const inboxPageSize = 50;
+
+export type InboxDeps = {
+  store: Pick<ContactStore, "list">;
+  links: { inbox: LinkSigner; owner: LinkSigner };
+  /** HTML shown above the list (the week's numbers), from the same leads. */
+  above?: (leads: Lead[], now: Date) => Promise<string>;
+  now?: () => Date;
+  log?: Logger;
+};
+
+async function page(status: number, html: string, extra: Record<string, string> = {}) {
+  return new Response(html, { status, headers: { ...(await inboxHeaders()), ...extra } });
+}
+
+export async function handleInbox(
+  request: Request,
+  format: "page" | "csv",
+  deps: InboxDeps,
+): Promise<Response> {
+  const log = deps.log ?? silentLogger;
+  const now = deps.now?.() ?? new Date();
+  if (request.method !== "GET" && request.method !== "HEAD")
+    return page(405, renderInboxRefusal("denied"), { Allow: "GET, HEAD" });
+  const params = new URL(request.url).searchParams;
+  const token = params.get("token") ?? "";
+  if (!(await deps.links.inbox.verify(inboxSubject, token, now)))
+    return page(403, renderInboxRefusal("denied"));
+  try {
+    const query = readInboxQuery(params);
+    const filter = inboxFilter(query, now);
+    const leads = (await deps.store.list()).map(toLead);
+    const matched = filterLeads(leads, filter);
+    if (format === "csv") {
+      const day = calendarDay(now, business.timeZone);
+      return new Response(request.method === "HEAD" ? null : toCsv(matched), {
+        headers: {
+          ...(await inboxHeaders()),
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="quote-requests-${day}.csv"`,
+        },
+      });
+    }
+    const pageCount = Math.max(1, Math.ceil(matched.length / inboxPageSize));
+    const shown = { ...query, page: Math.min(query.page, pageCount) };
+    const slice = matched.slice((shown.page - 1) * inboxPageSize, shown.page * inboxPageSize);
+    const links = new Map<string, string>();
+    for (const lead of slice) {
+      const leadToken = await deps.links.owner.sign(lead.id, now);
+      // Relative to …/inbox: …/lead/<id>, whatever prefix a proxy or Supabase strips.
+      links.set(
+        lead.id,
+        `lead/${encodeURIComponent(lead.id)}?token=${encodeURIComponent(leadToken)}`,
+      );
+    }
+    const hiddenSpam =
+      filter.statuses || filter.all
+        ? 0
+        : filterLeads(leads, { ...filter, statuses: ["spam"] }).length;
+    const html = renderInbox({
+      token,
+      query: shown,
+      leads: slice,
+      total: matched.length,
+      pageCount,
+      hiddenSpam,
+      leadHref: (lead) => links.get(lead.id) ?? "",
+      before: await deps.above?.(leads, now),
+    });
+    return page(200, request.method === "HEAD" ? "" : html);
+  } catch (error) {
+    log.error("inbox failed", { error: errorMessage(error) });
+    return page(503, renderInboxRefusal("unavailable"));
+  }
+}

@@ -8,6 +8,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import type { SiteCount } from "../functions/send-contact-email/counts/count-store.ts";
 import {
   filterLeads,
   parseLeadFilter,
@@ -18,11 +19,8 @@ import {
   toLead,
   toText,
 } from "../functions/send-contact-email/leads/lead-formats.ts";
-import {
-  periodStats,
-  statsPeriods,
-  statsText,
-} from "../functions/send-contact-email/leads/lead-stats.ts";
+import { periodStats, statsText } from "../functions/send-contact-email/leads/lead-stats.ts";
+import { daysCovered, reportPeriods } from "../functions/send-contact-email/leads/stats-periods.ts";
 import { leadStatuses } from "../functions/send-contact-email/owner/lead-view.ts";
 import { openPostgresStore } from "../functions/send-contact-email/postgres-store.ts";
 import { openSqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
@@ -30,6 +28,7 @@ import type { StoredContactRequest } from "../functions/send-contact-email/store
 import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths } from "../server/settings.ts";
+import { business } from "../shared/business.ts";
 import { serviceOptions } from "../shared/contact-fields.ts";
 
 const usage = `Usage: npm run leads [-- --json | -- --csv | -- --stats] [filters]
@@ -38,8 +37,10 @@ Lists the quote requests received by the website, newest first (spam left out).
   (no option)      a readable list
   --json           one JSON object per line
   --csv            CSV for a spreadsheet, e.g. npm run -s leads -- --csv > leads.csv
-  --stats          numbers for the last 7, 30 and 90 days (services, towns, time to answer, won:
-                   first visits, and recurring plans a month)
+  --stats          numbers for last week and the last 7, 30 and 90 days: requests by source, town
+                   and service; booked, won and lost; time to first answer; quote forms started
+                   and sent; phone taps by page; what booked and won work is worth (first
+                   visits, and recurring plans a month)
 Filters:
   --status LIST    ${leadStatuses.join(", ")} (comma-separated)
   --service LIST   ${serviceOptions.map((option) => option.value).join(", ")}
@@ -50,13 +51,23 @@ Filters:
 Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default: ./data).
 `;
 
-/** Postgres: read only; the server creates the table (migrations) when it starts. */
-async function readPostgres(url: string): Promise<StoredContactRequest[] | null> {
+type Stored = { rows: StoredContactRequest[]; counts: SiteCount[] };
+
+/** Postgres: read only; the server creates the tables (migrations) when it starts. */
+async function readPostgres(
+  url: string,
+  days: { from: string; to: string },
+): Promise<Stored | null> {
   const store = openPostgresStore({ url, maxConnections: 1 });
   try {
-    const [found] = await store.sql<{ exists: boolean }[]>`
-      select to_regclass('public.contact_requests') is not null as exists`;
-    return found?.exists ? await store.list() : null;
+    const [found] = await store.sql<{ requests: boolean; counts: boolean }[]>`
+      select to_regclass('public.contact_requests') is not null as requests,
+             to_regclass('public.site_counts') is not null as counts`;
+    if (!found?.requests) return null;
+    return {
+      rows: await store.list(),
+      counts: found.counts ? await store.countsBetween(days.from, days.to) : [],
+    };
   } finally {
     await store.close();
   }
@@ -94,12 +105,17 @@ async function main() {
 
   loadEnvFile();
   let leads: ReturnType<typeof toLead>[] = [];
+  let counts: SiteCount[] = [];
+  const periods = reportPeriods(now, business.timeZone);
+  const days = daysCovered(periods);
   const url = databaseUrl(process.env);
   if (url) {
-    const rows = await readPostgres(url);
+    const stored = await readPostgres(url, days);
     // Spam is left out by filterLeads unless --all or --status spam asks for it.
-    if (rows) leads = rows.map(toLead);
-    else
+    if (stored) {
+      leads = stored.rows.map(toLead);
+      counts = stored.counts;
+    } else
       process.stderr.write(
         `No contact_requests table yet in ${describeDatabaseUrl(url)}: start the server once.\n`,
       );
@@ -111,6 +127,7 @@ async function main() {
       const store = openSqliteStore(database);
       try {
         leads = (await store.list()).map(toLead);
+        counts = await store.countsBetween(days.from, days.to);
       } finally {
         await store.close();
       }
@@ -122,7 +139,7 @@ async function main() {
   }
 
   if (stats) {
-    process.stdout.write(statsText(statsPeriods.map((days) => periodStats(leads, now, days))));
+    process.stdout.write(statsText(periods.map((period) => periodStats(leads, counts, period))));
     return;
   }
   leads = filterLeads(leads, filter);

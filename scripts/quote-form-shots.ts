@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import sharp from "sharp";
 
-type Width = { width: number; height: number; mobile: boolean };
+export type Width = { width: number; height: number; mobile: boolean };
 
 const visitor = {
   name: "Jordan Alvarez",
@@ -116,7 +116,7 @@ const states: {
  * Few colours, no dithering and the best compression: flat UI (and the heroes' gradients, banded a
  * little) compress to a few tens of KB.
  */
-async function savePalettePng(png: Buffer, file: string) {
+export async function savePalettePng(png: Buffer, file: string) {
   await sharp(png)
     .png({ palette: true, quality: 70, colours: 32, dither: 0, compressionLevel: 9, effort: 10 })
     .toFile(file);

@@ -8,6 +8,9 @@
  *   npm run screenshots -- --out /tmp/shots               # another folder
  *   npm run screenshots -- --quote-states                 # the quote form's states, into
  *                                                         # docs/images/ (quote-form-shots.ts)
+ *   npm run screenshots -- --inbox                        # the owner's inbox after a week of
+ *                                                         # requests, into docs/images/
+ *                                                         # (inbox-shots.ts; starts its own server)
  *
  * The routes come from the site's own sitemap.xml, which is generated from the route list.
  * The browser is Debian's Chromium (CHROMIUM_PATH overrides), driven like the e2e suite.
@@ -21,6 +24,7 @@ import { parseArgs } from "node:util";
 import type { Browser, Page } from "@playwright/test";
 import { chromium } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
+import { shootInbox, shotsLinkSecret } from "./inbox-shots.ts";
 import { shootQuoteStates } from "./quote-form-shots.ts";
 
 const projectRoot = resolve(import.meta.dirname, "..");
@@ -41,6 +45,7 @@ const { values: options } = parseArgs({
     base: { type: "string" },
     out: { type: "string" },
     "quote-states": { type: "boolean", default: false },
+    inbox: { type: "boolean", default: false },
   },
 });
 
@@ -202,17 +207,32 @@ async function shoot(browser: Browser, base: string, paths: string[], out: strin
 
 async function main() {
   const quoteStates = options["quote-states"];
+  const inbox = options.inbox;
   const out = resolve(
-    options.out ?? join(projectRoot, quoteStates ? "docs/images" : "screenshots"),
+    options.out ?? join(projectRoot, quoteStates || inbox ? "docs/images" : "screenshots"),
   );
   await mkdir(out, { recursive: true });
-  const server = options.base
-    ? { base: options.base.replace(/\/+$/, ""), stop: async () => {} }
-    : // The quote states send a dozen requests from one address: past the rate limit otherwise.
-      await startServer(quoteStates ? { RATE_LIMIT_DISABLED: "true" } : {});
+  const server =
+    options.base && !inbox
+      ? { base: options.base.replace(/\/+$/, ""), stop: async () => {} }
+      : // The quote states and the inbox's week send many requests from one address: past the
+        // rate limit otherwise. The inbox's link is signed with the server's own secret.
+        await startServer(
+          quoteStates || inbox
+            ? {
+                RATE_LIMIT_DISABLED: "true",
+                ...(inbox ? { OWNER_LINK_SECRET: shotsLinkSecret, INBOX_LINK_SECRET: "" } : {}),
+              }
+            : {},
+        );
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch(launchOptions);
+    if (inbox) {
+      const saved = await shootInbox(browser, server.base, widths, out);
+      console.log(`${saved.length} screenshots of the owner's inbox in:\n${out}`);
+      return;
+    }
     if (quoteStates) {
       const saved = await shootQuoteStates(browser, server.base, widths, out);
       console.log(`${saved.length} screenshots of the quote form's states in:\n${out}`);

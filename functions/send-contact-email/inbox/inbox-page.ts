@@ -22,6 +22,7 @@ import {
   statusChoices,
   townChoices,
 } from "./inbox-query.ts";
+import { weekNumbersCss } from "./week-numbers.ts";
 
 const page = privatePage(`
 main{max-width:44rem}
@@ -39,13 +40,15 @@ summary{min-height:2.75rem;display:flex;align-items:center;font-weight:600;curso
 .count{color:#4a5263;font-weight:400}
 ol{list-style:none;margin:0;padding:0}
 li{border-top:1px solid #e3e6eb;padding:.625rem 0}
-li a.lead{display:flex;justify-content:space-between;align-items:center;gap:.5rem;min-height:2.75rem;color:#123a7a;font-weight:600;font-size:1.0625rem;overflow-wrap:anywhere}
+li a.lead{display:flex;justify-content:space-between;align-items:center;gap:.5rem;min-height:2.75rem;color:#123a7a;font-weight:600;font-size:1.0625rem;overflow-wrap:anywhere;text-decoration:none}
+li a.lead span:first-child{text-decoration:underline}
 li p{margin:.125rem 0;color:#353c4a;font-size:.9375rem;overflow-wrap:anywhere}
 .status{flex:none;padding:.125rem .625rem;border-radius:999px;font-size:.875rem;font-weight:600;color:#1a1f2b;background:#e6ecf7}
 .status.new{background:#fde9c8}.status.won{background:#d7f0de}.status.lost{background:#eceef1}.status.spam{background:#f8dcdc}
 nav{display:flex;justify-content:space-between;align-items:center;gap:.5rem;margin:1rem 0}
 .empty{padding:1rem 0}
-`);
+.spam{margin:0 0 .5rem;color:#4a5263}
+${weekNumbersCss}`);
 
 export const inboxHeaders = page.headers;
 
@@ -87,7 +90,7 @@ export function renderInbox(view: InboxView): string {
   const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
   const spamNote =
     view.hiddenSpam > 0
-      ? ` <span class="count">(${plural(view.hiddenSpam, "spam request")} not shown: <a href="${e(here(inboxParams(token, { ...query, status: "spam", page: 1 })))}">show spam</a>)</span>`
+      ? `<p class="spam">${plural(view.hiddenSpam, "spam request")} not shown: <a href="${e(here(inboxParams(token, { ...query, status: "spam", page: 1 })))}">show spam</a></p>`
       : "";
   const list =
     view.leads.length === 0
@@ -108,11 +111,12 @@ export function renderInbox(view: InboxView): string {
   const body = `<p class="brand">${e(business.name)}</p>
 <h1>Quote requests</h1>
 ${view.before ?? ""}
-<h2 id="list-heading">Requests <span class="count">${plural(view.total, "request")}${isFiltered(query) ? " found" : ""}</span>${spamNote}</h2>
+<h2 id="list-heading">${plural(view.total, "request")}${isFiltered(query) ? " found" : ""}</h2>
+${spamNote}
 <form method="get" role="search" aria-label="Find requests">
-<input type="hidden" name="token" value="${e(token)}">
+<input type="hidden" name="token" value="${e(token)}">${query.week ? `\n<input type="hidden" name="week" value="${e(query.week)}">` : ""}
 <div class="search">
-<div><label for="f-q">Search</label><input id="f-q" type="search" name="q" value="${e(query.q)}" placeholder="Name, phone or e-mail" autocomplete="off"></div>
+<div><label for="f-q">Search</label><input id="f-q" type="search" name="q" value="${e(query.q)}" placeholder="Name, phone, e-mail" autocomplete="off"></div>
 <button type="submit">Search</button>
 </div>
 <details${narrowed ? " open" : ""}>

@@ -48,6 +48,8 @@ export type InboxQuery = {
   q: string;
   /** 1-based. */
   page: number;
+  /** The week whose numbers head the page: "" this week so far, "last" the week before. */
+  week: "" | "last";
 };
 
 const offered = (choices: Choice[], value: string | null) =>
@@ -62,6 +64,7 @@ export function readInboxQuery(params: URLSearchParams): InboxQuery {
     period: offered(periodChoices, params.get("period")),
     q: (params.get("q") ?? "").trim().slice(0, 100),
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    week: params.get("week") === "last" ? "last" : "",
   };
 }
 
@@ -82,7 +85,7 @@ export function inboxFilter(query: InboxQuery, now: Date): LeadFilter {
 /** The query as address parameters, the token first; `page` only past the first. */
 export function inboxParams(token: string, query: InboxQuery, page = query.page): string {
   const params = new URLSearchParams({ token });
-  for (const name of ["status", "town", "service", "period", "q"] as const)
+  for (const name of ["status", "town", "service", "period", "q", "week"] as const)
     if (query[name]) params.set(name, query[name]);
   if (page > 1) params.set("page", String(page));
   return params.toString();

@@ -82,8 +82,45 @@ describe("the owner's inbox", () => {
     expect(html).toContain("Carpet Cleaning · Exton");
     expect(html).toContain("· from Google</p>");
     expect(html).toContain("· from Unknown</p>");
-    expect(html).toContain("(1 spam request not shown:");
+    expect(html).toContain("1 spam request not shown: <a");
     expect(html).not.toContain("Spammy Bot");
+  });
+
+  it("heads the page with this week's numbers, and last week's a tap away", async () => {
+    // Wednesday Nov 25: this week began on Monday Nov 23 in New York.
+    const won = await add({
+      name: "Tue Won",
+      daysAgo: 1,
+      source: { landingPage: "/", referrer: "www.bing.com" },
+    });
+    await store.setStatus(won, "won", now);
+    await add({ name: "Sun Last Week", daysAgo: 3 });
+    await store.addCount("2026-11-24", "/exton", "call");
+    await store.addCount("2026-11-24", "/contact", "form-start");
+    await store.addCount("2026-11-24", "/contact", "form-start");
+    await store.addCount("2026-11-22", "/", "call");
+    const html = await (await get("inbox")).text();
+    expect(html).toContain(
+      '<h2 id="week-heading">This week <span class="count">Mon Nov 23 – Wed Nov 25</span></h2>',
+    );
+    const figure = (name: string, value: string) =>
+      expect(html).toContain(`<div><dt>${name}</dt><dd>${value}</dd></div>`);
+    figure("Requests", "1");
+    figure("Won", "1");
+    figure("Booked", "0");
+    figure("Phone taps", "1");
+    figure("Forms started", "2");
+    figure("Forms sent", "1");
+    expect(html).toContain("<li>Bing: 1</li>");
+    expect(html).toContain("<li>/exton: 1</li>");
+    const last = /href="(inbox\?[^"]*week=last[^"]*)">Last week's numbers/.exec(html)?.[1];
+    expect(last).toBeDefined();
+    const previous = await (await get("inbox", { week: "last" })).text();
+    expect(previous).toContain('Last week <span class="count">Mon Nov 16 – Sun Nov 22</span>');
+    expect(previous).toContain("<div><dt>Phone taps</dt><dd>1</dd></div>");
+    expect(previous).toContain('<input type="hidden" name="week" value="last">');
+    // The list below is every request either way.
+    expect(names(previous)).toEqual(["Tue Won", "Sun Last Week"]);
   });
 
   it("links each request to its own page with a token for that request alone", async () => {

@@ -9,13 +9,17 @@
 
 import { business } from "../../../shared/business.ts";
 import { calendarDay } from "../../../shared/calendar-day.ts";
+import type { CountStore } from "../counts/count-store.ts";
 import { filterLeads } from "../leads/lead-filters.ts";
-import { type Lead, toCsv, toLead } from "../leads/lead-formats.ts";
+import { toCsv, toLead } from "../leads/lead-formats.ts";
+import { periodStats } from "../leads/lead-stats.ts";
+import { lastWeek, thisWeek } from "../leads/stats-periods.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import type { ContactStore } from "../store.ts";
 import { inboxHeaders, renderInbox, renderInboxRefusal } from "./inbox-page.ts";
-import { inboxFilter, readInboxQuery } from "./inbox-query.ts";
+import { inboxFilter, inboxParams, readInboxQuery } from "./inbox-query.ts";
+import { renderWeekNumbers } from "./week-numbers.ts";
 
 /** What an inbox token is signed for: there is one inbox. */
 export const inboxSubject = "inbox";
@@ -24,10 +28,8 @@ export const inboxSubject = "inbox";
 export const inboxPageSize = 50;
 
 export type InboxDeps = {
-  store: Pick<ContactStore, "list">;
+  store: Pick<ContactStore, "list"> & Pick<CountStore, "countsBetween">;
   links: { inbox: LinkSigner; owner: LinkSigner };
-  /** HTML shown above the list (the week's numbers), from the same leads. */
-  above?: (leads: Lead[], now: Date) => Promise<string>;
   now?: () => Date;
   log?: Logger;
 };
@@ -76,6 +78,13 @@ export async function handleInbox(
         `lead/${encodeURIComponent(lead.id)}?token=${encodeURIComponent(leadToken)}`,
       );
     }
+    // The week's numbers head the page: this week so far, or the week before.
+    const week = (query.week === "last" ? lastWeek : thisWeek)(now, business.timeZone);
+    const counts = await deps.store.countsBetween(week.firstDay, week.lastDay);
+    const numbers = renderWeekNumbers(periodStats(leads, counts, week), {
+      href: `inbox?${inboxParams(token, { ...query, week: query.week === "last" ? "" : "last", page: 1 })}`,
+      label: query.week === "last" ? "This week" : "Last week",
+    });
     const hiddenSpam =
       filter.statuses || filter.all
         ? 0
@@ -88,7 +97,7 @@ export async function handleInbox(
       pageCount,
       hiddenSpam,
       leadHref: (lead) => links.get(lead.id) ?? "",
-      before: await deps.above?.(leads, now),
+      before: numbers,
     });
     return page(200, request.method === "HEAD" ? "" : html);
   } catch (error) {

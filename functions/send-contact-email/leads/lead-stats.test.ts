@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
+import type { SiteCount } from "../counts/count-store.ts";
 import { filterLeads, parseLeadFilter, parseSince } from "./lead-filters.ts";
 import type { Lead } from "./lead-formats.ts";
-import { median, periodStats, statsText } from "./lead-stats.ts";
+import { median, periodStats, statsLines, statsText } from "./lead-stats.ts";
+import {
+  daysCovered,
+  lastDays,
+  lastWeek,
+  mondayOf,
+  periodDays,
+  reportPeriods,
+  thisWeek,
+} from "./stats-periods.ts";
 
 const now = new Date("2026-11-24T12:00:00Z");
 const daysAgo = (days: number, hours = 0) =>
@@ -64,6 +74,7 @@ const leads: Lead[] = [
     // Once a week, with the welcome offer on the first visit.
     estimate: estimate(120, 150, weekly, { low: 150, high: 185 }),
     offer: { id: "welcome-20", percentOff: 20 },
+    source: { landingPage: "/king-prussia", referrer: "www.google.com" },
   }),
   lead({
     receivedAt: daysAgo(2),
@@ -100,32 +111,40 @@ const leads: Lead[] = [
   lead({ receivedAt: daysAgo(100), status: "won", estimate: estimate(5, 5) }),
 ];
 
-describe("leads --stats", () => {
-  it("counts the last 7 days without spam: services, towns, area, answers, wins", () => {
-    const stats = periodStats(leads, now, 7);
-    expect(stats).toEqual({
-      days: 7,
+const tz = "America/New_York";
+const period = (days: number) => lastDays(now, days, tz);
+
+describe("the owner's numbers (one module: --stats, the inbox, the Monday e-mail)", () => {
+  it("counts the last 7 days without spam: sources, services, towns, area, outcomes, answers", () => {
+    const stats = periodStats(leads, [], period(7));
+    expect(stats).toMatchObject({
+      label: "Last 7 days",
+      days: "Tue Nov 17 – Tue Nov 24",
       requests: 3,
+      bySource: { Google: 1, Unknown: 2 },
       byService: { "Carpet Cleaning": 1, Janitorial: 1, "Residential Cleaning": 1 },
       byTown: { "King of Prussia": 1, "West Chester": 1, "outside the area": 1 },
       inArea: 2,
       withZip: 3,
+      byStatus: { won: 1, contacted: 1, new: 1 },
       medianHoursToContact: 3,
       answered: 2,
-      won: 1,
-      // The first visit once; the later visits at 52/12 visits a month (650 = 150 × 52 / 12).
-      wonValue: {
-        firstVisits: { low: 120, high: 150 },
-        recurringPerMonth: { low: 650, high: 802 },
-        recurringPlans: 1,
-        withoutEstimate: 0,
-      },
     });
+    // The first visit once; the later visits at 52/12 visits a month (650 = 150 × 52 / 12).
+    expect(stats.value.won).toEqual({
+      count: 1,
+      firstVisits: { low: 120, high: 150 },
+      recurringPerMonth: { low: 650, high: 802 },
+      recurringPlans: 1,
+      withoutEstimate: 0,
+    });
+    expect(stats.value.booked.count).toBe(0);
   });
 
   it("counts a won estimate stored before recurring prices existed as its first visit only", () => {
     const legacy = lead({ status: "won", estimate: estimate(150, 185, weekly) });
-    expect(periodStats([legacy], now, 7).wonValue).toEqual({
+    expect(periodStats([legacy], [], period(7)).value.won).toEqual({
+      count: 1,
       firstVisits: { low: 150, high: 185 },
       recurringPerMonth: { low: 0, high: 0 },
       recurringPlans: 0,
@@ -134,10 +153,10 @@ describe("leads --stats", () => {
   });
 
   it("widens to 30 and 90 days; a won request without an estimate is counted apart", () => {
-    const month = periodStats(leads, now, 30);
+    const month = periodStats(leads, [], period(30));
     expect(month.requests).toBe(5);
-    expect(month.won).toBe(3);
-    expect(month.wonValue).toEqual({
+    expect(month.value.won).toEqual({
+      count: 3,
       firstVisits: { low: 1120, high: 1350 },
       recurringPerMonth: { low: 650, high: 802 },
       recurringPlans: 1,
@@ -145,19 +164,58 @@ describe("leads --stats", () => {
     });
     expect(month.medianHoursToContact).toBe(4);
     expect(month.byTown["no ZIP given"]).toBe(2);
-    expect(periodStats(leads, now, 90).requests).toBe(5);
+    expect(periodStats(leads, [], period(90)).requests).toBe(5);
+  });
+
+  it("values booked work beside won work, and counts lost", () => {
+    const booked = [
+      lead({ status: "booked", estimate: estimate(200, 240, weekly, { low: 250, high: 300 }) }),
+      lead({ status: "booked" }),
+      lead({ status: "lost", estimate: estimate(999, 999) }),
+    ];
+    const stats = periodStats(booked, [], period(7));
+    expect(stats.value.booked).toMatchObject({
+      count: 2,
+      firstVisits: { low: 200, high: 240 },
+      recurringPerMonth: { low: 1083, high: 1300 },
+      withoutEstimate: 1,
+    });
+    expect(stats.byStatus).toEqual({ booked: 2, lost: 1 });
+    expect(statsLines(stats)).toContain("What became of them: 2 booked, 0 won, 1 lost");
+  });
+
+  it("adds the site's counts of the period's days: views, phone taps by page, forms started", () => {
+    const counts: SiteCount[] = [
+      { day: "2026-11-20", path: "/", event: "view", count: 30 },
+      { day: "2026-11-20", path: "/exton", event: "call", count: 2 },
+      { day: "2026-11-24", path: "/", event: "call", count: 3 },
+      { day: "2026-11-24", path: "/contact", event: "form-start", count: 5 },
+      // Outside the last 7 days' days.
+      { day: "2026-11-10", path: "/", event: "call", count: 50 },
+    ];
+    expect(periodStats(leads, counts, period(7)).site).toEqual({
+      views: 30,
+      calls: 5,
+      callsByPage: { "/": 3, "/exton": 2 },
+      formStarts: 5,
+      formSends: 3,
+    });
   });
 
   it("prints what the owner reads", () => {
-    const text = statsText([periodStats(leads, now, 7), periodStats([], now, 30)]);
-    expect(text).toContain("Last 7 days: 3 requests");
-    expect(text).toContain("In the service area: 2 of 3 with a ZIP");
-    expect(text).toContain("Time to first answer (median): 3.0 h (2 answered)");
+    const text = statsText([periodStats(leads, [], period(7)), periodStats([], [], period(30))]);
+    expect(text).toContain("Last 7 days (Tue Nov 17 – Tue Nov 24): 3 requests");
+    expect(text).toContain("  By source: Unknown 2, Google 1");
+    expect(text).toContain("  In the service area: 2 of 3 with a ZIP");
+    expect(text).toContain("  What became of them: 0 booked, 1 won, 0 lost");
+    expect(text).toContain("  Time to first answer (median): 3.0 h (2 answered)");
     expect(text).toContain(
-      "Won: 1, first visits $120–$150 in total, then $650–$802 a month from 1 recurring plan",
+      "  Won: 1, first visits $120–$150 in total, then $650–$802 a month from 1 recurring plan",
     );
-    expect(text).toContain("       1  Residential Cleaning");
-    expect(text).toContain("Last 30 days: 0 requests");
+    expect(text).toContain("  By service: Carpet Cleaning 1, Janitorial 1, Residential Cleaning 1");
+    expect(text).toContain("  Quote forms: 0 started, 3 sent");
+    expect(text).toContain("  Phone taps: 0\n");
+    expect(text).toContain("Last 30 days (Sun Oct 25 – Tue Nov 24): 0 requests");
     expect(text).toContain("Time to first answer (median): no answers yet");
   });
 
@@ -165,6 +223,41 @@ describe("leads --stats", () => {
     expect(median([])).toBeNull();
     expect(median([5, 1, 3])).toBe(3);
     expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+});
+
+describe("the periods, in the business's week", () => {
+  it("runs a week from Monday 00:00 to Monday 00:00 in New York", () => {
+    // Tuesday Nov 24, 07:00 in New York.
+    expect(mondayOf(now, tz)).toBe("2026-11-23");
+    expect(thisWeek(now, tz)).toMatchObject({
+      from: new Date("2026-11-23T05:00:00Z"),
+      to: now,
+      firstDay: "2026-11-23",
+      lastDay: "2026-11-24",
+    });
+    expect(lastWeek(now, tz)).toMatchObject({
+      from: new Date("2026-11-16T05:00:00Z"),
+      to: new Date("2026-11-23T05:00:00Z"),
+      firstDay: "2026-11-16",
+      lastDay: "2026-11-22",
+    });
+    expect(periodDays(lastWeek(now, tz))).toBe("Mon Nov 16 – Sun Nov 22");
+    // Sunday night in New York is already Monday in UTC: still last week's Sunday.
+    expect(mondayOf(new Date("2026-11-23T03:00:00Z"), tz)).toBe("2026-11-16");
+  });
+
+  it("keeps the week that daylight saving ends in at its local midnights (167 or 169 hours)", () => {
+    // Clocks go back on Sunday Nov 1, 2026.
+    const week = lastWeek(new Date("2026-11-03T15:00:00Z"), tz);
+    expect(week.from).toEqual(new Date("2026-10-26T04:00:00Z"));
+    expect(week.to).toEqual(new Date("2026-11-02T05:00:00Z"));
+    const spring = lastWeek(new Date("2026-03-10T15:00:00Z"), tz);
+    expect((spring.to.getTime() - spring.from.getTime()) / 3_600_000).toBe(167);
+  });
+
+  it("covers the days of every period the report reads", () => {
+    expect(daysCovered(reportPeriods(now, tz))).toEqual({ from: "2026-08-26", to: "2026-11-24" });
   });
 });
 

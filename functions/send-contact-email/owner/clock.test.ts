@@ -6,8 +6,11 @@ import {
   clockDefaults,
   dueDigest,
   dueReminders,
+  dueWeeklyReport,
+  mondayOf,
   nextDigestAt,
   nextReminderAt,
+  nextWeeklyReportAt,
   parseDigestTime,
   zonedInstant,
 } from "./clock.ts";
@@ -109,6 +112,40 @@ describe("the daily digest", () => {
     const off = { ...settings, digestTime: null };
     expect(nextDigestAt(at("2026-11-24T12:00:00Z"), off)).toBeNull();
     expect(dueDigest(at("2026-11-24T14:00:00Z"), off)).toBeNull();
+  });
+});
+
+describe("the Monday report", () => {
+  const weekly: ClockSettings = { ...clockDefaults, weeklyReportTime: "07:00" };
+
+  it("falls due at 07:00 New York time on Monday, for twelve hours, under one key", () => {
+    // Monday Nov 23, 2026: 07:00 in New York is 12:00 UTC.
+    expect(dueWeeklyReport(at("2026-11-23T11:59:00Z"), weekly)).toBeNull();
+    expect(dueWeeklyReport(at("2026-11-23T12:00:00Z"), weekly)).toEqual({
+      key: "weekly:2026-11-23",
+      monday: "2026-11-23",
+      at: at("2026-11-23T12:00:00Z"),
+    });
+    expect(dueWeeklyReport(at("2026-11-24T00:00:00Z"), weekly)?.key).toBe("weekly:2026-11-23");
+    expect(dueWeeklyReport(at("2026-11-24T00:01:00Z"), weekly)).toBeNull();
+    expect(dueWeeklyReport(at("2026-11-25T12:00:00Z"), weekly)).toBeNull();
+    expect(
+      dueWeeklyReport(at("2026-11-23T12:00:00Z"), { ...weekly, weeklyReportTime: null }),
+    ).toBeNull();
+  });
+
+  it("keeps 07:00 across daylight saving, and finds the next Monday", () => {
+    // Monday Nov 2, 2026, the day after clocks went back: 07:00 EST is 12:00 UTC; the Monday
+    // before, 07:00 EDT was 11:00 UTC.
+    expect(dueWeeklyReport(at("2026-10-26T11:00:00Z"), weekly)?.key).toBe("weekly:2026-10-26");
+    expect(nextWeeklyReportAt(at("2026-10-26T11:00:00Z"), weekly)).toEqual(
+      at("2026-11-02T12:00:00Z"),
+    );
+    expect(nextWeeklyReportAt(at("2026-10-25T20:00:00Z"), weekly)).toEqual(
+      at("2026-10-26T11:00:00Z"),
+    );
+    // Sunday 23:30 in New York is Monday in UTC, and still the week before.
+    expect(mondayOf(at("2026-11-23T04:30:00Z"), ny)).toBe("2026-11-16");
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The owner's clock rules, as pure functions of "now" (tests pass any time): when a request still
- * `new` deserves its one reminder, when the daily digest is due in the business's time zone
- * (daylight saving included), and what a restarted server still has to catch up on.
+ * `new` deserves its one reminder, when the daily digest and the Monday report are due in the
+ * business's time zone (daylight saving included), and what a restarted server still has to catch
+ * up on.
  *
  * Each due item has a key (`reminder:<id>`, `digest:<day>`); the outbox keeps one notice per key,
  * so asking again after a restart, or from two servers, never sends anything twice.
@@ -14,12 +15,15 @@ export type ClockSettings = {
   reminderAfterHours: number;
   /** Local "HH:MM" of the daily digest, or null for none. */
   digestTime: string | null;
+  /** Local "HH:MM" on Mondays of the last week's numbers (leads/lead-stats.ts), or null. */
+  weeklyReportTime: string | null;
   timeZone: string;
 };
 
 export const clockDefaults: ClockSettings = {
   reminderAfterHours: 20,
   digestTime: "08:00",
+  weeklyReportTime: "07:00",
   timeZone: business.timeZone,
 };
 
@@ -94,6 +98,39 @@ export function nextDigestAt(now: Date, settings: ClockSettings): Date | null {
   const today = calendarDay(now, settings.timeZone);
   for (const offset of [0, 1, 2]) {
     const at = zonedInstant(addDays(today, offset), settings.digestTime, settings.timeZone);
+    if (at.getTime() > now.getTime()) return at;
+  }
+  return null;
+}
+
+/** The Monday (YYYY-MM-DD) of the business's week that holds `at`. */
+export function mondayOf(at: Date, timeZone: string): string {
+  const day = calendarDay(at, timeZone);
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+export type DueReport = { key: string; monday: string; at: Date };
+
+/**
+ * This Monday's report, once its time has come and for `catchUpMs` after (a server down at 07:00
+ * sends it when it starts at 09:00, not on Tuesday). Asked again, the same key.
+ */
+export function dueWeeklyReport(now: Date, settings: ClockSettings): DueReport | null {
+  if (!settings.weeklyReportTime) return null;
+  const monday = mondayOf(now, settings.timeZone);
+  const at = zonedInstant(monday, settings.weeklyReportTime, settings.timeZone);
+  const late = now.getTime() - at.getTime();
+  return late >= 0 && late <= catchUpMs ? { key: `weekly:${monday}`, monday, at } : null;
+}
+
+/** When the next Monday report falls due after `now`. */
+export function nextWeeklyReportAt(now: Date, settings: ClockSettings): Date | null {
+  if (!settings.weeklyReportTime) return null;
+  const monday = mondayOf(now, settings.timeZone);
+  for (const offset of [0, 7]) {
+    const at = zonedInstant(addDays(monday, offset), settings.weeklyReportTime, settings.timeZone);
     if (at.getTime() > now.getTime()) return at;
   }
   return null;

@@ -5,9 +5,10 @@
  * services and chat tools keep copies, and the link leads to the full request.
  */
 import { serviceDescription } from "../email.ts";
+import { type PeriodStats, plural, statsLines } from "../leads/lead-stats.ts";
 import { estimateText, type LeadView, placeText, statusLabels } from "./lead-view.ts";
 
-export type NoticeKind = "alert" | "reminder" | "digest";
+export type NoticeKind = "alert" | "reminder" | "digest" | "weekly";
 
 export type NoticeLead = {
   id: string;
@@ -129,5 +130,17 @@ export function digestNotice({ day, received, waiting, linkFor }: DigestInput): 
     leads: [...new Map([...received, ...waiting].map((lead) => [lead.id, lead])).values()].map(
       (lead) => noticeLead(lead, linkFor(lead)),
     ),
+  };
+}
+
+/** Monday's report: last week's numbers, the same lines `npm run leads -- --stats` prints. */
+export function weeklyNotice(stats: PeriodStats): Notice {
+  const outcome = (status: string) => stats.byStatus[status] ?? 0;
+  return {
+    kind: "weekly",
+    title: `${stats.label}: ${plural(stats.requests, "request")}, ${outcome("booked")} booked, ${outcome("won")} won`,
+    lines: statsLines(stats),
+    url: null,
+    leads: [],
   };
 }

@@ -11,7 +11,12 @@ const secretMessage = "NEVER-IN-A-NOTICE";
 const hour = 3_600_000;
 const inboxLink = "https://www.example.com/functions/v1/send-contact-email/inbox?token=1.x";
 
-function setup(options: { push?: boolean; start: string; store?: ReturnType<typeof testStore> }) {
+function setup(options: {
+  push?: boolean;
+  start: string;
+  store?: ReturnType<typeof testStore>;
+  weeklyReportTime?: string;
+}) {
   let clock = new Date(options.start);
   const store = options.store ?? testStore();
   const mails: ContactEmail[] = [];
@@ -35,7 +40,12 @@ function setup(options: { push?: boolean; start: string; store?: ReturnType<type
     config: {
       functionUrl: "https://www.example.com/functions/v1/send-contact-email",
       push: options.push ? { url: "https://ntfy.example/leads", format: "ntfy" } : null,
-      clock: { reminderAfterHours: 20, digestTime: "08:00", timeZone: "America/New_York" },
+      clock: {
+        reminderAfterHours: 20,
+        digestTime: "08:00",
+        weeklyReportTime: options.weeklyReportTime ?? null,
+        timeZone: "America/New_York",
+      },
       linkTtlMs: 30 * 24 * hour,
     },
     signer: createLinkSigner("notifier-test-secret-0123456789"),
@@ -174,5 +184,43 @@ describe("owner notifier (fake time, SQLite in memory)", () => {
       "Quote requests, digest of 2026-11-25: 0 new, 1 waiting",
       "Still waiting after 20 hours: Dee Digest",
     ]);
+  });
+
+  it("e-mails last week's numbers on Monday at 07:00 New York time, once, also after a restart", async () => {
+    // Requests and counts of the week of Mon Nov 16 – Sun Nov 22.
+    const during = setup({ start: "2026-11-18T15:00:00Z", weeklyReportTime: "07:00" });
+    const won = await during.submit("Willa Won");
+    await during.store.setStatus(won, "won", new Date("2026-11-18T16:00:00Z"));
+    await during.submit("Nate New");
+    await during.store.addCount("2026-11-18", "/exton", "call");
+    await during.store.addCount("2026-11-18", "/contact", "form-start");
+    // And one of this week, not in last week's numbers.
+    const monday = setup({
+      start: "2026-11-23T11:59:00Z",
+      store: during.store,
+      weeklyReportTime: "07:00",
+    });
+    await monday.submit("Mo Monday");
+    await monday.notifier.tick();
+    expect(monday.mails.filter((mail) => mail.subject.startsWith("Last week"))).toHaveLength(0);
+    monday.advance(60_000);
+    await monday.notifier.tick();
+    await monday.notifier.tick();
+    const reports = monday.mails.filter((mail) => mail.subject.startsWith("Last week"));
+    expect(reports.map((mail) => mail.subject)).toEqual(["Last week: 2 requests, 0 booked, 1 won"]);
+    const text = reports[0]?.text ?? "";
+    expect(text).toContain("Last week (Mon Nov 16 – Sun Nov 22): 2 requests");
+    expect(text).toContain("What became of them: 0 booked, 1 won, 0 lost");
+    expect(text).toContain("Quote forms: 1 started, 2 sent");
+    expect(text).toContain("Phone taps: 1 (/exton 1)");
+    expect(text).toContain(`All requests (your inbox): ${inboxLink}`);
+    expect(text).not.toContain("Mo Monday");
+    const restarted = setup({
+      start: "2026-11-23T13:00:00Z",
+      store: during.store,
+      weeklyReportTime: "07:00",
+    });
+    await restarted.notifier.tick();
+    expect(restarted.mails.filter((mail) => mail.subject.startsWith("Last week"))).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Tells the owner, besides the e-mail of each request: a push alert for each new request, one
- * reminder for a request still `new` after N hours, and the daily digest. Everything goes through
+ * reminder for a request still `new` after N hours, the daily digest, and on Monday mornings last
+ * week's numbers by e-mail (leads/lead-stats.ts, the figures `npm run leads -- --stats` prints). Everything goes through
  * the store's notice queue (owner-store.ts) and is sent from there with retries and backoff, like
  * the e-mail: a push service that is down is retried later and never holds up storing or e-mailing
  * a request (the visitor's answer and the request's e-mail do not wait for any of this).
@@ -10,20 +11,32 @@
  * after a restart); the Supabase host calls it from the scheduled drain.
  */
 import { type RetryPolicy, retryDelayMs } from "../backoff.ts";
+import type { CountStore } from "../counts/count-store.ts";
+import { toLead } from "../leads/lead-formats.ts";
+import { periodStats } from "../leads/lead-stats.ts";
+import { lastWeek } from "../leads/stats-periods.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import type { Mailer } from "../mailer.ts";
 import { type StoredContactRequest, truncateError } from "../store.ts";
-import { catchUpMs, dueDigest, dueReminders, nextDigestAt, nextReminderAt } from "./clock.ts";
+import {
+  catchUpMs,
+  dueDigest,
+  dueReminders,
+  dueWeeklyReport,
+  nextDigestAt,
+  nextReminderAt,
+  nextWeeklyReportAt,
+} from "./clock.ts";
 import type { LeadView } from "./lead-view.ts";
-import { alertNotice, digestNotice, type Notice, reminderNotice } from "./notice.ts";
+import { alertNotice, digestNotice, type Notice, reminderNotice, weeklyNotice } from "./notice.ts";
 import { composeNoticeEmail, type NoticeMailOptions } from "./notice-email.ts";
 import { leadPageUrl, type OwnerConfig } from "./owner-config.ts";
 import type { NoticeChannel, OwnerStore, StoredNotice } from "./owner-store.ts";
 import { pushRequest, sendPush } from "./push.ts";
 
 export type NotifierOptions = {
-  store: OwnerStore;
+  store: OwnerStore & Pick<CountStore, "countsBetween">;
   mailer: Mailer;
   mail: NoticeMailOptions;
   config: Pick<OwnerConfig, "functionUrl" | "push" | "clock" | "linkTtlMs">;
@@ -64,6 +77,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<unknown> = Promise.resolve();
   let alertsToCatchUp = true;
+  /** The Monday report this process has queued (or found queued): worked out once a week. */
+  let weeklyQueued: string | null = null;
   /** When the timer fires next (epoch ms), so that earlier work can pull it forward. */
   let timerDueAt = Number.POSITIVE_INFINITY;
 
@@ -136,6 +151,16 @@ export function createNotifier(options: NotifierOptions): Notifier {
         if (await enqueue(digest.key, channel, null, notice)) queued += 1;
       }
     }
+    const weekly = dueWeeklyReport(at, config.clock);
+    if (weekly && weekly.key !== weeklyQueued) {
+      // The week before this Monday: its requests (and later ones, left out by the period).
+      const week = lastWeek(at, config.clock.timeZone);
+      const leads = (await store.listSince(week.from)).map(toLead);
+      const counts = await store.countsBetween(week.firstDay, week.lastDay);
+      const notice = weeklyNotice(periodStats(leads, counts, week));
+      if (await enqueue(weekly.key, "email", null, notice)) queued += 1;
+      weeklyQueued = weekly.key;
+    }
     return queued;
   }
 
@@ -200,6 +225,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     const candidates = [
       await store.nextNoticeDueAt(options.leaseMs),
       nextDigestAt(at, config.clock),
+      nextWeeklyReportAt(at, config.clock),
       nextReminderAt(waiting, at, config.clock),
     ]
       .filter((time): time is Date => time !== null)

@@ -38,6 +38,7 @@ describe("owner settings", () => {
     expect(config.clock).toEqual({
       reminderAfterHours: 20,
       digestTime: "08:00",
+      weeklyReportTime: "07:00",
       timeZone: "America/New_York",
     });
   });
@@ -49,6 +50,7 @@ describe("owner settings", () => {
         ALERT_FORMAT: "Slack",
         REMINDER_AFTER_HOURS: "4",
         DIGEST_TIME: "off",
+        WEEKLY_REPORT_TIME: "8:30",
         DIGEST_TIME_ZONE: "America/Chicago",
         FUNCTION_URL: "http://127.0.0.1:3000/functions/v1/send-contact-email/",
         OWNER_LINK_TTL_DAYS: "7",
@@ -59,6 +61,7 @@ describe("owner settings", () => {
     expect(config.clock).toEqual({
       reminderAfterHours: 4,
       digestTime: null,
+      weeklyReportTime: "08:30",
       timeZone: "America/Chicago",
     });
     expect(config.functionUrl).toBe("http://127.0.0.1:3000/functions/v1/send-contact-email");
@@ -69,6 +72,9 @@ describe("owner settings", () => {
     expect(() => parseOwnerConfig({ ALERT_FORMAT: "teams" }, dev)).toThrow(/ALERT_FORMAT/);
     expect(() => parseOwnerConfig({ ALERT_URL: "ftp://x" }, dev)).toThrow(/ALERT_URL/);
     expect(() => parseOwnerConfig({ DIGEST_TIME: "8am" }, dev)).toThrow(/DIGEST_TIME/);
+    expect(() => parseOwnerConfig({ WEEKLY_REPORT_TIME: "Monday" }, dev)).toThrow(
+      /WEEKLY_REPORT_TIME/,
+    );
     expect(() => parseOwnerConfig({ DIGEST_TIME_ZONE: "Mars/Base" }, dev)).toThrow(
       /DIGEST_TIME_ZONE/,
     );

@@ -75,6 +75,13 @@ export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerCo
       `DIGEST_TIME must be a local time like 08:00, or off; got "${digestRaw}".`,
     );
   }
+  const weeklyRaw = env.WEEKLY_REPORT_TIME;
+  const weeklyReportTime = parseDigestTime(weeklyRaw);
+  if (weeklyReportTime === undefined && weeklyRaw?.trim()) {
+    throw new ConfigError(
+      `WEEKLY_REPORT_TIME must be a local time like 07:00 (on Mondays), or off; got "${weeklyRaw}".`,
+    );
+  }
   const timeZone = env.DIGEST_TIME_ZONE?.trim() || clockDefaults.timeZone;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone });
@@ -101,6 +108,8 @@ export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerCo
         720,
       ),
       digestTime: digestTime === undefined ? clockDefaults.digestTime : digestTime,
+      weeklyReportTime:
+        weeklyReportTime === undefined ? clockDefaults.weeklyReportTime : weeklyReportTime,
       timeZone,
     },
   };

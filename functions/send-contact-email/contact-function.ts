@@ -12,11 +12,13 @@
  *   POST         /count         one event of a page's beacon (counts/count-route.ts)
  *   GET          /inbox         the owner's inbox: every request, filters, search (signed link)
  *   GET          /inbox.csv     the inbox's selection as CSV (inbox/inbox-route.ts)
+ *   GET|POST     /opt-out/<h>   a customer's "no more e-mails like this" (follow-ups/opt-out.ts)
  * A route that is a private HTML page (the owner's; the visitor's page next) is isolated from other
  * windows with Cross-Origin-Opener-Policy; public pages are not (shared/security-headers.ts).
  *
  * Queues: each is started, stopped, drained and told of a new request in the same way; a new kind
- * of queued e-mail is one more entry in `queues` (and its table: queue-table.ts).
+ * of queued e-mail is one more entry in `queues` (and its table: queue-table.ts). Today: the
+ * e-mail of each request, the owner's notices, and the follow-ups to customers.
  */
 import { business } from "../../shared/business.ts";
 import { clientAddress } from "./client-address.ts";
@@ -24,6 +26,10 @@ import type { ContactConfig } from "./config.ts";
 import { handleCount } from "./counts/count-route.ts";
 import type { CountStore } from "./counts/count-store.ts";
 import { composeContactEmail, composeDigestEmail, composeFailureNotice } from "./email.ts";
+import { createFollowUpJob } from "./follow-ups/follow-up-job.ts";
+import { followUpLines } from "./follow-ups/follow-up-lines.ts";
+import type { FollowUpStore } from "./follow-ups/follow-up-store.ts";
+import { handleOptOut } from "./follow-ups/opt-out.ts";
 import { handleContactRequest } from "./handler.ts";
 import { handleInbox, inboxSubject } from "./inbox/inbox-route.ts";
 import { createLinkSigners } from "./links/links-settings.ts";
@@ -40,7 +46,7 @@ import { bearerMatches } from "./secrets.ts";
 import { type ContactStore, StoreUnavailableError } from "./store.ts";
 
 /** Everything the function keeps: requests and their e-mail, the owner's side, the site's counts. */
-export type FunctionStore = ContactStore & OwnerStore & CountStore;
+export type FunctionStore = ContactStore & OwnerStore & CountStore & FollowUpStore;
 
 /** What opening the store gives: the store, and counts its database shares between instances. */
 export type OpenedStore = {
@@ -130,6 +136,18 @@ const unavailableStore: FunctionStore = {
   listNotices: notOpen,
   addCount: notOpen,
   countsBetween: notOpen,
+  enqueueFollowUp: notOpen,
+  claimDueFollowUps: notOpen,
+  markFollowUpSent: notOpen,
+  markFollowUpRetry: notOpen,
+  markFollowUpFailed: notOpen,
+  stopFollowUp: notOpen,
+  nextFollowUpDueAt: notOpen,
+  followUpsSentTo: notOpen,
+  listFollowUps: notOpen,
+  optOut: notOpen,
+  isOptedOut: notOpen,
+  listTouchedSince: notOpen,
   close: async () => {},
 };
 
@@ -204,6 +222,22 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       leaseMs: outboxSettings.leaseMs,
       log,
     });
+    const followUps = createFollowUpJob({
+      store: opened.store,
+      mailer,
+      letters: {
+        from: config.mailFrom,
+        // Customers' replies reach whoever reads the requests.
+        replyTo: config.mailTo[0] ?? business.email,
+        businessName: business.name,
+      },
+      settings: owner.followUps,
+      functionUrl: owner.functionUrl,
+      signer: links.visitor,
+      retry,
+      leaseMs: outboxSettings.leaseMs,
+      log,
+    });
     return [
       {
         name: "mail",
@@ -221,6 +255,14 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         onStored: (id) => notifier.onStored(id),
         drain: () => notifier.tick(),
         stop: () => notifier.stop(),
+      },
+      {
+        name: "followUps",
+        start: () => followUps.start(),
+        // A new request has nothing due; the job finds quiet quotes and won jobs by itself.
+        onStored: async () => {},
+        drain: () => followUps.tick(),
+        stop: () => followUps.stop(),
       },
     ];
   }
@@ -297,6 +339,22 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
           store: store ?? unavailableStore,
           signer,
           businessName: business.name,
+          followUps: async (lead) =>
+            followUpLines(
+              lead,
+              await (store ?? unavailableStore).listFollowUps(lead.id),
+              owner.followUps,
+            ),
+          log,
+        }),
+    },
+    {
+      path: /^\/opt-out\/([0-9a-f]{64})$/,
+      privatePage: true,
+      handle: (request, match) =>
+        handleOptOut(request, match[1] as string, {
+          store: store ?? unavailableStore,
+          signer: links.visitor,
           log,
         }),
     },

@@ -16,6 +16,7 @@ import { applyMigrations, readMigrations } from "./migrations.ts";
 import { openPostgresStore, type PostgresStore } from "./postgres-store.ts";
 import { StoreUnavailableError } from "./store.ts";
 import { describeCountStoreContract } from "./testing/count-store-contract.ts";
+import { describeFollowUpStoreContract } from "./testing/follow-up-store-contract.ts";
 import { describeOwnerStoreContract } from "./testing/owner-store-contract.ts";
 import { describeStoreContract } from "./testing/store-contract.ts";
 
@@ -56,6 +57,9 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
     openPostgresStore({ url: freshDatabase() }),
   );
   describeCountStoreContract("Postgres store", async () =>
+    openPostgresStore({ url: freshDatabase() }),
+  );
+  describeFollowUpStoreContract("Postgres store", async () =>
     openPostgresStore({ url: freshDatabase() }),
   );
 

@@ -13,17 +13,21 @@
  */
 import postgres from "postgres";
 import type { CountStore, SiteCount } from "./counts/count-store.ts";
+import type { FollowUpStore } from "./follow-ups/follow-up-store.ts";
 import type { MailCount } from "./mail-count.ts";
 import type { OwnerStore } from "./owner/owner-store.ts";
 import { type ExtraColumns, postgresQueue } from "./postgres-queue.ts";
-import { deliveryQueue, noticeQueue } from "./queue-table.ts";
+import { deliveryQueue, followUpQueue, noticeQueue } from "./queue-table.ts";
 import type { RateLimitDecision, RateLimiter } from "./rate-limiter.ts";
 import { type ContactStore, StoreUnavailableError } from "./store.ts";
 import {
   type ContactRequestRow,
   contactRequestColumns,
+  type FollowUpRow,
+  followUpColumns,
   type NoticeRow,
   noticeColumns,
+  toStoredFollowUp,
   toStoredNotice,
   toStoredRequest,
 } from "./store-row.ts";
@@ -43,7 +47,8 @@ export type PostgresStoreOptions = {
 
 export type PostgresStore = ContactStore &
   OwnerStore &
-  CountStore & {
+  CountStore &
+  FollowUpStore & {
     /** The pool, for the migration runner and tests. */
     readonly sql: postgres.Sql;
     /** A rate limiter whose counts live in this database, shared by every instance. */
@@ -79,6 +84,10 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
   const notices = sql.unsafe(noticeColumns);
   const deliveries = postgresQueue<ContactRequestRow>(sql, deliveryQueue, "uuid");
   const ownerNotices = postgresQueue<NoticeRow>(sql, noticeQueue, "text");
+  const followUps = postgresQueue<FollowUpRow>(sql, followUpQueue, "text");
+  const followUpFields = sql.unsafe(followUpColumns);
+  /** An id that is not a uuid (a hand-edited link) matches nothing. */
+  const uuidOrNull = (id: string) => sql`case when ${id} ~* '^[0-9a-f-]{36}$' then ${id}::uuid end`;
   /** Recipients that accepted a partly delivered e-mail; none: the column stays as it is. */
   const recipients = (delivered: string[] | undefined): ExtraColumns =>
     delivered ? { delivered_recipients: sql`${delivered}::text[]` } : {};
@@ -207,6 +216,83 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
           select to_char(day, 'YYYY-MM-DD') as day, path, event, count from public.site_counts
            where day between ${from}::date and ${to}::date order by day, path, event`;
         return [...rows];
+      });
+    },
+    enqueueFollowUp(item) {
+      return run("insert", async () => {
+        const rows = await sql`
+          insert into public.follow_ups
+            (key, kind, request_id, address_hash, queued_status, created_at, next_attempt_at)
+          values (${item.key}, ${item.kind}, ${item.requestId}::uuid, ${item.addressHash},
+                  ${item.queuedStatus}, ${item.createdAt}::timestamptz, ${item.dueAt}::timestamptz)
+          on conflict (key) do nothing
+          returning key`;
+        return rows.length > 0;
+      });
+    },
+    claimDueFollowUps(now, limit, leaseMs) {
+      return run("claim", async () =>
+        (await followUps.claim(now, limit, leaseMs)).map(toStoredFollowUp),
+      );
+    },
+    async markFollowUpSent(key, at) {
+      await run("update", () => followUps.markSent(key, at, { last_error: null }));
+    },
+    async markFollowUpRetry(key, reason, retryAt) {
+      await run("update", () => followUps.markRetry(key, reason, retryAt));
+    },
+    async markFollowUpFailed(key, error) {
+      await run("update", () => followUps.markFailed(key, error));
+    },
+    async stopFollowUp(key, reason) {
+      await run("update", async () => {
+        await sql`
+          update public.follow_ups set status = 'stopped', last_error = ${reason}, claimed_at = null
+           where key = ${key} and status = 'pending'`;
+      });
+    },
+    nextFollowUpDueAt(leaseMs) {
+      return run("read", () => followUps.nextDue(leaseMs));
+    },
+    followUpsSentTo(addressHash, since) {
+      return run("read", async () => {
+        const [row] = await sql<{ sent: number }[]>`
+          select count(*)::integer as sent from public.follow_ups
+           where address_hash = ${addressHash} and status = 'sent'
+             and sent_at >= ${since}::timestamptz`;
+        return row?.sent ?? 0;
+      });
+    },
+    listFollowUps(requestId) {
+      return run("read", async () => {
+        const rows = await sql<FollowUpRow[]>`
+          select ${followUpFields} from public.follow_ups
+           where request_id = ${uuidOrNull(requestId)} order by created_at, key`;
+        return rows.map(toStoredFollowUp);
+      });
+    },
+    async optOut(addressHash, at) {
+      await run("insert", async () => {
+        await sql`
+          insert into public.email_opt_outs (address_hash, opted_out_at)
+          values (${addressHash}, ${at}::timestamptz) on conflict (address_hash) do nothing`;
+      });
+    },
+    isOptedOut(addressHash) {
+      return run("read", async () => {
+        const rows = await sql`
+          select 1 from public.email_opt_outs where address_hash = ${addressHash}`;
+        return rows.length > 0;
+      });
+    },
+    listTouchedSince(since) {
+      return run("read", async () => {
+        const rows = await sql<ContactRequestRow[]>`
+          select ${columns} from public.contact_requests
+           where status <> 'spam'
+             and (created_at >= ${since}::timestamptz or status_changed_at >= ${since}::timestamptz)
+           order by created_at desc, id`;
+        return rows.map(toStoredRequest);
       });
     },
     rateLimiter({ max, windowMs }) {

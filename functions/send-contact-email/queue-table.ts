@@ -13,7 +13,7 @@
  * attempted first (new work never waits behind old retries), then the longest due; a claim older
  * than the lease belongs to a crashed worker and may be taken again.
  */
-import { contactRequestColumns, noticeColumns } from "./store-row.ts";
+import { contactRequestColumns, followUpColumns, noticeColumns } from "./store-row.ts";
 
 export type QueueTable = {
   table: string;
@@ -41,6 +41,14 @@ export const noticeQueue: QueueTable = {
   key: "key",
   state: "status",
   columns: noticeColumns,
+};
+
+/** Review requests and follow-ups to customers (follow-ups/follow-up-job.ts). */
+export const followUpQueue: QueueTable = {
+  table: "follow_ups",
+  key: "key",
+  state: "status",
+  columns: followUpColumns,
 };
 
 /** The earliest time a queue has something due: an unclaimed row's, or an old claim's lease end. */

@@ -10,6 +10,7 @@ import { readMigrations, sqliteMigrationsDir } from "./migrations.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
 import { StoreUnavailableError } from "./store.ts";
 import { describeCountStoreContract } from "./testing/count-store-contract.ts";
+import { describeFollowUpStoreContract } from "./testing/follow-up-store-contract.ts";
 import { describeOwnerStoreContract } from "./testing/owner-store-contract.ts";
 import { describeStoreContract } from "./testing/store-contract.ts";
 
@@ -32,6 +33,9 @@ describeOwnerStoreContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
 );
 describeCountStoreContract("SQLite store", async () =>
+  openSqliteStore(join(tempFolder(), "contact.db")),
+);
+describeFollowUpStoreContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
 );
 

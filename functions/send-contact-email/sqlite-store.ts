@@ -17,23 +17,28 @@ import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { CountStore, SiteCount } from "./counts/count-store.ts";
+import type { FollowUpStore } from "./follow-ups/follow-up-store.ts";
 import { applySqliteMigrations } from "./migrations.ts";
 import type { NewNotice, OwnerStore } from "./owner/owner-store.ts";
-import { deliveryQueue, noticeQueue } from "./queue-table.ts";
+import { deliveryQueue, followUpQueue, noticeQueue } from "./queue-table.ts";
 import { sqliteQueue } from "./sqlite-queue.ts";
 import { type ContactStore, StoreUnavailableError } from "./store.ts";
 import {
   contactRequestColumns as columns,
+  type FollowUpRow,
+  followUpColumns,
   type NoticeRow,
   noticeColumns,
   type ContactRequestRow as Row,
   toStoredRequest as toRequest,
+  toStoredFollowUp,
   toStoredNotice,
 } from "./store-row.ts";
 
 export type SqliteStore = ContactStore &
   OwnerStore &
-  CountStore & {
+  CountStore &
+  FollowUpStore & {
     /** The file in use. */
     readonly path: string;
     /**
@@ -78,6 +83,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   }
   const deliveries = sqliteQueue<Row>(db, deliveryQueue);
   const notices = sqliteQueue<NoticeRow>(db, noticeQueue);
+  const followUps = sqliteQueue<FollowUpRow>(db, followUpQueue);
 
   const statements = {
     findRecent: db.prepare(
@@ -94,7 +100,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ),
     get: db.prepare(`SELECT ${columns} FROM contact_requests WHERE id = ?`),
     setStatus: db.prepare(
-      `UPDATE contact_requests SET status = ?,
+      `UPDATE contact_requests SET status = ?, status_changed_at = ?,
          contacted_at = CASE WHEN contacted_at IS NULL AND ? <> 'spam' THEN ? ELSE contacted_at END
        WHERE id = ? RETURNING ${columns}`,
     ),
@@ -114,6 +120,31 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     countsBetween: db.prepare(
       `SELECT day, path, event, count FROM site_counts WHERE day >= ? AND day <= ?
        ORDER BY day, path, event`,
+    ),
+    enqueueFollowUp: db.prepare(
+      `INSERT INTO follow_ups (key, kind, request_id, address_hash, queued_status, created_at,
+         next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
+    ),
+    stopFollowUp: db.prepare(
+      `UPDATE follow_ups SET status = 'stopped', last_error = ?, claimed_at = NULL
+       WHERE key = ? AND status = 'pending'`,
+    ),
+    followUpsSentTo: db.prepare(
+      `SELECT count(*) AS sent FROM follow_ups
+       WHERE address_hash = ? AND status = 'sent' AND sent_at >= ?`,
+    ),
+    listFollowUps: db.prepare(
+      `SELECT ${followUpColumns} FROM follow_ups WHERE request_id = ? ORDER BY created_at, key`,
+    ),
+    optOut: db.prepare(
+      `INSERT INTO email_opt_outs (address_hash, opted_out_at) VALUES (?, ?)
+       ON CONFLICT (address_hash) DO NOTHING`,
+    ),
+    isOptedOut: db.prepare("SELECT 1 AS yes FROM email_opt_outs WHERE address_hash = ?"),
+    listTouchedSince: db.prepare(
+      `SELECT ${columns} FROM contact_requests
+       WHERE status <> 'spam' AND (created_at >= ? OR status_changed_at >= ?)
+       ORDER BY created_at DESC, rowid DESC`,
     ),
   } satisfies Record<string, StatementSync>;
 
@@ -263,7 +294,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async setStatus(id, status, at) {
       const row = await write(
         "update",
-        () => statements.setStatus.get(status, status, at.toISOString(), id) as Row | undefined,
+        () =>
+          statements.setStatus.get(status, at.toISOString(), status, at.toISOString(), id) as
+            | Row
+            | undefined,
       );
       return row ? toRequest(row) : null;
     },
@@ -311,8 +345,64 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async countsBetween(from, to) {
       return run("read", () => statements.countsBetween.all(from, to) as SiteCount[]);
     },
+    async enqueueFollowUp(item) {
+      const result = await write("insert", () =>
+        statements.enqueueFollowUp.run(
+          item.key,
+          item.kind,
+          item.requestId,
+          item.addressHash,
+          item.queuedStatus,
+          item.createdAt.toISOString(),
+          item.dueAt.toISOString(),
+        ),
+      );
+      return Number(result.changes) > 0;
+    },
+    async claimDueFollowUps(now, limit, leaseMs) {
+      const rows = await write("claim", () => followUps.claim(now, limit, leaseMs));
+      return rows.map(toStoredFollowUp);
+    },
+    async markFollowUpSent(key, at) {
+      await write("update", () => followUps.markSent(key, at, { last_error: null }));
+    },
+    async markFollowUpRetry(key, reason, retryAt) {
+      await write("update", () => followUps.markRetry(key, reason, retryAt));
+    },
+    async markFollowUpFailed(key, error) {
+      await write("update", () => followUps.markFailed(key, error));
+    },
+    async stopFollowUp(key, reason) {
+      await write("update", () => statements.stopFollowUp.run(reason, key));
+    },
+    async nextFollowUpDueAt(leaseMs) {
+      return run("read", () => followUps.nextDue(leaseMs));
+    },
+    async followUpsSentTo(addressHash, since) {
+      const row = run(
+        "read",
+        () => statements.followUpsSentTo.get(addressHash, since.toISOString()) as { sent: number },
+      );
+      return Number(row.sent);
+    },
+    async listFollowUps(requestId) {
+      return run("read", () =>
+        (statements.listFollowUps.all(requestId) as FollowUpRow[]).map(toStoredFollowUp),
+      );
+    },
+    async optOut(addressHash, at) {
+      await write("insert", () => statements.optOut.run(addressHash, at.toISOString()));
+    },
+    async isOptedOut(addressHash) {
+      return run("read", () => statements.isOptedOut.get(addressHash) !== undefined);
+    },
+    async listTouchedSince(since) {
+      const at = since.toISOString();
+      return run("read", () => (statements.listTouchedSince.all(at, at) as Row[]).map(toRequest));
+    },
     async releaseClaims() {
       return run("update", () => {
+        followUps.releaseClaims();
         notices.releaseClaims();
         return deliveries.releaseClaims();
       });

@@ -7,6 +7,7 @@
 import type { ServiceValue } from "../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import type { VisitSource } from "../../shared/visit-source.ts";
+import type { FollowUpKind, StoredFollowUp } from "./follow-ups/follow-up-store.ts";
 import type { Notice } from "./owner/notice.ts";
 import type { StoredNotice } from "./owner/owner-store.ts";
 import type { DeliveryStatus, LeadStatus, StoredContactRequest } from "./store.ts";
@@ -31,6 +32,7 @@ export type ContactRequestRow = {
   delivered_to: string | null;
   delivered_recipients: string | string[] | null;
   contacted_at: Time | null;
+  status_changed_at: Time | null;
   /** JSON text in SQLite, a jsonb object from Postgres; null without quote details. */
   quote_details: string | StoredQuoteDetails | null;
   /** JSON text in SQLite, a jsonb object from Postgres; null without a source. */
@@ -40,7 +42,7 @@ export type ContactRequestRow = {
 /** The columns of ContactRequestRow, for SELECT and RETURNING lists. */
 export const contactRequestColumns = `id, created_at, name, email, phone, service, other_service,
   message, status, delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
-  delivered_recipients, contacted_at, quote_details, source`;
+  delivered_recipients, contacted_at, status_changed_at, quote_details, source`;
 
 const iso = (value: Time) => new Date(value).toISOString();
 
@@ -73,6 +75,7 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
     deliveredTo: row.delivered_to,
     deliveredRecipients: recipients(row.delivered_recipients),
     contactedAt: row.contacted_at === null ? null : iso(row.contacted_at),
+    statusChangedAt: row.status_changed_at === null ? null : iso(row.status_changed_at),
     ...(jsonColumn(row.quote_details) ?? {}),
     ...optional("source", jsonColumn(row.source)),
   };
@@ -120,6 +123,40 @@ export function toStoredNotice(row: NoticeRow): StoredNotice {
     status: row.status as StoredNotice["status"],
     attempts: row.attempts,
     lastError: row.last_error,
+    sentAt: row.sent_at === null ? null : iso(row.sent_at),
+  };
+}
+
+export type FollowUpRow = {
+  key: string;
+  kind: string;
+  request_id: string;
+  address_hash: string;
+  queued_status: string;
+  created_at: Time;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Time;
+  sent_at: Time | null;
+};
+
+/** The columns of FollowUpRow. */
+export const followUpColumns = `key, kind, request_id, address_hash, queued_status, created_at,
+  status, attempts, last_error, next_attempt_at, sent_at`;
+
+export function toStoredFollowUp(row: FollowUpRow): StoredFollowUp {
+  return {
+    key: row.key,
+    kind: row.kind as FollowUpKind,
+    requestId: row.request_id,
+    addressHash: row.address_hash,
+    queuedStatus: row.queued_status,
+    createdAt: iso(row.created_at),
+    state: row.status as StoredFollowUp["state"],
+    attempts: row.attempts,
+    lastError: row.last_error,
+    nextAttemptAt: iso(row.next_attempt_at),
     sentAt: row.sent_at === null ? null : iso(row.sent_at),
   };
 }

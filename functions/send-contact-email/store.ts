@@ -65,6 +65,8 @@ export type StoredContactRequest = ContactRequest &
      * without the owner's side leave it out.
      */
     contactedAt?: string | null;
+    /** When the owner last set the status; null when never (follow-ups count from it). */
+    statusChangedAt?: string | null;
     /** Where the visit came from; absent when the request carried none. */
     source?: VisitSource;
   };

@@ -178,6 +178,8 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
           "owner_notices",
           "contact_mail_hours",
           "site_counts",
+          "follow_ups",
+          "email_opt_outs",
         ]),
       );
       expect(functions().length).toBeGreaterThanOrEqual(5);
@@ -236,6 +238,8 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
       owner_notices: "last_error = 'x'",
       contact_mail_hours: "sent = 0",
       site_counts: "count = 0",
+      follow_ups: "last_error = 'x'",
+      email_opt_outs: "opted_out_at = now()",
     };
 
     it("still sees zero rows and may insert nothing when granted everything (RLS holds)", () => {

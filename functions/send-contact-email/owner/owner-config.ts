@@ -1,9 +1,11 @@
 /**
  * The owner's settings (documented in .env.example, "The owner's side"): the secret that signs the
- * links in the owner's e-mail, where those links point, the push channel, reminders and digest.
+ * links in the owner's e-mail, where those links point, the push channel, reminders and digest,
+ * and the follow-ups to customers (review requests, quiet quotes).
  * Invalid values stop the host at start with a message naming the variable.
  */
 import { ConfigError, type Env } from "../config.ts";
+import { type FollowUpSettings, followUpDefaults } from "../follow-ups/follow-up-rules.ts";
 import { type LinkSettings, parseLinkSettings } from "../links/links-settings.ts";
 import { generateLinkSecret } from "../links/signed-links.ts";
 import { type ClockSettings, clockDefaults, parseDigestTime } from "./clock.ts";
@@ -20,6 +22,7 @@ export type OwnerConfig = {
   functionUrl: string;
   push: PushTarget | null;
   clock: ClockSettings;
+  followUps: FollowUpSettings;
 };
 
 function positiveNumber(env: Env, name: string, fallback: number, max: number): number {
@@ -39,6 +42,35 @@ function httpUrl(name: string, raw: string): string {
       return url.toString().replace(/\/$/, "");
   } catch {}
   throw new ConfigError(`${name} must be an http(s) URL, got "${raw}".`);
+}
+
+/** A whole number from 1 to max; empty, 0 or "off": null. */
+function optionalDays(env: Env, name: string, max: number): number | null {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw || raw === "0" || raw === "off") return null;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new ConfigError(
+      `${name} must be a whole number of days from 1 to ${max}, or off; got "${raw}".`,
+    );
+  }
+  return value;
+}
+
+function parseFollowUps(env: Env): FollowUpSettings {
+  const reviewUrl = env.REVIEW_URL?.trim();
+  const cap = env.FOLLOW_UPS_PER_ADDRESS_PER_DAY?.trim();
+  const perAddressPerDay = cap ? Number(cap) : followUpDefaults.perAddressPerDay;
+  if (!Number.isInteger(perAddressPerDay) || perAddressPerDay < 1 || perAddressPerDay > 10) {
+    throw new ConfigError(
+      `FOLLOW_UPS_PER_ADDRESS_PER_DAY must be a whole number from 1 to 10, got "${cap}".`,
+    );
+  }
+  return {
+    reviewUrl: reviewUrl ? httpUrl("REVIEW_URL", reviewUrl) : null,
+    followUpAfterDays: optionalDays(env, "FOLLOW_UP_AFTER_DAYS", 90),
+    perAddressPerDay,
+  };
 }
 
 export type OwnerConfigOptions = {
@@ -112,6 +144,7 @@ export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerCo
         weeklyReportTime === undefined ? clockDefaults.weeklyReportTime : weeklyReportTime,
       timeZone,
     },
+    followUps: parseFollowUps(env),
   };
 }
 

@@ -139,6 +139,22 @@ describe("owner request page", () => {
     expect(render()).toContain("<dt>Source</dt><dd>Not known (sent without the page");
   });
 
+  it("lists the customer's follow-ups when there are any", () => {
+    const html = renderOwnerPage({
+      lead,
+      token: "t",
+      businessName: "Keystone",
+      followUps: [
+        { key: "review:1", text: "Review request: e-mailed Fri Nov 20, 11:00 AM." },
+        { key: "follow-up:1", text: "Follow-up of the quote: not sent, <the customer opted out>." },
+      ],
+    });
+    expect(html).toContain("<h2>Follow-ups to the customer</h2>");
+    expect(html).toContain("<li>Review request: e-mailed Fri Nov 20, 11:00 AM.</li>");
+    expect(html).toContain("not sent, &lt;the customer opted out&gt;.");
+    expect(render()).not.toContain("Follow-ups to the customer");
+  });
+
   it("refusals show nothing of any request", () => {
     for (const html of [renderRefusal("denied"), renderRefusal("missing")]) {
       expect(html).not.toContain("Dana");

@@ -8,6 +8,7 @@ import { business } from "../../../shared/business.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
 import { sourceLine } from "../../../shared/visit-source.ts";
 import { escapeHtml, serviceDescription } from "../email.ts";
+import type { FollowUpLine } from "../follow-ups/follow-up-lines.ts";
 import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "./lead-view.ts";
 import { privatePage } from "./private-page.ts";
 
@@ -17,6 +18,7 @@ dl{margin:1rem 0}
 dt{font-weight:600;margin-top:.5rem}dd{margin:0;overflow-wrap:anywhere}
 @media (min-width:40rem){dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem .75rem}dt{margin:0}}
 .message{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f7f9;border-radius:.5rem;padding:.75rem}
+.follow-ups{padding-left:1.25rem}
 .reach{display:flex;flex-wrap:wrap;gap:.5rem;margin:1rem 0}
 .reach a,button{display:inline-block;min-height:2.75rem;min-width:2.75rem;padding:.625rem 1rem;border-radius:.5rem;font:inherit;font-weight:600;text-align:center;text-decoration:none;box-sizing:border-box}
 .reach a{background:#123a7a;color:#fff}
@@ -48,9 +50,17 @@ export type OwnerPageOptions = {
   businessName: string;
   /** Shown once after a button was pressed. */
   saved?: boolean;
+  /** The customer's review request and follow-up: sent, waiting, stopped or planned. */
+  followUps?: FollowUpLine[];
 };
 
-export function renderOwnerPage({ lead, token, businessName, saved }: OwnerPageOptions): string {
+export function renderOwnerPage({
+  lead,
+  token,
+  businessName,
+  saved,
+  followUps = [],
+}: OwnerPageOptions): string {
   const service = serviceDescription(lead);
   const rows: Array<[string, string]> = [
     ["Received", receivedFormat.format(new Date(lead.createdAt))],
@@ -89,7 +99,13 @@ ${buttons}
 ${rows.map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`).join("\n")}
 </dl>
 <h2>Message</h2>
-<p class="message">${e(lead.message)}</p>`;
+<p class="message">${e(lead.message)}</p>${
+    followUps.length
+      ? `\n<h2>Follow-ups to the customer</h2>\n<ul class="follow-ups">\n${followUps
+          .map((line) => `<li>${e(line.text)}</li>`)
+          .join("\n")}\n</ul>`
+      : ""
+  }`;
   return documentOf(`Quote request: ${lead.name}`, body);
 }
 

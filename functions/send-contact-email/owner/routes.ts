@@ -7,8 +7,10 @@
  * button, 303 back to the page (reloading it sends nothing again).
  */
 
+import type { FollowUpLine } from "../follow-ups/follow-up-lines.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
+import type { StoredContactRequest } from "../store.ts";
 import { isOwnerAction } from "./lead-view.ts";
 import type { OwnerStore } from "./owner-store.ts";
 import { ownerPageHeaders, renderOwnerPage, renderRefusal } from "./request-page.ts";
@@ -22,6 +24,8 @@ export type OwnerPageDeps = {
   businessName: string;
   /** The status changed (wakes nothing today; logged). */
   onStatusChanged?: (id: string, status: string) => void;
+  /** The customer's follow-ups, for the page (follow-ups/follow-up-lines.ts). */
+  followUps?: (lead: StoredContactRequest) => Promise<FollowUpLine[]>;
   now?: () => Date;
   log?: Logger;
 };
@@ -59,6 +63,7 @@ export async function handleOwnerPage(
         token,
         businessName: deps.businessName,
         saved: url.searchParams.has("saved"),
+        followUps: await deps.followUps?.(lead),
       });
       return page(200, request.method === "HEAD" ? "" : html);
     }

@@ -1,0 +1,171 @@
+/**
+ * The behaviour every FollowUpStore must have (sqlite-store.test.ts, postgres-store.test.ts): one
+ * follow-up per key, claimed and marked like every queue, stopped for good, counted per address
+ * for the daily cap, listed per request; opt-outs; and the requests a follow-up may be due for.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { validateContact } from "../../../shared/contact-schema.ts";
+import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { fingerprintContact } from "../fingerprint.ts";
+import type { FollowUpStore, NewFollowUp } from "../follow-ups/follow-up-store.ts";
+import type { OwnerStore } from "../owner/owner-store.ts";
+import type { ContactStore } from "../store.ts";
+
+const t0 = new Date("2026-11-20T15:00:00.000Z");
+const at = (ms: number) => new Date(t0.getTime() + ms);
+const minute = 60_000;
+const day = 86_400_000;
+const dana = "a".repeat(64);
+const sam = "b".repeat(64);
+
+type Store = ContactStore & OwnerStore & FollowUpStore;
+
+async function submit(store: Store, receivedAt = t0, status: "new" | "spam" = "new") {
+  const result = validateContact(validRequest());
+  if (!result.ok) throw new Error("invalid sample");
+  const id = crypto.randomUUID();
+  await store.submit({
+    id,
+    data: result.data,
+    fingerprint: await fingerprintContact(result.data),
+    receivedAt,
+    dedupeWindowMs: 0,
+    status,
+  });
+  return id;
+}
+
+function followUp(requestId: string, overrides: Partial<NewFollowUp> = {}): NewFollowUp {
+  return {
+    key: `review:${requestId}`,
+    kind: "review",
+    requestId,
+    addressHash: dana,
+    queuedStatus: "won",
+    createdAt: t0,
+    dueAt: at(60 * minute),
+    ...overrides,
+  };
+}
+
+export function describeFollowUpStoreContract(name: string, open: () => Promise<Store>) {
+  describe(`${name}: the FollowUpStore contract`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await open();
+      return () => store.close();
+    });
+
+    it("records when the owner last set a status", async () => {
+      const id = await submit(store);
+      expect((await store.get(id))?.statusChangedAt).toBeNull();
+      await store.setStatus(id, "contacted", at(minute));
+      await store.setStatus(id, "won", at(2 * minute));
+      expect(await store.get(id)).toMatchObject({
+        statusChangedAt: at(2 * minute).toISOString(),
+        contactedAt: at(minute).toISOString(),
+      });
+    });
+
+    it("queues each key once, due when asked, and lists a request's follow-ups", async () => {
+      const id = await submit(store);
+      expect(await store.enqueueFollowUp(followUp(id))).toBe(true);
+      expect(await store.enqueueFollowUp(followUp(id, { dueAt: t0 }))).toBe(false);
+      expect(await store.claimDueFollowUps(at(59 * minute), 10, minute)).toEqual([]);
+      expect(await store.nextFollowUpDueAt(minute)).toEqual(at(60 * minute));
+      expect(await store.listFollowUps(id)).toMatchObject([
+        {
+          key: `review:${id}`,
+          kind: "review",
+          requestId: id,
+          addressHash: dana,
+          queuedStatus: "won",
+          state: "pending",
+          attempts: 0,
+          nextAttemptAt: at(60 * minute).toISOString(),
+          sentAt: null,
+        },
+      ]);
+      expect(await store.listFollowUps(crypto.randomUUID())).toEqual([]);
+    });
+
+    it("claims due follow-ups once per lease, retries, and ends sent or failed", async () => {
+      const first = await submit(store);
+      const second = await submit(store, at(minute));
+      await store.enqueueFollowUp(followUp(first));
+      await store.enqueueFollowUp(
+        followUp(second, { key: `follow-up:${second}`, kind: "follow-up" }),
+      );
+      const claimed = await store.claimDueFollowUps(at(60 * minute), 10, 2 * minute);
+      expect(claimed.map((item) => item.requestId).sort()).toEqual([first, second].sort());
+      expect(claimed[0]?.attempts).toBe(1);
+      expect(await store.claimDueFollowUps(at(61 * minute), 10, 2 * minute)).toEqual([]);
+      await store.markFollowUpSent(`review:${first}`, at(61 * minute));
+      await store.markFollowUpRetry(`follow-up:${second}`, "daily cap", at(90 * minute));
+      expect(await store.nextFollowUpDueAt(2 * minute)).toEqual(at(90 * minute));
+      const again = await store.claimDueFollowUps(at(90 * minute), 10, 2 * minute);
+      expect(again).toMatchObject([
+        { key: `follow-up:${second}`, attempts: 2, lastError: "daily cap" },
+      ]);
+      await store.markFollowUpFailed(`follow-up:${second}`, "550 no such user");
+      expect(await store.listFollowUps(first)).toMatchObject([
+        { state: "sent", sentAt: at(61 * minute).toISOString(), lastError: null },
+      ]);
+      expect(await store.listFollowUps(second)).toMatchObject([
+        { state: "failed", lastError: "550 no such user" },
+      ]);
+      expect(await store.nextFollowUpDueAt(2 * minute)).toBeNull();
+    });
+
+    it("stops a pending follow-up for good, and never a sent one", async () => {
+      const id = await submit(store);
+      const other = await submit(store, at(minute));
+      await store.enqueueFollowUp(followUp(id));
+      await store.enqueueFollowUp(followUp(other));
+      await store.claimDueFollowUps(at(60 * minute), 10, minute);
+      await store.markFollowUpSent(`review:${other}`, at(60 * minute));
+      await store.stopFollowUp(`review:${id}`, "status changed to lost");
+      await store.stopFollowUp(`review:${other}`, "status changed to lost");
+      expect(await store.listFollowUps(id)).toMatchObject([
+        { state: "stopped", lastError: "status changed to lost" },
+      ]);
+      expect((await store.listFollowUps(other))[0]?.state).toBe("sent");
+      expect(await store.claimDueFollowUps(at(day), 10, minute)).toEqual([]);
+    });
+
+    it("counts what was sent to one address since a time", async () => {
+      const a = await submit(store);
+      const b = await submit(store, at(minute));
+      const c = await submit(store, at(2 * minute));
+      await store.enqueueFollowUp(followUp(a));
+      await store.enqueueFollowUp(followUp(b));
+      await store.enqueueFollowUp(followUp(c, { addressHash: sam }));
+      await store.claimDueFollowUps(at(60 * minute), 10, minute);
+      await store.markFollowUpSent(`review:${a}`, at(60 * minute));
+      await store.markFollowUpSent(`review:${b}`, at(5 * 60 * minute));
+      await store.markFollowUpSent(`review:${c}`, at(5 * 60 * minute));
+      expect(await store.followUpsSentTo(dana, at(0))).toBe(2);
+      expect(await store.followUpsSentTo(dana, at(2 * 60 * minute))).toBe(1);
+      expect(await store.followUpsSentTo(sam, at(0))).toBe(1);
+      expect(await store.followUpsSentTo("c".repeat(64), at(0))).toBe(0);
+    });
+
+    it("keeps opt-outs, the first time only", async () => {
+      expect(await store.isOptedOut(dana)).toBe(false);
+      await store.optOut(dana, t0);
+      await store.optOut(dana, at(day));
+      expect(await store.isOptedOut(dana)).toBe(true);
+      expect(await store.isOptedOut(sam)).toBe(false);
+    });
+
+    it("lists requests received or changed since a time, newest first, spam left out", async () => {
+      const old = await submit(store, at(-30 * day));
+      const recent = await submit(store, at(-day));
+      await submit(store, at(-day), "spam");
+      await submit(store, at(-40 * day));
+      await store.setStatus(old, "won", at(-minute));
+      const touched = await store.listTouchedSince(at(-2 * day));
+      expect(touched.map((lead) => lead.id)).toEqual([recent, old]);
+    });
+  });
+}

@@ -93,6 +93,8 @@ type Queue = {
   start(): void;
   /** A request was stored: its work is due now. */
   onStored(id: string): Promise<void>;
+  /** The owner set a request's status: what that stops or makes due, now. */
+  onStatusChanged?(id: string): Promise<void>;
   drain(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 };
@@ -261,6 +263,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         start: () => followUps.start(),
         // A new request has nothing due; the job finds quiet quotes and won jobs by itself.
         onStored: async () => {},
+        onStatusChanged: (id) => followUps.statusChanged(id),
         drain: () => followUps.tick(),
         stop: () => followUps.stop(),
       },
@@ -339,6 +342,10 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
           store: store ?? unavailableStore,
           signer,
           businessName: business.name,
+          onStatusChanged: (id) => {
+            for (const queue of queues)
+              if (queue.onStatusChanged) inBackground(queue.onStatusChanged(id));
+          },
           followUps: async (lead) =>
             followUpLines(
               lead,

@@ -225,7 +225,11 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
             (key, kind, request_id, address_hash, queued_status, created_at, next_attempt_at)
           values (${item.key}, ${item.kind}, ${item.requestId}::uuid, ${item.addressHash},
                   ${item.queuedStatus}, ${item.createdAt}::timestamptz, ${item.dueAt}::timestamptz)
-          on conflict (key) do nothing
+          on conflict (key) do update
+             set status = 'pending', queued_status = excluded.queued_status,
+                 created_at = excluded.created_at, next_attempt_at = excluded.next_attempt_at,
+                 attempts = 0, last_error = null, claimed_at = null
+           where follow_ups.status = 'stopped'
           returning key`;
         return rows.length > 0;
       });

@@ -123,7 +123,11 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ),
     enqueueFollowUp: db.prepare(
       `INSERT INTO follow_ups (key, kind, request_id, address_hash, queued_status, created_at,
-         next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
+         next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET status = 'pending', queued_status = excluded.queued_status,
+         created_at = excluded.created_at, next_attempt_at = excluded.next_attempt_at,
+         attempts = 0, last_error = NULL, claimed_at = NULL
+       WHERE follow_ups.status = 'stopped'`,
     ),
     stopFollowUp: db.prepare(
       `UPDATE follow_ups SET status = 'stopped', last_error = ?, claimed_at = NULL

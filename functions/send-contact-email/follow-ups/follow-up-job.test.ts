@@ -33,12 +33,13 @@ function setup(settings: Partial<FollowUpSettings> = {}) {
     },
     async close() {},
   };
-  const full: FollowUpSettings = {
+  const full = {
     reviewUrl,
+    reviewAfterHours: 1,
     followUpAfterDays: 4,
     perAddressPerDay: 1,
     ...settings,
-  };
+  } as FollowUpSettings;
   const job = createFollowUpJob({
     store,
     mailer,
@@ -92,9 +93,13 @@ describe("follow-ups to customers (fake time, SQLite in memory)", () => {
     const t = setup();
     const id = await t.submit("Dana Whitfield");
     await t.store.setStatus(id, "won", t.now());
+    // Queued at once (the page shows when it goes), sent an hour later.
+    expect(await t.job.tick()).toMatchObject({ queued: 1, sent: 0 });
+    expect((await t.store.listFollowUps(id))[0]).toMatchObject({ state: "pending" });
+    t.advance(hour - 1);
     expect(await t.job.tick()).toMatchObject({ queued: 0, sent: 0 });
-    t.advance(hour);
-    expect(await t.job.tick()).toMatchObject({ queued: 1, sent: 1 });
+    t.advance(1);
+    expect(await t.job.tick()).toMatchObject({ queued: 0, sent: 1 });
     for (let index = 0; index < 3; index += 1) {
       t.advance(day);
       await t.job.tick();
@@ -147,6 +152,30 @@ describe("follow-ups to customers (fake time, SQLite in memory)", () => {
     t.advance(7 * day);
     await t.job.tick();
     expect(t.mails).toHaveLength(2);
+  });
+
+  it("stops a review request at once when Won is taken back, and queues it again when set again", async () => {
+    const t = setup();
+    const id = await t.submit("Tina Tapped");
+    await t.store.setStatus(id, "won", t.now());
+    await t.job.statusChanged(id);
+    expect(await t.store.listFollowUps(id)).toMatchObject([{ state: "pending" }]);
+    t.advance(10 * 60_000);
+    await t.store.setStatus(id, "lost", t.now());
+    await t.job.statusChanged(id);
+    expect(await t.store.listFollowUps(id)).toMatchObject([
+      { state: "stopped", lastError: "the status changed to lost" },
+    ]);
+    t.advance(10 * 60_000);
+    await t.store.setStatus(id, "won", t.now());
+    await t.job.statusChanged(id);
+    expect(await t.store.listFollowUps(id)).toMatchObject([{ state: "pending", attempts: 0 }]);
+    t.advance(hour);
+    await t.job.tick();
+    t.advance(day);
+    await t.job.tick();
+    expect(sentTo(t.mails, "tina@example.org")).toHaveLength(1);
+    await t.job.stop();
   });
 
   it("stops a queued follow-up when the status changes before it goes", async () => {

@@ -19,9 +19,9 @@ import type { Mailer } from "../mailer.ts";
 import { type StoredContactRequest, truncateError } from "../store.ts";
 import { composeFollowUpEmail, type FollowUpLetters } from "./follow-up-email.ts";
 import {
-  dueFollowUps,
   type FollowUpSettings,
   followUpLookBackMs,
+  followUpsToQueue,
   reasonToStop,
 } from "./follow-up-rules.ts";
 import type { FollowUpStore, StoredFollowUp } from "./follow-up-store.ts";
@@ -47,6 +47,11 @@ export type FollowUpTick = { queued: number; sent: number; stopped: number; wait
 
 export type FollowUpJob = {
   start(): void;
+  /**
+   * The owner changed a request's status: its waiting follow-ups that the change stops are
+   * stopped at once (the page says so), and what the change makes due is queued.
+   */
+  statusChanged(requestId: string): Promise<void>;
   tick(): Promise<FollowUpTick>;
   stop(): Promise<void>;
 };
@@ -69,7 +74,7 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
     const at = now();
     const leads = await store.listTouchedSince(new Date(at.getTime() - followUpLookBackMs));
     let queued = 0;
-    for (const due of dueFollowUps(leads, at, settings)) {
+    for (const due of followUpsToQueue(leads, at, settings)) {
       const added = await store.enqueueFollowUp({
         key: due.key,
         kind: due.kind,
@@ -173,11 +178,30 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
       });
   }
 
+  async function statusChanged(requestId: string) {
+    const lead = await store.get(requestId);
+    if (lead)
+      for (const item of await store.listFollowUps(requestId)) {
+        const reason = item.state === "pending" ? reasonToStop(item, lead) : null;
+        if (reason) await store.stopFollowUp(item.key, reason);
+      }
+    // Queue what the change made due, and send what is due now (a zero delay review).
+    current = current.then(tick).catch((error) => {
+      log.error("follow-ups: store unavailable, will retry", { error: errorMessage(error) });
+    });
+    await current;
+    if (!stopped) {
+      clearTimeout(timer);
+      run();
+    }
+  }
+
   return {
     start() {
       stopped = false;
       run();
     },
+    statusChanged,
     tick,
     async stop() {
       stopped = true;

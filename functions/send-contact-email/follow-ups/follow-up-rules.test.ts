@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   dueAt,
-  dueFollowUps,
   type FollowUpLead,
   type FollowUpSettings,
+  followUpsToQueue,
   plannedFollowUps,
   reasonToStop,
 } from "./follow-up-rules.ts";
@@ -14,6 +14,7 @@ const t0 = new Date("2026-11-20T15:00:00Z");
 const at = (ms: number) => new Date(t0.getTime() + ms);
 const on: FollowUpSettings = {
   reviewUrl: "https://g.page/r/keystone/review",
+  reviewAfterHours: 1,
   followUpAfterDays: 4,
   perAddressPerDay: 1,
 };
@@ -30,6 +31,7 @@ describe("when a customer gets a follow-up", () => {
     const won = lead({ status: "won", statusChangedAt: at(2 * day).toISOString() });
     expect(dueAt("review", won, on)).toEqual(at(2 * day + hour));
     expect(dueAt("review", won, { ...on, reviewUrl: null })).toBeNull();
+    expect(dueAt("review", won, { ...on, reviewAfterHours: 24 })).toEqual(at(3 * day));
     for (const status of ["new", "contacted", "lost", "spam"])
       expect(dueAt("review", lead({ status }), on), status).toBeNull();
   });
@@ -53,20 +55,22 @@ describe("when a customer gets a follow-up", () => {
     expect(dueAt("follow-up", lead({}), { ...on, followUpAfterDays: null })).toBeNull();
   });
 
-  it("is due from its time until three days later, never for older ones", () => {
+  it("queues a review request when the job is marked won, to go an hour later", () => {
+    const won = [lead({ id: "won", status: "won" })];
+    expect(followUpsToQueue(won, at(0), on)).toMatchObject([
+      { key: "review:won", kind: "review", dueAt: at(hour) },
+    ]);
+  });
+
+  it("queues from the time its rule holds until three days later, never older ones", () => {
     const leads = [lead({ id: "quiet" }), lead({ id: "won", status: "won" })];
-    expect(dueFollowUps(leads, at(hour - 1), on)).toEqual([]);
-    expect(dueFollowUps(leads, at(hour), on).map((item) => item.key)).toEqual(["review:won"]);
-    expect(dueFollowUps(leads, at(3 * day + hour), on).map((item) => item.key)).toEqual([
-      "review:won",
-    ]);
-    expect(dueFollowUps(leads, at(4 * day), on).map((item) => item.key)).toEqual([
-      "follow-up:quiet",
-    ]);
-    expect(dueFollowUps(leads, at(7 * day), on).map((item) => item.key)).toEqual([
-      "follow-up:quiet",
-    ]);
-    expect(dueFollowUps(leads, at(7 * day + 1), on)).toEqual([]);
+    const keys = (now: Date) => followUpsToQueue(leads, now, on).map((item) => item.key);
+    expect(keys(at(-1))).toEqual([]);
+    expect(keys(at(3 * day))).toEqual(["review:won"]);
+    expect(keys(at(3 * day + 1))).toEqual([]);
+    expect(keys(at(4 * day))).toEqual(["follow-up:quiet"]);
+    expect(keys(at(7 * day))).toEqual(["follow-up:quiet"]);
+    expect(keys(at(7 * day + 1))).toEqual([]);
   });
 
   it("plans what a request will get if nothing changes", () => {

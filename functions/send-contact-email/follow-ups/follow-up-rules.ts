@@ -3,21 +3,26 @@
  * and the time, so that the job that sends them (follow-up-job.ts) and the request's page that
  * shows them (owner/request-page.ts) say the same:
  *
- * - a **review request**, when the job is marked won, or once its booked visit has passed: the
- *   same message for every customer (no question about how it went first: review sites forbid
- *   asking only happy customers), an hour after the mark, so that a mistaken tap can be taken back;
+ * - a **review request**, queued when the job is marked won, or once its booked visit has ended,
+ *   and sent REVIEW_AFTER_HOURS later (1: a mistaken tap can be taken back): the same message for
+ *   every customer (no question about how it went first: review sites forbid asking only happy
+ *   customers);
  * - a **follow-up** to a quote still `new` or `contacted` N days after it came or was last
- *   changed (FOLLOW_UP_AFTER_DAYS; off by default).
+ *   changed (FOLLOW_UP_AFTER_DAYS; off by default), queued and sent then.
  *
- * Each is sent at most once per request (its key), and stopped if the status changes before it
- * goes (`reasonToStop`). One that fell due while it was off, or more than three days ago, is not
- * sent: turning the setting on never mails last year's customers.
+ * Each is sent at most once per request (its key). A change of status before it goes stops it
+ * (`reasonToStop`); should the rule hold again later (a Won taken back, then set again; a quote
+ * answered and quiet again for N days), the stopped one is queued again, never a second one. A
+ * follow-up whose rule began to hold while it was off, or more than three days ago, is not
+ * queued: turning a setting on never mails last year's customers.
  */
 import type { FollowUpKind } from "./follow-up-store.ts";
 
 export type FollowUpSettings = {
   /** The owner's review page (e.g. a Google review link); null: no review requests. */
   reviewUrl: string | null;
+  /** Hours from a job marked won (or a visit's end) to its review request. */
+  reviewAfterHours: number;
   /** Days a quiet quote waits for its follow-up; null: none (the default). */
   followUpAfterDays: number | null;
   /** Follow-ups of any kind to one address in 24 hours, at most. */
@@ -26,6 +31,7 @@ export type FollowUpSettings = {
 
 export const followUpDefaults: FollowUpSettings = {
   reviewUrl: null,
+  reviewAfterHours: 1,
   followUpAfterDays: null,
   perAddressPerDay: 1,
 };
@@ -33,9 +39,7 @@ export const followUpDefaults: FollowUpSettings = {
 const hour = 3_600_000;
 const day = 24 * hour;
 
-/** From a job marked won (or a visit's end) to its review request. */
-export const reviewDelayMs = hour;
-/** How late a follow-up may still be sent; older ones are skipped. */
+/** How long after its rule began to hold a follow-up may still be queued; later, never. */
 export const followUpCatchUpMs = 3 * day;
 /** How far back the job looks for requests a follow-up may be due for. */
 export const followUpLookBackMs = 120 * day;
@@ -60,36 +64,49 @@ export function followUpKey(kind: FollowUpKind, requestId: string): string {
   return `${kind}:${requestId}`;
 }
 
-/** When this request's follow-up of that kind falls due, or null when it has none. */
-export function dueAt(kind: FollowUpKind, lead: FollowUpLead, settings: FollowUpSettings) {
+/** When this request's follow-up of that kind may be queued, and when sent; null: it has none. */
+export function timing(
+  kind: FollowUpKind,
+  lead: FollowUpLead,
+  settings: FollowUpSettings,
+): { queueAt: Date; dueAt: Date } | null {
+  const at = (queueAt: number, delayMs = 0) => ({
+    queueAt: new Date(queueAt),
+    dueAt: new Date(queueAt + delayMs),
+  });
   if (kind === "review") {
     if (!settings.reviewUrl) return null;
-    if (lead.status === "won") return new Date(lastChange(lead) + reviewDelayMs);
-    if (lead.status === "booked" && lead.visit)
-      return new Date(Date.parse(lead.visit.end) + reviewDelayMs);
+    const delay = settings.reviewAfterHours * hour;
+    if (lead.status === "won") return at(lastChange(lead), delay);
+    if (lead.status === "booked" && lead.visit) return at(Date.parse(lead.visit.end), delay);
     return null;
   }
   if (!settings.followUpAfterDays || !quiet.has(lead.status)) return null;
-  return new Date(lastChange(lead) + settings.followUpAfterDays * day);
+  return at(lastChange(lead) + settings.followUpAfterDays * day);
+}
+
+/** When this request's follow-up of that kind falls due, or null when it has none. */
+export function dueAt(kind: FollowUpKind, lead: FollowUpLead, settings: FollowUpSettings) {
+  return timing(kind, lead, settings)?.dueAt ?? null;
 }
 
 export type DueFollowUp = { kind: FollowUpKind; key: string; dueAt: Date };
 
-/** The follow-ups of these requests due by `now` and not too late to send. */
-export function dueFollowUps<T extends FollowUpLead>(
+/** The follow-ups of these requests to queue by `now` (each sent at its `dueAt`). */
+export function followUpsToQueue<T extends FollowUpLead>(
   leads: readonly T[],
   now: Date,
   settings: FollowUpSettings,
 ): Array<DueFollowUp & { lead: T }> {
-  const due: Array<DueFollowUp & { lead: T }> = [];
+  const queue: Array<DueFollowUp & { lead: T }> = [];
   for (const lead of leads)
     for (const kind of ["review", "follow-up"] as const) {
-      const at = dueAt(kind, lead, settings);
-      const late = at ? now.getTime() - at.getTime() : -1;
-      if (at && late >= 0 && late <= followUpCatchUpMs)
-        due.push({ kind, key: followUpKey(kind, lead.id), dueAt: at, lead });
+      const when = timing(kind, lead, settings);
+      const late = when ? now.getTime() - when.queueAt.getTime() : -1;
+      if (when && late >= 0 && late <= followUpCatchUpMs)
+        queue.push({ kind, key: followUpKey(kind, lead.id), dueAt: when.dueAt, lead });
     }
-  return due;
+  return queue;
 }
 
 /** The follow-ups a request will get if nothing changes, for its page. */

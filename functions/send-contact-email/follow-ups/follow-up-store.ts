@@ -37,7 +37,10 @@ export type StoredFollowUp = Omit<NewFollowUp, "createdAt" | "dueAt"> & {
 };
 
 export type FollowUpStore = {
-  /** True when queued, false when a follow-up with that key exists (whatever its state). */
+  /**
+   * True when queued: new, or a stopped one of that key queued again (pending, attempts 0).
+   * False when one with that key is pending, sent or failed: each key is sent at most once.
+   */
   enqueueFollowUp(item: NewFollowUp): Promise<boolean>;
   claimDueFollowUps(now: Date, limit: number, leaseMs: number): Promise<StoredFollowUp[]>;
   markFollowUpSent(key: string, at: Date): Promise<void>;

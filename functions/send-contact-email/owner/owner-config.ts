@@ -68,6 +68,12 @@ function parseFollowUps(env: Env): FollowUpSettings {
   }
   return {
     reviewUrl: reviewUrl ? httpUrl("REVIEW_URL", reviewUrl) : null,
+    reviewAfterHours: positiveNumber(
+      env,
+      "REVIEW_AFTER_HOURS",
+      followUpDefaults.reviewAfterHours,
+      720,
+    ),
     followUpAfterDays: optionalDays(env, "FOLLOW_UP_AFTER_DAYS", 90),
     perAddressPerDay,
   };

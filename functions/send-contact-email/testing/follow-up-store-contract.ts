@@ -117,6 +117,35 @@ export function describeFollowUpStoreContract(name: string, open: () => Promise<
       expect(await store.nextFollowUpDueAt(2 * minute)).toBeNull();
     });
 
+    it("queues a stopped follow-up again when asked, but never a sent or failed one", async () => {
+      const stopped = await submit(store);
+      const sent = await submit(store, at(minute));
+      const failed = await submit(store, at(2 * minute));
+      for (const id of [stopped, sent, failed]) await store.enqueueFollowUp(followUp(id));
+      await store.claimDueFollowUps(at(60 * minute), 10, minute);
+      await store.markFollowUpSent(`review:${sent}`, at(60 * minute));
+      await store.markFollowUpFailed(`review:${failed}`, "550");
+      await store.stopFollowUp(`review:${stopped}`, "the status changed to lost");
+      const again = (id: string) =>
+        store.enqueueFollowUp(followUp(id, { queuedStatus: "booked", dueAt: at(day) }));
+      expect(await again(stopped)).toBe(true);
+      expect(await again(sent)).toBe(false);
+      expect(await again(failed)).toBe(false);
+      expect(await store.listFollowUps(stopped)).toMatchObject([
+        {
+          state: "pending",
+          attempts: 0,
+          lastError: null,
+          queuedStatus: "booked",
+          nextAttemptAt: at(day).toISOString(),
+        },
+      ]);
+      expect((await store.listFollowUps(sent))[0]).toMatchObject({
+        state: "sent",
+        queuedStatus: "won",
+      });
+    });
+
     it("stops a pending follow-up for good, and never a sent one", async () => {
       const id = await submit(store);
       const other = await submit(store, at(minute));

@@ -103,6 +103,39 @@ describe("npm run leads", () => {
     expect(csv.trim().split("\r\n")).toHaveLength(3);
   });
 
+  it("--json carries where a request came from; --stats adds the pages' counts and the sources", async () => {
+    const source = { landingPage: "/exton", referrer: "www.google.com" };
+    const response = await fetch(`${server.url}/functions/v1/send-contact-email`, {
+      method: "POST",
+      headers: { apikey: key, "content-type": "application/json" },
+      body: JSON.stringify({ ...validRequest({ name: "Sourced Sue" }), source }),
+    });
+    expect(response.status).toBe(200);
+    for (const event of ["call", "call", "form-start", "view"]) {
+      const counted = await fetch(`${server.url}/functions/v1/send-contact-email/count`, {
+        method: "POST",
+        headers: {
+          origin: server.url,
+          "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
+        },
+        body: new URLSearchParams({ e: event, p: "/exton" }),
+      });
+      expect(counted.status).toBe(204);
+    }
+    const [latest] = (await runLeads(join(folder, "data"), ["--json"], folder))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(latest).toMatchObject({ name: "Sourced Sue", source });
+    const stats = await runLeads(join(folder, "data"), ["--stats"], folder);
+    expect(stats).toMatch(/^Last week \(Mon .+ – Sun .+\): \d+ requests?$/m);
+    expect(stats).toContain("Last 7 days");
+    expect(stats).toMatch(/^ {2}By source: .*Google 1/m);
+    expect(stats).toContain("  Phone taps: 2 (/exton 2)");
+    expect(stats).toContain("  Quote forms: 1 started, 3 sent");
+    expect(stats).toContain("  Page views: 1");
+  });
+
   it("says so when nothing has been received yet", async () => {
     const empty = join(folder, "empty");
     expect(await runLeads(empty, [], folder)).toBe("No quote requests yet.\n");

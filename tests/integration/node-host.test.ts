@@ -8,9 +8,10 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll } from "vitest";
 import { type ContractHost, describeContactContract } from "./contract-cases.ts";
+import { describeInboxContract, type InboxHost, inboxSettings } from "./inbox-cases.ts";
 import { createFakeSite } from "./support/fake-site.ts";
 import { type HostProcess, startNodeServer } from "./support/processes.ts";
-import { type SmtpSink, startSmtpSink } from "./support/smtp-sink.ts";
+import { mailsTo, type SmtpSink, startSmtpSink } from "./support/smtp-sink.ts";
 
 let folder = "";
 let smtp: SmtpSink;
@@ -26,6 +27,8 @@ const settings = {
   OUTBOX_RETRY_BASE_MS: "100",
   OUTBOX_RETRY_MAX_MS: "400",
   SQLITE_BUSY_TIMEOUT_MS: "200",
+  OWNER_LINK_SECRET: "node-host-test-owner-link-secret-0123456789",
+  ...inboxSettings,
 };
 
 beforeAll(async () => {
@@ -80,3 +83,12 @@ const host: () => ContractHost = () => ({
 });
 
 describeContactContract("Node server", host);
+describeInboxContract(
+  "Node server",
+  (): InboxHost => ({
+    ...host(),
+    ownerLinkSecret: settings.OWNER_LINK_SECRET,
+    reviewUrl: settings.REVIEW_URL,
+    mailsTo: (address) => mailsTo(smtp, address),
+  }),
+);

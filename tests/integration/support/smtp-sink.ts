@@ -104,3 +104,22 @@ export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Pr
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A received mail as the contract cases read it (contract-cases.ts's DeliveredMail). */
+export function delivered(received: ReceivedMail) {
+  return {
+    to: received.envelopeTo,
+    replyTo: received.mail.header("reply-to") ?? "",
+    subject: received.mail.header("subject") ?? "",
+    text: received.mail.text,
+    html: received.mail.html,
+    headerNames: [...received.mail.headers.keys()],
+  };
+}
+
+/** Every mail delivered to `address` so far, in order. */
+export function mailsTo(sink: SmtpSink, address: string) {
+  return sink.received
+    .filter((mail) => mail.envelopeTo.some((to) => to.toLowerCase() === address.toLowerCase()))
+    .map(delivered);
+}

@@ -11,11 +11,14 @@ import { routes, unknownPath } from "./helpers/site";
  * - every document, headers and brotli body, fits the first TCP round trip Lighthouse simulates
  *   (ten 1,460-byte segments), with 500 bytes to spare: 14,100 bytes;
  * - the JavaScript a page can load is at most 25 KB of brotli, except the contact form's island,
- *   which only /contact loads.
+ *   which only /contact loads;
+ * - the beacon that counts every page (app/islands/beacon.ts) is one file under 1 KB, even
+ *   uncompressed.
  */
 const firstRoundTrip = 14_100;
 const pageScriptBudget = 25_000;
 const formIsland = "contact-form";
+const beaconBudget = 1024;
 const clientDir = path.resolve("build/client");
 
 const brotliBytes = (content: Buffer) =>
@@ -74,4 +77,16 @@ test.describe("page weight", { tag: "@desktop" }, () => {
       ).toBe(route === "/contact");
     });
   }
+
+  test("the beacon that counts every page is one file under 1 KB, uncompressed", () => {
+    const graph = readChunkGraph(clientDir);
+    const files = graph.islands.get("beacon") ?? [];
+    expect(files).toHaveLength(1);
+    const bytes = readFileSync(path.join(clientDir, files[0] as string)).byteLength;
+    expect(bytes, `${files[0]}`).toBeLessThan(beaconBudget);
+    for (const route of [...routes.map((entry) => entry.path), unknownPath, "/thank-you"]) {
+      const html = readFileSync(documentFile(route), "utf8");
+      expect(islandsIn(html), route).toContain("beacon");
+    }
+  });
 });

@@ -8,6 +8,7 @@ import { mainNavigation } from "~/content/navigation";
 import { island } from "~/islands/island";
 import { cn } from "~/lib/cn";
 import { countRoute } from "../../shared/site-counts";
+import { pagePath } from "../../shared/site-paths";
 
 const menuId = "mobile-menu";
 
@@ -23,9 +24,11 @@ export function SiteHeader() {
 
   return (
     <header
-      // Counts this page, without cookies (islands/beacon.ts).
+      // Counts this page, without cookies (islands/beacon.ts), under the path it was built for:
+      // every unknown path is answered with the page built at /404.
       {...island("beacon")}
       data-endpoint={`${functionUrl}${countRoute}`}
+      data-page={pagePath(pathname)}
       className="sticky top-0 z-40 border-slate-200 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
     >
       <div className="container-page flex h-16 items-center justify-between gap-2 lg:h-20">

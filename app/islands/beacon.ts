@@ -4,14 +4,15 @@
  * small form post with navigator.sendBeacon to the contact function's count route
  * (shared/site-counts.ts), which the browser sends in the background: the page never waits for
  * it. It also notes where the visit came from on its first page (lib/visit-source.ts). Started
- * after the first paint by the island loader, on the header (`data-endpoint`: the route's URL).
+ * after the first paint by the island loader, on the header: `data-endpoint` is the route's URL,
+ * `data-page` the path the page was built for ("/404" for any unknown path).
  */
 import { noteVisitSource } from "~/lib/visit-source";
 import type { CountEvent } from "../../shared/site-counts";
 
 export function start(element: HTMLElement) {
   const endpoint = element.dataset.endpoint;
-  const page = location.pathname.replace(/\/+$/, "") || "/";
+  const page = element.dataset.page ?? "/";
   const count = (event: CountEvent) => {
     if (endpoint) navigator.sendBeacon?.(endpoint, new URLSearchParams({ e: event, p: page }));
   };

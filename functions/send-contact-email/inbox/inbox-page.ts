@@ -38,11 +38,11 @@ summary{min-height:2.75rem;display:flex;align-items:center;font-weight:600;curso
 @media (min-width:36rem){.filters{grid-template-columns:1fr 1fr}}
 .filters .actions{display:flex;gap:.5rem;flex-wrap:wrap;margin-top:.75rem}
 .count{color:#4a5263;font-weight:400}
-ol{list-style:none;margin:0;padding:0}
-li{border-top:1px solid #e3e6eb;padding:.625rem 0}
+.leads{list-style:none;margin:0;padding:0}
+.leads li{border-top:1px solid #e3e6eb;padding:.625rem 0}
 li a.lead{display:flex;justify-content:space-between;align-items:center;gap:.5rem;min-height:2.75rem;color:#123a7a;font-weight:600;font-size:1.0625rem;overflow-wrap:anywhere;text-decoration:none}
 li a.lead span:first-child{text-decoration:underline}
-li p{margin:.125rem 0;color:#353c4a;font-size:.9375rem;overflow-wrap:anywhere}
+.leads li p{margin:.125rem 0;color:#353c4a;font-size:.9375rem;overflow-wrap:anywhere}
 .status{flex:none;padding:.125rem .625rem;border-radius:999px;font-size:.875rem;font-weight:600;color:#1a1f2b;background:#e6ecf7}
 .status.new{background:#fde9c8}.status.won{background:#d7f0de}.status.lost{background:#eceef1}.status.spam{background:#f8dcdc}
 nav{display:flex;justify-content:space-between;align-items:center;gap:.5rem;margin:1rem 0}
@@ -95,7 +95,7 @@ export function renderInbox(view: InboxView): string {
   const list =
     view.leads.length === 0
       ? `<p class="empty">${isFiltered(query) ? "No request matches these filters." : "No quote requests yet."}</p>`
-      : `<ol>\n${view.leads.map((lead) => leadItem(lead, view.leadHref(lead))).join("\n")}\n</ol>`;
+      : `<ol class="leads">\n${view.leads.map((lead) => leadItem(lead, view.leadHref(lead))).join("\n")}\n</ol>`;
   const pages =
     view.pageCount > 1
       ? `<nav aria-label="Pages of requests">${
@@ -132,7 +132,11 @@ ${select("period", "Received", periodChoices)}
 </form>
 ${list}
 ${pages}
-<p><a href="${e(`inbox.csv?${inboxParams(token, query, 1)}`)}">Download ${view.total === 1 ? "this request" : `these ${view.total} requests`} as CSV</a> (for a spreadsheet)</p>`;
+${
+  view.total > 0
+    ? `<p><a href="${e(`inbox.csv?${inboxParams(token, query, 1)}`)}">Download ${view.total === 1 ? "this request" : `these ${view.total} requests`} as CSV</a> (for a spreadsheet)</p>`
+    : ""
+}`;
   return page.document("Quote requests", body);
 }
 

@@ -11,6 +11,7 @@ import {
   plural,
   sorted,
   valueText,
+  type WorkValue,
 } from "../leads/lead-stats.ts";
 
 export const weekNumbersCss = `
@@ -24,6 +25,7 @@ export const weekNumbersCss = `
 .breakdown ul{margin:0;padding-left:1.25rem}
 `;
 
+const money = (value: WorkValue) => (value.count ? valueText(value) : "none");
 const label = (status: string) => `${status.charAt(0).toUpperCase()}${status.slice(1)}`;
 
 function tally(title: string, counts: Record<string, number>): string {
@@ -53,8 +55,8 @@ ${figure("Forms started", site.formStarts)}
 ${figure("Forms sent", site.formSends)}
 ${figure("First answer", stats.answered ? durationText(stats.medianHoursToContact) : "none yet")}
 </dl>
-<p class="money">Booked work: ${e(valueText(stats.value.booked))}.</p>
-<p class="money">Won work: ${e(valueText(stats.value.won))}.</p>
+<p class="money">Booked work: ${e(money(stats.value.booked))}.</p>
+<p class="money">Won work: ${e(money(stats.value.won))}.</p>
 <details class="breakdown">
 <summary>Where they came from, towns, services, phone taps by page</summary>
 ${tally("By source", stats.bySource)}

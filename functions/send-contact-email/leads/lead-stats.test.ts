@@ -219,6 +219,11 @@ describe("the owner's numbers (one module: --stats, the inbox, the Monday e-mail
     expect(text).toContain("Time to first answer (median): no answers yet");
   });
 
+  it("says a won job without an estimate is one, not that it is worth $0", () => {
+    const stats = periodStats([lead({ status: "won" })], [], period(7));
+    expect(statsLines(stats)).toContain("Won: 1, without an estimate");
+  });
+
   it("takes the median of odd and even counts", () => {
     expect(median([])).toBeNull();
     expect(median([5, 1, 3])).toBe(3);

@@ -193,6 +193,7 @@ export const plural = (amount: number, noun: string) =>
 /** "3, first visits $1,120–$1,350 in total, then $650–$802 a month from 1 recurring plan". */
 export function valueText(value: WorkValue): string {
   if (value.count === 0) return "0";
+  if (value.withoutEstimate === value.count) return `${value.count}, without an estimate`;
   return [
     `${value.count}, first visits ${range(value.firstVisits)} in total`,
     value.recurringPlans

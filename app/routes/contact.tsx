@@ -30,7 +30,7 @@ export default function ContactPage() {
       {/* On a phone the form starts well down the page: the first screen offers the way there.
           The lead is also the largest text of the first screen, where the illustration is left
           out: without it the welcome offer's text, shown at one second, was the page's largest
-          contentful paint (1.4-1.8 s instead of 0.75 s; docs/decisions/0012). */}
+          contentful paint (1.4-1.8 s instead of 0.75 s; docs/decisions/0013). */}
       <PageHero
         title="Contact Us"
         subtitle="Let's Discuss Your Cleaning Needs"

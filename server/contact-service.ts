@@ -27,6 +27,9 @@ import {
 } from "./node-http.ts";
 import { dataPaths, type ServerSettings } from "./settings.ts";
 
+/** How long a starting server waits for the data folder's previous holder to let go. */
+const lockWaitMs = 5000;
+
 const webMethods = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 
 export type ContactService = Pick<ContactFunction, "allowOrigins" | "store"> & {
@@ -36,10 +39,11 @@ export type ContactService = Pick<ContactFunction, "allowOrigins" | "store"> & {
     baseHeaders: Record<string, string>,
   ): Promise<void>;
   /**
-   * Takes the data folder's lock. Throws DataFolderBusyError when another live server holds it;
+   * Takes the data folder's lock, waiting a few seconds for a server that is going away (killed
+   * just before this one started). Throws DataFolderBusyError when another live server holds it;
    * any other failure (a read-only or missing folder) is left to open(), which retries.
    */
-  lock(): void;
+  lock(): Promise<void>;
   /**
    * Opens the store and starts the queues, after the port is bound. If the data folder cannot be
    * used, the function answers 503, the pages are served, and it tries again every few seconds.
@@ -58,16 +62,25 @@ export function createContactService(
   let lock: DataLock | null = null;
   // The lock is taken with either store. With SQLite it guards the database and the claims
   // released at start; with Postgres (several servers share one database by design) it keeps one
-  // server per data folder, whose .eml outbox and files are this server's own.
-  const takeLock = () => {
-    lock ??= lockDataFolder(settings.dataDir);
+  // server per data folder, whose .eml outbox and files are this server's own. At start a holder
+  // that is going away (a crash just before a supervisor's restart) gets a few seconds; when the
+  // store is retried later, none.
+  const takeLock = async (waitMs = 0) => {
+    lock ??= await lockDataFolder(settings.dataDir, {
+      waitMs,
+      onWait: (pid) =>
+        log.warn("the data folder is locked: waiting for the server holding it to stop", {
+          pid: pid ?? undefined,
+          waitMs,
+        }),
+    });
   };
 
   const contactFunction = createContactFunction({
     config: contact,
     owner: settings.owner,
     openStore: async () => {
-      takeLock();
+      await takeLock();
       return openConfiguredStore(settings, log);
     },
     mailer: mailerFor(settings, log),
@@ -85,9 +98,9 @@ export function createContactService(
     get store() {
       return contactFunction.store;
     },
-    lock() {
+    async lock() {
       try {
-        takeLock();
+        await takeLock(lockWaitMs);
       } catch (error) {
         if (error instanceof DataFolderBusyError) throw error;
         // A folder that cannot be written: open() reports it and retries.

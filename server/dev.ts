@@ -19,7 +19,7 @@ async function main() {
   loadEnvFile();
   const settings = readServerSettings(process.env, { defaultPort: 5173 });
   const contact = createContactService(settings, log);
-  contact.lock();
+  await contact.lock();
 
   let vite: ViteDevServer | undefined;
   // In middleware mode React Router's plugin leaves page rendering to the host (this file).

@@ -32,7 +32,7 @@ async function main() {
   // In this order: the data folder's lock (a second server stops here, touching nothing), the
   // port (a busy port stops us before any e-mail goes out), then the store and the outbox.
   const contact = createContactService(settings, log);
-  contact.lock();
+  await contact.lock();
   let server: Awaited<ReturnType<typeof startSiteServer>>;
   try {
     server = await startSiteServer({

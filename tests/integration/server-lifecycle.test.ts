@@ -5,7 +5,15 @@
  * answered), also when the signal goes to `npm start` alone or to the whole process group.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -150,6 +158,52 @@ describe("one data folder, one server", () => {
     expect(existsSync(join(dataDir, "outbox"))).toBe(false);
     expect(await runLeads(dataDir, ["--json"], folder)).toBe(before);
     expect((await fetch(`${first.url}/`)).status).toBe(200);
+  });
+
+  it("a restart right after SIGKILL starts, while the killed server's process id still exists", {
+    timeout: 60_000,
+  }, async () => {
+    const dataDir = join(folder, "data");
+    // The first server runs under a parent that cannot reap it (stopped, as a busy supervisor or
+    // a container's init might be): once killed it stays a zombie, its id still in use.
+    const parent = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const { spawn } = require("node:child_process");
+         const server = spawn(process.execPath, [${JSON.stringify(join(projectRoot, "server/start.ts"))}], { stdio: "inherit" });
+         console.log("server pid " + server.pid);`,
+      ],
+      {
+        cwd: folder,
+        env: { PATH: process.env.PATH, PORT: "0", DIGEST_TIME: "off", ...env(dataDir) },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let output = "";
+    parent.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    parent.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    cleanups.push(() => {
+      parent.kill("SIGCONT");
+      parent.kill("SIGKILL");
+    });
+    await waitUntil(() => output.includes("listening on"), { timeoutMs: 30_000, what: output });
+    const url = /listening on (http:\/\/[^\s"]+)/.exec(output)?.[1] as string;
+    expect((await submit(url)).status).toBe(200);
+    const pid = Number(/server pid (\d+)/.exec(output)?.[1]);
+    parent.kill("SIGSTOP");
+    process.kill(pid, "SIGKILL");
+    await waitUntil(() => readFileSync(`/proc/${pid}/stat`, "utf8").split(" ")[2] === "Z", {
+      what: "the killed server to be a zombie",
+    });
+
+    const second = await serve(dataDir);
+    expect((await submit(second.url)).status).toBe(200);
+    expect((await runLeads(dataDir, ["--json"], folder)).trim().split("\n")).toHaveLength(2);
   });
 });
 

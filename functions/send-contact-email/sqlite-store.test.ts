@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -56,6 +56,31 @@ describe("SQLite store on disk", () => {
     );
     db.close();
     expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it("keeps its WAL and shared-memory files private too, in a folder that already existed", async () => {
+    // The umask of a shell or a container (0022) would give them 0644; the WAL holds requests.
+    const folder = tempFolder();
+    const path = join(folder, "contact.db");
+    const store = openSqliteStore(path);
+    await store.submit(await submission());
+    for (const file of [path, `${path}-wal`, `${path}-shm`])
+      expect(statSync(file).mode & 0o777, file).toBe(0o600);
+    await store.close();
+  });
+
+  it("narrows WAL and shared-memory files that an earlier version left readable by others", async () => {
+    const path = join(tempFolder(), "contact.db");
+    const earlier = new DatabaseSync(path);
+    earlier.exec("PRAGMA journal_mode = WAL");
+    earlier.exec("CREATE TABLE t (x)");
+    chmodSync(path, 0o600);
+    for (const file of [`${path}-wal`, `${path}-shm`]) chmodSync(file, 0o644);
+    const store = openSqliteStore(path);
+    for (const file of [`${path}-wal`, `${path}-shm`])
+      expect(statSync(file).mode & 0o777, file).toBe(0o600);
+    await store.close();
+    earlier.close();
   });
 
   it("upgrades a database made by the store before supabase/sqlite-migrations, keeping it all", async () => {

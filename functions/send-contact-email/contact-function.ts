@@ -16,7 +16,7 @@
  * of queued e-mail is one more entry in `queues` (and its table: queue-table.ts).
  */
 import { business } from "../../shared/business.ts";
-import { clientAddress } from "./client-address.ts";
+import { clientAddress, untrustedLocalProxy } from "./client-address.ts";
 import type { ContactConfig } from "./config.ts";
 import { composeContactEmail, composeDigestEmail, composeFailureNotice } from "./email.ts";
 import { handleContactRequest } from "./handler.ts";
@@ -258,6 +258,20 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     },
   ];
 
+  let warnedOfLocalProxy = false;
+  /** Once per process: behind a local proxy without TRUST_PROXY, all visitors share one bucket. */
+  function checkProxy(request: Request, peer: string) {
+    if (warnedOfLocalProxy || !untrustedLocalProxy(request.headers, peer, config.trustProxy))
+      return;
+    warnedOfLocalProxy = true;
+    log.warn(
+      "X-Forwarded-For came from a proxy on this machine, but TRUST_PROXY is off: every visitor " +
+        "counts as the proxy's one address, so a few bad requests rate-limit everyone; set " +
+        "TRUST_PROXY=1 (the number of proxies in front of the server)",
+      { peer },
+    );
+  }
+
   let stopped = false;
   let failures = 0;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
@@ -308,6 +322,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       return store;
     },
     async fetch(request, { peer }) {
+      checkProxy(request, peer);
       const named = functionName.exec(new URL(request.url).pathname);
       for (const route of named ? routes : []) {
         const match = route.path.exec(named?.[1] ?? "");

@@ -87,7 +87,7 @@ export function mailtoHref(email: string, subject: string): string {
 
 export type OwnerPageOptions = {
   lead: LeadView;
-  /** The link's token, sent back with each button. */
+  /** The link's token: each button posts to the page's own link. */
   token: string;
   businessName: string;
   /** Shown once after a button was pressed. */
@@ -118,8 +118,7 @@ ${saved ? `<p class="notice" role="status">Saved: ${statusLabels[lead.status]}.<
 <a href="${e(phoneHref(lead.phone))}">Call ${e(phoneDisplay(lead.phone))}</a>
 <a href="${e(mailtoHref(lead.email, `Your quote request: ${service}`))}">Reply by e-mail</a>
 </div>
-<form method="post">
-<input type="hidden" name="token" value="${e(token)}">
+<form method="post" action="?token=${e(encodeURIComponent(token))}">
 <fieldset>
 <legend>Set the status</legend>
 <div class="actions">

@@ -43,6 +43,39 @@ const post = (id: string, body: string, type = "application/x-www-form-urlencode
     deps(),
   );
 
+/**
+ * A chunked body of `totalBytes` (no Content-Length), made only as it is read: how much of it
+ * the handler pulled is `pulled()`.
+ */
+function endlessBody(totalBytes: number) {
+  const chunk = new TextEncoder().encode("status=won&pad=".padEnd(64 * 1024, "x"));
+  let pulled = 0;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (pulled >= totalBytes) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    },
+    // Nothing is made before someone reads.
+    { highWaterMark: 0 },
+  );
+  return { body, pulled: () => pulled };
+}
+
+const postStream = (id: string, query: string, body: ReadableStream<Uint8Array>) =>
+  handleOwnerPage(
+    new Request(`${base}/${id}${query}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+      duplex: "half",
+    } as RequestInit),
+    id,
+    deps(),
+  );
+
 describe("owner page routes", () => {
   it("GET with the request's token shows it, private, and changes nothing", async () => {
     const response = await get(ctx.id, await signer.sign(ctx.id, now));
@@ -110,6 +143,38 @@ describe("owner page routes", () => {
         )
       ).status,
     ).toBe(403);
+    expect((await ctx.store.get(ctx.id))?.status).toBe("new");
+  });
+
+  it("POST to the page's own link (its token in the query) sets the status", async () => {
+    const token = await signer.sign(ctx.id, now);
+    const response = await handleOwnerPage(
+      new Request(`${base}/${ctx.id}?token=${encodeURIComponent(token)}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "status=lost",
+      }),
+      ctx.id,
+      deps(),
+    );
+    expect(response.status).toBe(303);
+    expect((await ctx.store.get(ctx.id))?.status).toBe("lost");
+  });
+
+  it("POST with a bad token in the link: 403 without reading the body", async () => {
+    const endless = endlessBody(400 * 1024 * 1024);
+    const swapped = await signer.sign(ctx.otherId, now);
+    const response = await postStream(ctx.id, `?token=${swapped}`, endless.body);
+    expect(response.status).toBe(403);
+    expect(endless.pulled()).toBe(0);
+  });
+
+  it("POST with a chunked body of any size reads at most the form's limit", async () => {
+    const endless = endlessBody(400 * 1024 * 1024);
+    const response = await postStream(ctx.id, "", endless.body);
+    expect(response.status).toBe(403);
+    // One chunk of the stream, not the 400 MB behind it (Deno's memory grew by 820 MB).
+    expect(endless.pulled()).toBeLessThanOrEqual(64 * 1024);
     expect((await ctx.store.get(ctx.id))?.status).toBe("new");
   });
 

@@ -2,13 +2,18 @@
  * The owner's request page, served by the function on both hosts (its route:
  * contact-function.ts):
  *   GET  …/send-contact-email/lead/<id>?token=…   shows the request; changes nothing
- *   POST …/send-contact-email/lead/<id>           token and status from the page's form
+ *   POST …/send-contact-email/lead/<id>?token=…   the status from the page's form
  * A missing, altered, expired or another request's token gets 403 and shows nothing. After a
  * button, 303 back to the page (reloading it sends nothing again).
+ *
+ * The page posts to its own link, so the token is checked before a byte of the body is read; a
+ * post with the token in its body (a page rendered by an earlier version) is read up to the form's
+ * few hundred bytes, never more, on every host (Deno hands the body over unread).
  */
 
 import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
+import { isFormContentType, readBoundedText } from "../request-body.ts";
 import { isOwnerAction } from "./lead-view.ts";
 import type { OwnerStore } from "./owner-store.ts";
 import { ownerPageHeaders, renderOwnerPage, renderRefusal } from "./request-page.ts";
@@ -30,14 +35,11 @@ async function page(status: number, html: string, extra: Record<string, string> 
   return new Response(html, { status, headers: { ...(await ownerPageHeaders()), ...extra } });
 }
 
+/** The page's form, or null for anything else (another type, over the limit, not UTF-8). */
 async function readForm(request: Request): Promise<URLSearchParams | null> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) return null;
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxFormBytes) return null;
-  const text = await request.text();
-  if (text.length > maxFormBytes) return null;
-  return new URLSearchParams(text);
+  if (!isFormContentType(request.headers.get("content-type"))) return null;
+  const read = await readBoundedText(request, maxFormBytes);
+  return read.ok ? new URLSearchParams(read.text) : null;
 }
 
 export async function handleOwnerPage(
@@ -65,9 +67,13 @@ export async function handleOwnerPage(
     if (request.method !== "POST") {
       return page(405, renderRefusal("denied"), { Allow: "GET, HEAD, POST" });
     }
+    const linkToken = url.searchParams.get("token");
+    if (linkToken !== null && !(await deps.signer.verify(id, linkToken, now)))
+      return page(403, renderRefusal("denied"));
     const form = await readForm(request);
-    const token = form?.get("token") ?? "";
-    if (!(await deps.signer.verify(id, token, now))) return page(403, renderRefusal("denied"));
+    const token = linkToken ?? form?.get("token") ?? "";
+    if (linkToken === null && !(await deps.signer.verify(id, token, now)))
+      return page(403, renderRefusal("denied"));
     const status = form?.get("status");
     if (!isOwnerAction(status)) return page(400, renderRefusal("denied"));
     const updated = await deps.store.setStatus(id, status, now);

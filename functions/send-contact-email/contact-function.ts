@@ -126,10 +126,9 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
   const { owner, mailer, log } = options;
   const config = { ...options.config, allowedOrigins: [...options.config.allowedOrigins] };
   const { rateLimit, outbox: outboxSettings } = config;
-  // Every private link, one signer per scope (links/signed-links.ts); the owner's e-mail link is
-  // the `owner` scope's.
+  // Every private link, one signer per scope (links/signed-links.ts): the owner's e-mail carries
+  // an `owner` link (acts), pushes an `owner-read` one (reads).
   const links = createLinkSigners(owner.links);
-  const signer = links.owner;
   if (owner.linkSecretGenerated)
     log.warn(
       "OWNER_LINK_SECRET is not set: the links in the owner's e-mails work until this process stops",
@@ -160,7 +159,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
           requestPage: leadPageUrl(
             owner.functionUrl,
             request.id,
-            await signer.sign(request.id, new Date()),
+            await links.owner.sign(request.id, new Date()),
           ),
         }),
       composeDigest: (requests) =>
@@ -178,7 +177,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       mailer,
       mail: letters,
       config: owner,
-      signer,
+      signers: links,
       retry,
       leaseMs: outboxSettings.leaseMs,
       log,
@@ -251,7 +250,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       handle: (request, match) =>
         handleOwnerPage(request, match[1] as string, {
           store: store ?? unavailableStore,
-          signer,
+          signers: links,
           businessName: business.name,
           log,
         }),

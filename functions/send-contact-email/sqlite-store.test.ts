@@ -124,9 +124,13 @@ describe("SQLite store on disk", () => {
     await store.close();
     const db = new DatabaseSync(path);
     const versions = db.prepare("SELECT version, applied_at FROM schema_migrations").all();
+    // The four it counted in user_version are recorded as such; the later ones ran now.
     expect(versions.map((row) => row.applied_at)).toEqual(
-      readMigrations(sqliteMigrationsDir).map(() => "user_version"),
+      readMigrations(sqliteMigrationsDir).map(({ version }) =>
+        Number(version) <= 4 ? "user_version" : expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      ),
     );
+    expect(rows["Spam."]?.statusSetAt).toBeNull();
     db.close();
   });
 

@@ -113,7 +113,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ),
     get: db.prepare(`SELECT ${columns} FROM contact_requests WHERE id = ?`),
     setStatus: db.prepare(
-      `UPDATE contact_requests SET status = ?,
+      `UPDATE contact_requests SET status = ?, status_set_at = ?,
          contacted_at = CASE WHEN contacted_at IS NULL AND ? <> 'spam' THEN ? ELSE contacted_at END
        WHERE id = ? RETURNING ${columns}`,
     ),
@@ -273,7 +273,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async setStatus(id, status, at) {
       const row = await write(
         "update",
-        () => statements.setStatus.get(status, status, at.toISOString(), id) as Row | undefined,
+        () =>
+          statements.setStatus.get(status, at.toISOString(), status, at.toISOString(), id) as
+            | Row
+            | undefined,
       );
       return row ? toRequest(row) : null;
     },

@@ -30,6 +30,7 @@ export type ContactRequestRow = {
   delivered_to: string | null;
   delivered_recipients: string | string[] | null;
   contacted_at: Time | null;
+  status_set_at: Time | null;
   /** JSON text in SQLite, a jsonb object from Postgres; null without quote details. */
   quote_details: string | StoredQuoteDetails | null;
 };
@@ -37,7 +38,7 @@ export type ContactRequestRow = {
 /** The columns of ContactRequestRow, for SELECT and RETURNING lists. */
 export const contactRequestColumns = `id, created_at, name, email, phone, service, other_service,
   message, status, delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
-  delivered_recipients, contacted_at, quote_details`;
+  delivered_recipients, contacted_at, status_set_at, quote_details`;
 
 const iso = (value: Time) => new Date(value).toISOString();
 
@@ -70,6 +71,7 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
     deliveredTo: row.delivered_to,
     deliveredRecipients: recipients(row.delivered_recipients),
     contactedAt: row.contacted_at === null ? null : iso(row.contacted_at),
+    statusSetAt: row.status_set_at === null ? null : iso(row.status_set_at),
     ...quoteDetails(row.quote_details),
   };
 }

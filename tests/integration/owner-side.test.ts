@@ -149,6 +149,47 @@ describe("the owner's side on the embedded server", () => {
     expect((await fetch(link.replace(/token=\d/, "token=9"))).status).toBe(403);
   });
 
+  it("a push's link only shows the request; the e-mail's link acts, and its Spam is the owner's", async () => {
+    const id = await submit("Sam Seen");
+    const pushed = JSON.parse(await push.waitFor((text) => text.includes("Sam Seen")));
+    const readOnly = new URL(pushed.click);
+    const page = await fetch(readOnly);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Sam Seen");
+    expect(html).not.toContain("<button");
+    const token = readOnly.searchParams.get("token") ?? "";
+    for (const [url, body] of [
+      [readOnly.href, "status=spam"],
+      [`${functionUrl}/lead/${id}`, new URLSearchParams({ token, status: "spam" }).toString()],
+    ] as const) {
+      const refused = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+        redirect: "manual",
+      });
+      expect(refused.status).toBe(403);
+    }
+
+    const mail = await smtp.waitForRequest(id);
+    const acting = new RegExp(`${functionUrl}/lead/${id}\\?token=[\\w.-]+`).exec(
+      mail.mail.text,
+    )?.[0];
+    expect(await (await fetch(acting ?? "")).text()).toContain("<button");
+    const marked = await fetch(acting ?? "", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "status=spam",
+      redirect: "manual",
+    });
+    expect(marked.status).toBe(303);
+    const listed = await runLeads(join(folder, "data"), ["--all"]);
+    const block = listed.split("\n\n").find((text) => text.includes("Sam Seen")) ?? "";
+    expect(block).toContain("SPAM (marked by you");
+    expect(block).not.toContain("spam filter");
+  });
+
   it("reminds the owner of a request still new after the configured hours, once, not of won ones", async () => {
     const id = await submit("Nell Waiting");
     await smtp.waitForRequest(id);

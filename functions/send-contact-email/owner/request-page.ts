@@ -89,12 +89,23 @@ export type OwnerPageOptions = {
   lead: LeadView;
   /** The link's token: each button posts to the page's own link. */
   token: string;
+  /**
+   * The link may set the status (the owner's e-mail); false for a push's read-only link, whose
+   * page has no buttons.
+   */
+  canAct: boolean;
   businessName: string;
   /** Shown once after a button was pressed. */
   saved?: boolean;
 };
 
-export function renderOwnerPage({ lead, token, businessName, saved }: OwnerPageOptions): string {
+export function renderOwnerPage({
+  lead,
+  token,
+  canAct,
+  businessName,
+  saved,
+}: OwnerPageOptions): string {
   const service = serviceDescription(lead);
   const rows: Array<[string, string]> = [
     ["Received", receivedFormat.format(new Date(lead.createdAt))],
@@ -112,20 +123,24 @@ export function renderOwnerPage({ lead, token, businessName, saved }: OwnerPageO
   // What the owner does most comes first: call or reply, then one tap to record it.
   const body = `<p>${e(businessName)}: quote request</p>
 <h1>${e(lead.name)}</h1>
-<p>Status: <span class="status">${statusLabels[lead.status]}</span></p>
+<p>Status: <span class="status">${statusLabels[lead.status]}</span>${lead.status === "spam" && !lead.statusSetAt ? " (caught by the spam filter, not e-mailed)" : ""}</p>
 ${saved ? `<p class="notice" role="status">Saved: ${statusLabels[lead.status]}.</p>` : ""}
 <div class="reach">
 <a href="${e(phoneHref(lead.phone))}">Call ${e(phoneDisplay(lead.phone))}</a>
 <a href="${e(mailtoHref(lead.email, `Your quote request: ${service}`))}">Reply by e-mail</a>
 </div>
-<form method="post" action="?token=${e(encodeURIComponent(token))}">
+${
+  canAct
+    ? `<form method="post" action="?token=${e(encodeURIComponent(token))}">
 <fieldset>
 <legend>Set the status</legend>
 <div class="actions">
 ${buttons}
 </div>
 </fieldset>
-</form>
+</form>`
+    : `<p class="notice">This link, from an alert, shows the request only. To mark it contacted, won, lost or spam, open it from its e-mail.</p>`
+}
 <h2>Request</h2>
 <dl>
 ${rows.map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`).join("\n")}

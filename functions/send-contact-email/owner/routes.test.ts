@@ -1,12 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { validateContact } from "../../../shared/contact-schema.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
-import { createLinkSigner } from "../links/signed-links.ts";
+import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import { brokenStore, testStore } from "../testing/stores.ts";
 import { handleOwnerPage } from "./routes.ts";
 
 const now = new Date("2026-11-24T12:00:00Z");
-const signer = createLinkSigner("a-test-secret-of-enough-length");
+const signers = createLinkSigners(parseLinkSettings({}, "a-test-secret-of-enough-length"));
+/** The owner's e-mail link: it acts. */
+const signer = signers.owner;
 const base = "http://127.0.0.1:3000/functions/v1/send-contact-email/lead";
 
 async function setup() {
@@ -33,7 +35,7 @@ beforeEach(async () => {
   ctx = await setup();
 });
 
-const deps = () => ({ store: ctx.store, signer, businessName: "Keystone", now: () => now });
+const deps = () => ({ store: ctx.store, signers, businessName: "Keystone", now: () => now });
 const get = (id: string, token: string) =>
   handleOwnerPage(new Request(`${base}/${id}?token=${encodeURIComponent(token)}`), id, deps());
 const post = (id: string, body: string, type = "application/x-www-form-urlencoded") =>
@@ -144,6 +146,39 @@ describe("owner page routes", () => {
       ).status,
     ).toBe(403);
     expect((await ctx.store.get(ctx.id))?.status).toBe("new");
+  });
+
+  it("a push's read-only link shows the request without buttons, and cannot set a status", async () => {
+    const read = await signers["owner-read"].sign(ctx.id, now);
+    const response = await get(ctx.id, read);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Dana Visitor");
+    expect(html).not.toContain("<button");
+    for (const attempt of [
+      () => post(ctx.id, new URLSearchParams({ token: read, status: "spam" }).toString()),
+      () =>
+        handleOwnerPage(
+          new Request(`${base}/${ctx.id}?token=${encodeURIComponent(read)}`, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: "status=spam",
+          }),
+          ctx.id,
+          deps(),
+        ),
+    ])
+      expect((await attempt()).status).toBe(403);
+    expect((await ctx.store.get(ctx.id))?.status).toBe("new");
+    // The e-mail's link shows the buttons.
+    expect(await (await get(ctx.id, await signer.sign(ctx.id, now))).text()).toContain("<button");
+  });
+
+  it("no other kind of link opens it (the visitor's, the inbox's)", async () => {
+    for (const scope of ["visitor", "inbox", "calendar"] as const) {
+      const response = await get(ctx.id, await signers[scope].sign(ctx.id, now));
+      expect(response.status, scope).toBe(403);
+    }
   });
 
   it("POST to the page's own link (its token in the query) sets the status", async () => {

@@ -58,6 +58,22 @@ describe("SQLite store on disk", () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 
+  it("reads names and other-service text stored before the schema dropped invisible characters without them", async () => {
+    const store = openSqliteStore(join(tempFolder(), "contact.db"));
+    const request = await submission();
+    await store.submit({
+      ...request,
+      data: {
+        ...request.data,
+        name: "Eve\u202e lin\u200bk",
+        service: "other",
+        otherService: "x\u2066y",
+      },
+    });
+    expect(await store.get(request.id)).toMatchObject({ name: "Eve link", otherService: "xy" });
+    await store.close();
+  });
+
   it("keeps its WAL and shared-memory files private too, in a folder that already existed", async () => {
     // The umask of a shell or a container (0022) would give them 0644; the WAL holds requests.
     const folder = tempFolder();

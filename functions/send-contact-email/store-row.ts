@@ -5,6 +5,7 @@
  * objects, delivered_recipients as a text[] array and jsonb as objects; both become the same.
  */
 import type { ServiceValue } from "../../shared/contact-schema.ts";
+import { withoutInvisibleCharacters } from "../../shared/invisible-characters.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import type { Notice } from "./owner/notice.ts";
 import type { StoredNotice } from "./owner/owner-store.ts";
@@ -56,11 +57,12 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
   return {
     id: row.id,
     createdAt: iso(row.created_at),
-    name: row.name,
+    // Rows stored before the schema stripped them may still hold invisible characters.
+    name: withoutInvisibleCharacters(row.name),
     email: row.email,
     phone: row.phone,
     service: row.service as ServiceValue,
-    otherService: row.other_service,
+    otherService: withoutInvisibleCharacters(row.other_service),
     message: row.message,
     status: row.status as LeadStatus,
     deliveryStatus: row.delivery_status as DeliveryStatus,

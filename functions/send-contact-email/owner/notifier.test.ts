@@ -127,6 +127,22 @@ describe("owner notifier (fake time, SQLite in memory)", () => {
     expect(given).toMatchObject({ status: "failed", attempts: 3 });
   });
 
+  it("turned on later, pushes only the recent requests still new, not those already answered", async () => {
+    // 07:00 in New York: no digest due in this test.
+    const before = setup({ start: "2026-11-24T12:00:00Z" });
+    const waiting = await before.submit("Una Unanswered");
+    const answered = await before.submit("Cal Called");
+    await before.store.setStatus(answered, "contacted", new Date("2026-11-24T12:10:00Z"));
+    const spam = await before.submit("Sid Spam");
+    await before.store.setStatus(spam, "spam", new Date("2026-11-24T12:11:00Z"));
+    // ALERT_URL set, and a restart.
+    const after = setup({ push: true, start: "2026-11-24T12:30:00Z", store: before.store });
+    await after.notifier.tick();
+    const pushed = after.pushes.map((body) => JSON.parse(body));
+    expect(pushed.map((body) => body.title)).toEqual(["New quote request: Una Unanswered"]);
+    expect(pushed[0].click).toContain(`/lead/${waiting}?`);
+  });
+
   it("without a push channel, queues no alert (the e-mail is the alert)", async () => {
     const t = setup({ start: "2026-11-24T15:00:00Z" });
     await t.notifier.onStored(await t.submit("Nia Nopush"));

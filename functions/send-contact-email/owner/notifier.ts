@@ -92,7 +92,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
   }
 
   async function queueAlert(lead: StoredContactRequest): Promise<number> {
-    if (!config.push || lead.status === "spam") return 0;
+    // Only a request nobody has answered: the catch-up at start (a crash, or ALERT_URL just
+    // turned on) would otherwise push the last hours' contacted, won and lost ones too.
+    if (!config.push || lead.status !== "new") return 0;
     const queued = await enqueue(
       `alert:${lead.id}`,
       "push",

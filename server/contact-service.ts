@@ -15,6 +15,7 @@ import { errorMessage, type Logger } from "../functions/send-contact-email/log.t
 import type { Mailer } from "../functions/send-contact-email/mailer.ts";
 import { maxBodyBytes } from "../functions/send-contact-email/request-body.ts";
 import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-email/smtp-mailer.ts";
+import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 import { lockedDownPolicy } from "../shared/security-headers.ts";
 import { openConfiguredStore } from "./contact-store.ts";
 import { DataFolderBusyError, type DataLock, lockDataFolder } from "./data-lock.ts";
@@ -32,7 +33,12 @@ const lockWaitMs = 5000;
 
 const webMethods = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 
-export type ContactService = Pick<ContactFunction, "allowOrigins" | "store"> & {
+export type ContactService = Pick<ContactFunction, "store"> & {
+  /**
+   * The port is bound: browsers may call the function from the origins it listens on, and,
+   * while no public address is configured, the owner's links point at `url` (before open()).
+   */
+  listeningAt(server: { url: string; origins: string[] }): void;
   handle(
     request: IncomingMessage,
     response: ServerResponse,
@@ -107,7 +113,17 @@ export function createContactService(
       }
     },
     open: () => contactFunction.start(),
-    allowOrigins: (origins) => contactFunction.allowOrigins(origins),
+    listeningAt(server) {
+      contactFunction.allowOrigins(server.origins);
+      if (!settings.ownerLinksToServer) return;
+      // The site's address is the fictional default: a link there would open nothing.
+      const functionUrl = `${server.url}${deploymentDefaults.functionPath}`;
+      contactFunction.linkTo(functionUrl);
+      log.warn(
+        "no public address is set (FUNCTION_URL, or a VITE_SITE_URL of your own): the owner's links point at this server",
+        { functionUrl },
+      );
+    },
     async handle(request, response, securityHeaders) {
       // JSON answers are never rendered as documents: a policy that allows nothing (the owner's
       // page brings its own).

@@ -17,7 +17,7 @@ import { onShutdownSignal, startSiteServer } from "./site-server.ts";
 
 async function main() {
   loadEnvFile();
-  const settings = readServerSettings(process.env, { defaultPort: 5173 });
+  const settings = readServerSettings(process.env, { defaultPort: 5173, keepLinkSecret: true });
   const contact = createContactService(settings, log);
   await contact.lock();
 
@@ -58,7 +58,7 @@ async function main() {
   for (const listener of process.listeners("SIGTERM")) {
     if (!ownListeners.has(listener)) process.off("SIGTERM", listener);
   }
-  contact.allowOrigins(server.origins);
+  contact.listeningAt(server);
   log.info(`dev server listening on ${server.url}`);
   await contact.open();
 

@@ -17,7 +17,7 @@ import { loadStaticSite } from "./static-site.ts";
 async function main() {
   const envFile = loadEnvFile();
   if (envFile) log.info("settings read from .env", { file: envFile });
-  const settings = readServerSettings(process.env);
+  const settings = readServerSettings(process.env, { keepLinkSecret: true });
 
   if (!hasBuild(settings.staticDir)) {
     if (!settings.staticDirIsDefault)
@@ -54,7 +54,7 @@ async function main() {
     await contact.close();
     log.info("stopped");
   }, log);
-  contact.allowOrigins(server.origins);
+  contact.listeningAt(server);
   // The first attempt to open the store (Postgres applies its migrations here) comes before the
   // "listening" line, which tests and supervisors take as ready; when it fails, the pages are
   // served, quote requests are answered 503, and it is retried in the background.

@@ -68,6 +68,11 @@ export type ContactFunction = {
   stop(): Promise<void>;
   /** Origins whose pages may call the function besides the configured ones (the Node host's own). */
   allowOrigins(origins: string[]): void;
+  /**
+   * Where the owner's links point from now on, when no public address is configured: the Node
+   * host's own, known once it listens (before the queues start).
+   */
+  linkTo(functionUrl: string): void;
   /** Null until the store is open. */
   readonly store: (ContactStore & OwnerStore) | null;
 };
@@ -123,7 +128,9 @@ const unavailableStore: ContactStore & OwnerStore = {
 };
 
 export function createContactFunction(options: ContactFunctionOptions): ContactFunction {
-  const { owner, mailer, log } = options;
+  const { mailer, log } = options;
+  // A copy: its functionUrl may still change once the host listens (linkTo).
+  const owner = { ...options.owner };
   const config = { ...options.config, allowedOrigins: [...options.config.allowedOrigins] };
   const { rateLimit, outbox: outboxSettings } = config;
   // Every private link, one signer per scope (links/signed-links.ts): the owner's e-mail carries
@@ -133,6 +140,10 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     log.warn(
       "OWNER_LINK_SECRET is not set: the links in the owner's e-mails work until this process stops",
     );
+  else if (owner.linkSecretKeptIn)
+    log.info("OWNER_LINK_SECRET is not set: the owner's links are signed with a kept secret", {
+      file: owner.linkSecretKeptIn,
+    });
   if (rateLimit.disabled) log.warn("RATE_LIMIT_DISABLED=true: no limit per client address");
   if (owner.push) log.info("new requests are also pushed", { format: owner.push.format });
 
@@ -346,6 +357,9 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     allowOrigins(origins) {
       for (const origin of origins)
         if (!config.allowedOrigins.includes(origin)) config.allowedOrigins.push(origin);
+    },
+    linkTo(functionUrl) {
+      owner.functionUrl = functionUrl;
     },
   };
 }

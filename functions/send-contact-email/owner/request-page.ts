@@ -17,6 +17,7 @@ h1{font-size:1.375rem;margin:.25rem 0 .5rem}
 h2{font-size:1.125rem;margin:1.25rem 0 .5rem}
 .status{display:inline-block;padding:.125rem .625rem;border-radius:999px;background:#e6ecf7;font-weight:600}
 .notice{background:#e7f6ec;border:1px solid #87c59b;border-radius:.5rem;padding:.5rem .75rem}
+.read-only{background:#eef2f8;border:1px solid #b9c6dc;border-radius:.5rem;padding:.5rem .75rem}
 dl{margin:1rem 0}
 dt{font-weight:600;margin-top:.5rem}dd{margin:0;overflow-wrap:anywhere}
 @media (min-width:40rem){dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem .75rem}dt{margin:0}}
@@ -139,7 +140,7 @@ ${buttons}
 </div>
 </fieldset>
 </form>`
-    : `<p class="notice">This link, from an alert, shows the request only. To mark it contacted, won, lost or spam, open it from its e-mail.</p>`
+    : `<p class="read-only">This link, from an alert, shows the request only. To mark it contacted, won, lost or spam, open it from its e-mail.</p>`
 }
 <h2>Request</h2>
 <dl>

@@ -17,6 +17,13 @@ function folder() {
   return path;
 }
 
+/** Some other program that runs (its process id is in use) and holds no lock. */
+function otherProgram(): ChildProcess {
+  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 60_000)"]);
+  children.push(child);
+  return child;
+}
+
 /** Another process that takes the lock (this module, as the server does) and keeps it. */
 async function holder(dataDir: string): Promise<ChildProcess> {
   const module = resolve(import.meta.dirname, "data-lock.ts");
@@ -69,8 +76,7 @@ describe("data folder lock", () => {
     const dataDir = folder();
     // After a reboot, the id in server.pid may belong to any running program (here: this one's
     // child). Only the kernel's lock counts.
-    const unrelated = spawn(process.execPath, ["-e", "setInterval(() => {}, 60_000)"]);
-    children.push(unrelated);
+    const unrelated = otherProgram();
     writeFileSync(join(dataDir, "server.pid"), `${unrelated.pid}\nhost\n`);
     const lock = await lockDataFolder(dataDir);
     lock.release();
@@ -107,8 +113,7 @@ describe("data folder lock", () => {
 
   it("refuses while a server of the previous versions still runs", async () => {
     const dataDir = folder();
-    const old = spawn(process.execPath, ["-e", "setInterval(() => {}, 60_000)"]);
-    children.push(old);
+    const old = otherProgram();
     writeFileSync(join(dataDir, "server.lock"), `${old.pid}\nhost\n`);
     await expect(lockDataFolder(dataDir)).rejects.toThrow(`process ${old.pid}`);
   });

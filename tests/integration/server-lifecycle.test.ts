@@ -20,7 +20,13 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeSite } from "./support/fake-site.ts";
 import { unusedPort, waitUntil } from "./support/ports.ts";
-import { type HostProcess, projectRoot, runLeads, startNodeServer } from "./support/processes.ts";
+import {
+  type HostProcess,
+  launch,
+  projectRoot,
+  runLeads,
+  startNodeServer,
+} from "./support/processes.ts";
 import { validRequest } from "./support/requests.ts";
 
 const key = "sb_publishable_lifecycle-key";
@@ -166,7 +172,7 @@ describe("one data folder, one server", () => {
     const dataDir = join(folder, "data");
     // The first server runs under a parent that cannot reap it (stopped, as a busy supervisor or
     // a container's init might be): once killed it stays a zombie, its id still in use.
-    const parent = spawn(
+    const parent = await launch(
       process.execPath,
       [
         "-e",
@@ -174,28 +180,16 @@ describe("one data folder, one server", () => {
          const server = spawn(process.execPath, [${JSON.stringify(join(projectRoot, "server/start.ts"))}], { stdio: "inherit" });
          console.log("server pid " + server.pid);`,
       ],
-      {
-        cwd: folder,
-        env: { PATH: process.env.PATH, PORT: "0", DIGEST_TIME: "off", ...env(dataDir) },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
+      { PORT: "0", DIGEST_TIME: "off", ...env(dataDir) },
+      folder,
     );
-    let output = "";
-    parent.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    parent.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
     cleanups.push(() => {
-      parent.kill("SIGCONT");
-      parent.kill("SIGKILL");
+      parent.child.kill("SIGCONT");
+      parent.child.kill("SIGKILL");
     });
-    await waitUntil(() => output.includes("listening on"), { timeoutMs: 30_000, what: output });
-    const url = /listening on (http:\/\/[^\s"]+)/.exec(output)?.[1] as string;
-    expect((await submit(url)).status).toBe(200);
-    const pid = Number(/server pid (\d+)/.exec(output)?.[1]);
-    parent.kill("SIGSTOP");
+    expect((await submit(parent.url)).status).toBe(200);
+    const pid = Number(/server pid (\d+)/.exec(parent.output())?.[1]);
+    parent.child.kill("SIGSTOP");
     process.kill(pid, "SIGKILL");
     await waitUntil(() => readFileSync(`/proc/${pid}/stat`, "utf8").split(" ")[2] === "Z", {
       what: "the killed server to be a zombie",

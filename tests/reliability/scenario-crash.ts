@@ -30,12 +30,17 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
   let killedAt = 0;
   let mailedBeforeKill = 0;
   let run: ReturnType<typeof runLoad> | undefined;
+  let killed: () => void = () => {};
+  const killing = new Promise<void>((resolve) => {
+    killed = resolve;
+  });
   const kill = () => {
     if (killedAt) return;
     killedAt = performance.now();
     first.child.kill("SIGKILL");
     mailedBeforeKill = smtp.received.length;
     run?.instance.stop();
+    killed();
   };
   run = runLoad({
     url: first.url,
@@ -48,19 +53,14 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
       }),
     ],
   });
-  const result = await run.done;
+  await Promise.race([killing, run.done]);
   kill(); // in case fewer than half were answered
-  const acknowledged = [...new Set(log.ids)];
-  const acknowledgedSet = new Set(acknowledged);
 
-  // Straight from the disk of the killed server: nothing has written to the file since the kill.
+  // Straight from the disk of the killed server: nothing has written to the file since the kill,
+  // and the restart has not opened it yet.
   const afterKill = readStore(dataDir);
-  const storedAfterKill = new Set(afterKill.map((row) => row.id));
-  const lost = acknowledged.filter((id) => !storedAfterKill.has(id));
-  const unacknowledged = afterKill.filter((row) => !acknowledgedSet.has(row.id)).length;
-  const pendingAtKill = afterKill.filter((row) => row.deliveryStatus !== "sent").length;
 
-  // At once: without waiting for the killed process to be gone.
+  // At once: without waiting for the killed process to be gone, nor for the load to wind down.
   const restartStarted = performance.now();
   const sinceKillMs = restartStarted - killedAt;
   const killedStillThere = first.child.exitCode === null && first.child.signalCode === null;
@@ -72,7 +72,15 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
       return null;
     });
   const restartMs = performance.now() - restartStarted;
+  const result = await run.done;
   await first.exited;
+  // Answers the client had read when the server died: each was committed before it was sent.
+  const acknowledged = [...new Set(log.ids)];
+  const acknowledgedSet = new Set(acknowledged);
+  const storedAfterKill = new Set(afterKill.map((row) => row.id));
+  const lost = acknowledged.filter((id) => !storedAfterKill.has(id));
+  const unacknowledged = afterKill.filter((row) => !acknowledgedSet.has(row.id)).length;
+  const pendingAtKill = afterKill.filter((row) => row.deliveryStatus !== "sent").length;
   if (!second) {
     return {
       id: 3,
@@ -98,7 +106,7 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
 
   return {
     id: 3,
-    title: "Crash: SIGKILL in the middle of the quote load, restart on the same data folder",
+    title,
     figures: [
       [
         "submissions planned / kill after answers",

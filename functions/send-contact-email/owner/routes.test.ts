@@ -45,6 +45,18 @@ const post = (id: string, body: string, type = "application/x-www-form-urlencode
     deps(),
   );
 
+/** A POST to the page's own link, as its buttons send it: the token in the query. */
+const postToLink = (id: string, token: string, body: string) =>
+  handleOwnerPage(
+    new Request(`${base}/${id}?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    }),
+    id,
+    deps(),
+  );
+
 /**
  * A chunked body of `totalBytes` (no Content-Length), made only as it is read: how much of it
  * the handler pulled is `pulled()`.
@@ -157,16 +169,7 @@ describe("owner page routes", () => {
     expect(html).not.toContain("<button");
     for (const attempt of [
       () => post(ctx.id, new URLSearchParams({ token: read, status: "spam" }).toString()),
-      () =>
-        handleOwnerPage(
-          new Request(`${base}/${ctx.id}?token=${encodeURIComponent(read)}`, {
-            method: "POST",
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-            body: "status=spam",
-          }),
-          ctx.id,
-          deps(),
-        ),
+      () => postToLink(ctx.id, read, "status=spam"),
     ])
       expect((await attempt()).status).toBe(403);
     expect((await ctx.store.get(ctx.id))?.status).toBe("new");
@@ -182,16 +185,7 @@ describe("owner page routes", () => {
   });
 
   it("POST to the page's own link (its token in the query) sets the status", async () => {
-    const token = await signer.sign(ctx.id, now);
-    const response = await handleOwnerPage(
-      new Request(`${base}/${ctx.id}?token=${encodeURIComponent(token)}`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: "status=lost",
-      }),
-      ctx.id,
-      deps(),
-    );
+    const response = await postToLink(ctx.id, await signer.sign(ctx.id, now), "status=lost");
     expect(response.status).toBe(303);
     expect((await ctx.store.get(ctx.id))?.status).toBe("lost");
   });

@@ -16,7 +16,7 @@
  * of queued e-mail is one more entry in `queues` (and its table: queue-table.ts).
  */
 import { business } from "../../shared/business.ts";
-import { clientAddress } from "./client-address.ts";
+import { clientAddress, untrustedLocalProxy } from "./client-address.ts";
 import type { ContactConfig } from "./config.ts";
 import { composeContactEmail, composeDigestEmail, composeFailureNotice } from "./email.ts";
 import { handleContactRequest } from "./handler.ts";
@@ -68,6 +68,11 @@ export type ContactFunction = {
   stop(): Promise<void>;
   /** Origins whose pages may call the function besides the configured ones (the Node host's own). */
   allowOrigins(origins: string[]): void;
+  /**
+   * Where the owner's links point from now on, when no public address is configured: the Node
+   * host's own, known once it listens (before the queues start).
+   */
+  linkTo(functionUrl: string): void;
   /** Null until the store is open. */
   readonly store: (ContactStore & OwnerStore) | null;
 };
@@ -123,17 +128,22 @@ const unavailableStore: ContactStore & OwnerStore = {
 };
 
 export function createContactFunction(options: ContactFunctionOptions): ContactFunction {
-  const { owner, mailer, log } = options;
+  const { mailer, log } = options;
+  // A copy: its functionUrl may still change once the host listens (linkTo).
+  const owner = { ...options.owner };
   const config = { ...options.config, allowedOrigins: [...options.config.allowedOrigins] };
   const { rateLimit, outbox: outboxSettings } = config;
-  // Every private link, one signer per scope (links/signed-links.ts); the owner's e-mail link is
-  // the `owner` scope's.
+  // Every private link, one signer per scope (links/signed-links.ts): the owner's e-mail carries
+  // an `owner` link (acts), pushes an `owner-read` one (reads).
   const links = createLinkSigners(owner.links);
-  const signer = links.owner;
   if (owner.linkSecretGenerated)
     log.warn(
       "OWNER_LINK_SECRET is not set: the links in the owner's e-mails work until this process stops",
     );
+  else if (owner.linkSecretKeptIn)
+    log.info("OWNER_LINK_SECRET is not set: the owner's links are signed with a kept secret", {
+      file: owner.linkSecretKeptIn,
+    });
   if (rateLimit.disabled) log.warn("RATE_LIMIT_DISABLED=true: no limit per client address");
   if (owner.push) log.info("new requests are also pushed", { format: owner.push.format });
 
@@ -160,7 +170,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
           requestPage: leadPageUrl(
             owner.functionUrl,
             request.id,
-            await signer.sign(request.id, new Date()),
+            await links.owner.sign(request.id, new Date()),
           ),
         }),
       composeDigest: (requests) =>
@@ -178,7 +188,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       mailer,
       mail: letters,
       config: owner,
-      signer,
+      signers: links,
       retry,
       leaseMs: outboxSettings.leaseMs,
       log,
@@ -251,12 +261,26 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       handle: (request, match) =>
         handleOwnerPage(request, match[1] as string, {
           store: store ?? unavailableStore,
-          signer,
+          signers: links,
           businessName: business.name,
           log,
         }),
     },
   ];
+
+  let warnedOfLocalProxy = false;
+  /** Once per process: behind a local proxy without TRUST_PROXY, all visitors share one bucket. */
+  function checkProxy(request: Request, peer: string) {
+    if (warnedOfLocalProxy || !untrustedLocalProxy(request.headers, peer, config.trustProxy))
+      return;
+    warnedOfLocalProxy = true;
+    log.warn(
+      "X-Forwarded-For came from a proxy on this machine, but TRUST_PROXY is off: every visitor " +
+        "counts as the proxy's one address, so a few bad requests rate-limit everyone; set " +
+        "TRUST_PROXY=1 (the number of proxies in front of the server)",
+      { peer },
+    );
+  }
 
   let stopped = false;
   let failures = 0;
@@ -308,6 +332,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       return store;
     },
     async fetch(request, { peer }) {
+      checkProxy(request, peer);
       const named = functionName.exec(new URL(request.url).pathname);
       for (const route of named ? routes : []) {
         const match = route.path.exec(named?.[1] ?? "");
@@ -332,6 +357,9 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     allowOrigins(origins) {
       for (const origin of origins)
         if (!config.allowedOrigins.includes(origin)) config.allowedOrigins.push(origin);
+    },
+    linkTo(functionUrl) {
+      owner.functionUrl = functionUrl;
     },
   };
 }

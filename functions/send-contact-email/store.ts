@@ -9,7 +9,10 @@
 import type { ContactRequest } from "../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 
-/** The owner's view of a lead; `spam` is also what the spam filter stores (never e-mailed). */
+/**
+ * The owner's view of a lead; `spam` is also what the spam filter stores (never e-mailed):
+ * `statusSetAt` tells the owner's from the filter's.
+ */
 export type LeadStatus = "new" | "contacted" | "won" | "lost" | "spam";
 
 /**
@@ -60,6 +63,12 @@ export type StoredContactRequest = ContactRequest &
      * without the owner's side leave it out.
      */
     contactedAt?: string | null;
+    /**
+     * When the owner last set the status with a button; null while it is the status the request
+     * was stored with (`new`, or `spam` from the spam filter). Stores without the owner's side
+     * leave it out.
+     */
+    statusSetAt?: string | null;
   };
 
 /** What a failed attempt records. */

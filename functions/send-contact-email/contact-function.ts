@@ -21,7 +21,7 @@
  * e-mail of each request, the owner's notices, and the follow-ups to customers.
  */
 import { business } from "../../shared/business.ts";
-import { clientAddress } from "./client-address.ts";
+import { clientAddress, untrustedLocalProxy } from "./client-address.ts";
 import type { ContactConfig } from "./config.ts";
 import { handleCount } from "./counts/count-route.ts";
 import type { CountStore } from "./counts/count-store.ts";
@@ -31,7 +31,7 @@ import { followUpLines } from "./follow-ups/follow-up-lines.ts";
 import type { FollowUpStore } from "./follow-ups/follow-up-store.ts";
 import { handleOptOut } from "./follow-ups/opt-out.ts";
 import { handleContactRequest } from "./handler.ts";
-import { handleInbox, inboxSubject } from "./inbox/inbox-route.ts";
+import { handleInbox, type InboxAccess, inboxSubjects } from "./inbox/inbox-route.ts";
 import { createLinkSigners } from "./links/links-settings.ts";
 import { errorMessage, type Logger } from "./log.ts";
 import type { MailCount } from "./mail-count.ts";
@@ -83,6 +83,11 @@ export type ContactFunction = {
   stop(): Promise<void>;
   /** Origins whose pages may call the function besides the configured ones (the Node host's own). */
   allowOrigins(origins: string[]): void;
+  /**
+   * Where the owner's links point from now on, when no public address is configured: the Node
+   * host's own, known once it listens (before the queues start).
+   */
+  linkTo(functionUrl: string): void;
   /** Null until the store is open. */
   readonly store: FunctionStore | null;
 };
@@ -154,24 +159,32 @@ const unavailableStore: FunctionStore = {
 };
 
 export function createContactFunction(options: ContactFunctionOptions): ContactFunction {
-  const { owner, mailer, log } = options;
+  const { mailer, log } = options;
+  // A copy: its functionUrl may still change once the host listens (linkTo).
+  const owner = { ...options.owner };
   const config = { ...options.config, allowedOrigins: [...options.config.allowedOrigins] };
   const { rateLimit, outbox: outboxSettings } = config;
-  // Every private link, one signer per scope (links/signed-links.ts); the owner's e-mail link is
-  // the `owner` scope's.
+  // Every private link, one signer per scope (links/signed-links.ts): the owner's e-mail carries
+  // an `owner` link (acts), pushes an `owner-read` one (reads).
   const links = createLinkSigners(owner.links);
-  const signer = links.owner;
   if (owner.linkSecretGenerated)
     log.warn(
       "OWNER_LINK_SECRET is not set: the links in the owner's e-mails work until this process stops",
     );
+  else if (owner.linkSecretKeptIn)
+    log.info("OWNER_LINK_SECRET is not set: the owner's links are signed with a kept secret", {
+      file: owner.linkSecretKeptIn,
+    });
   if (rateLimit.disabled) log.warn("RATE_LIMIT_DISABLED=true: no limit per client address");
   if (owner.push) log.info("new requests are also pushed", { format: owner.push.format });
 
   const letters = { from: config.mailFrom, to: config.mailTo, businessName: business.name };
-  /** A fresh link to the inbox for every e-mail, alert and digest to the owner. */
-  const inboxLink = async () =>
-    inboxPageUrl(owner.functionUrl, await links.inbox.sign(inboxSubject, new Date()));
+  /**
+   * A fresh link to the inbox for every e-mail, alert and digest to the owner: its rows act from
+   * an e-mail, only show from a push (inbox/inbox-route.ts).
+   */
+  const inboxLink = async (access: InboxAccess = "act") =>
+    inboxPageUrl(owner.functionUrl, await links.inbox.sign(inboxSubjects[access], new Date()));
   const retry = { baseMs: outboxSettings.retryBaseMs, maxMs: outboxSettings.retryMaxMs };
   let store: FunctionStore | null = null;
   let queues: Queue[] = [];
@@ -194,7 +207,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
           requestPage: leadPageUrl(
             owner.functionUrl,
             request.id,
-            await signer.sign(request.id, new Date()),
+            await links.owner.sign(request.id, new Date()),
           ),
           inbox: await inboxLink(),
         }),
@@ -218,7 +231,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       mailer,
       mail: letters,
       config: owner,
-      signer,
+      signers: links,
       inboxLink,
       retry,
       leaseMs: outboxSettings.leaseMs,
@@ -340,7 +353,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       handle: (request, match) =>
         handleOwnerPage(request, match[1] as string, {
           store: store ?? unavailableStore,
-          signer,
+          signers: links,
           businessName: business.name,
           onStatusChanged: (id) => {
             for (const queue of queues)
@@ -366,6 +379,20 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         }),
     },
   ];
+
+  let warnedOfLocalProxy = false;
+  /** Once per process: behind a local proxy without TRUST_PROXY, all visitors share one bucket. */
+  function checkProxy(request: Request, peer: string) {
+    if (warnedOfLocalProxy || !untrustedLocalProxy(request.headers, peer, config.trustProxy))
+      return;
+    warnedOfLocalProxy = true;
+    log.warn(
+      "X-Forwarded-For came from a proxy on this machine, but TRUST_PROXY is off: every visitor " +
+        "counts as the proxy's one address, so a few bad requests rate-limit everyone; set " +
+        "TRUST_PROXY=1 (the number of proxies in front of the server)",
+      { peer },
+    );
+  }
 
   let stopped = false;
   let failures = 0;
@@ -419,6 +446,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       return store;
     },
     async fetch(request, { peer }) {
+      checkProxy(request, peer);
       const named = functionName.exec(new URL(request.url).pathname);
       for (const route of named ? routes : []) {
         const match = route.path.exec(named?.[1] ?? "");
@@ -443,6 +471,9 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     allowOrigins(origins) {
       for (const origin of origins)
         if (!config.allowedOrigins.includes(origin)) config.allowedOrigins.push(origin);
+    },
+    linkTo(functionUrl) {
+      owner.functionUrl = functionUrl;
     },
   };
 }

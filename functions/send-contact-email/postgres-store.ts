@@ -294,7 +294,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
         const rows = await sql<ContactRequestRow[]>`
           select ${columns} from public.contact_requests
            where status <> 'spam'
-             and (created_at >= ${since}::timestamptz or status_changed_at >= ${since}::timestamptz)
+             and (created_at >= ${since}::timestamptz or status_set_at >= ${since}::timestamptz)
            order by created_at desc, id`;
         return rows.map(toStoredRequest);
       });

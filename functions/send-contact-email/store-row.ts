@@ -5,6 +5,7 @@
  * objects, delivered_recipients as a text[] array and jsonb as objects; both become the same.
  */
 import type { ServiceValue } from "../../shared/contact-schema.ts";
+import { withoutInvisibleCharacters } from "../../shared/invisible-characters.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import type { VisitSource } from "../../shared/visit-source.ts";
 import type { FollowUpKind, StoredFollowUp } from "./follow-ups/follow-up-store.ts";
@@ -32,7 +33,7 @@ export type ContactRequestRow = {
   delivered_to: string | null;
   delivered_recipients: string | string[] | null;
   contacted_at: Time | null;
-  status_changed_at: Time | null;
+  status_set_at: Time | null;
   /** JSON text in SQLite, a jsonb object from Postgres; null without quote details. */
   quote_details: string | StoredQuoteDetails | null;
   /** JSON text in SQLite, a jsonb object from Postgres; null without a source. */
@@ -42,7 +43,7 @@ export type ContactRequestRow = {
 /** The columns of ContactRequestRow, for SELECT and RETURNING lists. */
 export const contactRequestColumns = `id, created_at, name, email, phone, service, other_service,
   message, status, delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
-  delivered_recipients, contacted_at, status_changed_at, quote_details, source`;
+  delivered_recipients, contacted_at, status_set_at, quote_details, source`;
 
 const iso = (value: Time) => new Date(value).toISOString();
 
@@ -60,11 +61,12 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
   return {
     id: row.id,
     createdAt: iso(row.created_at),
-    name: row.name,
+    // Rows stored before the schema stripped them may still hold invisible characters.
+    name: withoutInvisibleCharacters(row.name),
     email: row.email,
     phone: row.phone,
     service: row.service as ServiceValue,
-    otherService: row.other_service,
+    otherService: withoutInvisibleCharacters(row.other_service),
     message: row.message,
     status: row.status as LeadStatus,
     deliveryStatus: row.delivery_status as DeliveryStatus,
@@ -75,7 +77,7 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
     deliveredTo: row.delivered_to,
     deliveredRecipients: recipients(row.delivered_recipients),
     contactedAt: row.contacted_at === null ? null : iso(row.contacted_at),
-    statusChangedAt: row.status_changed_at === null ? null : iso(row.status_changed_at),
+    statusSetAt: row.status_set_at === null ? null : iso(row.status_set_at),
     ...(jsonColumn(row.quote_details) ?? {}),
     ...optional("source", jsonColumn(row.source)),
   };

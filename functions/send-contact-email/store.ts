@@ -12,7 +12,10 @@ import type { VisitSource } from "../../shared/visit-source.ts";
 
 import type { LeadStatus } from "./owner/lead-view.ts";
 
-/** The owner's view of a lead (one list: owner/lead-view.ts); `spam` is also the spam filter's. */
+/**
+ * The owner's view of a lead (one list: owner/lead-view.ts); `spam` is also what the spam filter
+ * stores (never e-mailed): `statusSetAt` tells the owner's from the filter's.
+ */
 export type { LeadStatus };
 
 /**
@@ -65,8 +68,12 @@ export type StoredContactRequest = ContactRequest &
      * without the owner's side leave it out.
      */
     contactedAt?: string | null;
-    /** When the owner last set the status; null when never (follow-ups count from it). */
-    statusChangedAt?: string | null;
+    /**
+     * When the owner last set the status with a button; null while it is the status the request
+     * was stored with (`new`, or `spam` from the spam filter). Stores without the owner's side
+     * leave it out. Follow-ups count from it.
+     */
+    statusSetAt?: string | null;
     /** Where the visit came from; absent when the request carried none. */
     source?: VisitSource;
   };

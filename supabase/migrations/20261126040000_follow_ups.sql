@@ -1,7 +1,5 @@
--- Follow-ups to customers (docs/contact-api.md, "Follow-ups"):
--- - status_changed_at: when the owner last set the request's status (null: never), so that a
---   review request follows a job marked won and a quiet quote's follow-up counts its days from
---   the last change; set_contact_status records it;
+-- Follow-ups to customers (docs/contact-api.md, "Follow-ups to customers"). They count from when
+-- the owner last set the status (status_set_at, 20261126010000_owner_set_status.sql).
 -- - follow_ups: the durable queue of review requests and follow-ups, one row per key
 --   (`review:<id>`, `follow-up:<id>`, so each is sent at most once), with the status the request
 --   had when it was queued (a change stops it) and a hash of the recipient's address (the daily
@@ -9,8 +7,6 @@
 --   queue by the store's helper (functions/send-contact-email/postgres-queue.ts);
 -- - email_opt_outs: addresses (their SHA-256) that asked for no more follow-ups.
 -- Access as for contact_requests: row level security on, no policy, only the service role.
-
-alter table public.contact_requests add column status_changed_at timestamptz;
 
 create table public.follow_ups (
   key text primary key check (char_length(key) <= 100),
@@ -41,18 +37,3 @@ alter table public.email_opt_outs enable row level security;
 revoke all on table public.follow_ups, public.email_opt_outs from public, anon, authenticated;
 grant select, insert, update, delete on table public.follow_ups, public.email_opt_outs
   to service_role;
-
--- Sets the owner's status and when it was set; the first answer (not spam) records contacted_at.
-create or replace function public.set_contact_status(p_id uuid, p_status text, p_at timestamptz)
-returns setof public.contact_requests
-language sql
-set search_path = ''
-as $$
-  update public.contact_requests
-     set status = p_status,
-         status_changed_at = p_at,
-         contacted_at = case when contacted_at is null and p_status <> 'spam' then p_at
-                             else contacted_at end
-   where id = p_id
-  returning *;
-$$;

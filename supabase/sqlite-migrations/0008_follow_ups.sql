@@ -1,14 +1,10 @@
--- Follow-ups to customers (as ../migrations/20261126040000_follow_ups.sql):
--- - status_changed_at: when the owner last set the request's status (NULL: never), so that a
---   review request follows a job marked won and a quiet quote's follow-up counts its days from
---   the last change;
+-- Follow-ups to customers (as ../migrations/20261126040000_follow_ups.sql). They count from
+-- when the owner last set the status (status_set_at, 0005_owner_set_status.sql).
 -- - follow_ups: the durable queue of review requests and follow-ups, one row per key
 --   (`review:<id>`, `follow-up:<id>`, so each is sent at most once), with the status the request
 --   had when it was queued (a change stops it) and a hash of the recipient's address (the daily
 --   cap per address, opt-outs); `stopped` is final, like `sent` and `failed`;
 -- - email_opt_outs: addresses (their SHA-256) that asked for no more follow-ups.
-
-ALTER TABLE contact_requests ADD COLUMN status_changed_at TEXT;
 
 CREATE TABLE follow_ups (
   key TEXT PRIMARY KEY,

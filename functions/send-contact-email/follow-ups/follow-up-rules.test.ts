@@ -22,13 +22,13 @@ const lead = (overrides: Partial<FollowUpLead>): FollowUpLead => ({
   id: "r1",
   status: "new",
   createdAt: t0.toISOString(),
-  statusChangedAt: null,
+  statusSetAt: null,
   ...overrides,
 });
 
 describe("when a customer gets a follow-up", () => {
   it("asks for a review an hour after the job is marked won", () => {
-    const won = lead({ status: "won", statusChangedAt: at(2 * day).toISOString() });
+    const won = lead({ status: "won", statusSetAt: at(2 * day).toISOString() });
     expect(dueAt("review", won, on)).toEqual(at(2 * day + hour));
     expect(dueAt("review", won, { ...on, reviewUrl: null })).toBeNull();
     expect(dueAt("review", won, { ...on, reviewAfterHours: 24 })).toEqual(at(3 * day));
@@ -47,7 +47,7 @@ describe("when a customer gets a follow-up", () => {
 
   it("follows up a quote still new or contacted N days after it came or was last changed", () => {
     expect(dueAt("follow-up", lead({}), on)).toEqual(at(4 * day));
-    const contacted = lead({ status: "contacted", statusChangedAt: at(day).toISOString() });
+    const contacted = lead({ status: "contacted", statusSetAt: at(day).toISOString() });
     expect(dueAt("follow-up", contacted, on)).toEqual(at(5 * day));
     for (const status of ["won", "booked", "lost", "spam"])
       expect(dueAt("follow-up", lead({ status }), on), status).toBeNull();

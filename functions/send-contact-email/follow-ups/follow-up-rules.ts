@@ -49,11 +49,11 @@ export type FollowUpLead = {
   id: string;
   status: string;
   createdAt: string;
-  statusChangedAt?: string | null;
+  statusSetAt?: string | null;
   visit?: { start: string; end: string } | null;
 };
 
-const lastChange = (lead: FollowUpLead) => Date.parse(lead.statusChangedAt ?? lead.createdAt);
+const lastChange = (lead: FollowUpLead) => Date.parse(lead.statusSetAt ?? lead.createdAt);
 
 /** Statuses a review request suits: the work is done or booked. */
 const reviewable = new Set(["won", "booked"]);

@@ -74,6 +74,8 @@ export type InboxView = {
   leadHref: (lead: Lead) => string;
   /** Sections above the list (the week's numbers), already HTML. */
   before?: string;
+  /** Opened from a push: its requests open without their buttons. */
+  readOnly?: boolean;
 };
 
 export function renderInbox(view: InboxView): string {
@@ -110,7 +112,7 @@ export function renderInbox(view: InboxView): string {
       : "";
   const body = `<p class="brand">${e(business.name)}</p>
 <h1>Quote requests</h1>
-${view.before ?? ""}
+${view.readOnly ? `<p class="spam">Opened from an alert: requests open read-only. Open the inbox from an e-mail to set their status.</p>\n` : ""}${view.before ?? ""}
 <h2 id="list-heading">${plural(view.total, "request")}${isFiltered(query) ? " found" : ""}</h2>
 ${spamNote}
 <form method="get" role="search" aria-label="Find requests">

@@ -68,10 +68,13 @@ export function readInboxQuery(params: URLSearchParams): InboxQuery {
   };
 }
 
+/** Every status but spam: the inbox never lists spam unless asked (not even the owner's). */
+const notSpam = leadStatuses.filter((status) => status !== "spam").join(",");
+
 export function inboxFilter(query: InboxQuery, now: Date): LeadFilter {
   return parseLeadFilter(
     {
-      status: query.status === "all" ? undefined : query.status || undefined,
+      status: query.status === "all" ? undefined : query.status || notSpam,
       all: query.status === "all",
       town: query.town || undefined,
       service: query.service || undefined,

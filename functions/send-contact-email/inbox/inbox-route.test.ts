@@ -7,7 +7,7 @@ import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts
 import type { SqliteStore } from "../sqlite-store.ts";
 import type { NewContactRequest } from "../store.ts";
 import { brokenStore, testStore } from "../testing/stores.ts";
-import { handleInbox, inboxPageSize, inboxSubject } from "./inbox-route.ts";
+import { handleInbox, inboxPageSize, inboxSubject, inboxSubjects } from "./inbox-route.ts";
 
 const now = new Date("2026-11-25T15:00:00Z");
 const day = 86_400_000;
@@ -131,6 +131,29 @@ describe("the owner's inbox", () => {
     expect(await links.owner.verify(id, leadToken, now)).toBe(true);
     expect(await links.owner.verify(crypto.randomUUID(), leadToken, now)).toBe(false);
     expect(await links.inbox.verify(inboxSubject, leadToken, now)).toBe(false);
+  });
+
+  it("lists no spam unless asked, not even a request the owner marked Spam before it was e-mailed", async () => {
+    const marked = await add({ name: "Marked Spam" });
+    await store.setStatus(marked, "spam", now);
+    const html = await (await get("inbox")).text();
+    expect(names(html)).toEqual([]);
+    expect(html).toContain("1 spam request not shown");
+    expect(names(await (await get("inbox", { status: "spam" })).text())).toEqual(["Marked Spam"]);
+  });
+
+  it("opened from a push, opens each request read-only and says so", async () => {
+    const id = await add({ name: "Read Only" });
+    token = await links.inbox.sign(inboxSubjects.read, now);
+    const html = await (await get("inbox")).text();
+    expect(html).toContain("Opened from an alert: requests open read-only.");
+    const href = new RegExp(`href="lead/${id}\\?token=([^"]+)"`).exec(html)?.[1] ?? "";
+    const leadToken = decodeURIComponent(href);
+    expect(await links["owner-read"].verify(id, leadToken, now)).toBe(true);
+    expect(await links.owner.verify(id, leadToken, now)).toBe(false);
+    // The acting inbox does not say so.
+    token = await links.inbox.sign(inboxSubject, now);
+    expect(await (await get("inbox")).text()).not.toContain("read-only");
   });
 
   it("filters by status, town, service and period, and searches names, e-mails and phones", async () => {

@@ -4,7 +4,10 @@
  *   GET …/send-contact-email/inbox.csv?token=…[&filters]   the same selection as CSV
  * The token is the `inbox` scope's (links/signed-links.ts: its own secret, INBOX_LINK_SECRET, and
  * lifetime); a missing, altered or expired one gets 403 and shows nothing. Reading changes
- * nothing; each request's row links to its own page with a token for that request alone.
+ * nothing; each request's row links to its own page with a token for that request alone. As with
+ * the request links (decision 0012), an inbox link from an e-mail opens requests that act, and one
+ * from a push (a channel others may read) opens them read-only: the two are signed for different
+ * subjects, so the read-only one cannot be turned into the other.
  */
 
 import { business } from "../../../shared/business.ts";
@@ -21,15 +24,19 @@ import { inboxHeaders, renderInbox, renderInboxRefusal } from "./inbox-page.ts";
 import { inboxFilter, inboxParams, readInboxQuery } from "./inbox-query.ts";
 import { renderWeekNumbers } from "./week-numbers.ts";
 
-/** What an inbox token is signed for: there is one inbox. */
-export const inboxSubject = "inbox";
+/** Whether the inbox's rows open requests with their buttons (`act`) or without (`read`). */
+export type InboxAccess = "act" | "read";
+
+/** What an inbox token is signed for: there is one inbox, opened with one of two accesses. */
+export const inboxSubjects: Record<InboxAccess, string> = { act: "inbox", read: "inbox:read" };
+export const inboxSubject = inboxSubjects.act;
 
 /** Requests per page of the list: a phone scrolls them in a few flicks. */
 export const inboxPageSize = 50;
 
 export type InboxDeps = {
   store: Pick<ContactStore, "list"> & Pick<CountStore, "countsBetween">;
-  links: { inbox: LinkSigner; owner: LinkSigner };
+  links: { inbox: LinkSigner; owner: LinkSigner; "owner-read": LinkSigner };
   now?: () => Date;
   log?: Logger;
 };
@@ -49,8 +56,11 @@ export async function handleInbox(
     return page(405, renderInboxRefusal("denied"), { Allow: "GET, HEAD" });
   const params = new URL(request.url).searchParams;
   const token = params.get("token") ?? "";
-  if (!(await deps.links.inbox.verify(inboxSubject, token, now)))
-    return page(403, renderInboxRefusal("denied"));
+  let granted: InboxAccess | null = null;
+  for (const kind of ["act", "read"] as const)
+    if (!granted && (await deps.links.inbox.verify(inboxSubjects[kind], token, now)))
+      granted = kind;
+  if (!granted) return page(403, renderInboxRefusal("denied"));
   try {
     const query = readInboxQuery(params);
     const filter = inboxFilter(query, now);
@@ -70,8 +80,9 @@ export async function handleInbox(
     const shown = { ...query, page: Math.min(query.page, pageCount) };
     const slice = matched.slice((shown.page - 1) * inboxPageSize, shown.page * inboxPageSize);
     const links = new Map<string, string>();
+    const rowSigner = granted === "act" ? deps.links.owner : deps.links["owner-read"];
     for (const lead of slice) {
-      const leadToken = await deps.links.owner.sign(lead.id, now);
+      const leadToken = await rowSigner.sign(lead.id, now);
       // Relative to …/inbox: …/lead/<id>, whatever prefix a proxy or Supabase strips.
       links.set(
         lead.id,
@@ -86,9 +97,7 @@ export async function handleInbox(
       label: query.week === "last" ? "This week" : "Last week",
     });
     const hiddenSpam =
-      filter.statuses || filter.all
-        ? 0
-        : filterLeads(leads, { ...filter, statuses: ["spam"] }).length;
+      query.status === "" ? filterLeads(leads, { ...filter, statuses: ["spam"] }).length : 0;
     const html = renderInbox({
       token,
       query: shown,
@@ -98,6 +107,7 @@ export async function handleInbox(
       hiddenSpam,
       leadHref: (lead) => links.get(lead.id) ?? "",
       before: numbers,
+      readOnly: granted === "read",
     });
     return page(200, request.method === "HEAD" ? "" : html);
   } catch (error) {

@@ -33,6 +33,8 @@ export type LeadView = ContactRequest &
     createdAt: string;
     status: LeadStatus;
     source?: VisitSource;
+    /** When the owner set the status; null or absent: the status it was stored with. */
+    statusSetAt?: string | null;
   };
 
 // One wording for quote details wherever the owner reads them: the e-mail, this page, the alerts.

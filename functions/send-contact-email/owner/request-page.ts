@@ -14,6 +14,8 @@ import { privatePage } from "./private-page.ts";
 
 const page = privatePage(`
 .status{display:inline-block;padding:.125rem .625rem;border-radius:999px;background:#e6ecf7;font-weight:600}
+.notice{background:#e7f6ec;border:1px solid #87c59b;border-radius:.5rem;padding:.5rem .75rem}
+.read-only{background:#eef2f8;border:1px solid #b9c6dc;border-radius:.5rem;padding:.5rem .75rem}
 dl{margin:1rem 0}
 dt{font-weight:600;margin-top:.5rem}dd{margin:0;overflow-wrap:anywhere}
 @media (min-width:40rem){dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem .75rem}dt{margin:0}}
@@ -45,8 +47,13 @@ export function mailtoHref(email: string, subject: string): string {
 
 export type OwnerPageOptions = {
   lead: LeadView;
-  /** The link's token, sent back with each button. */
+  /** The link's token: each button posts to the page's own link. */
   token: string;
+  /**
+   * The link may set the status (the owner's e-mail); false for a push's read-only link, whose
+   * page has no buttons.
+   */
+  canAct: boolean;
   businessName: string;
   /** Shown once after a button was pressed. */
   saved?: boolean;
@@ -57,6 +64,7 @@ export type OwnerPageOptions = {
 export function renderOwnerPage({
   lead,
   token,
+  canAct,
   businessName,
   saved,
   followUps = [],
@@ -79,21 +87,24 @@ export function renderOwnerPage({
   // What the owner does most comes first: call or reply, then one tap to record it.
   const body = `<p>${e(businessName)}: quote request</p>
 <h1>${e(lead.name)}</h1>
-<p>Status: <span class="status">${statusLabels[lead.status]}</span></p>
+<p>Status: <span class="status">${statusLabels[lead.status]}</span>${lead.status === "spam" && !lead.statusSetAt ? " (caught by the spam filter, not e-mailed)" : ""}</p>
 ${saved ? `<p class="notice" role="status">Saved: ${statusLabels[lead.status]}.</p>` : ""}
 <div class="reach">
 <a href="${e(phoneHref(lead.phone))}">Call ${e(phoneDisplay(lead.phone))}</a>
 <a href="${e(mailtoHref(lead.email, `Your quote request: ${service}`))}">Reply by e-mail</a>
 </div>
-<form method="post">
-<input type="hidden" name="token" value="${e(token)}">
+${
+  canAct
+    ? `<form method="post" action="?token=${e(encodeURIComponent(token))}">
 <fieldset>
 <legend>Set the status</legend>
 <div class="actions">
 ${buttons}
 </div>
 </fieldset>
-</form>
+</form>`
+    : `<p class="read-only">This link, from an alert, shows the request only. To mark it contacted, won, lost or spam, open it from its e-mail.</p>`
+}
 <h2>Request</h2>
 <dl>
 ${rows.map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`).join("\n")}

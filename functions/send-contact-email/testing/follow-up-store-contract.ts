@@ -58,11 +58,11 @@ export function describeFollowUpStoreContract(name: string, open: () => Promise<
 
     it("records when the owner last set a status", async () => {
       const id = await submit(store);
-      expect((await store.get(id))?.statusChangedAt).toBeNull();
+      expect((await store.get(id))?.statusSetAt).toBeNull();
       await store.setStatus(id, "contacted", at(minute));
       await store.setStatus(id, "won", at(2 * minute));
       expect(await store.get(id)).toMatchObject({
-        statusChangedAt: at(2 * minute).toISOString(),
+        statusSetAt: at(2 * minute).toISOString(),
         contactedAt: at(minute).toISOString(),
       });
     });

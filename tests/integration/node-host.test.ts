@@ -11,7 +11,7 @@ import { type ContractHost, describeContactContract } from "./contract-cases.ts"
 import { describeInboxContract, type InboxHost, inboxSettings } from "./inbox-cases.ts";
 import { createFakeSite } from "./support/fake-site.ts";
 import { type HostProcess, startNodeServer } from "./support/processes.ts";
-import { mailsTo, type SmtpSink, startSmtpSink } from "./support/smtp-sink.ts";
+import { delivered, mailsTo, type SmtpSink, startSmtpSink } from "./support/smtp-sink.ts";
 
 let folder = "";
 let smtp: SmtpSink;
@@ -57,17 +57,7 @@ const host: () => ContractHost = () => ({
   allowedOrigin: settings.ALLOWED_ORIGINS,
   rateLimitMax: Number(settings.RATE_LIMIT_MAX),
   mailTo: settings.MAIL_TO,
-  async waitForMail(id) {
-    const received = await smtp.waitForRequest(id);
-    return {
-      to: received.envelopeTo,
-      replyTo: received.mail.header("reply-to") ?? "",
-      subject: received.mail.header("subject") ?? "",
-      text: received.mail.text,
-      html: received.mail.html,
-      headerNames: [...received.mail.headers.keys()],
-    };
-  },
+  waitForMail: async (id) => delivered(await smtp.waitForRequest(id)),
   mailCount: (id) => smtp.forRequest(id).length,
   async withStoreUnavailable(work) {
     // Another connection holds the write lock: the server's insert times out (SQLITE_BUSY).

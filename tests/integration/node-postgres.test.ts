@@ -15,7 +15,7 @@ import { unusedPort, waitUntil } from "./support/ports.ts";
 import { type LocalPostgres, postgresRuns, startLocalPostgres } from "./support/postgres.ts";
 import { type HostProcess, runLeads, startNodeServer } from "./support/processes.ts";
 import { validRequest } from "./support/requests.ts";
-import { mailsTo, type SmtpSink, startSmtpSink } from "./support/smtp-sink.ts";
+import { delivered, mailsTo, type SmtpSink, startSmtpSink } from "./support/smtp-sink.ts";
 
 const settings = {
   CONTACT_PUBLIC_KEY: "sb_publishable_contract-test-key",
@@ -76,17 +76,7 @@ describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () 
     allowedOrigin: settings.ALLOWED_ORIGINS,
     rateLimitMax: Number(settings.RATE_LIMIT_MAX),
     mailTo: settings.MAIL_TO,
-    async waitForMail(id) {
-      const received = await smtp.waitForRequest(id);
-      return {
-        to: received.envelopeTo,
-        replyTo: received.mail.header("reply-to") ?? "",
-        subject: received.mail.header("subject") ?? "",
-        text: received.mail.text,
-        html: received.mail.html,
-        headerNames: [...received.mail.headers.keys()],
-      };
-    },
+    waitForMail: async (id) => delivered(await smtp.waitForRequest(id)),
     mailCount: (id) => smtp.forRequest(id).length,
     async withStoreUnavailable(work) {
       // The table is gone for a moment: every insert fails until it is back.

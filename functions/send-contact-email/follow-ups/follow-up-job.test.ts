@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { validateContact } from "../../../shared/contact-schema.ts";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
 import type { ContactEmail } from "../email.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import type { Mailer } from "../mailer.ts";
+import { storeSample } from "../testing/samples.ts";
 import { testStore } from "../testing/stores.ts";
 import { createFollowUpJob } from "./follow-up-job.ts";
 import { followUpLines } from "./follow-up-lines.ts";
@@ -56,19 +55,8 @@ function setup(settings: Partial<FollowUpSettings> = {}) {
     maxAttempts: 3,
     now: () => clock,
   });
-  async function submit(name: string, email = `${name.split(" ")[0]?.toLowerCase()}@example.org`) {
-    const result = validateContact(validRequest({ name, email, message: "MY OWN WORDS" }));
-    if (!result.ok) throw new Error("invalid");
-    const id = crypto.randomUUID();
-    await store.submit({
-      id,
-      data: result.data,
-      fingerprint: id,
-      receivedAt: clock,
-      dedupeWindowMs: 0,
-    });
-    return id;
-  }
+  const submit = (name: string, email = `${name.split(" ")[0]?.toLowerCase()}@example.org`) =>
+    storeSample(store, clock, { name, email, message: "MY OWN WORDS" });
   return {
     store,
     mails,

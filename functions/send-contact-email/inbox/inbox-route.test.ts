@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { validateContact } from "../../../shared/contact-schema.ts";
 import { resolveQuoteDetails } from "../../../shared/quote/quote-details.ts";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
-import { fingerprintContact } from "../fingerprint.ts";
+import type { validRequest } from "../../../tests/integration/support/requests.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import type { SqliteStore } from "../sqlite-store.ts";
 import type { NewContactRequest } from "../store.ts";
+import { storeSample } from "../testing/samples.ts";
 import { brokenStore, testStore } from "../testing/stores.ts";
 import { handleInbox, inboxPageSize, inboxSubject, inboxSubjects } from "./inbox-route.ts";
 
@@ -26,20 +25,11 @@ async function add(
   } = {},
 ) {
   const { daysAgo = 1, zip, status, source, ...fields } = overrides;
-  const result = validateContact(validRequest(fields));
-  if (!result.ok) throw new Error(JSON.stringify(result.fields));
-  const id = crypto.randomUUID();
-  await store.submit({
-    id,
-    data: result.data,
+  return storeSample(store, new Date(now.getTime() - daysAgo * day), fields, {
     details: zip ? resolveQuoteDetails({ zip }) : undefined,
     source,
-    fingerprint: await fingerprintContact(result.data),
-    receivedAt: new Date(now.getTime() - daysAgo * day),
-    dedupeWindowMs: 0,
     status,
   });
-  return id;
 }
 
 function get(path: string, params: Record<string, string> = {}, method = "GET") {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { validateContact } from "../../../shared/contact-schema.ts";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
 import type { ContactEmail } from "../email.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import type { Mailer } from "../mailer.ts";
+import { storeSample } from "../testing/samples.ts";
 import { testStore } from "../testing/stores.ts";
 import { createNotifier } from "./notifier.ts";
 
@@ -66,19 +65,7 @@ function setup(options: {
     now: () => clock,
     fetcher,
   });
-  async function submit(name: string) {
-    const result = validateContact(validRequest({ name, message: secretMessage }));
-    if (!result.ok) throw new Error("invalid");
-    const id = crypto.randomUUID();
-    await store.submit({
-      id,
-      data: result.data,
-      fingerprint: id,
-      receivedAt: clock,
-      dedupeWindowMs: 0,
-    });
-    return id;
-  }
+  const submit = (name: string) => storeSample(store, clock, { name, message: secretMessage });
   return {
     store,
     mails,

@@ -24,6 +24,26 @@ export type PrivatePage = {
   document(title: string, body: string): string;
 };
 
+/** A whole HTML document of the function's: one column of `body` (escaped HTML), one stylesheet. */
+export function htmlDocument(title: string, css: string, body: string, head = ""): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+${head}<title>${escapeHtml(title)}</title>
+<style>${css}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
 export function privatePage(ownCss: string): PrivatePage {
   const css = `${commonCss}\n${ownCss.trim()}`;
   let styleHash: Promise<string> | undefined;
@@ -47,23 +67,7 @@ export function privatePage(ownCss: string): PrivatePage {
       };
     },
     document(title, body) {
-      return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style>${css}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+      return htmlDocument(title, css, body, '<meta name="referrer" content="no-referrer">\n');
     },
   };
 }

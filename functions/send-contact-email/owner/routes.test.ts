@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { validateContact } from "../../../shared/contact-schema.ts";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
+import { storeSample } from "../testing/samples.ts";
 import { brokenStore, testStore } from "../testing/stores.ts";
 import { handleOwnerPage } from "./routes.ts";
 
@@ -14,19 +13,8 @@ const base = "http://127.0.0.1:3000/functions/v1/send-contact-email/lead";
 async function setup() {
   const store = testStore();
   const ids: string[] = [];
-  for (const name of ["Dana Visitor", "Other Person"]) {
-    const result = validateContact(validRequest({ name }));
-    if (!result.ok) throw new Error("invalid");
-    const id = crypto.randomUUID();
-    await store.submit({
-      id,
-      data: result.data,
-      fingerprint: id,
-      receivedAt: now,
-      dedupeWindowMs: 0,
-    });
-    ids.push(id);
-  }
+  for (const name of ["Dana Visitor", "Other Person"])
+    ids.push(await storeSample(store, now, { name }));
   return { store, id: ids[0] as string, otherId: ids[1] as string };
 }
 

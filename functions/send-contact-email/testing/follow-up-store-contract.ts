@@ -4,12 +4,10 @@
  * for the daily cap, listed per request; opt-outs; and the requests a follow-up may be due for.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { validateContact } from "../../../shared/contact-schema.ts";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
-import { fingerprintContact } from "../fingerprint.ts";
 import type { FollowUpStore, NewFollowUp } from "../follow-ups/follow-up-store.ts";
 import type { OwnerStore } from "../owner/owner-store.ts";
 import type { ContactStore } from "../store.ts";
+import { storeSample } from "./samples.ts";
 
 const t0 = new Date("2026-11-20T15:00:00.000Z");
 const at = (ms: number) => new Date(t0.getTime() + ms);
@@ -20,20 +18,8 @@ const sam = "b".repeat(64);
 
 type Store = ContactStore & OwnerStore & FollowUpStore;
 
-async function submit(store: Store, receivedAt = t0, status: "new" | "spam" = "new") {
-  const result = validateContact(validRequest());
-  if (!result.ok) throw new Error("invalid sample");
-  const id = crypto.randomUUID();
-  await store.submit({
-    id,
-    data: result.data,
-    fingerprint: await fingerprintContact(result.data),
-    receivedAt,
-    dedupeWindowMs: 0,
-    status,
-  });
-  return id;
-}
+const submit = (store: Store, receivedAt = t0, status: "new" | "spam" = "new") =>
+  storeSample(store, receivedAt, {}, { status });
 
 function followUp(requestId: string, overrides: Partial<NewFollowUp> = {}): NewFollowUp {
   return {

@@ -1,0 +1,28 @@
+/**
+ * A valid sample request stored as the handler stores one (tests of the owner's side, follow-ups,
+ * the inbox): `validRequest` with the fields given, received at `receivedAt`, its own fingerprint
+ * (never a repeat). Returns its id.
+ */
+import { type ContactInput, validateContact } from "../../../shared/contact-schema.ts";
+import { validRequest } from "../../../tests/integration/support/requests.ts";
+import type { ContactStore, NewContactRequest } from "../store.ts";
+
+export async function storeSample(
+  store: Pick<ContactStore, "submit">,
+  receivedAt: Date,
+  fields: Partial<ContactInput> = {},
+  extra: Partial<Pick<NewContactRequest, "status" | "details" | "source">> = {},
+): Promise<string> {
+  const result = validateContact(validRequest(fields));
+  if (!result.ok) throw new Error(`invalid sample: ${JSON.stringify(result.fields)}`);
+  const id = crypto.randomUUID();
+  await store.submit({
+    id,
+    data: result.data,
+    fingerprint: id,
+    receivedAt,
+    dedupeWindowMs: 0,
+    ...extra,
+  });
+  return id;
+}

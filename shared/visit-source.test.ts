@@ -1,62 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateContact } from "./contact-schema.ts";
-import { sourceChannel, sourceText, type VisitSource, visitSourceFrom } from "./visit-source.ts";
-
-const landed = (source: Partial<VisitSource>): VisitSource => ({
-  landingPage: "/exton",
-  referrer: null,
-  ...source,
-});
-
-describe("a request's source in the owner's words", () => {
-  it("names search engines, ads, social sites, other sites and direct visits", () => {
-    const cases: Array<[Partial<VisitSource>, string, string]> = [
-      [{ referrer: "www.google.com" }, "found us on Google, landed on /exton", "Google"],
-      [{ referrer: "google.co.uk" }, "found us on Google, landed on /exton", "Google"],
-      [{ referrer: "www.bing.com" }, "found us on Bing, landed on /exton", "Bing"],
-      [{ referrer: "l.facebook.com" }, "came from Facebook, landed on /exton", "Facebook"],
-      [{ referrer: "nextdoor.com" }, "came from Nextdoor, landed on /exton", "Nextdoor"],
-      [
-        { referrer: "blog.example.org" },
-        "came from a link on blog.example.org, landed on /exton",
-        "blog.example.org",
-      ],
-      [
-        {},
-        "came straight to the site (typed the address, a bookmark or an app), landed on /exton",
-        "Direct",
-      ],
-      [
-        {
-          referrer: "www.google.com",
-          utm: { source: "google", medium: "cpc", campaign: "fall-exton" },
-        },
-        'came from a Google ad, campaign "fall-exton", landed on /exton',
-        "Google ads",
-      ],
-      [
-        { utm: { source: "newsletter", medium: "email" } },
-        "came from newsletter (email), landed on /exton",
-        "newsletter",
-      ],
-      [{ utm: { source: "FB" } }, "came from Facebook, landed on /exton", "Facebook"],
-      [
-        { landingPage: "/404", referrer: "old-directory.example" },
-        "came from a link on old-directory.example, landed on a page that does not exist",
-        "old-directory.example",
-      ],
-    ];
-    for (const [source, text, channel] of cases) {
-      expect(sourceText(landed(source)), JSON.stringify(source)).toBe(text);
-      expect(sourceChannel(landed(source)), JSON.stringify(source)).toBe(channel);
-    }
-  });
-
-  it("says when the source is not known", () => {
-    expect(sourceChannel(undefined)).toBe("Unknown");
-    expect(sourceText(undefined)).toMatch(/^not known/);
-  });
-});
+import { visitSourceFrom } from "./visit-source.ts";
 
 describe("what the browser noted, made valid", () => {
   it("keeps a page of the site, a host and the tags, trimmed and cut to 100 characters", () => {

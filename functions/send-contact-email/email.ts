@@ -10,7 +10,8 @@ import { withoutInvisibleCharacters } from "../../shared/invisible-characters.ts
 import { phoneDisplay, phoneHref } from "../../shared/phone.ts";
 import { describeQuoteDetails } from "../../shared/quote/describe.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
-import { sourceLine, type VisitSource } from "../../shared/visit-source.ts";
+import { sourceLine } from "../../shared/source-words.ts";
+import type { VisitSource } from "../../shared/visit-source.ts";
 
 export type EmailAddress = { name: string; address: string };
 

@@ -7,7 +7,7 @@
  */
 import { business } from "../../../shared/business.ts";
 import { estimateText, placeText } from "../../../shared/quote/describe.ts";
-import { sourceChannel } from "../../../shared/visit-source.ts";
+import { sourceChannel } from "../../../shared/source-words.ts";
 import { escapeHtml as e } from "../email.ts";
 import type { Lead } from "../leads/lead-formats.ts";
 import { type LeadStatus, statusLabels } from "../owner/lead-view.ts";

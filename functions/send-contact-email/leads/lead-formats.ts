@@ -7,7 +7,8 @@
 
 import { business } from "../../../shared/business.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
-import { sourceChannel, type VisitSource } from "../../../shared/visit-source.ts";
+import { sourceChannel } from "../../../shared/source-words.ts";
+import type { VisitSource } from "../../../shared/visit-source.ts";
 import { serviceDescription } from "../email.ts";
 import type { StoredContactRequest } from "../store.ts";
 

@@ -19,7 +19,7 @@
  */
 
 import { visitsPerMonth } from "../../../shared/quote/schedule.ts";
-import { sourceChannel } from "../../../shared/visit-source.ts";
+import { sourceChannel } from "../../../shared/source-words.ts";
 import type { SiteCount } from "../counts/count-store.ts";
 import type { Lead } from "./lead-formats.ts";
 import { periodDays, type StatsPeriod } from "./stats-periods.ts";

@@ -6,7 +6,7 @@
  */
 import { business } from "../../../shared/business.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
-import { sourceLine } from "../../../shared/visit-source.ts";
+import { sourceLine } from "../../../shared/source-words.ts";
 import { escapeHtml, serviceDescription } from "../email.ts";
 import type { FollowUpLine } from "../follow-ups/follow-up-lines.ts";
 import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "./lead-view.ts";

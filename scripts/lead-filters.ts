@@ -3,10 +3,11 @@
  * 2026-11-01` (or `7d`), `--town "King of Prussia"` (or `outside` for ZIPs outside the service
  * area). Spam is left out unless `--all` or `--status spam` asks for it.
  */
+import { leadStatuses } from "../functions/send-contact-email/lead-status.ts";
 import { serviceOptions } from "../shared/contact-fields.ts";
 import type { Lead } from "./lead-formats.ts";
 
-const statuses = ["new", "contacted", "won", "lost", "spam"];
+const statuses: string[] = [...leadStatuses];
 const services: string[] = serviceOptions.map((option) => option.value);
 
 export type LeadFilter = {

@@ -8,9 +8,10 @@
  */
 import type { ContactRequest } from "../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
+import type { LeadStatus } from "./lead-status.ts";
 
-/** The owner's view of a lead; `spam` is also what the spam filter stores (never e-mailed). */
-export type LeadStatus = "new" | "contacted" | "won" | "lost" | "spam";
+/** The owner's view of a lead (lead-status.ts); `spam` is also what the spam filter stores. */
+export type { LeadStatus } from "./lead-status.ts";
 
 /**
  * The e-mail's state, separate from the lead's: `failed` is final (the mail server refused this

@@ -177,6 +177,9 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
           "contact_rate_limits",
           "owner_notices",
           "contact_mail_hours",
+          "lead_statuses",
+          "visitor_emails",
+          "request_events",
         ]),
       );
       expect(functions().length).toBeGreaterThanOrEqual(5);
@@ -234,6 +237,9 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
       contact_rate_limits: "client_key = 'x'",
       owner_notices: "last_error = 'x'",
       contact_mail_hours: "sent = 0",
+      lead_statuses: "status = 'x'",
+      visitor_emails: "last_error = 'x'",
+      request_events: "kind = 'x'",
     };
 
     it("still sees zero rows and may insert nothing when granted everything (RLS holds)", () => {

@@ -15,6 +15,7 @@ import { fingerprintContact } from "./fingerprint.ts";
 import { applyMigrations, readMigrations } from "./migrations.ts";
 import { openPostgresStore, type PostgresStore } from "./postgres-store.ts";
 import { StoreUnavailableError } from "./store.ts";
+import { describeBookingStoreContract } from "./testing/booking-store-contract.ts";
 import { describeOwnerStoreContract } from "./testing/owner-store-contract.ts";
 import { describeStoreContract } from "./testing/store-contract.ts";
 
@@ -52,6 +53,9 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
 
   describeStoreContract("Postgres store", async () => openPostgresStore({ url: freshDatabase() }));
   describeOwnerStoreContract("Postgres store", async () =>
+    openPostgresStore({ url: freshDatabase() }),
+  );
+  describeBookingStoreContract("Postgres store", async () =>
     openPostgresStore({ url: freshDatabase() }),
   );
 

@@ -12,8 +12,10 @@
  * hourly e-mail cap), and set_contact_status (contacted_at on the first answer).
  */
 import postgres from "postgres";
+import type { BookingStore } from "./booking/booking-store.ts";
 import type { MailCount } from "./mail-count.ts";
 import type { OwnerStore } from "./owner/owner-store.ts";
+import { postgresBooking } from "./postgres-booking.ts";
 import { type ExtraColumns, postgresQueue } from "./postgres-queue.ts";
 import { deliveryQueue, noticeQueue } from "./queue-table.ts";
 import type { RateLimitDecision, RateLimiter } from "./rate-limiter.ts";
@@ -41,7 +43,8 @@ export type PostgresStoreOptions = {
 };
 
 export type PostgresStore = ContactStore &
-  OwnerStore & {
+  OwnerStore &
+  BookingStore & {
     /** The pool, for the migration runner and tests. */
     readonly sql: postgres.Sql;
     /** A rate limiter whose counts live in this database, shared by every instance. */
@@ -83,6 +86,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 
   return {
     sql,
+    ...postgresBooking(sql, run),
     submit({ id, data, details, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
       // Quote details as one jsonb object; null without them (as SQLite stores them).
       const quoteDetails =

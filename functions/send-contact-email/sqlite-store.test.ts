@@ -9,6 +9,7 @@ import { fingerprintContact } from "./fingerprint.ts";
 import { readMigrations, sqliteMigrationsDir } from "./migrations.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
 import { StoreUnavailableError } from "./store.ts";
+import { describeBookingStoreContract } from "./testing/booking-store-contract.ts";
 import { describeOwnerStoreContract } from "./testing/owner-store-contract.ts";
 import { describeStoreContract } from "./testing/store-contract.ts";
 
@@ -28,6 +29,9 @@ describeStoreContract("SQLite store", async () =>
 describeStoreContract("SQLite store in memory", async () => openSqliteStore(":memory:"));
 
 describeOwnerStoreContract("SQLite store", async () =>
+  openSqliteStore(join(tempFolder(), "contact.db")),
+);
+describeBookingStoreContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
 );
 

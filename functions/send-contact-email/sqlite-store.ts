@@ -16,9 +16,11 @@
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { BookingStore } from "./booking/booking-store.ts";
 import { applySqliteMigrations } from "./migrations.ts";
 import type { NewNotice, OwnerStore } from "./owner/owner-store.ts";
 import { deliveryQueue, noticeQueue } from "./queue-table.ts";
+import { sqliteBooking } from "./sqlite-booking.ts";
 import { sqliteQueue } from "./sqlite-queue.ts";
 import { type ContactStore, StoreUnavailableError } from "./store.ts";
 import {
@@ -31,7 +33,8 @@ import {
 } from "./store-row.ts";
 
 export type SqliteStore = ContactStore &
-  OwnerStore & {
+  OwnerStore &
+  BookingStore & {
     /** The file in use. */
     readonly path: string;
     /**
@@ -194,8 +197,11 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     });
   }
 
+  const { releaseClaims: releaseVisitorEmailClaims, ...booking } = sqliteBooking(db, write, run);
+
   return {
     path,
+    ...booking,
     submit({ id, data, details, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
       const createdAt = receivedAt.toISOString();
       const since = new Date(receivedAt.getTime() - dedupeWindowMs).toISOString();
@@ -297,6 +303,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async releaseClaims() {
       return run("update", () => {
         notices.releaseClaims();
+        releaseVisitorEmailClaims();
         return deliveries.releaseClaims();
       });
     },

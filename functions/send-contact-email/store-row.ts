@@ -6,6 +6,13 @@
  */
 import type { ServiceValue } from "../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
+import type {
+  RequestEvent,
+  RequestEventKind,
+  StoredVisitorEmail,
+} from "./booking/booking-store.ts";
+import { visitOf } from "./booking/visit.ts";
+import type { VisitorEmailKind } from "./booking/visitor-email-kinds.ts";
 import type { Notice } from "./owner/notice.ts";
 import type { StoredNotice } from "./owner/owner-store.ts";
 import type { DeliveryStatus, LeadStatus, StoredContactRequest } from "./store.ts";
@@ -32,12 +39,18 @@ export type ContactRequestRow = {
   contacted_at: Time | null;
   /** JSON text in SQLite, a jsonb object from Postgres; null without quote details. */
   quote_details: string | StoredQuoteDetails | null;
+  visit_start: Time | null;
+  visit_end: Time | null;
+  visit_sequence: number;
+  visit_changed_at: Time | null;
+  service_address: string | null;
 };
 
 /** The columns of ContactRequestRow, for SELECT and RETURNING lists. */
 export const contactRequestColumns = `id, created_at, name, email, phone, service, other_service,
   message, status, delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
-  delivered_recipients, contacted_at, quote_details`;
+  delivered_recipients, contacted_at, quote_details, visit_start, visit_end, visit_sequence,
+  visit_changed_at, service_address`;
 
 const iso = (value: Time) => new Date(value).toISOString();
 
@@ -71,6 +84,12 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
     deliveredRecipients: recipients(row.delivered_recipients),
     contactedAt: row.contacted_at === null ? null : iso(row.contacted_at),
     ...quoteDetails(row.quote_details),
+    ...(row.visit_start !== null && row.visit_end !== null
+      ? { visit: visitOf(new Date(row.visit_start), new Date(row.visit_end)) }
+      : {}),
+    visitSequence: Number(row.visit_sequence),
+    visitChangedAt: row.visit_changed_at === null ? null : iso(row.visit_changed_at),
+    ...(row.service_address ? { serviceAddress: row.service_address } : {}),
   };
 }
 
@@ -112,5 +131,69 @@ export function toStoredNotice(row: NoticeRow): StoredNotice {
     attempts: row.attempts,
     lastError: row.last_error,
     sentAt: row.sent_at === null ? null : iso(row.sent_at),
+  };
+}
+
+/** JSON text in SQLite, an object from Postgres. */
+function jsonObject(value: string | Record<string, unknown>): Record<string, unknown> {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+export type VisitorEmailRow = {
+  key: string;
+  kind: string;
+  request_id: string;
+  recipient: string;
+  payload: string | Record<string, unknown>;
+  created_at: Time;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: Time | null;
+};
+
+/** The columns of VisitorEmailRow. */
+export const visitorEmailColumns = `key, kind, request_id, recipient, payload, created_at, status,
+  attempts, last_error, sent_at`;
+
+export function toStoredVisitorEmail(row: VisitorEmailRow): StoredVisitorEmail {
+  return {
+    key: row.key,
+    kind: row.kind as VisitorEmailKind,
+    requestId: String(row.request_id),
+    recipient: row.recipient,
+    payload: jsonObject(row.payload),
+    createdAt: new Date(row.created_at),
+    status: row.status as StoredVisitorEmail["status"],
+    attempts: row.attempts,
+    lastError: row.last_error,
+    sentAt: row.sent_at === null ? null : iso(row.sent_at),
+  };
+}
+
+export type EventRow = {
+  id: string;
+  request_id: string;
+  at: Time;
+  actor: string;
+  kind: string;
+  details: string | Record<string, unknown>;
+};
+
+export const eventColumns = "id, request_id, at, actor, kind, details";
+
+export function toRequestEvent(row: EventRow): RequestEvent {
+  return {
+    id: String(row.id),
+    requestId: String(row.request_id),
+    at: iso(row.at),
+    actor: row.actor as RequestEvent["actor"],
+    kind: row.kind as RequestEventKind,
+    details: jsonObject(row.details),
   };
 }

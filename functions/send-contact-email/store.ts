@@ -8,6 +8,7 @@
  */
 import type { ContactRequest } from "../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
+import type { Visit } from "./booking/visit.ts";
 import type { LeadStatus } from "./lead-status.ts";
 
 /** The owner's view of a lead (lead-status.ts); `spam` is also what the spam filter stores. */
@@ -61,6 +62,14 @@ export type StoredContactRequest = ContactRequest &
      * without the owner's side leave it out.
      */
     contactedAt?: string | null;
+    /** The booked visit, in the business's time zone; absent when none is booked. */
+    visit?: Visit;
+    /** The visit's iCalendar SEQUENCE: 0 never booked, + 1 at each booking, change or cancel. */
+    visitSequence: number;
+    /** ISO-8601 UTC: when the visit was last booked, changed or cancelled. */
+    visitChangedAt: string | null;
+    /** Where to clean, when the visitor gave it on their page. */
+    serviceAddress?: string;
   };
 
 /** What a failed attempt records. */

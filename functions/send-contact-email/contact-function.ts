@@ -9,13 +9,25 @@
  *   POST|OPTIONS ""             a quote request (docs/contact-api.md)
  *   POST         /drain         one pass of every queue, for a schedule; needs OUTBOX_DRAIN_SECRET
  *   GET|POST     /lead/<id>     the owner's page for one request (signed link)
- * A route that is a private HTML page (the owner's; the visitor's page next) is isolated from other
+ *   POST         /lead/<id>/visit            the owner books, moves or cancels the visit
+ *   GET|POST     /request/<id>               the visitor's page for their request (booking/)
+ *   GET          /request/<id>/visit.ics     the visitor's booked visit, for a calendar
+ *   GET          /calendar/visits.ics        the owner's calendar feed of booked visits
+ * A route that is a private HTML page (the owner's, the visitor's) is isolated from other
  * windows with Cross-Origin-Opener-Policy; public pages are not (shared/security-headers.ts).
  *
  * Queues: each is started, stopped, drained and told of a new request in the same way; a new kind
- * of queued e-mail is one more entry in `queues` (and its table: queue-table.ts).
+ * of queued e-mail is one more entry in `queues` (and its table: queue-table.ts). Today: the
+ * owner's e-mail of each request, the owner's notices, and the e-mails to visitors.
  */
 import { business } from "../../shared/business.ts";
+import type { BookingStore } from "./booking/booking-store.ts";
+import { handleCalendarFeed } from "./booking/calendar-feed.ts";
+import { calendarFeedUrl, feedName } from "./booking/calendar-links.ts";
+import { renderBookingSection } from "./booking/owner-booking-section.ts";
+import { handleOwnerVisit } from "./booking/owner-visit-routes.ts";
+import { createVisitorOutbox } from "./booking/visitor-outbox.ts";
+import { handleVisitorPage } from "./booking/visitor-routes.ts";
 import { clientAddress } from "./client-address.ts";
 import type { ContactConfig } from "./config.ts";
 import { composeContactEmail, composeDigestEmail, composeFailureNotice } from "./email.ts";
@@ -31,11 +43,14 @@ import type { OwnerStore } from "./owner/owner-store.ts";
 import { handleOwnerPage } from "./owner/routes.ts";
 import { createRateLimiter, type RateLimiter, unlimited } from "./rate-limiter.ts";
 import { bearerMatches } from "./secrets.ts";
-import { type ContactStore, StoreUnavailableError } from "./store.ts";
+import { type ContactStore, type StoredContactRequest, StoreUnavailableError } from "./store.ts";
+
+/** Everything the function keeps: requests, the owner's side, visits and the visitor's side. */
+export type FunctionStore = ContactStore & OwnerStore & BookingStore;
 
 /** What opening the store gives: the store, and counts its database shares between instances. */
 export type OpenedStore = {
-  store: ContactStore & OwnerStore;
+  store: FunctionStore;
   /** A rate limit counted in the database (Postgres); absent: counted in this process. */
   rateLimiter?: (options: { max: number; windowMs: number }) => RateLimiter;
   /** The hourly e-mail cap counted in the database (Postgres); absent: in this process. */
@@ -69,7 +84,7 @@ export type ContactFunction = {
   /** Origins whose pages may call the function besides the configured ones (the Node host's own). */
   allowOrigins(origins: string[]): void;
   /** Null until the store is open. */
-  readonly store: (ContactStore & OwnerStore) | null;
+  readonly store: FunctionStore | null;
 };
 
 /** A queue of the function, as the assembly drives it. */
@@ -101,7 +116,7 @@ function json(status: number, body: unknown) {
 const notOpen = async (): Promise<never> => {
   throw new StoreUnavailableError("the store is not open");
 };
-const unavailableStore: ContactStore & OwnerStore = {
+const unavailableStore: FunctionStore = {
   submit: notOpen,
   claimDue: notOpen,
   markSent: notOpen,
@@ -119,6 +134,16 @@ const unavailableStore: ContactStore & OwnerStore = {
   markNoticeFailed: notOpen,
   nextNoticeDueAt: notOpen,
   listNotices: notOpen,
+  changeRequest: notOpen,
+  enqueueVisitorEmail: notOpen,
+  claimDueVisitorEmails: notOpen,
+  markVisitorEmailSent: notOpen,
+  markVisitorEmailRetry: notOpen,
+  markVisitorEmailFailed: notOpen,
+  nextVisitorEmailDueAt: notOpen,
+  listVisitorEmails: notOpen,
+  listEvents: notOpen,
+  listVisits: notOpen,
   close: async () => {},
 };
 
@@ -139,7 +164,14 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
 
   const letters = { from: config.mailFrom, to: config.mailTo, businessName: business.name };
   const retry = { baseMs: outboxSettings.retryBaseMs, maxMs: outboxSettings.retryMaxMs };
-  let store: (ContactStore & OwnerStore) | null = null;
+  let store: FunctionStore | null = null;
+  const visitorLetters = {
+    from: config.mailFrom,
+    replyTo: config.mailTo[0] ?? business.email,
+    businessName: business.name,
+    siteUrl: config.siteUrl,
+  };
+  const channels = owner.push ? (["email", "push"] as const) : (["email"] as const);
   let queues: Queue[] = [];
   // In this process until the store is open; then in its database when it counts there.
   let rateLimiter: RateLimiter = rateLimit.disabled
@@ -183,6 +215,17 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       leaseMs: outboxSettings.leaseMs,
       log,
     });
+    const visitorOutbox = createVisitorOutbox({
+      store: opened.store,
+      mailer,
+      letters: visitorLetters,
+      functionUrl: owner.functionUrl,
+      signer: links.visitor,
+      reminders: { time: owner.visitReminderTime, timeZone: business.timeZone },
+      retry,
+      leaseMs: outboxSettings.leaseMs,
+      log,
+    });
     return [
       {
         name: "mail",
@@ -200,6 +243,13 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         onStored: (id) => notifier.onStored(id),
         drain: () => notifier.tick(),
         stop: () => notifier.stop(),
+      },
+      {
+        name: "visitors",
+        start: () => visitorOutbox.start(),
+        onStored: (id) => visitorOutbox.onStored(id),
+        drain: () => visitorOutbox.tick(),
+        stop: () => visitorOutbox.stop(),
       },
     ];
   }
@@ -253,10 +303,74 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
           store: store ?? unavailableStore,
           signer,
           businessName: business.name,
+          bookingSection: bookingSection,
+          log,
+        }),
+    },
+    {
+      path: /^\/lead\/([0-9a-fA-F-]{1,64})\/visit$/,
+      privatePage: true,
+      handle: (request, match) =>
+        handleOwnerVisit(request, match[1] as string, {
+          store: store ?? unavailableStore,
+          signer,
+          log,
+        }),
+    },
+    {
+      path: /^\/request\/([0-9a-fA-F-]{1,64})(\/visit\.ics)?$/,
+      privatePage: true,
+      handle: (request, match) =>
+        handleVisitorPage(
+          request,
+          match[1] as string,
+          {
+            store: store ?? unavailableStore,
+            visitorSigner: links.visitor,
+            ownerSigner: signer,
+            functionUrl: owner.functionUrl,
+            channels,
+            mailFrom: config.mailFrom,
+            businessName: business.name,
+            linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
+            log,
+          },
+          match[2] ? "calendar" : "page",
+        ),
+    },
+    {
+      path: /^\/calendar\/([a-z]{1,20})\.ics$/,
+      handle: (request, match) =>
+        handleCalendarFeed(request, match[1] as string, {
+          store: store ?? unavailableStore,
+          calendarSigner: links.calendar,
+          ownerSigner: signer,
+          functionUrl: owner.functionUrl,
+          mailFrom: config.mailFrom,
           log,
         }),
     },
   ];
+
+  /** The booking part of the owner's page: the visit, the history, the calendar to subscribe. */
+  async function bookingSection(
+    lead: StoredContactRequest,
+    token: string,
+    query: URLSearchParams,
+  ): Promise<string> {
+    const open = store ?? unavailableStore;
+    const now = new Date();
+    return renderBookingSection({
+      request: lead,
+      events: await open.listEvents(lead.id),
+      emails: await open.listVisitorEmails(lead.id),
+      token,
+      now,
+      feedUrl: calendarFeedUrl(owner.functionUrl, await links.calendar.sign(feedName, now)),
+      outcome: query.get("visit"),
+      problem: query.get("visit") === "problem" ? query.get("why") : null,
+    });
+  }
 
   let stopped = false;
   let failures = 0;

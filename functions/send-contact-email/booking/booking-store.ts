@@ -66,7 +66,13 @@ export type RequestChange = {
   visit?: { start: Date; end: Date } | null;
   preferredWindows?: PreferredWindow[];
   serviceAddress?: string;
-  event: { actor: EventActor; kind: RequestEventKind; details?: Record<string, unknown> };
+  /** Its id may be chosen first, when notices name it. */
+  event: {
+    id?: string;
+    actor: EventActor;
+    kind: RequestEventKind;
+    details?: Record<string, unknown>;
+  };
   /** The e-mail to the visitor this change causes, from the request as changed. */
   visitorEmail?: (changed: StoredContactRequest) => NewVisitorEmail | null;
   notices?: NewNotice[];
@@ -159,7 +165,7 @@ export function changedColumns(
 
 export function newEvent(requestId: string, change: RequestChange, at: Date): RequestEvent {
   return {
-    id: crypto.randomUUID(),
+    id: change.event.id ?? crypto.randomUUID(),
     requestId,
     at: at.toISOString(),
     actor: change.event.actor,

@@ -102,7 +102,22 @@ export function windowBooking(window: PreferredWindow): { start: Date; end: Date
 }
 
 export type BookingInput = { date: string; time: string; minutes: number };
-export type BookingCheck = { ok: true; start: Date; end: Date } | { ok: false; error: string };
+
+/** Why a booking was refused, by code: the page shows the words, a link can only name a code. */
+export const bookingProblems = {
+  date: "Please choose a date.",
+  time: "Please choose a start time.",
+  minutes: "Please choose how long the visit takes.",
+  past: "That time has passed: please choose a later one.",
+  range: "Please choose a date within a year.",
+  stale: "The request changed since this page was opened: here it is as it is now.",
+  action: "Please use the page's buttons.",
+} as const;
+export type BookingProblem = keyof typeof bookingProblems;
+
+export type BookingCheck =
+  | { ok: true; start: Date; end: Date }
+  | { ok: false; problem: BookingProblem };
 
 /**
  * The owner's own date, start time and duration. The owner may book any day from today to a year
@@ -110,24 +125,21 @@ export type BookingCheck = { ok: true; start: Date; end: Date } | { ok: false; e
  * day is only named on the page, never refused.
  */
 export function checkBooking(input: BookingInput, now: Date): BookingCheck {
-  if (
-    !/^\d{4}-\d{2}-\d{2}$/.test(input.date) ||
-    Number.isNaN(Date.parse(`${input.date}T00:00:00Z`))
-  )
-    return { ok: false, error: "Please choose a date." };
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(input.time))
-    return { ok: false, error: "Please choose a start time." };
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(input.date) ? new Date(`${input.date}T00:00:00Z`) : null;
+  // "2026-02-30" is no date: a real one reads back the same.
+  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== input.date)
+    return { ok: false, problem: "date" };
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(input.time)) return { ok: false, problem: "time" };
   if (!(visitDurations as readonly number[]).includes(input.minutes))
-    return { ok: false, error: "Please choose how long the visit takes." };
+    return { ok: false, problem: "minutes" };
   const start = zonedInstant(input.date, input.time, timeZone);
-  if (start.getTime() < now.getTime())
-    return { ok: false, error: "That time has passed: please choose a later one." };
+  if (start.getTime() < now.getTime()) return { ok: false, problem: "past" };
   const today = wallClock(now, timeZone);
   const last = addDays(
     `${today.year}-${String(today.month).padStart(2, "0")}-${String(today.day).padStart(2, "0")}`,
     maxDaysAhead,
   );
-  if (input.date > last) return { ok: false, error: "Please choose a date within a year." };
+  if (input.date > last) return { ok: false, problem: "range" };
   return { ok: true, start, end: new Date(start.getTime() + input.minutes * minute) };
 }
 

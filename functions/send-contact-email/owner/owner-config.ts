@@ -20,6 +20,8 @@ export type OwnerConfig = {
   functionUrl: string;
   push: PushTarget | null;
   clock: ClockSettings;
+  /** Local "HH:MM" of a booked visit's reminder to the visitor the day before; null: none. */
+  visitReminderTime: string | null;
 };
 
 function positiveNumber(env: Env, name: string, fallback: number, max: number): number {
@@ -75,6 +77,13 @@ export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerCo
       `DIGEST_TIME must be a local time like 08:00, or off; got "${digestRaw}".`,
     );
   }
+  const reminderRaw = env.VISIT_REMINDER_TIME;
+  const visitReminderTime = parseDigestTime(reminderRaw);
+  if (visitReminderTime === undefined && reminderRaw?.trim()) {
+    throw new ConfigError(
+      `VISIT_REMINDER_TIME must be a local time like 10:00, or off; got "${reminderRaw}".`,
+    );
+  }
   const timeZone = env.DIGEST_TIME_ZONE?.trim() || clockDefaults.timeZone;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone });
@@ -103,6 +112,7 @@ export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerCo
       digestTime: digestTime === undefined ? clockDefaults.digestTime : digestTime,
       timeZone,
     },
+    visitReminderTime: visitReminderTime === undefined ? "10:00" : visitReminderTime,
   };
 }
 

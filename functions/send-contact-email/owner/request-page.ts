@@ -28,7 +28,17 @@ fieldset{border:0;padding:0;margin:1rem 0 0}legend{font-weight:600;margin-bottom
 .actions{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.5rem}
 button{border:2px solid #123a7a;background:#fff;color:#123a7a;cursor:pointer}
 button[aria-pressed=true]{background:#123a7a;color:#fff}
-a:focus-visible,button:focus-visible{outline:3px solid #b34700;outline-offset:2px}
+button.danger{border-color:#a12622;color:#a12622}
+.problem{background:#fdecea;border:1px solid #d9534f;border-radius:.5rem;padding:.5rem .75rem}
+.booked{font-weight:600;background:#e6ecf7;border-radius:.5rem;padding:.75rem}
+.actions form{margin:0}.actions form button{width:100%}
+label{display:block;font-weight:600;margin:.5rem 0 .25rem}
+input,select{font:inherit;min-height:2.75rem;width:100%;box-sizing:border-box;border:1px solid #5f6b7a;border-radius:.375rem;padding:.5rem;background:#fff;color:#1a1f2b}
+fieldset.own{border:1px solid #d5d9e0;border-radius:.5rem;padding:.75rem}
+.booking{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.5rem;margin-bottom:.75rem}
+.small{color:#4a5563;font-size:.875rem}.feed{overflow-wrap:anywhere}
+ul.history{padding-left:1.25rem}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #b34700;outline-offset:2px}
 `.trim();
 
 let styleHash: Promise<string> | undefined;
@@ -92,9 +102,17 @@ export type OwnerPageOptions = {
   businessName: string;
   /** Shown once after a button was pressed. */
   saved?: boolean;
+  /** The visit: book, move, cancel; history; the calendar (booking/owner-booking-section.ts). */
+  booking?: string;
 };
 
-export function renderOwnerPage({ lead, token, businessName, saved }: OwnerPageOptions): string {
+export function renderOwnerPage({
+  lead,
+  token,
+  businessName,
+  saved,
+  booking,
+}: OwnerPageOptions): string {
   const service = serviceDescription(lead);
   const rows: Array<[string, string]> = [
     ["Received", receivedFormat.format(new Date(lead.createdAt))],
@@ -127,6 +145,7 @@ ${buttons}
 </div>
 </fieldset>
 </form>
+${booking ?? ""}
 <h2>Request</h2>
 <dl>
 ${rows.map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`).join("\n")}

@@ -9,6 +9,7 @@
 
 import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
+import type { StoredContactRequest } from "../store.ts";
 import { isOwnerAction } from "./lead-view.ts";
 import type { OwnerStore } from "./owner-store.ts";
 import { ownerPageHeaders, renderOwnerPage, renderRefusal } from "./request-page.ts";
@@ -20,6 +21,12 @@ export type OwnerPageDeps = {
   store: OwnerStore;
   signer: LinkSigner;
   businessName: string;
+  /** The booking part of the page (booking/owner-booking-section.ts), drawn for this request. */
+  bookingSection?: (
+    lead: StoredContactRequest,
+    token: string,
+    query: URLSearchParams,
+  ) => Promise<string>;
   /** The status changed (wakes nothing today; logged). */
   onStatusChanged?: (id: string, status: string) => void;
   now?: () => Date;
@@ -59,6 +66,7 @@ export async function handleOwnerPage(
         token,
         businessName: deps.businessName,
         saved: url.searchParams.has("saved"),
+        booking: await deps.bookingSection?.(lead, token, url.searchParams),
       });
       return page(200, request.method === "HEAD" ? "" : html);
     }

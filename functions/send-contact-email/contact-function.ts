@@ -93,6 +93,8 @@ type Queue = {
   start(): void;
   /** A request was stored: its work is due now. */
   onStored(id: string): Promise<void>;
+  /** A request was changed (a visit booked, a visitor's action): what it queued is due now. */
+  onChanged(): Promise<void>;
   drain(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 };
@@ -231,6 +233,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         name: "mail",
         start: () => outbox.start(),
         onStored: () => outbox.notify(),
+        onChanged: async () => {},
         drain: async () => {
           const { sent, failed } = await outbox.drain();
           return { sent, failed };
@@ -241,6 +244,9 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         name: "notices",
         start: () => notifier.start(),
         onStored: (id) => notifier.onStored(id),
+        onChanged: async () => {
+          await notifier.tick();
+        },
         drain: () => notifier.tick(),
         stop: () => notifier.stop(),
       },
@@ -248,6 +254,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         name: "visitors",
         start: () => visitorOutbox.start(),
         onStored: (id) => visitorOutbox.onStored(id),
+        onChanged: () => visitorOutbox.notify(),
         drain: () => visitorOutbox.tick(),
         stop: () => visitorOutbox.stop(),
       },
@@ -260,6 +267,11 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       log.error("background work failed", { error: errorMessage(error) }),
     );
     options.waitUntil?.(guarded);
+  }
+
+  /** A change queued e-mails or notices: every queue looks now, after the answer. */
+  function changed() {
+    for (const queue of queues) inBackground(queue.onChanged());
   }
 
   async function drain() {
@@ -314,6 +326,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         handleOwnerVisit(request, match[1] as string, {
           store: store ?? unavailableStore,
           signer,
+          onChanged: changed,
           log,
         }),
     },
@@ -333,6 +346,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
             mailFrom: config.mailFrom,
             businessName: business.name,
             linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
+            onChanged: changed,
             log,
           },
           match[2] ? "calendar" : "page",

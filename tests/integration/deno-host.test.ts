@@ -160,7 +160,11 @@ describe.skipIf(!postgresRuns)("Supabase entry under Deno: e-mail API outage", (
     expect(await response.json()).toEqual({
       mail: { sent: expect.any(Number), failed: expect.any(Number) },
       notices: { queued: expect.any(Number), sent: expect.any(Number), failed: expect.any(Number) },
-      visitors: { queued: expect.any(Number), sent: expect.any(Number), failed: expect.any(Number) },
+      visitors: {
+        queued: expect.any(Number),
+        sent: expect.any(Number),
+        failed: expect.any(Number),
+      },
     });
   });
 

@@ -21,6 +21,8 @@ export type OwnerVisitDeps = {
   store: OwnerStore & BookingStore;
   /** The `owner` scope: the e-mail's acting link. */
   signer: LinkSigner;
+  /** A change was stored: the queues send what it queued (after the answer). */
+  onChanged?: () => void;
   now?: () => Date;
   log?: Logger;
 };
@@ -79,6 +81,7 @@ export async function handleOwnerVisit(
         now,
       );
       if (!result.ok) return back("visit=problem&why=stale");
+      deps.onChanged?.();
       log.info("visit cancelled by the owner", { id });
       return back("visit=cancelled");
     }
@@ -119,6 +122,7 @@ export async function handleOwnerVisit(
       now,
     );
     if (!result.ok) return back("visit=problem&why=stale");
+    deps.onChanged?.();
     log.info(rebooking ? "visit moved by the owner" : "visit booked by the owner", { id });
     return back(`visit=${rebooking ? "rebooked" : "booked"}`);
   } catch (error) {

@@ -52,6 +52,8 @@ export type VisitorOutbox = {
   start(): void;
   /** A request was stored: queue its acknowledgement and send it. Never throws. */
   onStored(id: string): Promise<void>;
+  /** A change queued an e-mail (a booking, a cancellation): send it now. Never throws. */
+  notify(): Promise<void>;
   /** Catch up, queue due reminders, send what is due. */
   tick(): Promise<{ queued: number; sent: number; failed: number }>;
   stop(): Promise<void>;
@@ -274,6 +276,14 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
         acksToCatchUp = true;
         log.error("acknowledgement not queued", { id, error: errorMessage(error) });
       }
+    },
+    async notify() {
+      if (stopped) return;
+      current = current.then(drain).catch((error) => {
+        log.error("visitor e-mail not sent now, will retry", { error: errorMessage(error) });
+      });
+      await current;
+      if (!stopped) schedule(await nextWake().catch(() => 30_000));
     },
     tick,
     async stop() {

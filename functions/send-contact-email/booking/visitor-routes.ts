@@ -39,6 +39,8 @@ export type VisitorPageDeps = {
   mailFrom: string;
   businessName: string;
   linkDays: number;
+  /** A change was stored: the queues send what it queued (after the answer). */
+  onChanged?: () => void;
   now?: () => Date;
   log?: Logger;
 };
@@ -132,6 +134,7 @@ export async function handleVisitorPage(
       now,
     );
     if (!result.ok) return refusal();
+    deps.onChanged?.();
     log.info("visitor changed their request", { id, action });
     const location = `${encodeURIComponent(id)}?token=${encodeURIComponent(token)}&saved=${action}`;
     return new Response(null, {

@@ -4,6 +4,8 @@
  * Visitor text is printed, never obeyed: terminal control characters are removed, JSON escapes
  * them, and CSV cells that a spreadsheet would run as a formula are defused.
  */
+
+import { type Visit, visitWords } from "../functions/send-contact-email/booking/visit.ts";
 import { serviceDescription } from "../functions/send-contact-email/email.ts";
 import type { StoredContactRequest } from "../functions/send-contact-email/store.ts";
 import { business } from "../shared/business.ts";
@@ -19,7 +21,7 @@ export type Lead = StoredQuoteDetails & {
   serviceLabel: string;
   otherService: string;
   message: string;
-  /** The owner's: new, contacted, won, lost or spam. */
+  /** The owner's (functions/send-contact-email/lead-status.ts): new, contacted, booked, won... */
   status: string;
   /** When the owner first answered (contacted, won or lost), or null. */
   contactedAt: string | null;
@@ -29,6 +31,10 @@ export type Lead = StoredQuoteDetails & {
   lastError: string | null;
   sentAt: string | null;
   deliveredTo: string | null;
+  /** The booked visit, in the business's time zone (ISO 8601 with its offset), when there is one. */
+  visit?: Visit;
+  /** The address the visitor gave on their page, when they did. */
+  serviceAddress?: string;
 };
 
 const quoteKeys = [
@@ -64,6 +70,8 @@ export function toLead(row: StoredContactRequest & StoredQuoteDetails): Lead {
     sentAt: row.sentAt,
     deliveredTo: row.deliveredTo,
     ...details,
+    ...(row.visit ? { visit: row.visit } : {}),
+    ...(row.serviceAddress ? { serviceAddress: row.serviceAddress } : {}),
   };
 }
 
@@ -82,7 +90,9 @@ type CsvColumn =
   | "recurringLow"
   | "recurringHigh"
   | "offerId"
-  | "preferredTimes";
+  | "preferredTimes"
+  | "visitStart"
+  | "visitEnd";
 
 const csvColumns: CsvColumn[] = [
   "receivedAt",
@@ -102,6 +112,9 @@ const csvColumns: CsvColumn[] = [
   "recurringHigh",
   "offerId",
   "preferredTimes",
+  "visitStart",
+  "visitEnd",
+  "serviceAddress",
   "deliveryStatus",
   "attempts",
   "lastError",
@@ -129,6 +142,10 @@ function csvValue(lead: Lead, column: CsvColumn): unknown {
       return lead.estimate?.recurring?.high;
     case "offerId":
       return lead.offer?.id;
+    case "visitStart":
+      return lead.visit?.start;
+    case "visitEnd":
+      return lead.visit?.end;
     case "preferredTimes":
       return lead.preferredWindows?.map((item) => `${item.date} ${item.window}`).join("; ");
     default:
@@ -177,6 +194,7 @@ export function toText(leads: Lead[]): string {
     return [
       `${whenFormat.format(new Date(lead.receivedAt))}  ${terminalText(lead.name)}  ${terminalText(lead.phone)}  ${terminalText(lead.email)}`,
       `  ${terminalText(lead.serviceLabel)} · ${lead.status === "spam" ? "" : `${lead.status.toUpperCase()} · `}${status(lead)}${lead.town ? ` · ${terminalText(lead.town)}` : ""}`,
+      ...(lead.visit ? [`  Visit: ${visitWords(lead.visit)}`] : []),
       `  ${message.length > 300 ? `${message.slice(0, 299)}…` : message}`,
     ].join("\n");
   });

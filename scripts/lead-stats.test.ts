@@ -68,7 +68,9 @@ const leads: Lead[] = [
   lead({
     receivedAt: daysAgo(2),
     contactedAt: daysAgo(2, 4),
-    status: "contacted",
+    // Booked by the owner (functions/send-contact-email/booking/): counted as booked.
+    status: "booked",
+    visit: { start: "2026-11-27T09:00:00-05:00", end: "2026-11-27T11:00:00-05:00" },
     zip: "19380",
     inServiceArea: true,
     town: "West Chester",
@@ -112,6 +114,7 @@ describe("leads --stats", () => {
       withZip: 3,
       medianHoursToContact: 3,
       answered: 2,
+      booked: 1,
       won: 1,
       // The first visit once; the later visits at 52/12 visits a month (650 = 150 × 52 / 12).
       wonValue: {
@@ -153,6 +156,7 @@ describe("leads --stats", () => {
     expect(text).toContain("Last 7 days: 3 requests");
     expect(text).toContain("In the service area: 2 of 3 with a ZIP");
     expect(text).toContain("Time to first answer (median): 3.0 h (2 answered)");
+    expect(text).toContain("  Booked: 1\n");
     expect(text).toContain(
       "Won: 1, first visits $120–$150 in total, then $650–$802 a month from 1 recurring plan",
     );
@@ -176,7 +180,7 @@ describe("leads filters", () => {
   });
 
   it("filters by status, date and town", () => {
-    expect(filterLeads(leads, parseLeadFilter({ status: "won,contacted" }, now))).toHaveLength(5);
+    expect(filterLeads(leads, parseLeadFilter({ status: "won,booked" }, now))).toHaveLength(5);
     expect(filterLeads(leads, parseLeadFilter({ since: "7d" }, now))).toHaveLength(3);
     expect(filterLeads(leads, parseLeadFilter({ since: "2026-11-22" }, now))).toHaveLength(2);
     expect(filterLeads(leads, parseLeadFilter({ town: "king of prussia" }, now))).toHaveLength(1);

@@ -1,8 +1,8 @@
 /**
  * `npm run leads -- --stats`: numbers the owner can act on, for the last 7, 30 and 90 days.
  * Requests by service and by town, how many were in the service area, the median time from request
- * to the first answer (contacted, won or lost), how many were won and what their estimates add up
- * to. Spam is not counted.
+ * to the first answer (contacted, booked, won or lost), how many have a visit booked, how many
+ * were won and what their estimates add up to. Spam is not counted.
  *
  * Won value, side by side rather than summed over a guessed horizon (docs/quote-details.md):
  * - first visits: each won estimate's first visit (with the offer when one was claimed), counted
@@ -27,6 +27,8 @@ export type PeriodStats = {
   /** Median hours from request to the first answer, over the answered ones; null if none. */
   medianHoursToContact: number | null;
   answered: number;
+  /** Requests with a visit booked (status booked) now. */
+  booked: number;
   won: number;
   /** What the won requests' estimates add up to (whole dollars); see the top of this file. */
   wonValue: {
@@ -67,6 +69,7 @@ export function periodStats(leads: Lead[], now: Date, days: number): PeriodStats
     withZip: 0,
     medianHoursToContact: null,
     answered: 0,
+    booked: 0,
     won: 0,
     wonValue: {
       firstVisits: { low: 0, high: 0 },
@@ -88,6 +91,7 @@ export function periodStats(leads: Lead[], now: Date, days: number): PeriodStats
     if (lead.contactedAt) {
       hours.push((Date.parse(lead.contactedAt) - Date.parse(lead.receivedAt)) / 3_600_000);
     }
+    if (lead.status === "booked") stats.booked += 1;
     if (lead.status === "won") {
       stats.won += 1;
       const value = stats.wonValue;
@@ -155,6 +159,7 @@ export function statsText(all: PeriodStats[]): string {
         `Last ${stats.days} days: ${stats.requests} request${stats.requests === 1 ? "" : "s"}`,
         `  In the service area: ${stats.inArea} of ${stats.withZip} with a ZIP`,
         `  Time to first answer (median): ${duration(stats.medianHoursToContact)} (${stats.answered} answered)`,
+        `  Booked: ${stats.booked}`,
         `  Won: ${won}`,
         "  By service:",
         table(stats.byService),

@@ -8,12 +8,18 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import {
+  calendarFeedUrl,
+  feedName,
+} from "../functions/send-contact-email/booking/calendar-links.ts";
+import { leadStatuses } from "../functions/send-contact-email/lead-status.ts";
+import { createLinkSigners } from "../functions/send-contact-email/links/links-settings.ts";
 import { openPostgresStore } from "../functions/send-contact-email/postgres-store.ts";
 import { openSqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
 import type { StoredContactRequest } from "../functions/send-contact-email/store.ts";
 import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
-import { databaseUrl, dataPaths } from "../server/settings.ts";
+import { databaseUrl, dataPaths, readServerSettings } from "../server/settings.ts";
 import { serviceOptions } from "../shared/contact-fields.ts";
 import { filterLeads, parseLeadFilter } from "./lead-filters.ts";
 import { toCsv, toJsonLine, toLead, toText } from "./lead-formats.ts";
@@ -28,11 +34,12 @@ Lists the quote requests received by the website, newest first (spam left out).
   --stats          numbers for the last 7, 30 and 90 days (services, towns, time to answer, won:
                    first visits, and recurring plans a month)
 Filters:
-  --status LIST    new, contacted, won, lost, spam (comma-separated)
+  --status LIST    ${leadStatuses.join(", ")} (comma-separated)
   --service LIST   ${serviceOptions.map((option) => option.value).join(", ")}
   --since WHEN     a date (2026-11-01) or a number of days (30d)
   --town NAME      a town of the service area, or "outside"
   --all            include spam
+  --calendar-url   print the address of your calendar of booked visits, to subscribe to once
 Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default: ./data).
 `;
 
@@ -48,6 +55,21 @@ async function readPostgres(url: string): Promise<StoredContactRequest[] | null>
   }
 }
 
+/**
+ * The owner's calendar feed (functions/send-contact-email/booking/calendar-feed.ts), signed with
+ * the calendar scope's secret from .env. A secret generated for this run would give an address
+ * that works for nobody: the owner must set one first.
+ */
+async function calendarUrl(env: NodeJS.ProcessEnv): Promise<string> {
+  if (!env.CALENDAR_LINK_SECRET?.trim() && !env.OWNER_LINK_SECRET?.trim())
+    throw new Error(
+      "Set CALENDAR_LINK_SECRET (or OWNER_LINK_SECRET) in .env first, as the server has it: the address is signed with it.",
+    );
+  const { owner } = readServerSettings(env);
+  const signer = createLinkSigners(owner.links).calendar;
+  return calendarFeedUrl(owner.functionUrl, await signer.sign(feedName, new Date()));
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -59,11 +81,17 @@ async function main() {
       service: { type: "string" },
       since: { type: "string" },
       town: { type: "string" },
+      "calendar-url": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help) {
     process.stdout.write(usage);
+    return;
+  }
+  if (values["calendar-url"]) {
+    loadEnvFile();
+    process.stdout.write(`${await calendarUrl(process.env)}\n`);
     return;
   }
   // `npm run leads --json` (without `--`) does not pass the flag on: npm takes --json as its own

@@ -5,8 +5,8 @@
  *
  * - A visit booked or moved less than 12 hours before its reminder time gets none: the
  *   confirmation has just said it all (a visit booked this morning for tomorrow).
- * - A server that was down at that time sends it when it is back, until the end of the office
- *   day before the visit (never in the night, never after the visit).
+ * - A server that was down at that time sends it when it is back, up to 10 hours late (with the
+ *   default time, until 8 PM the day before: never in the night), and never once the visit began.
  * - Its key is `reminder:<id>:<sequence>`: a visit moved to another day has a reminder of its own.
  */
 import { business } from "../../../shared/business.ts";
@@ -24,8 +24,8 @@ export const reminderDefaults: ReminderSettings = { time: "10:00", timeZone: bus
 
 /** A booking this close before the reminder time makes the reminder pointless. */
 const freshBookingMs = 12 * 3_600_000;
-/** Late reminders go out until this local time the day before, not later. */
-const lastCall = "20:00";
+/** How late a reminder may still go out (a server down at its time): 10:00 → 8 PM. */
+const lateMs = 10 * 3_600_000;
 
 export type DueReminder = { key: string; request: StoredContactRequest };
 
@@ -33,10 +33,7 @@ function window(request: StoredContactRequest, settings: ReminderSettings) {
   if (!request.visit || !settings.time) return null;
   const dayBefore = addDays(visitDay(request.visit), -1);
   const dueAt = zonedInstant(dayBefore, settings.time, settings.timeZone);
-  const until = Math.min(
-    zonedInstant(dayBefore, lastCall, settings.timeZone).getTime(),
-    Date.parse(request.visit.start),
-  );
+  const until = Math.min(dueAt.getTime() + lateMs, Date.parse(request.visit.start));
   const changed = request.visitChangedAt ? Date.parse(request.visitChangedAt) : 0;
   if (changed > dueAt.getTime() - freshBookingMs) return null;
   return { dueAt: dueAt.getTime(), until };

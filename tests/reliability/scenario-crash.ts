@@ -2,12 +2,17 @@
  * Scenario 3: scenario 2's load, with the server killed by SIGKILL once half the submissions are
  * answered, then restarted on the same data folder. Invariants: every id answered 200 before the
  * kill is in the store (read before the restart, so the restart cannot "repair" anything), and
- * after the restart every one of them is e-mailed and nothing stays pending. Delivery is at least
- * once (contact-api.md, "Storing, then e-mailing"): repeats are counted and shown, lost e-mails fail the run.
+ * after the restart every one of them is e-mailed and nothing stays pending. The e-mails to
+ * visitors too: every acknowledged request gets its acknowledgement, and every visit the owner
+ * booked (answered 303) while the load ran gets its confirmation, after the restart if not before.
+ * Delivery is at least once (contact-api.md, "Storing, then e-mailing"): repeats are counted and
+ * shown, lost e-mails fail the run.
  */
+
+import { bookVisit, submitEarly } from "./bookings.ts";
 import type { Harness } from "./harness.ts";
 import { newAnswerLog, okCount, runLoad, statusSummary, submissionRequest } from "./load.ts";
-import { auditMail, mailCounts, waitForDrain } from "./mail-ledger.ts";
+import { auditMail, auditVisitorMail, mailCounts, waitForDrain } from "./mail-ledger.ts";
 import { check, format, type ScenarioResult } from "./report.ts";
 import { readStore } from "./store-reader.ts";
 
@@ -24,6 +29,16 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
   let killedAt = 0;
   let mailedBeforeKill = 0;
   let run: ReturnType<typeof runLoad> | undefined;
+  // A few requests first, whose e-mails reach the owner; halfway to the kill the owner books
+  // their visits from those e-mails, while the load goes on.
+  const early = await submitEarly(h.key, first.url, 4);
+  for (const id of early) await smtp.waitForRequest(id, 30_000);
+  const bookings: Promise<string | null>[] = [];
+  const bookAt = Math.max(1, Math.floor(killAfter / 2));
+  const book = () => {
+    if (bookings.length > 0) return;
+    for (const id of early) bookings.push(bookVisit([smtp], id, first.url));
+  };
   const kill = () => {
     if (killedAt) return;
     killedAt = performance.now();
@@ -38,6 +53,7 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
     timeout: 5,
     requests: [
       submissionRequest(h.key, log, () => {
+        if (okCount(log) >= bookAt) book();
         if (okCount(log) >= killAfter) kill();
       }),
     ],
@@ -45,8 +61,10 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
   const result = await run.done;
   kill(); // in case fewer than half were answered
   await first.exited;
-  const acknowledged = [...new Set(log.ids)];
+  const acknowledged = [...new Set([...early, ...log.ids])];
   const acknowledgedSet = new Set(acknowledged);
+  const booked = (await Promise.all(bookings)).filter((key): key is string => key !== null);
+  const visitorKeys = [...acknowledged.map((id) => `acknowledgement:${id}`), ...booked];
 
   // Straight from the disk of the dead server: nothing has touched the file since the kill.
   const afterKill = readStore(dataDir);
@@ -58,7 +76,11 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
   const restartStarted = performance.now();
   const second = await h.startServer({ dataDir, smtpUrl: smtp.url, env });
   const restartMs = performance.now() - restartStarted;
-  const drain = await waitForDrain(dataDir, [smtp], acknowledged, { timeoutMs: 120_000 });
+  const drain = await waitForDrain(dataDir, [smtp], acknowledged, {
+    timeoutMs: 120_000,
+    visitorKeys,
+  });
+  const visitors = auditVisitorMail([smtp], visitorKeys);
   const rows = readStore(dataDir);
   const mail = auditMail([smtp], acknowledged);
   const counts = mailCounts([smtp]);
@@ -90,11 +112,16 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
         "acknowledged ids e-mailed more than once (at least once delivery)",
         format.count(mail.duplicated.length),
       ],
+      ["visits booked by the owner before the kill (303)", format.count(booked.length)],
+      [
+        "visitor e-mails expected / missing / repeated",
+        `${format.count(visitorKeys.length)} / ${visitors.missing.length} / ${visitors.duplicated.length}`,
+      ],
     ],
     checks: [
       check(
         "the kill happened mid-run",
-        killedAt > 0 && acknowledged.length >= killAfter,
+        killedAt > 0 && log.ids.length >= killAfter,
         `${acknowledged.length} answered 200 before SIGKILL`,
       ),
       check(
@@ -111,6 +138,16 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
         "every acknowledged id is e-mailed after the restart (zero lost)",
         mail.missing.length === 0,
         `${acknowledged.length - mail.missing.length} of ${acknowledged.length}; duplicates ${mail.duplicated.length} (reported, allowed)`,
+      ),
+      check(
+        "the owner booked visits during the load",
+        booked.length > 0,
+        `${booked.length} bookings answered 303 before the kill`,
+      ),
+      check(
+        "every acknowledged request's acknowledgement and every booking's confirmation reach the visitor",
+        visitors.missing.length === 0,
+        `${visitorKeys.length - visitors.missing.length} of ${visitorKeys.length}; repeats ${visitors.duplicated.length} (reported, allowed)`,
       ),
       check(
         "every stored row is e-mailed, acknowledged or not",

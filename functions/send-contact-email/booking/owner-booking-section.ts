@@ -110,10 +110,14 @@ ${windows
   .join("\n")}
 </div>`
       : "";
+  // Moving a visit keeps its length unless the owner changes it.
+  const current = request.visit
+    ? Math.round((Date.parse(request.visit.end) - Date.parse(request.visit.start)) / 60_000)
+    : defaultDurationMinutes;
   const durationOptions = visitDurations
     .map(
       (minutes) =>
-        `<option value="${minutes}"${minutes === defaultDurationMinutes ? " selected" : ""}>${e(durationWords(minutes))}</option>`,
+        `<option value="${minutes}"${minutes === current ? " selected" : ""}>${e(durationWords(minutes))}</option>`,
     )
     .join("");
   const chosenDay = request.visit ? request.visit.start.slice(0, 10) : "";

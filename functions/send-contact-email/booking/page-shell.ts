@@ -29,7 +29,7 @@ label{display:block;font-weight:600;margin:.5rem 0 .25rem}
 select,input,textarea{font:inherit;min-height:2.75rem;width:100%;box-sizing:border-box;border:1px solid #5f6b7a;border-radius:.375rem;padding:.5rem;background:#fff;color:#1a1f2b}
 input[type=checkbox]{width:1.5rem;min-height:1.5rem;height:1.5rem;margin:0 .5rem 0 0;vertical-align:middle}
 label.check{display:flex;align-items:center;font-weight:400}
-.row{display:grid;grid-template-columns:1fr 1fr;gap:.5rem}
+.row{display:grid;grid-template-columns:repeat(auto-fit,minmax(11rem,1fr));gap:0 .5rem}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:.75rem 0}
 .small{color:#4a5563;font-size:.875rem}
 ul.history{padding-left:1.25rem}

@@ -90,7 +90,7 @@ function timesForm(token: string, now: Date): string {
   const row = (index: number) => {
     const n = index + 1;
     const dateOptions = [
-      `<option value="">No time ${n === 1 ? "chosen" : n}</option>`,
+      `<option value="">Choose a day</option>`,
       ...dates.map((date) => `<option value="${date}">${e(formatDate(date))}</option>`),
     ].join("");
     const windowOptions = dayWindows

@@ -28,7 +28,8 @@ fieldset{border:0;padding:0;margin:1rem 0 0}legend{font-weight:600;margin-bottom
 .actions{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.5rem}
 button{border:2px solid #123a7a;background:#fff;color:#123a7a;cursor:pointer}
 button[aria-pressed=true]{background:#123a7a;color:#fff}
-button.danger{border-color:#a12622;color:#a12622}
+button.primary{background:#123a7a;color:#fff}
+button.danger{border-color:#a12622;color:#a12622;margin-top:.75rem}
 .problem{background:#fdecea;border:1px solid #d9534f;border-radius:.5rem;padding:.5rem .75rem}
 .booked{font-weight:600;background:#e6ecf7;border-radius:.5rem;padding:.75rem}
 .actions form{margin:0}.actions form button{width:100%}

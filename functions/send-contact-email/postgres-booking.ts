@@ -11,6 +11,7 @@ import {
   changedColumns,
   type NewVisitorEmail,
   newEvent,
+  refusal,
 } from "./booking/booking-store.ts";
 import type { NewNotice } from "./owner/owner-store.ts";
 import { postgresQueue } from "./postgres-queue.ts";
@@ -71,13 +72,9 @@ export function postgresBooking(sql: postgres.Sql, run: Run): BookingStore {
           const [row] = await tx<ContactRequestRow[]>`
             select ${columns} from public.contact_requests where id = ${uuidOrNone(id)}::uuid
             for update`;
-          if (!row) return { ok: false, reason: "missing" } as const;
-          const before = toStoredRequest(row);
-          if (
-            change.expectedSequence !== undefined &&
-            before.visitSequence !== change.expectedSequence
-          )
-            return { ok: false, reason: "conflict", request: before } as const;
+          const before = row ? toStoredRequest(row) : null;
+          const refused = refusal(before, change);
+          if (refused || !before) return refused ?? { ok: false, reason: "missing" };
           const next = changedColumns(before, change, at);
           const details = next.quoteDetails ? tx.json(next.quoteDetails as Json) : null;
           const [updated] = await tx<ContactRequestRow[]>`

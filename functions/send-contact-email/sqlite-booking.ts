@@ -9,6 +9,7 @@ import {
   changedColumns,
   type NewVisitorEmail,
   newEvent,
+  refusal,
 } from "./booking/booking-store.ts";
 import type { NewNotice } from "./owner/owner-store.ts";
 import { visitorEmailQueue } from "./queue-table.ts";
@@ -110,13 +111,9 @@ export function sqliteBooking(
     changeRequest(id, change, at) {
       return write("update", () => {
         const row = statements.get.get(id) as Row | undefined;
-        if (!row) return { ok: false, reason: "missing" } as const;
-        const before = toStoredRequest(row);
-        if (
-          change.expectedSequence !== undefined &&
-          before.visitSequence !== change.expectedSequence
-        )
-          return { ok: false, reason: "conflict", request: before } as const;
+        const before = row ? toStoredRequest(row) : null;
+        const refused = refusal(before, change);
+        if (refused || !before) return refused ?? { ok: false, reason: "missing" };
         const next = changedColumns(before, change, at);
         const updated = statements.update.get(
           next.status,

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wallClock } from "../../shared/calendar-day.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { functionPath } from "./contract-cases.ts";
 import { createFakeSite } from "./support/fake-site.ts";
@@ -29,24 +30,10 @@ type Store = "SQLite" | "Postgres";
 
 /** The reminder's time of day a minute ago in New York, and the visit's day: the day after. */
 const reminder = (() => {
-  const at = new Date(Date.now() - 60_000);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: "America/New_York",
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  const day = new Date(
-    Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) + 1),
-  );
-  return { time: `${parts.hour}:${parts.minute}`, visitDay: day.toISOString().slice(0, 10) };
+  const at = wallClock(new Date(Date.now() - 60_000), "America/New_York");
+  const pad = (value: number) => String(value).padStart(2, "0");
+  const day = new Date(Date.UTC(at.year, at.month - 1, at.day + 1));
+  return { time: `${pad(at.hour)}:${pad(at.minute)}`, visitDay: day.toISOString().slice(0, 10) };
 })();
 const stores: Store[] = postgresRuns ? ["SQLite", "Postgres"] : ["SQLite"];
 

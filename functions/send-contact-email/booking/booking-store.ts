@@ -163,6 +163,17 @@ export function changedColumns(
   };
 }
 
+/** Why a change may not be made: the request is missing, or the page was out of date. */
+export function refusal(
+  request: StoredContactRequest | null,
+  change: RequestChange,
+): Exclude<ChangeResult, { ok: true }> | null {
+  if (!request) return { ok: false, reason: "missing" };
+  if (change.expectedSequence !== undefined && request.visitSequence !== change.expectedSequence)
+    return { ok: false, reason: "conflict", request };
+  return null;
+}
+
 export function newEvent(requestId: string, change: RequestChange, at: Date): RequestEvent {
   return {
     id: change.event.id ?? crypto.randomUUID(),

@@ -1,10 +1,11 @@
 /**
- * The shell of the function's private pages (the visitor's request page; the owner's page keeps
- * its own in owner/request-page.ts): plain HTML, no script, one style element allowed by its hash
- * in a CSP that allows nothing else, `noindex`, `no-referrer` (the link carries its token), no
- * framing. Readable on a phone with one hand: one column, 44 px targets, visible focus.
+ * The shell of the function's private pages (the visitor's request page here; the owner's page,
+ * owner/request-page.ts, with its own style): plain HTML, no script, one style element allowed by
+ * its hash in a CSP that allows nothing else, `noindex`, `no-referrer` (the link carries its
+ * token), no framing. Readable on a phone with one hand: one column, 44 px targets, visible focus.
  */
 import { escapeHtml } from "../email.ts";
+import { isFormContentType, readFormBody } from "../request-body.ts";
 
 export const pageCss = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1a1f2b;background:#f6f7f9}
@@ -36,19 +37,24 @@ ul.history{padding-left:1.25rem}
 a:focus-visible,button:focus-visible,select:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid #b34700;outline-offset:2px}
 `.trim();
 
-let styleHash: Promise<string> | undefined;
+const styleHashes = new Map<string, Promise<string>>();
 
-function cssHash(): Promise<string> {
-  styleHash ??= crypto.subtle
-    .digest("SHA-256", new TextEncoder().encode(pageCss))
-    .then((digest) => btoa(String.fromCharCode(...new Uint8Array(digest))));
-  return styleHash;
+/** The CSP allows exactly the page's own style element, by hash (no 'unsafe-inline'). */
+function cssHash(css: string): Promise<string> {
+  let hash = styleHashes.get(css);
+  if (!hash) {
+    hash = crypto.subtle
+      .digest("SHA-256", new TextEncoder().encode(css))
+      .then((digest) => btoa(String.fromCharCode(...new Uint8Array(digest))));
+    styleHashes.set(css, hash);
+  }
+  return hash;
 }
 
-export async function privatePageHeaders(): Promise<Record<string, string>> {
+export async function privatePageHeaders(css = pageCss): Promise<Record<string, string>> {
   return {
     "Content-Type": "text/html; charset=utf-8",
-    "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await cssHash()}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+    "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await cssHash(css)}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
     "X-Robots-Tag": "noindex, nofollow",
@@ -57,7 +63,7 @@ export async function privatePageHeaders(): Promise<Record<string, string>> {
   };
 }
 
-export function privateDocument(title: string, body: string): string {
+export function privateDocument(title: string, body: string, css = pageCss): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -66,7 +72,7 @@ export function privateDocument(title: string, body: string): string {
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)}</title>
-<style>${pageCss}</style>
+<style>${css}</style>
 </head>
 <body>
 <main>
@@ -95,30 +101,8 @@ export async function readSmallForm(
   request: Request,
   maxBytes: number,
 ): Promise<URLSearchParams | null> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) return null;
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) return null;
-  // Read no more than the limit, whatever the length says (a chunked body has none).
-  const reader = request.body?.getReader();
-  if (!reader) return new URLSearchParams();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new URLSearchParams(new TextDecoder().decode(bytes));
+  if (!isFormContentType(request.headers.get("content-type"))) return null;
+  // Reads no more than the limit, whatever the length says (a chunked body has none).
+  const read = await readFormBody(request, maxBytes);
+  return read.ok ? read.value : null;
 }

@@ -6,6 +6,7 @@
  */
 import { business } from "../../../shared/business.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
+import { privateDocument, privatePageHeaders } from "../booking/page-shell.ts";
 import { escapeHtml, serviceDescription } from "../email.ts";
 import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "./lead-view.ts";
 
@@ -42,47 +43,12 @@ ul.history{padding-left:1.25rem}
 a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #b34700;outline-offset:2px}
 `.trim();
 
-let styleHash: Promise<string> | undefined;
-
-/** The page's CSP allows exactly its own style element, by hash (no 'unsafe-inline'). */
-function cssHash(): Promise<string> {
-  styleHash ??= crypto.subtle
-    .digest("SHA-256", new TextEncoder().encode(css))
-    .then((digest) => btoa(String.fromCharCode(...new Uint8Array(digest))));
-  return styleHash;
-}
-
-export async function ownerPageHeaders(): Promise<Record<string, string>> {
-  return {
-    "Content-Type": "text/html; charset=utf-8",
-    "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await cssHash()}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
-    "Cache-Control": "no-store",
-    // The link carries its token: no other site may see it in a Referer.
-    "Referrer-Policy": "no-referrer",
-    "X-Robots-Tag": "noindex, nofollow",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-  };
+export function ownerPageHeaders(): Promise<Record<string, string>> {
+  return privatePageHeaders(css);
 }
 
 function documentOf(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style>${css}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return privateDocument(title, body, css);
 }
 
 const receivedFormat = new Intl.DateTimeFormat("en-US", {

@@ -1,5 +1,5 @@
 -- A booked visit and the visitor's side (docs/contact-api.md, "After the request";
--- docs/decisions/0012-booked-visits.md). SQLite's twin: ../sqlite-migrations/0006_booked_visits.sql.
+-- docs/decisions/0014-booked-visits.md). SQLite's twin: ../sqlite-migrations/0006_booked_visits.sql.
 -- - lead_statuses: the statuses a request may have, one row each, `booked` among them; the status
 --   column refers to it instead of a CHECK, so a status is added with one INSERT (and one line in
 --   functions/send-contact-email/lead-status.ts);

@@ -1,5 +1,5 @@
 -- A booked visit and the visitor's side (as ../migrations/20261126020000_booked_visits.sql;
--- docs/decisions/0012-booked-visits.md):
+-- docs/decisions/0014-booked-visits.md):
 -- - lead_statuses: the statuses a request may have, one row each; `booked` joins them. A status is
 --   added with one INSERT here and one in the Postgres twin (and one line in
 --   functions/send-contact-email/lead-status.ts), never by rebuilding contact_requests.

@@ -1,7 +1,21 @@
+import { createServer } from "node:net";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
 
-const port = Number(process.env.E2E_PORT ?? 4317);
+/** A port nothing listens on now, so that two runs on one machine never meet. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// Chosen once by the runner; its workers load this file again and inherit the variable.
+process.env.E2E_PORT ??= String(await freePort());
+const port = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: "tests/e2e",

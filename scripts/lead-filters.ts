@@ -1,7 +1,8 @@
 /**
  * `npm run leads` filters: `--status won,lost`, `--service residential,carpet`, `--since
  * 2026-11-01` (or `7d`), `--town "King of Prussia"` (or `outside` for ZIPs outside the service
- * area). Spam is left out unless `--all` or `--status spam` asks for it.
+ * area). Spam is left out unless `--all` or `--status spam` asks for it, except a request the
+ * owner marked Spam before it was ever e-mailed: the list is then the only place to read it.
  */
 import { leadStatuses } from "../functions/send-contact-email/lead-status.ts";
 import { serviceOptions } from "../shared/contact-fields.ts";
@@ -58,11 +59,19 @@ export function parseSince(value: string, now: Date): Date {
   );
 }
 
+/**
+ * Marked Spam from a link (the owner's, or one that reached someone else) while it still waited
+ * to be e-mailed (past the hourly cap, a mail outage): never e-mailed, so it stays listed.
+ */
+function ownerSpamNeverMailed(lead: Lead): boolean {
+  return lead.status === "spam" && lead.statusSetAt !== null && lead.deliveryStatus !== "sent";
+}
+
 export function filterLeads(leads: Lead[], filter: LeadFilter): Lead[] {
   return leads.filter((lead) => {
     if (filter.statuses) {
       if (!filter.statuses.includes(lead.status)) return false;
-    } else if (!filter.all && lead.status === "spam") {
+    } else if (!filter.all && lead.status === "spam" && !ownerSpamNeverMailed(lead)) {
       return false;
     }
     if (filter.services && !filter.services.includes(lead.service)) return false;

@@ -13,6 +13,7 @@ const lead: Lead = {
   message: 'Two rooms, "asap"\nPets at home.',
   status: "new",
   contactedAt: null,
+  statusSetAt: null,
   deliveryStatus: "pending",
   attempts: 2,
   lastError: "connect ECONNREFUSED 127.0.0.1:25",
@@ -26,7 +27,7 @@ describe("leads output", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).split("\r\n");
     expect(header).toBe(
-      '"receivedAt","name","email","phone","serviceLabel","message","status","contactedAt","zip","inServiceArea","town","estimateLow","estimateHigh","recurringLow","recurringHigh","offerId","preferredTimes","visitStart","visitEnd","serviceAddress","deliveryStatus","attempts","lastError","sentAt","id"',
+      '"receivedAt","name","email","phone","serviceLabel","message","status","statusSetAt","contactedAt","zip","inServiceArea","town","estimateLow","estimateHigh","recurringLow","recurringHigh","offerId","preferredTimes","visitStart","visitEnd","serviceAddress","deliveryStatus","attempts","lastError","sentAt","id"',
     );
     expect(row).toContain('"Two rooms, ""asap""\nPets at home."');
   });
@@ -76,6 +77,23 @@ describe("leads output", () => {
     expect(toText([])).toBe("No quote requests yet.\n");
   });
 
+  it("shows spam the owner marked as the owner's, never as the spam filter's", () => {
+    const caught = toText([{ ...lead, status: "spam" }]);
+    expect(caught).toContain("SPAM (caught by the spam filter, not e-mailed)");
+    const marked = toText([{ ...lead, status: "spam", statusSetAt: "2025-05-01T15:00:00.000Z" }]);
+    expect(marked).toContain("SPAM (marked by you May 1, 2025, 11:00 AM, not e-mailed)");
+    expect(marked).not.toContain("spam filter");
+    const mailed = toText([
+      {
+        ...lead,
+        status: "spam",
+        statusSetAt: "2025-05-01T15:00:00.000Z",
+        deliveryStatus: "sent",
+      },
+    ]);
+    expect(mailed).toContain("SPAM (marked by you May 1, 2025, 11:00 AM, e-mailed before)");
+  });
+
   it("removes terminal control sequences from visitor text", () => {
     expect(terminalText("Eve\u001b[2J\u009b31m\u202eevil")).toBe("Eve [2J 31m evil");
   });
@@ -84,6 +102,7 @@ describe("leads output", () => {
     const quoted: Lead = {
       ...lead,
       status: "won",
+      statusSetAt: "2025-05-01T15:00:00.000Z",
       contactedAt: "2025-05-01T15:00:00.000Z",
       zip: "19406",
       inServiceArea: true,
@@ -101,8 +120,8 @@ describe("leads output", () => {
     };
     const [, withDetails, without] = toCsv([quoted, lead]).slice(1).split("\r\n");
     expect(withDetails).toContain(
-      '"won","2025-05-01T15:00:00.000Z","19406","true","King of Prussia","120","150","150","185","welcome-20","2025-05-06 morning"',
+      '"won","2025-05-01T15:00:00.000Z","2025-05-01T15:00:00.000Z","19406","true","King of Prussia","120","150","150","185","welcome-20","2025-05-06 morning"',
     );
-    expect(without).toContain('"new","","","","","","","","","",""');
+    expect(without).toContain('"new","","","","","","","","","","",""');
   });
 });

@@ -25,6 +25,11 @@ export type Lead = StoredQuoteDetails & {
   status: string;
   /** When the owner first answered (contacted, won or lost), or null. */
   contactedAt: string | null;
+  /**
+   * When the owner last set the status with a button; null while it is the status the request
+   * was stored with (new, or spam from the spam filter).
+   */
+  statusSetAt: string | null;
   /** pending, sent or failed. */
   deliveryStatus: string;
   attempts: number;
@@ -64,6 +69,7 @@ export function toLead(row: StoredContactRequest & StoredQuoteDetails): Lead {
     message: row.message,
     status: row.status,
     contactedAt: row.contactedAt ?? null,
+    statusSetAt: row.statusSetAt ?? null,
     deliveryStatus: row.deliveryStatus,
     attempts: row.attempts,
     lastError: row.lastError,
@@ -102,6 +108,7 @@ const csvColumns: CsvColumn[] = [
   "serviceLabel",
   "message",
   "status",
+  "statusSetAt",
   "contactedAt",
   "zip",
   "inServiceArea",
@@ -176,8 +183,17 @@ const whenFormat = new Intl.DateTimeFormat("en-US", {
   timeStyle: "short",
 });
 
+/** Spam is the filter's only when nobody set it: the owner's Spam says so, with its date. */
+function spamText(lead: Lead): string {
+  if (!lead.statusSetAt) return "SPAM (caught by the spam filter, not e-mailed)";
+  const marked = `SPAM (marked by you ${whenFormat.format(new Date(lead.statusSetAt))}`;
+  return lead.deliveryStatus === "sent"
+    ? `${marked}, e-mailed before)`
+    : `${marked}, not e-mailed)`;
+}
+
 function status(lead: Lead): string {
-  if (lead.status === "spam") return "SPAM (caught by the spam filter, not e-mailed)";
+  if (lead.status === "spam") return spamText(lead);
   if (lead.deliveryStatus === "sent") return `e-mailed (${terminalText(lead.deliveredTo ?? "")})`;
   const tries = lead.attempts === 1 ? "1 attempt" : `${lead.attempts} attempts`;
   if (lead.deliveryStatus === "failed")

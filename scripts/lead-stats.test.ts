@@ -20,6 +20,7 @@ function lead(overrides: Partial<Lead>): Lead {
     message: "Hi",
     status: "new",
     contactedAt: null,
+    statusSetAt: null,
     deliveryStatus: "sent",
     attempts: 1,
     lastError: null,
@@ -177,6 +178,16 @@ describe("leads filters", () => {
     expect(filterLeads(leads, parseLeadFilter({}, now))).toHaveLength(6);
     expect(filterLeads(leads, parseLeadFilter({ all: true }, now))).toHaveLength(7);
     expect(filterLeads(leads, parseLeadFilter({ status: "spam" }, now))).toHaveLength(1);
+  });
+
+  it("keeps listing a request the owner marked Spam before it was ever e-mailed", () => {
+    const marked = (deliveryStatus: string) =>
+      lead({ status: "spam", statusSetAt: daysAgo(0), deliveryStatus });
+    const unsent = marked("pending");
+    const mailed = marked("sent");
+    const caught = lead({ status: "spam", deliveryStatus: "pending" });
+    const listed = filterLeads([unsent, mailed, caught], parseLeadFilter({}, now));
+    expect(listed).toEqual([unsent]);
   });
 
   it("filters by status, date and town", () => {

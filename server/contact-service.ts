@@ -15,6 +15,7 @@ import { errorMessage, type Logger } from "../functions/send-contact-email/log.t
 import type { Mailer } from "../functions/send-contact-email/mailer.ts";
 import { maxBodyBytes } from "../functions/send-contact-email/request-body.ts";
 import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-email/smtp-mailer.ts";
+import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 import { lockedDownPolicy } from "../shared/security-headers.ts";
 import { openConfiguredStore } from "./contact-store.ts";
 import { DataFolderBusyError, type DataLock, lockDataFolder } from "./data-lock.ts";
@@ -27,19 +28,28 @@ import {
 } from "./node-http.ts";
 import { dataPaths, type ServerSettings } from "./settings.ts";
 
+/** How long a starting server waits for the data folder's previous holder to let go. */
+const lockWaitMs = 5000;
+
 const webMethods = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 
-export type ContactService = Pick<ContactFunction, "allowOrigins" | "store"> & {
+export type ContactService = Pick<ContactFunction, "store"> & {
+  /**
+   * The port is bound: browsers may call the function from the origins it listens on, and,
+   * while no public address is configured, the owner's links point at `url` (before open()).
+   */
+  listeningAt(server: { url: string; origins: string[] }): void;
   handle(
     request: IncomingMessage,
     response: ServerResponse,
     baseHeaders: Record<string, string>,
   ): Promise<void>;
   /**
-   * Takes the data folder's lock. Throws DataFolderBusyError when another live server holds it;
+   * Takes the data folder's lock, waiting a few seconds for a server that is going away (killed
+   * just before this one started). Throws DataFolderBusyError when another live server holds it;
    * any other failure (a read-only or missing folder) is left to open(), which retries.
    */
-  lock(): void;
+  lock(): Promise<void>;
   /**
    * Opens the store and starts the queues, after the port is bound. If the data folder cannot be
    * used, the function answers 503, the pages are served, and it tries again every few seconds.
@@ -58,16 +68,25 @@ export function createContactService(
   let lock: DataLock | null = null;
   // The lock is taken with either store. With SQLite it guards the database and the claims
   // released at start; with Postgres (several servers share one database by design) it keeps one
-  // server per data folder, whose .eml outbox and files are this server's own.
-  const takeLock = () => {
-    lock ??= lockDataFolder(settings.dataDir);
+  // server per data folder, whose .eml outbox and files are this server's own. At start a holder
+  // that is going away (a crash just before a supervisor's restart) gets a few seconds; when the
+  // store is retried later, none.
+  const takeLock = async (waitMs = 0) => {
+    lock ??= await lockDataFolder(settings.dataDir, {
+      waitMs,
+      onWait: (pid) =>
+        log.warn("the data folder is locked: waiting for the server holding it to stop", {
+          pid: pid ?? undefined,
+          waitMs,
+        }),
+    });
   };
 
   const contactFunction = createContactFunction({
     config: contact,
     owner: settings.owner,
     openStore: async () => {
-      takeLock();
+      await takeLock();
       return openConfiguredStore(settings, log);
     },
     mailer: mailerFor(settings, log),
@@ -85,16 +104,26 @@ export function createContactService(
     get store() {
       return contactFunction.store;
     },
-    lock() {
+    async lock() {
       try {
-        takeLock();
+        await takeLock(lockWaitMs);
       } catch (error) {
         if (error instanceof DataFolderBusyError) throw error;
         // A folder that cannot be written: open() reports it and retries.
       }
     },
     open: () => contactFunction.start(),
-    allowOrigins: (origins) => contactFunction.allowOrigins(origins),
+    listeningAt(server) {
+      contactFunction.allowOrigins(server.origins);
+      if (!settings.ownerLinksToServer) return;
+      // The site's address is the fictional default: a link there would open nothing.
+      const functionUrl = `${server.url}${deploymentDefaults.functionPath}`;
+      contactFunction.linkTo(functionUrl);
+      log.warn(
+        "no public address is set (FUNCTION_URL, or a VITE_SITE_URL of your own): the owner's links point at this server",
+        { functionUrl },
+      );
+    },
     async handle(request, response, securityHeaders) {
       // JSON answers are never rendered as documents: a policy that allows nothing (the owner's
       // page brings its own).

@@ -17,9 +17,9 @@ import { onShutdownSignal, startSiteServer } from "./site-server.ts";
 
 async function main() {
   loadEnvFile();
-  const settings = readServerSettings(process.env, { defaultPort: 5173 });
+  const settings = readServerSettings(process.env, { defaultPort: 5173, keepLinkSecret: true });
   const contact = createContactService(settings, log);
-  contact.lock();
+  await contact.lock();
 
   let vite: ViteDevServer | undefined;
   // In middleware mode React Router's plugin leaves page rendering to the host (this file).
@@ -58,7 +58,7 @@ async function main() {
   for (const listener of process.listeners("SIGTERM")) {
     if (!ownListeners.has(listener)) process.off("SIGTERM", listener);
   }
-  contact.allowOrigins(server.origins);
+  contact.listeningAt(server);
   log.info(`dev server listening on ${server.url}`);
   await contact.open();
 

@@ -28,6 +28,7 @@ describe("server settings", () => {
         STATIC_DIR: "dist",
         SMTP_URL: "smtps://u:p@smtp.example.com:465",
         DATABASE_URL: "postgres://app:secret@db.internal:5432/website",
+        OWNER_LINK_SECRET: "a-link-secret-shared-by-every-server-0123",
       },
       { cwd: "/srv/site" },
     );
@@ -40,6 +41,27 @@ describe("server settings", () => {
       smtpUrl: "smtps://u:p@smtp.example.com:465",
       databaseUrl: "postgres://app:secret@db.internal:5432/website",
     });
+  });
+
+  it("with DATABASE_URL requires OWNER_LINK_SECRET: every server must sign links alike", () => {
+    expect(() =>
+      readServerSettings({ DATABASE_URL: "postgres://app:secret@db.internal:5432/website" }),
+    ).toThrow(/OWNER_LINK_SECRET is not set \(with DATABASE_URL several servers/);
+  });
+
+  it("points the owner's links at the server itself while no public address is configured", () => {
+    expect(readServerSettings({}).ownerLinksToServer).toBe(true);
+    expect(
+      readServerSettings({ VITE_SITE_URL: "https://www.keystone-shine.example" })
+        .ownerLinksToServer,
+    ).toBe(true);
+    expect(
+      readServerSettings({ VITE_SITE_URL: "https://www.keystoneshine.com" }).ownerLinksToServer,
+    ).toBe(false);
+    expect(
+      readServerSettings({ FUNCTION_URL: "https://api.keystoneshine.com/functions/v1/x" })
+        .ownerLinksToServer,
+    ).toBe(false);
   });
 
   it.each([

@@ -15,6 +15,7 @@ import {
   parseOwnerConfig,
 } from "../functions/send-contact-email/owner/owner-config.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
+import { keptLinkSecret } from "./link-secret.ts";
 
 export const projectRoot = resolve(import.meta.dirname, "..");
 
@@ -33,6 +34,12 @@ export type ServerSettings = {
   contact: ContactConfig;
   /** The owner's links, alerts, reminders and digest (functions/send-contact-email/owner/). */
   owner: OwnerConfig;
+  /**
+   * No public address is configured (no FUNCTION_URL, and the site URL is unset or the fictional
+   * default): the owner's links point at this server's own address once it listens, rather than
+   * at a domain that opens nothing.
+   */
+  ownerLinksToServer: boolean;
 };
 
 function port(env: Env, fallback: number): number {
@@ -80,24 +87,44 @@ export function databaseUrl(env: Env): string | undefined {
 
 export function readServerSettings(
   env: Env,
-  { defaultPort = 3000, cwd = process.cwd() }: { defaultPort?: number; cwd?: string } = {},
+  {
+    defaultPort = 3000,
+    cwd = process.cwd(),
+    keepLinkSecret = false,
+  }: {
+    defaultPort?: number;
+    cwd?: string;
+    /** Without OWNER_LINK_SECRET, keep a made one in the data folder (npm start, npm run dev). */
+    keepLinkSecret?: boolean;
+  } = {},
 ): ServerSettings {
   const staticDir = env.STATIC_DIR?.trim();
+  const dataDir = resolve(cwd, env.DATA_DIR?.trim() || "data");
+  const database = databaseUrl(env);
+  const siteOrigin = new URL(
+    env.SITE_URL?.trim() || env.VITE_SITE_URL?.trim() || deploymentDefaults.siteUrl,
+  ).origin;
   return {
     port: port(env, defaultPort),
     host: env.HOST?.trim() || "127.0.0.1",
-    dataDir: resolve(cwd, env.DATA_DIR?.trim() || "data"),
+    dataDir,
     staticDir: staticDir ? resolve(cwd, staticDir) : join(projectRoot, "build", "client"),
     staticDirIsDefault: !staticDir,
     smtpUrl: smtpUrl(env),
-    databaseUrl: databaseUrl(env),
+    databaseUrl: database,
     sqliteBusyTimeoutMs: busyTimeout(env),
     contact: parseContactConfig(env),
     owner: parseOwnerConfig(env, {
       // NODE_ENV=production: links must survive restarts, so a secret must be configured.
       production: env.NODE_ENV?.trim() === "production",
-      defaultFunctionUrl: `${new URL(env.SITE_URL?.trim() || env.VITE_SITE_URL?.trim() || deploymentDefaults.siteUrl).origin}${deploymentDefaults.functionPath}`,
+      secretRequiredBecause: database
+        ? "with DATABASE_URL several servers share the requests, and must sign their links alike"
+        : undefined,
+      keptSecret: keepLinkSecret ? () => keptLinkSecret(dataDir) : undefined,
+      defaultFunctionUrl: `${siteOrigin}${deploymentDefaults.functionPath}`,
     }),
+    ownerLinksToServer:
+      !env.FUNCTION_URL?.trim() && siteOrigin === new URL(deploymentDefaults.siteUrl).origin,
   };
 }
 

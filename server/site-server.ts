@@ -24,14 +24,25 @@ export type SiteServer = {
   /** The origins a browser uses to reach this server directly (CORS allows them). */
   origins: string[];
   /**
-   * Graceful: no new connections; every request already received, or arriving on a connection
-   * already open, is answered (with Connection: close), up to `graceMs`; then the rest is closed.
+   * Graceful: for a short drain window new connections are still accepted (those waiting in the
+   * listen backlog at the signal, and any that come while others keep coming), then no more; every
+   * request received, or arriving on a connection already open, is answered with Connection: close
+   * up to `graceMs`; then the rest is closed.
    */
   close(graceMs?: number): Promise<void>;
 };
 
 /** How long a connection that has not sent a whole request yet gets once shutdown has begun. */
 const quietConnectionGraceMs = 1000;
+
+/**
+ * The drain window after a stop signal: the server keeps accepting until no new connection has
+ * come for `quietMs`, and at most `maxMs`. Closing the listener at once would reset every
+ * connection still in the kernel's backlog (clients that connected while the process was busy):
+ * behind a proxy, a 502 for a visitor who did nothing wrong. Once it stops listening a newcomer is
+ * refused at connect, which a proxy may retry elsewhere.
+ */
+export const defaultDrain = { quietMs: 250, maxMs: 2000 };
 
 const functionsPrefix = "/functions/v1/";
 
@@ -47,8 +58,12 @@ export async function startSiteServer(options: {
   /** Everything that is not the function: the static site, or Vite in development. */
   fallback: Fallback;
   log: Logger;
+  drain?: { quietMs: number; maxMs: number };
 }): Promise<SiteServer> {
   const { contact, log } = options;
+  const drain = options.drain ?? defaultDrain;
+  /** When the latest connection was accepted (the drain window waits for a quiet moment). */
+  let lastConnectionAt = 0;
   /** Per open connection: requests it has in flight, and whether it has had one answered. */
   const connections = new Map<Socket, { active: number; served: boolean }>();
   const openResponses = new Set<ServerResponse>();
@@ -120,6 +135,7 @@ export async function startSiteServer(options: {
   );
   server.timeout = 30_000;
   server.on("connection", (socket: Socket) => {
+    lastConnectionAt = performance.now();
     connections.set(socket, { active: 0, served: false });
     socket.once("close", () => {
       connections.delete(socket);
@@ -179,12 +195,29 @@ export async function startSiteServer(options: {
     origins,
     async close(graceMs = 10_000) {
       shuttingDown = true;
+      for (const response of openResponses) response.shouldKeepAlive = false;
+      for (const [socket, state] of connections) {
+        if (state.active === 0 && state.served) socket.end();
+      }
+      // The drain window: still accepting (each answer closes its connection), so that what
+      // waits in the backlog is answered rather than reset.
+      const drainStarted = performance.now();
+      lastConnectionAt = drainStarted;
+      for (;;) {
+        const now = performance.now();
+        const end = Math.min(lastConnectionAt + drain.quietMs, drainStarted + drain.maxMs);
+        if (now >= end) break;
+        await new Promise((resolve) => setTimeout(resolve, end - now));
+      }
       // Stop listening without http.Server.close(), which would also drop connections that have
       // not sent their request yet: a client whose request was on its way would get a reset.
       const stopped = new Promise<void>((resolve) =>
         net.Server.prototype.close.call(server, () => resolve()),
       );
-      for (const response of openResponses) response.shouldKeepAlive = false;
+      log.info("no longer accepting connections", {
+        drainMs: Math.round(performance.now() - drainStarted),
+        open: connections.size,
+      });
       for (const [socket, state] of connections) {
         if (state.active === 0 && state.served) socket.end();
       }

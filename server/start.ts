@@ -17,7 +17,7 @@ import { loadStaticSite } from "./static-site.ts";
 async function main() {
   const envFile = loadEnvFile();
   if (envFile) log.info("settings read from .env", { file: envFile });
-  const settings = readServerSettings(process.env);
+  const settings = readServerSettings(process.env, { keepLinkSecret: true });
 
   if (!hasBuild(settings.staticDir)) {
     if (!settings.staticDirIsDefault)
@@ -32,7 +32,7 @@ async function main() {
   // In this order: the data folder's lock (a second server stops here, touching nothing), the
   // port (a busy port stops us before any e-mail goes out), then the store and the outbox.
   const contact = createContactService(settings, log);
-  contact.lock();
+  await contact.lock();
   let server: Awaited<ReturnType<typeof startSiteServer>>;
   try {
     server = await startSiteServer({
@@ -54,7 +54,7 @@ async function main() {
     await contact.close();
     log.info("stopped");
   }, log);
-  contact.allowOrigins(server.origins);
+  contact.listeningAt(server);
   // The first attempt to open the store (Postgres applies its migrations here) comes before the
   // "listening" line, which tests and supervisors take as ready; when it fails, the pages are
   // served, quote requests are answered 503, and it is retried in the background.

@@ -78,6 +78,24 @@ describe("contactSchema", () => {
     expect(validateContact({ ...valid, message: "bell\u0007" }).ok).toBe(false);
   });
 
+  it("drops bidirectional overrides and zero-width characters from the name and other service", () => {
+    const result = validateContact({
+      ...valid,
+      name: "\u202eJane\u200d Doe\u2066\u2069",
+      service: "other",
+      otherService: "Gut\u200bters\u202c\ufeff",
+    });
+    expect(result.ok && [result.data.name, result.data.otherService]).toEqual([
+      "Jane Doe",
+      "Gutters",
+    ]);
+    // Nothing visible left: as empty.
+    expect(validateContact({ ...valid, name: "\u200b\u202e" })).toMatchObject({
+      ok: false,
+      fields: { name: expect.any(String) },
+    });
+  });
+
   it("rejects missing fields, wrong types, extra fields and non-objects", () => {
     const { phone: _phone, ...missingPhone } = valid;
     expect(validateContact(missingPhone).ok).toBe(false);

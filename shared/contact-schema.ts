@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { limits, messages, type ServiceValue, serviceOptions } from "./contact-fields.ts";
+import { withoutInvisibleCharacters } from "./invisible-characters.ts";
 import { type QuoteDetailsInput, quoteDetailFields } from "./quote/quote-details.ts";
 
 export {
@@ -35,6 +36,7 @@ const phoneShape = /^[0-9+()\-. ]+$/;
 const singleLine = (max: number, required: string, tooLong: string) =>
   z
     .string({ error: required })
+    .overwrite(withoutInvisibleCharacters)
     .trim()
     .min(1, required)
     .max(max, tooLong)
@@ -58,6 +60,7 @@ export const contactSchema = z
     service: z.enum(serviceValues, { error: messages.service }),
     otherService: z
       .string({ error: messages.otherService })
+      .overwrite(withoutInvisibleCharacters)
       .trim()
       .max(limits.otherService, messages.otherServiceTooLong)
       .refine((value) => !anyControl.test(value), messages.controlCharacters)

@@ -7,6 +7,8 @@ type PageHeroProps = {
   eyebrow?: string;
   title: React.ReactNode;
   subtitle?: React.ReactNode;
+  /** A sentence under the subtitle, for a page whose hero has no illustration on phones. */
+  lead?: React.ReactNode;
   artwork?: ArtworkName;
   /** False leaves the illustration out on phones, where it would push the page's purpose down. */
   artworkOnPhones?: boolean;
@@ -19,6 +21,7 @@ export function PageHero({
   eyebrow,
   title,
   subtitle,
+  lead,
   artwork,
   artworkOnPhones = true,
   children,
@@ -38,6 +41,7 @@ export function PageHero({
           {subtitle ? (
             <p className="mt-4 max-w-xl text-brand-50 text-lg sm:text-xl">{subtitle}</p>
           ) : null}
+          {lead ? <p className="mt-3 max-w-xl text-brand-100 text-lg">{lead}</p> : null}
           {children ? <div className="mt-8 flex flex-wrap gap-3">{children}</div> : null}
         </div>
         {artwork ? (

@@ -12,7 +12,7 @@ import {
   type OpenedStore,
 } from "./contact-function.ts";
 import type { ContactEmail } from "./email.ts";
-import { silentLogger } from "./log.ts";
+import { type Logger, silentLogger } from "./log.ts";
 import type { Mailer } from "./mailer.ts";
 import { parseOwnerConfig } from "./owner/owner-config.ts";
 import { testStore } from "./testing/stores.ts";
@@ -28,6 +28,7 @@ afterEach(async () => {
 function setup(
   env: Record<string, string> = {},
   openStore: () => Promise<OpenedStore> = async () => ({ store: testStore() }),
+  log: Logger = silentLogger,
 ) {
   const mails: ContactEmail[] = [];
   const mailer: Mailer = {
@@ -45,7 +46,7 @@ function setup(
     ),
     openStore,
     mailer,
-    log: silentLogger,
+    log,
     reopenDelayMs: 10,
   });
   running.push(fn);
@@ -56,6 +57,7 @@ const send = (
   fn: ContactFunction,
   path = "/functions/v1/send-contact-email",
   client = "10.0.0.9",
+  peer = "127.0.0.1",
 ) =>
   fn.fetch(
     new Request(`http://127.0.0.1:3000${path}`, {
@@ -63,7 +65,7 @@ const send = (
       headers: { apikey: key, "content-type": "application/json", "x-forwarded-for": client },
       body: JSON.stringify(validRequest()),
     }),
-    { peer: "127.0.0.1" },
+    { peer },
   );
 
 async function until(check: () => boolean | Promise<boolean>) {
@@ -90,6 +92,23 @@ describe("the contact function", () => {
     expect((await send(fn, undefined, "198.51.100.1")).status).toBe(200);
     expect((await send(fn, undefined, "198.51.100.1")).status).toBe(429);
     expect((await send(fn, undefined, "198.51.100.2")).status).toBe(200);
+  });
+
+  it("warns once when a proxy on this machine forwards visitors while TRUST_PROXY is off", async () => {
+    const warningsWith = async (trustProxy: string, peer: string) => {
+      const warnings: string[] = [];
+      const log = { ...silentLogger, warn: (message: string) => void warnings.push(message) };
+      const { fn } = setup({ TRUST_PROXY: trustProxy }, undefined, log);
+      await fn.start();
+      for (const client of ["198.51.100.1", "198.51.100.2"])
+        await send(fn, undefined, client, peer);
+      return warnings.filter((message) => message.includes("TRUST_PROXY")).length;
+    };
+    expect(await warningsWith("false", "127.0.0.1")).toBe(1);
+    expect(await warningsWith("false", "::ffff:127.0.0.1")).toBe(1);
+    expect(await warningsWith("1", "127.0.0.1")).toBe(0);
+    // A visitor on another machine who sends the header: nothing to say to the owner.
+    expect(await warningsWith("false", "203.0.113.5")).toBe(0);
   });
 
   it("answers 503 until the store opens, retries opening, and then takes requests", async () => {

@@ -28,7 +28,7 @@ import { renderBookingSection } from "./booking/owner-booking-section.ts";
 import { handleOwnerVisit } from "./booking/owner-visit-routes.ts";
 import { createVisitorOutbox } from "./booking/visitor-outbox.ts";
 import { handleVisitorPage } from "./booking/visitor-routes.ts";
-import { clientAddress } from "./client-address.ts";
+import { clientAddress, untrustedLocalProxy } from "./client-address.ts";
 import type { ContactConfig } from "./config.ts";
 import { composeContactEmail, composeDigestEmail, composeFailureNotice } from "./email.ts";
 import { handleContactRequest } from "./handler.ts";
@@ -83,6 +83,11 @@ export type ContactFunction = {
   stop(): Promise<void>;
   /** Origins whose pages may call the function besides the configured ones (the Node host's own). */
   allowOrigins(origins: string[]): void;
+  /**
+   * Where the owner's links point from now on, when no public address is configured: the Node
+   * host's own, known once it listens (before the queues start).
+   */
+  linkTo(functionUrl: string): void;
   /** Null until the store is open. */
   readonly store: FunctionStore | null;
 };
@@ -150,17 +155,22 @@ const unavailableStore: FunctionStore = {
 };
 
 export function createContactFunction(options: ContactFunctionOptions): ContactFunction {
-  const { owner, mailer, log } = options;
+  const { mailer, log } = options;
+  // A copy: its functionUrl may still change once the host listens (linkTo).
+  const owner = { ...options.owner };
   const config = { ...options.config, allowedOrigins: [...options.config.allowedOrigins] };
   const { rateLimit, outbox: outboxSettings } = config;
-  // Every private link, one signer per scope (links/signed-links.ts); the owner's e-mail link is
-  // the `owner` scope's.
+  // Every private link, one signer per scope (links/signed-links.ts): the owner's e-mail carries
+  // an `owner` link (acts), pushes an `owner-read` one (reads).
   const links = createLinkSigners(owner.links);
-  const signer = links.owner;
   if (owner.linkSecretGenerated)
     log.warn(
       "OWNER_LINK_SECRET is not set: the links in the owner's e-mails work until this process stops",
     );
+  else if (owner.linkSecretKeptIn)
+    log.info("OWNER_LINK_SECRET is not set: the owner's links are signed with a kept secret", {
+      file: owner.linkSecretKeptIn,
+    });
   if (rateLimit.disabled) log.warn("RATE_LIMIT_DISABLED=true: no limit per client address");
   if (owner.push) log.info("new requests are also pushed", { format: owner.push.format });
 
@@ -194,7 +204,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
           requestPage: leadPageUrl(
             owner.functionUrl,
             request.id,
-            await signer.sign(request.id, new Date()),
+            await links.owner.sign(request.id, new Date()),
           ),
         }),
       composeDigest: (requests) =>
@@ -212,7 +222,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       mailer,
       mail: letters,
       config: owner,
-      signer,
+      signers: links,
       retry,
       leaseMs: outboxSettings.leaseMs,
       log,
@@ -313,7 +323,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       handle: (request, match) =>
         handleOwnerPage(request, match[1] as string, {
           store: store ?? unavailableStore,
-          signer,
+          signers: links,
           businessName: business.name,
           bookingSection: bookingSection,
           log,
@@ -325,7 +335,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       handle: (request, match) =>
         handleOwnerVisit(request, match[1] as string, {
           store: store ?? unavailableStore,
-          signer,
+          signer: links.owner,
           onChanged: changed,
           log,
         }),
@@ -340,7 +350,8 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
           {
             store: store ?? unavailableStore,
             visitorSigner: links.visitor,
-            ownerSigner: signer,
+            ownerSigner: links.owner,
+            ownerReadSigner: links["owner-read"],
             functionUrl: owner.functionUrl,
             channels,
             mailFrom: config.mailFrom,
@@ -358,7 +369,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         handleCalendarFeed(request, match[1] as string, {
           store: store ?? unavailableStore,
           calendarSigner: links.calendar,
-          ownerSigner: signer,
+          ownerSigner: links["owner-read"],
           functionUrl: owner.functionUrl,
           mailFrom: config.mailFrom,
           log,
@@ -384,6 +395,20 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       outcome: query.get("visit"),
       problem: query.get("visit") === "problem" ? query.get("why") : null,
     });
+  }
+
+  let warnedOfLocalProxy = false;
+  /** Once per process: behind a local proxy without TRUST_PROXY, all visitors share one bucket. */
+  function checkProxy(request: Request, peer: string) {
+    if (warnedOfLocalProxy || !untrustedLocalProxy(request.headers, peer, config.trustProxy))
+      return;
+    warnedOfLocalProxy = true;
+    log.warn(
+      "X-Forwarded-For came from a proxy on this machine, but TRUST_PROXY is off: every visitor " +
+        "counts as the proxy's one address, so a few bad requests rate-limit everyone; set " +
+        "TRUST_PROXY=1 (the number of proxies in front of the server)",
+      { peer },
+    );
   }
 
   let stopped = false;
@@ -436,6 +461,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       return store;
     },
     async fetch(request, { peer }) {
+      checkProxy(request, peer);
       const named = functionName.exec(new URL(request.url).pathname);
       for (const route of named ? routes : []) {
         const match = route.path.exec(named?.[1] ?? "");
@@ -460,6 +486,9 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     allowOrigins(origins) {
       for (const origin of origins)
         if (!config.allowedOrigins.includes(origin)) config.allowedOrigins.push(origin);
+    },
+    linkTo(functionUrl) {
+      owner.functionUrl = functionUrl;
     },
   };
 }

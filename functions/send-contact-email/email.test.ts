@@ -148,6 +148,22 @@ describe("contact e-mail", () => {
     expect(email.replyTo.name).toBe("Jane Bcc: victim@example.net X-Evil: 1 Y");
   });
 
+  it("keeps bidirectional overrides and zero-width characters out of the subject and Reply-To", () => {
+    const email = composeContactEmail(
+      {
+        ...request,
+        name: "Ann\u202egnp.exe\u202c Z\u200bero",
+        service: "other" as const,
+        otherService: "Gut\u2066ters\u2069\ufeff",
+      },
+      options,
+    );
+    for (const value of [email.subject, email.replyTo.name])
+      expect(value).not.toMatch(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/);
+    expect(email.replyTo.name).toBe("Anngnp.exe Zero");
+    expect(email.subject).toBe("Quote request: Other: Gutters from Anngnp.exe Zero");
+  });
+
   it("limits header length", () => {
     expect(headerSafe("x".repeat(500)).length).toBe(200);
   });

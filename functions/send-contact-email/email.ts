@@ -6,6 +6,7 @@
  */
 import { business } from "../../shared/business.ts";
 import { type ContactRequest, serviceLabel } from "../../shared/contact-schema.ts";
+import { withoutInvisibleCharacters } from "../../shared/invisible-characters.ts";
 import { phoneDisplay, phoneHref } from "../../shared/phone.ts";
 import { describeQuoteDetails } from "../../shared/quote/describe.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
@@ -43,9 +44,14 @@ export type ComposeOptions = {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const headerUnsafe = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
-/** A value that can sit in a header: one line, no control characters, bounded length. */
+/**
+ * A value that can sit in a header: one line, no control characters, nothing invisible that turns
+ * the text around it (shared/invisible-characters.ts), bounded length.
+ */
 export function headerSafe(value: string, max = 200): string {
-  const oneLine = value.replace(headerUnsafe, " ").replace(/\s+/g, " ").trim();
+  const oneLine = withoutInvisibleCharacters(value.replace(headerUnsafe, " "))
+    .replace(/\s+/g, " ")
+    .trim();
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 

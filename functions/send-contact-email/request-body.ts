@@ -40,7 +40,11 @@ export function isFormContentType(header: string | null): boolean {
   return type === "application/x-www-form-urlencoded" && utf8;
 }
 
-async function readText(
+/**
+ * At most `limit` bytes of the body as UTF-8, however it arrives (a Content-Length that lies, a
+ * chunked body without one): past the limit the stream is cancelled and the answer is 413.
+ */
+export async function readBoundedText(
   request: Request,
   limit: number,
 ): Promise<{ ok: true; text: string } | BodyError> {
@@ -79,7 +83,7 @@ export async function readJsonBody(request: Request, limit = maxBodyBytes): Prom
   if (!isJsonContentType(request.headers.get("content-type"))) {
     return { ok: false, status: 415, error: "Send the request as application/json (UTF-8)." };
   }
-  const read = await readText(request, limit);
+  const read = await readBoundedText(request, limit);
   if (!read.ok) return read;
   try {
     return { ok: true, value: JSON.parse(read.text) };
@@ -92,7 +96,7 @@ export async function readFormBody(
   request: Request,
   limit = maxBodyBytes,
 ): Promise<FormBodyResult> {
-  const read = await readText(request, limit);
+  const read = await readBoundedText(request, limit);
   if (!read.ok) return read;
   return { ok: true, value: new URLSearchParams(read.text) };
 }

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -62,6 +62,47 @@ describe("SQLite store on disk", () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 
+  it("reads names and other-service text stored before the schema dropped invisible characters without them", async () => {
+    const store = openSqliteStore(join(tempFolder(), "contact.db"));
+    const request = await submission();
+    await store.submit({
+      ...request,
+      data: {
+        ...request.data,
+        name: "Eve\u202e lin\u200bk",
+        service: "other",
+        otherService: "x\u2066y",
+      },
+    });
+    expect(await store.get(request.id)).toMatchObject({ name: "Eve link", otherService: "xy" });
+    await store.close();
+  });
+
+  it("keeps its WAL and shared-memory files private too, in a folder that already existed", async () => {
+    // The umask of a shell or a container (0022) would give them 0644; the WAL holds requests.
+    const folder = tempFolder();
+    const path = join(folder, "contact.db");
+    const store = openSqliteStore(path);
+    await store.submit(await submission());
+    for (const file of [path, `${path}-wal`, `${path}-shm`])
+      expect(statSync(file).mode & 0o777, file).toBe(0o600);
+    await store.close();
+  });
+
+  it("narrows WAL and shared-memory files that an earlier version left readable by others", async () => {
+    const path = join(tempFolder(), "contact.db");
+    const earlier = new DatabaseSync(path);
+    earlier.exec("PRAGMA journal_mode = WAL");
+    earlier.exec("CREATE TABLE t (x)");
+    chmodSync(path, 0o600);
+    for (const file of [`${path}-wal`, `${path}-shm`]) chmodSync(file, 0o644);
+    const store = openSqliteStore(path);
+    for (const file of [`${path}-wal`, `${path}-shm`])
+      expect(statSync(file).mode & 0o777, file).toBe(0o600);
+    await store.close();
+    earlier.close();
+  });
+
   it("upgrades a database made by the store before supabase/sqlite-migrations, keeping it all", async () => {
     // Made by the previous code (user_version 4): four requests (sent and contacted, with quote
     // details, refused for good after one recipient accepted, spam) and two notices.
@@ -103,12 +144,13 @@ describe("SQLite store on disk", () => {
     await store.close();
     const db = new DatabaseSync(path);
     const versions = db.prepare("SELECT version, applied_at FROM schema_migrations").all();
-    // The four it counted in user_version are recorded as such; the later ones ran on it once.
+    // The four it counted in user_version are recorded as such; the later ones ran now.
     expect(versions.map((row) => row.applied_at)).toEqual(
-      readMigrations(sqliteMigrationsDir).map((_, index) =>
-        index < 4 ? "user_version" : expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      readMigrations(sqliteMigrationsDir).map(({ version }) =>
+        Number(version) <= 4 ? "user_version" : expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       ),
     );
+    expect(rows["Spam."]?.statusSetAt).toBeNull();
     // 0006 moved the status column: every row kept its status, and `booked` is now allowed.
     expect(
       db.prepare("SELECT status, count(*) AS n FROM contact_requests GROUP BY status").all(),

@@ -13,7 +13,7 @@
  * loop for an fsync, and one per request was half of the server's time under load
  * (npm run bench:server, scenario 2). Alone, a write is its own group, as before.
  */
-import { chmodSync, existsSync, mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { BookingStore } from "./booking/booking-store.ts";
@@ -61,19 +61,40 @@ function unavailable(action: string, error: unknown): StoreUnavailableError {
   return new StoreUnavailableError(`SQLite ${action} failed: ${detail}`, { cause: error });
 }
 
+/**
+ * Quote requests are personal data, readable by the owner only, and the WAL holds the latest of
+ * them. SQLite gives its -wal and -shm files the database file's mode, so the database is created
+ * 0600 before SQLite first opens it (created by SQLite it would follow the umask, 0644, and so
+ * would they). Companions left more open by earlier versions are narrowed to the database's mode.
+ */
+function createPrivately(path: string) {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    writeFileSync(path, "", { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+}
+
+function narrowCompanions(path: string) {
+  const mode = statSync(path).mode & 0o777;
+  for (const companion of [`${path}-wal`, `${path}-shm`]) {
+    if (existsSync(companion) && (statSync(companion).mode & 0o777 & ~mode) !== 0)
+      chmodSync(companion, mode);
+  }
+}
+
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
   const inMemory = path === ":memory:";
-  const isNew = !inMemory && !existsSync(path);
-  if (isNew) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   let db: DatabaseSync;
   try {
+    if (!inMemory && !existsSync(path)) createPrivately(path);
     db = new DatabaseSync(path, { timeout: options.busyTimeoutMs ?? 5000 });
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = FULL");
     applySqliteMigrations(db);
     options.tune?.(db);
-    // Quote requests are personal data: readable by the owner only.
-    if (isNew) chmodSync(path, 0o600);
+    if (!inMemory) narrowCompanions(path);
   } catch (error) {
     throw unavailable("open", error);
   }
@@ -95,7 +116,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ),
     get: db.prepare(`SELECT ${columns} FROM contact_requests WHERE id = ?`),
     setStatus: db.prepare(
-      `UPDATE contact_requests SET status = ?,
+      `UPDATE contact_requests SET status = ?, status_set_at = ?,
          contacted_at = CASE WHEN contacted_at IS NULL AND ? <> 'spam' THEN ? ELSE contacted_at END
        WHERE id = ? RETURNING ${columns}`,
     ),
@@ -258,7 +279,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async setStatus(id, status, at) {
       const row = await write(
         "update",
-        () => statements.setStatus.get(status, status, at.toISOString(), id) as Row | undefined,
+        () =>
+          statements.setStatus.get(status, at.toISOString(), status, at.toISOString(), id) as
+            | Row
+            | undefined,
       );
       return row ? toRequest(row) : null;
     },

@@ -5,6 +5,7 @@
  * objects, delivered_recipients as a text[] array and jsonb as objects; both become the same.
  */
 import type { ServiceValue } from "../../shared/contact-schema.ts";
+import { withoutInvisibleCharacters } from "../../shared/invisible-characters.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import type {
   RequestEvent,
@@ -37,6 +38,7 @@ export type ContactRequestRow = {
   delivered_to: string | null;
   delivered_recipients: string | string[] | null;
   contacted_at: Time | null;
+  status_set_at: Time | null;
   /** JSON text in SQLite, a jsonb object from Postgres; null without quote details. */
   quote_details: string | StoredQuoteDetails | null;
   visit_start: Time | null;
@@ -49,8 +51,8 @@ export type ContactRequestRow = {
 /** The columns of ContactRequestRow, for SELECT and RETURNING lists. */
 export const contactRequestColumns = `id, created_at, name, email, phone, service, other_service,
   message, status, delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
-  delivered_recipients, contacted_at, quote_details, visit_start, visit_end, visit_sequence,
-  visit_changed_at, service_address`;
+  delivered_recipients, contacted_at, status_set_at, quote_details, visit_start, visit_end,
+  visit_sequence, visit_changed_at, service_address`;
 
 const iso = (value: Time) => new Date(value).toISOString();
 
@@ -68,11 +70,12 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
   return {
     id: row.id,
     createdAt: iso(row.created_at),
-    name: row.name,
+    // Rows stored before the schema stripped them may still hold invisible characters.
+    name: withoutInvisibleCharacters(row.name),
     email: row.email,
     phone: row.phone,
     service: row.service as ServiceValue,
-    otherService: row.other_service,
+    otherService: withoutInvisibleCharacters(row.other_service),
     message: row.message,
     status: row.status as LeadStatus,
     deliveryStatus: row.delivery_status as DeliveryStatus,
@@ -83,6 +86,7 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
     deliveredTo: row.delivered_to,
     deliveredRecipients: recipients(row.delivered_recipients),
     contactedAt: row.contacted_at === null ? null : iso(row.contacted_at),
+    statusSetAt: row.status_set_at === null ? null : iso(row.status_set_at),
     ...quoteDetails(row.quote_details),
     ...(row.visit_start !== null && row.visit_end !== null
       ? { visit: visitOf(new Date(row.visit_start), new Date(row.visit_end)) }

@@ -11,7 +11,10 @@ import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import type { Visit } from "./booking/visit.ts";
 import type { LeadStatus } from "./lead-status.ts";
 
-/** The owner's view of a lead (lead-status.ts); `spam` is also what the spam filter stores. */
+/**
+ * The owner's view of a lead (lead-status.ts); `spam` is also what the spam filter stores (never
+ * e-mailed): `statusSetAt` tells the owner's from the filter's.
+ */
 export type { LeadStatus } from "./lead-status.ts";
 
 /**
@@ -62,6 +65,12 @@ export type StoredContactRequest = ContactRequest &
      * without the owner's side leave it out.
      */
     contactedAt?: string | null;
+    /**
+     * When the owner last set the status with a button; null while it is the status the request
+     * was stored with (`new`, or `spam` from the spam filter). Stores without the owner's side
+     * leave it out.
+     */
+    statusSetAt?: string | null;
     /** The booked visit, in the business's time zone; absent when none is booked. */
     visit?: Visit;
     /** The visit's iCalendar SEQUENCE: 0 never booked, + 1 at each booking, change or cancel. */

@@ -7,19 +7,20 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { Audit } from "lighthouse";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { chromiumFlags, chromiumPath } from "../chromium.ts";
+import { cpuBlocking, type TraceEvent } from "./cpu-blocking.ts";
 import {
-  blockingBySource,
   calibratedMultiplier,
   defaultMultiplier,
   type Lhr,
+  performanceWith,
   type Run,
   runFigures,
 } from "./page-scores.ts";
 
-/** A run's figures, and where its blocking time went (blockingBySource). */
+/** A run's figures, and where its blocking time went (cpu-blocking.ts), by source. */
 export type Measured = { figures: Run; blocking: Record<string, number> };
 
 export type MeasureOptions = {
@@ -71,7 +72,27 @@ export async function measure(
       lighthouseConfig(notFound, multiplier),
     );
     const lhr = result?.lhr as unknown as Lhr;
-    return { figures: runFigures(lhr), blocking: blockingBySource(lhr) };
+    const trace = JSON.parse(await readFile(path.join(artifacts, "trace.json"), "utf8")) as {
+      traceEvents: TraceEvent[];
+    };
+    const blocking = cpuBlocking(trace.traceEvents, multiplier);
+    if (!blocking) throw new Error("the trace has no first contentful paint");
+    const simulated = runFigures(lhr);
+    // Performance as Lighthouse weighs it, with this TBT scored on the audit's own curve.
+    const tbtAudit = lhr.audits["total-blocking-time"];
+    const tbtScore = tbtAudit?.scoringOptions
+      ? Audit.computeLogNormalScore(tbtAudit.scoringOptions, blocking.totalMs)
+      : Number.NaN;
+    return {
+      figures: {
+        ...simulated,
+        performance: performanceWith(lhr, "total-blocking-time", tbtScore),
+        tbtMs: blocking.totalMs,
+        lighthouseTbtMs: simulated.tbtMs,
+        lighthousePerformance: simulated.performance,
+      },
+      blocking: blocking.bySource,
+    };
   } catch (error) {
     if (!retry) throw error;
     console.log(`\n  ${url}: ${(error as Error).message}; measuring again`);

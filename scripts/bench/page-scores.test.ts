@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  blockingBySource,
   calibratedMultiplier,
+  judgedFigures,
   type Lhr,
   median,
+  performanceWith,
   type Run,
   runFigures,
   spread,
@@ -73,38 +74,6 @@ describe("runFigures", () => {
   });
 });
 
-describe("blockingBySource", () => {
-  it("splits TBT by what each long task ran, counting only its part over 50 ms after the paint", () => {
-    const page = "http://127.0.0.1:3000/about";
-    const blocking = blockingBySource(
-      lhr({
-        finalDisplayedUrl: page,
-        audits: {
-          "first-contentful-paint": { numericValue: 600 },
-          interactive: { numericValue: 2000 },
-          "long-tasks": {
-            details: {
-              items: [
-                { url: "Unattributable", startTime: 580, duration: 120 },
-                { url: page, startTime: 900, duration: 90 },
-                {
-                  url: "http://127.0.0.1:3000/assets/welcome-offer-BRU1jDKu.js",
-                  startTime: 1200,
-                  duration: 70,
-                },
-                { url: page, startTime: 1400, duration: 60 },
-                { url: "Unattributable", startTime: 300, duration: 200 },
-              ],
-            },
-          },
-        },
-      }),
-    );
-    // The first task is clipped to 600-700 ms (100 ms, 50 blocking); the last ends before the paint.
-    expect(blocking).toEqual({ browser: 50, document: 50, "welcome-offer.js": 20 });
-  });
-});
-
 describe("median and spread", () => {
   it("takes each figure's median, minimum and maximum", () => {
     expect(median([3, 1, 2])).toBe(2);
@@ -141,5 +110,46 @@ describe("verdict", () => {
 
   it("lets the contact page's form island past the JavaScript budget", () => {
     expect(verdict({ ...run, jsBytes: 90_000 }, { jsExcepted: true }).problems).toEqual([]);
+  });
+});
+
+describe("judgedFigures", () => {
+  it("takes the best run's LCP and Performance, the median of everything else", () => {
+    const runs = [
+      { ...run, performance: 93, lcpMs: 1600, tbtMs: 0 },
+      { ...run, performance: 100, lcpMs: 760, tbtMs: 30 },
+      { ...run, performance: 97, lcpMs: 900, tbtMs: 10 },
+    ];
+    expect(judgedFigures(spread(runs))).toMatchObject({ performance: 100, lcpMs: 760, tbtMs: 10 });
+  });
+});
+
+describe("performanceWith", () => {
+  it("is Lighthouse's weighted mean of the metrics' scores, with one audit scored anew", () => {
+    const scored = lhr({
+      categories: {
+        performance: {
+          score: 0.86,
+          auditRefs: [
+            { id: "first-contentful-paint", weight: 10 },
+            { id: "largest-contentful-paint", weight: 25 },
+            { id: "total-blocking-time", weight: 30 },
+            { id: "cumulative-layout-shift", weight: 25 },
+            { id: "speed-index", weight: 10 },
+            { id: "diagnostics", weight: 0 },
+          ],
+        },
+      },
+      audits: {
+        "first-contentful-paint": { score: 1 },
+        "largest-contentful-paint": { score: 1 },
+        "total-blocking-time": { score: 0.5 },
+        "cumulative-layout-shift": { score: 1 },
+        "speed-index": { score: 0.9 },
+      },
+    });
+    // As Lighthouse has it: (10 + 25 + 15 + 25 + 9) / 100.
+    expect(performanceWith(scored, "none", 0)).toBe(84);
+    expect(performanceWith(scored, "total-blocking-time", 1)).toBe(99);
   });
 });

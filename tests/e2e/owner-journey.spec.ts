@@ -1,10 +1,15 @@
 /**
  * The owner's journey on the real embedded server: a quote request is stored, the outbox writes
  * its e-mail as an .eml file (no SMTP server set), the owner opens the link from that file on a
- * phone or a desktop, presses Won, and `npm run leads --json` shows `won`.
+ * phone or a desktop, presses Won, and `npm run leads --json` shows `won`. A push's read-only
+ * link opens the same page without its buttons.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import {
+  createLinkSigners,
+  parseLinkSettings,
+} from "../../functions/send-contact-email/links/links-settings.ts";
 import { createFakeSite } from "../integration/support/fake-site.ts";
 import { parseMail } from "../integration/support/mime.ts";
 import { unusedPort, waitUntil } from "../integration/support/ports.ts";
@@ -17,6 +22,7 @@ test.describe.configure({ mode: "serial" });
 
 const functionPath = "/functions/v1/send-contact-email";
 const key = "sb_publishable_owner-journey-key";
+const ownerLinkSecret = "owner-journey-secret-0123456789abcdef";
 // No SMTP server: the outbox writes each e-mail as an .eml file in the data folder.
 const own = ownServer("owner", {
   mail: false,
@@ -25,7 +31,7 @@ const own = ownServer("owner", {
     return {
       PORT: String(port),
       FUNCTION_URL: `http://127.0.0.1:${port}${functionPath}`,
-      OWNER_LINK_SECRET: "owner-journey-secret-0123456789abcdef",
+      OWNER_LINK_SECRET: ownerLinkSecret,
       CONTACT_PUBLIC_KEY: key,
       ALLOWED_ORIGINS: "https://www.example.org",
       STATIC_DIR: await createFakeSite(folder),
@@ -100,4 +106,32 @@ test("the owner opens the link from the e-mail and marks the request won", async
   const forged = await page.goto(link.replace(/token=\d/, "token=9"));
   expect(forged?.status()).toBe(403);
   await expect(page.getByText(name)).toHaveCount(0);
+});
+
+test("a push's read-only link shows the request, with no button to press", async ({
+  page,
+  browser,
+}) => {
+  const name = `Riley Read-Only ${test.info().project.name}`;
+  const response = await fetch(`${own.url}${functionPath}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: key, origin: "https://www.example.org" },
+    body: JSON.stringify(validRequest({ name })),
+  });
+  const { id } = (await response.json()) as { id: string };
+  // What an alert carries (the notifier signs it the same way, with the same secret).
+  const signers = createLinkSigners(parseLinkSettings({}, ownerLinkSecret));
+  const token = await signers["owner-read"].sign(id, new Date());
+  const link = `${own.url}${functionPath}/lead/${id}?token=${encodeURIComponent(token)}`;
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("This link, from an alert, shows the request only.")).toBeVisible();
+  await expect(page.getByRole("button")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /^Call / })).toBeVisible();
+  const axeContext = await browser.newContext({ bypassCSP: true, viewport: page.viewportSize() });
+  const axePage = await axeContext.newPage();
+  await axePage.goto(link);
+  await expectNoAxeViolations(axePage, "the owner's request page, read-only");
+  await axeContext.close();
 });

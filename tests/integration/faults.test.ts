@@ -125,7 +125,7 @@ describe("faults", { timeout: 60_000 }, () => {
     });
   });
 
-  it("SIGTERM with a request in flight: stops accepting, finishes it, exits 0", async () => {
+  it("SIGTERM with a request in flight: finishes it, stops accepting after the drain window, exits 0", async () => {
     await writeSite();
     const smtp = await smtpOn(0);
     const running = await server(smtp.port);
@@ -143,8 +143,8 @@ describe("faults", { timeout: 60_000 }, () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     running.child.kill("SIGTERM");
-    await waitUntil(() => running.output().includes("shutting down"), {
-      what: "shutdown to begin",
+    await waitUntil(() => running.output().includes("no longer accepting connections"), {
+      what: "the drain window to end",
     });
     await expect(fetch(`${running.url}/`)).rejects.toThrow();
 

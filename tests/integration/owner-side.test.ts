@@ -5,7 +5,7 @@
  * the page's button sets the status that `npm run leads -- --json` shows, a request left `new` gets
  * its reminder, and the digest whose time passed while the server was down goes out at start.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -149,6 +149,47 @@ describe("the owner's side on the embedded server", () => {
     expect((await fetch(link.replace(/token=\d/, "token=9"))).status).toBe(403);
   });
 
+  it("a push's link only shows the request; the e-mail's link acts, and its Spam is the owner's", async () => {
+    const id = await submit("Sam Seen");
+    const pushed = JSON.parse(await push.waitFor((text) => text.includes("Sam Seen")));
+    const readOnly = new URL(pushed.click);
+    const page = await fetch(readOnly);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Sam Seen");
+    expect(html).not.toContain("<button");
+    const token = readOnly.searchParams.get("token") ?? "";
+    for (const [url, body] of [
+      [readOnly.href, "status=spam"],
+      [`${functionUrl}/lead/${id}`, new URLSearchParams({ token, status: "spam" }).toString()],
+    ] as const) {
+      const refused = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+        redirect: "manual",
+      });
+      expect(refused.status).toBe(403);
+    }
+
+    const mail = await smtp.waitForRequest(id);
+    const acting = new RegExp(`${functionUrl}/lead/${id}\\?token=[\\w.-]+`).exec(
+      mail.mail.text,
+    )?.[0];
+    expect(await (await fetch(acting ?? "")).text()).toContain("<button");
+    const marked = await fetch(acting ?? "", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "status=spam",
+      redirect: "manual",
+    });
+    expect(marked.status).toBe(303);
+    const listed = await runLeads(join(folder, "data"), ["--all"]);
+    const block = listed.split("\n\n").find((text) => text.includes("Sam Seen")) ?? "";
+    expect(block).toContain("SPAM (marked by you");
+    expect(block).not.toContain("spam filter");
+  });
+
   it("reminds the owner of a request still new after the configured hours, once, not of won ones", async () => {
     const id = await submit("Nell Waiting");
     await smtp.waitForRequest(id);
@@ -172,4 +213,43 @@ describe("the owner's side on the embedded server", () => {
       startNodeServer({ ...rest, DATA_DIR: join(folder, "data-2") }, folder),
     ).rejects.toThrow(/OWNER_LINK_SECRET is not set/);
   });
+});
+
+describe("the owner's links on `npm start` with the defaults", () => {
+  it("point at the running server, and keep working after a restart without OWNER_LINK_SECRET", async () => {
+    const dataDir = join(folder, "data-defaults");
+    // No FUNCTION_URL, no site URL of the owner's, no secret: a first start with real e-mail.
+    const defaults = {
+      STATIC_DIR: site,
+      DATA_DIR: dataDir,
+      CONTACT_PUBLIC_KEY: key,
+      SMTP_URL: smtp.url,
+      RATE_LIMIT_DISABLED: "true",
+    };
+    const first = await startNodeServer(defaults, folder);
+    let link: URL;
+    try {
+      const response = await fetch(`${first.url}${functionPath}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", apikey: key },
+        body: JSON.stringify(validRequest({ name: "Dot Defaults" })),
+      });
+      const { id } = (await response.json()) as { id: string };
+      const mail = await smtp.waitForRequest(id);
+      link = new URL(/https?:\/\/\S+\/lead\/\S+/.exec(mail.mail.text)?.[0] ?? "");
+      expect(link.origin).toBe(first.url);
+      expect((await fetch(link)).status).toBe(200);
+      expect(statSync(join(dataDir, "owner-link-secret")).mode & 0o777).toBe(0o600);
+    } finally {
+      await first.stop();
+    }
+    const second = await startNodeServer(defaults, folder);
+    try {
+      const page = await fetch(`${second.url}${link.pathname}${link.search}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Dot Defaults");
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
 });

@@ -5,14 +5,28 @@
  * answered), also when the signal goes to `npm start` alone or to the whole process group.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeSite } from "./support/fake-site.ts";
 import { unusedPort, waitUntil } from "./support/ports.ts";
-import { type HostProcess, projectRoot, runLeads, startNodeServer } from "./support/processes.ts";
+import {
+  type HostProcess,
+  launch,
+  projectRoot,
+  runLeads,
+  startNodeServer,
+} from "./support/processes.ts";
 import { validRequest } from "./support/requests.ts";
 
 const key = "sb_publishable_lifecycle-key";
@@ -150,6 +164,40 @@ describe("one data folder, one server", () => {
     expect(existsSync(join(dataDir, "outbox"))).toBe(false);
     expect(await runLeads(dataDir, ["--json"], folder)).toBe(before);
     expect((await fetch(`${first.url}/`)).status).toBe(200);
+  });
+
+  it("a restart right after SIGKILL starts, while the killed server's process id still exists", {
+    timeout: 60_000,
+  }, async () => {
+    const dataDir = join(folder, "data");
+    // The first server runs under a parent that cannot reap it (stopped, as a busy supervisor or
+    // a container's init might be): once killed it stays a zombie, its id still in use.
+    const parent = await launch(
+      process.execPath,
+      [
+        "-e",
+        `const { spawn } = require("node:child_process");
+         const server = spawn(process.execPath, [${JSON.stringify(join(projectRoot, "server/start.ts"))}], { stdio: "inherit" });
+         console.log("server pid " + server.pid);`,
+      ],
+      { PORT: "0", DIGEST_TIME: "off", ...env(dataDir) },
+      folder,
+    );
+    cleanups.push(() => {
+      parent.child.kill("SIGCONT");
+      parent.child.kill("SIGKILL");
+    });
+    expect((await submit(parent.url)).status).toBe(200);
+    const pid = Number(/server pid (\d+)/.exec(parent.output())?.[1]);
+    parent.child.kill("SIGSTOP");
+    process.kill(pid, "SIGKILL");
+    await waitUntil(() => readFileSync(`/proc/${pid}/stat`, "utf8").split(" ")[2] === "Z", {
+      what: "the killed server to be a zombie",
+    });
+
+    const second = await serve(dataDir);
+    expect((await submit(second.url)).status).toBe(200);
+    expect((await runLeads(dataDir, ["--json"], folder)).trim().split("\n")).toHaveLength(2);
   });
 });
 

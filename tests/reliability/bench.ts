@@ -18,6 +18,7 @@ import { parseServerBenchArgs, type ServerBenchOptions, usage } from "./options.
 import { check, failures, formatScenario, type ScenarioResult, verdictLine } from "./report.ts";
 import { abuseDefaults, abuseScenario } from "./scenario-abuse.ts";
 import { crashScenario } from "./scenario-crash.ts";
+import { gracefulDefaults, gracefulScenario } from "./scenario-graceful.ts";
 import { headersScenario } from "./scenario-headers.ts";
 import { hostileScenario } from "./scenario-hostile.ts";
 import { mailOutageScenario } from "./scenario-mail-outage.ts";
@@ -124,6 +125,11 @@ function scenarios(options: ServerBenchOptions): Scenario[] {
                 ),
               ],
             },
+    },
+    {
+      id: 10,
+      title: "Graceful stop",
+      run: (h) => gracefulScenario(h, { ...gracefulDefaults, runs: options.gracefulRuns }),
     },
   ];
   return all.filter((scenario) => options.scenarios.has(scenario.id));

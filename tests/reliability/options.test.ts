@@ -14,7 +14,8 @@ describe("bench:server options", () => {
       pgSubmissions: 5000,
       build: "auto",
     });
-    expect([...options.scenarios]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect([...options.scenarios]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(options.gracefulRuns).toBe(9);
   });
 
   it("--quick shrinks every count, and single flags still win", () => {
@@ -29,7 +30,7 @@ describe("bench:server options", () => {
   it("refuses counts out of range and unknown scenarios", () => {
     expect(() => parseServerBenchArgs(["--hostile", "10"])).toThrow(/--hostile/);
     expect(() => parseServerBenchArgs(["--concurrency", "x"])).toThrow(/--concurrency/);
-    expect(() => parseServerBenchArgs(["--only", "10"])).toThrow(/--only/);
+    expect(() => parseServerBenchArgs(["--only", "11"])).toThrow(/--only/);
     expect(parseServerBenchArgs(["--no-build"]).build).toBe("never");
     expect(parseServerBenchArgs(["--build"]).build).toBe("always");
   });

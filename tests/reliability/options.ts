@@ -13,7 +13,7 @@ clients).
   --only 1,2,...          run only these scenarios (1 pages, 2 quotes, 3 crash, 4 mail outage,
                           5 hostile input, 6 abuse, 7 security headers and npm audit,
                           8 poison messages, 9 two servers on one Postgres; skipped,
-                          saying so, without Postgres)
+                          saying so, without Postgres; 10 graceful stop)
   --pages-seconds N       scenario 1 duration (default 30; quick 8)
   --pages-connections N   scenario 1 keep-alive connections (default 100; quick 50)
   --submissions N         scenario 2 distinct valid submissions (default 5000; quick 600)
@@ -25,6 +25,8 @@ clients).
   --slow-clients N        scenario 5 sockets that trickle bytes (default 12; quick 6)
   --pg-submissions N      scenario 9 submissions over two servers, one killed (default 5000; quick 600)
   --pg-throughput N       scenario 9 submissions per SQLite/Postgres rate run (default 2000; quick 300)
+  --graceful-runs N       scenario 10 servers stopped with 20 requests in flight, 15 of them in the
+                          listen backlog (default 9; quick 3)
   --no-build              never run react-router build (fails if build/client is missing)
   --build                 always rebuild first (default: build only when build/client is missing)
   -h, --help              this help
@@ -44,11 +46,12 @@ export type ServerBenchOptions = {
   slowClients: number;
   pgSubmissions: number;
   pgThroughput: number;
+  gracefulRuns: number;
   build: "auto" | "always" | "never";
   help: boolean;
 };
 
-export const allScenarios = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export const allScenarios = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
 const full = {
   pagesSeconds: 30,
@@ -62,6 +65,7 @@ const full = {
   slowClients: 12,
   pgSubmissions: 5000,
   pgThroughput: 2000,
+  gracefulRuns: 9,
 };
 
 const quick: typeof full = {
@@ -76,6 +80,7 @@ const quick: typeof full = {
   slowClients: 6,
   pgSubmissions: 600,
   pgThroughput: 300,
+  gracefulRuns: 3,
 };
 
 const limits: Record<keyof typeof full, [number, number]> = {
@@ -90,6 +95,7 @@ const limits: Record<keyof typeof full, [number, number]> = {
   slowClients: [0, 200],
   pgSubmissions: [20, 100_000],
   pgThroughput: [10, 100_000],
+  gracefulRuns: [1, 100],
 };
 
 function wholeNumber(flag: string, raw: string, [min, max]: [number, number]): number {

@@ -1,5 +1,5 @@
 /**
- * The invariants of `npm run bench:server` scenarios 3, 4, 6, 7 and 8 at small counts, with the same
+ * The invariants of `npm run bench:server` scenarios 3, 4, 6, 7, 8 and 10 at small counts, with the same
  * scenario code (this folder), the real server process, SQLite on disk and a real SMTP
  * server on loopback: a regression fails CI although the full benchmark does not run there.
  * Scenario 5 (hostile input) is in hostile-input.test.ts, so the two files run side by side.
@@ -7,6 +7,7 @@
 import { describe, it } from "vitest";
 import { abuseScenario } from "./scenario-abuse.ts";
 import { crashScenario } from "./scenario-crash.ts";
+import { gracefulDefaults, gracefulScenario } from "./scenario-graceful.ts";
 import { headersScenario } from "./scenario-headers.ts";
 import { mailOutageScenario } from "./scenario-mail-outage.ts";
 import { poisonScenario } from "./scenario-poison.ts";
@@ -33,6 +34,10 @@ describe("bench:server scenarios at small counts", () => {
     expectAllHold(
       await poisonScenario(harness(), { poison: 40, real: 4, spacingMs: 400, retryBaseMs: 2000 }),
     );
+  }, 60_000);
+
+  it("10. SIGTERM with requests in the listen backlog: each is answered, with Connection: close", async () => {
+    expectAllHold(await gracefulScenario(harness(), { ...gracefulDefaults, runs: 2 }));
   }, 60_000);
 
   it("7. security headers of pages, files and every kind of function answer", async () => {

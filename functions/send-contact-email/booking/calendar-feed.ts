@@ -25,7 +25,10 @@ import { visitUid } from "./visitor-emails.ts";
 export type CalendarFeedDeps = {
   store: BookingStore;
   calendarSigner: LinkSigner;
-  /** Each event links to the owner's page of its request. */
+  /**
+   * Each event links to the owner's page of its request, read-only (`owner-read`): calendar apps
+   * and whoever the calendar is shared with may read, never act.
+   */
   ownerSigner: LinkSigner;
   functionUrl: string;
   mailFrom: string;

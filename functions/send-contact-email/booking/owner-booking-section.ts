@@ -105,7 +105,7 @@ export function renderBookingSection(options: BookingSectionOptions): string {
 ${windows
   .map(
     ({ index, time }) =>
-      `<form method="post" action="${e(request.id)}/visit">${hidden}<input type="hidden" name="action" value="book"><input type="hidden" name="window" value="${index}"><button type="submit">Book ${e(visitWords({ start: businessIso(time.start), end: businessIso(time.end) }))}</button></form>`,
+      `<form method="post" action="${e(request.id)}/visit?token=${e(encodeURIComponent(token))}">${hidden}<input type="hidden" name="action" value="book"><input type="hidden" name="window" value="${index}"><button type="submit">Book ${e(visitWords({ start: businessIso(time.start), end: businessIso(time.end) }))}</button></form>`,
   )
   .join("\n")}
 </div>`
@@ -121,7 +121,7 @@ ${windows
     )
     .join("");
   const chosenDay = request.visit ? request.visit.start.slice(0, 10) : "";
-  const ownTime = `<form method="post" action="${e(request.id)}/visit">
+  const ownTime = `<form method="post" action="${e(request.id)}/visit?token=${e(encodeURIComponent(token))}">
 ${hidden}
 <input type="hidden" name="action" value="book">
 <fieldset class="own">
@@ -135,7 +135,7 @@ ${hidden}
 </fieldset>
 </form>`;
   const cancel = request.visit
-    ? `<form method="post" action="${e(request.id)}/visit">${hidden}<input type="hidden" name="action" value="cancel"><button type="submit" class="danger">Cancel the visit</button></form>`
+    ? `<form method="post" action="${e(request.id)}/visit?token=${e(encodeURIComponent(token))}">${hidden}<input type="hidden" name="action" value="cancel"><button type="submit" class="danger">Cancel the visit</button></form>`
     : "";
   const booked = request.visit
     ? `<p class="booked">Booked: ${e(visitWords(request.visit))}${e(closedNote(request.visit.start.slice(0, 10)))}</p>`

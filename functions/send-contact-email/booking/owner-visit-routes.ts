@@ -50,9 +50,12 @@ export async function handleOwnerVisit(
       Allow: "POST",
     });
   try {
+    // The forms post to …/visit?token=…: the token is checked before a byte of the body is read.
+    const linked = new URL(request.url).searchParams.get("token");
+    if (linked !== null && !(await deps.signer.verify(id, linked, now))) return refusal();
     const form = await readSmallForm(request, maxFormBytes);
-    const token = form?.get("token") ?? "";
-    if (!form || !(await deps.signer.verify(id, token, now))) return refusal();
+    const token = linked ?? form?.get("token") ?? "";
+    if (!form || (linked === null && !(await deps.signer.verify(id, token, now)))) return refusal();
     const lead = await deps.store.get(id);
     if (!lead) return refusal();
     const back = (query: string) =>

@@ -42,22 +42,22 @@ export function visitorActionNotices(
   request: StoredContactRequest,
   action: VisitorAction,
   eventId: string,
-  ownerPage: string,
+  /** The owner's page for each channel: e-mail acts, push only reads (links/signed-links.ts). */
+  ownerPage: (channel: NoticeChannel) => string,
   channels: readonly NoticeChannel[],
   at: Date,
 ): NewNotice[] {
-  const notice: Notice = {
-    kind: "visitor",
-    title: title(request.name, action),
-    lines: [`${serviceDescription(request)}`, detail(action)],
-    url: ownerPage,
-    leads: [],
-  };
   return channels.map((channel) => ({
     key: `visitor:${eventId}:${channel}`,
     channel,
     requestId: request.id,
-    notice,
+    notice: {
+      kind: "visitor",
+      title: title(request.name, action),
+      lines: [`${serviceDescription(request)}`, detail(action)],
+      url: ownerPage(channel),
+      leads: [],
+    } satisfies Notice,
     createdAt: at,
   }));
 }

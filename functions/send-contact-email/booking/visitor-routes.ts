@@ -31,8 +31,9 @@ export type VisitorPageDeps = {
   store: OwnerStore & BookingStore;
   /** The `visitor` scope: the only tokens this page accepts. */
   visitorSigner: LinkSigner;
-  /** The owner's links in the notices about what the visitor did. */
+  /** The owner's links in the notices about what the visitor did: e-mail acts, push reads. */
   ownerSigner: LinkSigner;
+  ownerReadSigner: LinkSigner;
   functionUrl: string;
   channels: readonly NoticeChannel[];
   /** For the calendar file: the sender's domain names the event (its UID). */
@@ -101,9 +102,13 @@ export async function handleVisitorPage(
       return pageResponse(405, refusalPage("Your request", "Please use the page's buttons."), {
         Allow: part === "page" ? "GET, HEAD, POST" : "GET, HEAD",
       });
+    // The page posts to its own link (…?token=…): the token is checked before the body is read.
+    const linked = url.searchParams.get("token");
+    if (linked !== null && !(await deps.visitorSigner.verify(id, linked, now))) return refusal();
     const form = await readSmallForm(request, maxFormBytes);
-    const token = form?.get("token") ?? "";
-    if (!form || !(await deps.visitorSigner.verify(id, token, now))) return refusal();
+    const token = linked ?? form?.get("token") ?? "";
+    if (!form || (linked === null && !(await deps.visitorSigner.verify(id, token, now))))
+      return refusal();
     const lead = await deps.store.get(id);
     if (!lead || lead.status === "spam") return refusal();
     const again = async (problem: string) =>
@@ -123,13 +128,23 @@ export async function handleVisitorPage(
     const change = changeFor(action, form, lead, now);
     if ("problem" in change) return again(change.problem);
     const eventId = crypto.randomUUID();
-    const ownerPage = leadPageUrl(deps.functionUrl, id, await deps.ownerSigner.sign(id, now));
+    const links = {
+      email: leadPageUrl(deps.functionUrl, id, await deps.ownerSigner.sign(id, now)),
+      push: leadPageUrl(deps.functionUrl, id, await deps.ownerReadSigner.sign(id, now)),
+    };
     const result = await deps.store.changeRequest(
       id,
       {
         ...change.change,
         event: { ...change.change.event, id: eventId },
-        notices: visitorActionNotices(lead, change.action, eventId, ownerPage, deps.channels, now),
+        notices: visitorActionNotices(
+          lead,
+          change.action,
+          eventId,
+          (channel) => links[channel],
+          deps.channels,
+          now,
+        ),
       },
       now,
     );

@@ -23,6 +23,8 @@ export type LeadView = ContactRequest &
     /** ISO-8601 UTC */
     createdAt: string;
     status: LeadStatus;
+    /** When the owner set the status; null or absent: the status it was stored with. */
+    statusSetAt?: string | null;
   };
 
 // One wording for quote details wherever the owner reads them: the e-mail, this page, the alerts.

@@ -14,8 +14,18 @@ export function composeNoticeEmail(
   const lines = notice.url
     ? [...notice.lines, "", `Open the request: ${notice.url}`]
     : notice.lines;
+  // Only the links we made (each request's page) become links: a visitor's name or "other
+  // service" may hold any URL, which would otherwise sit clickable beside "Open the request".
+  const ours = new Set(
+    [notice.url, ...notice.leads.map((lead) => lead.url)].filter(
+      (url): url is string => url !== null,
+    ),
+  );
   const linkify = (line: string) =>
-    escapeHtml(line).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
+    escapeHtml(line).replace(/https?:\/\/[^\s<>"']+/g, (shown) => {
+      const url = shown.replace(/&amp;/g, "&");
+      return ours.has(url) ? `<a href="${shown}">${shown}</a>` : shown;
+    });
   const html = htmlEmail(
     notice.title,
     `<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(notice.title)}</h1>

@@ -2,12 +2,23 @@ import { describe, expect, it } from "vitest";
 import { validateContact } from "../../../shared/contact-schema.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
 import type { ContactEmail } from "../email.ts";
-import { createLinkSigner } from "../links/signed-links.ts";
+import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import type { Mailer } from "../mailer.ts";
 import { testStore } from "../testing/stores.ts";
 import { createNotifier } from "./notifier.ts";
 
 const secretMessage = "NEVER-IN-A-NOTICE";
+const signers = createLinkSigners(parseLinkSettings({}, "notifier-test-secret-0123456789"));
+
+/** The scope of the request page's token in `url`, among the two the owner's page reads. */
+async function scopeOf(url: string, now: Date) {
+  const link = new URL(url);
+  const id = link.pathname.split("/").pop() ?? "";
+  const token = link.searchParams.get("token") ?? "";
+  if (await signers.owner.verify(id, token, now)) return "owner";
+  if (await signers["owner-read"].verify(id, token, now)) return "owner-read";
+  return null;
+}
 const hour = 3_600_000;
 
 function setup(options: { push?: boolean; start: string; store?: ReturnType<typeof testStore> }) {
@@ -35,9 +46,8 @@ function setup(options: { push?: boolean; start: string; store?: ReturnType<type
       functionUrl: "https://www.example.com/functions/v1/send-contact-email",
       push: options.push ? { url: "https://ntfy.example/leads", format: "ntfy" } : null,
       clock: { reminderAfterHours: 20, digestTime: "08:00", timeZone: "America/New_York" },
-      linkTtlMs: 30 * 24 * hour,
     },
-    signer: createLinkSigner("notifier-test-secret-0123456789"),
+    signers,
     retry: { baseMs: 1000, maxMs: 4000 },
     leaseMs: 60_000,
     maxAttempts: 3,
@@ -82,6 +92,8 @@ describe("owner notifier (fake time, SQLite in memory)", () => {
     expect(body.title).toBe("New quote request: Ana Alert");
     expect(body.click).toMatch(new RegExp(`/lead/${id}\\?token=\\d+\\.`));
     expect(t.pushes[0]).not.toContain(secretMessage);
+    // Whoever reads the topic can open the request, not act on it.
+    expect(await scopeOf(body.click, new Date("2026-11-24T15:00:00Z"))).toBe("owner-read");
   });
 
   it("retries a push service that is down, with backoff, and gives up after the last attempt", async () => {
@@ -115,6 +127,22 @@ describe("owner notifier (fake time, SQLite in memory)", () => {
     expect(given).toMatchObject({ status: "failed", attempts: 3 });
   });
 
+  it("turned on later, pushes only the recent requests still new, not those already answered", async () => {
+    // 07:00 in New York: no digest due in this test.
+    const before = setup({ start: "2026-11-24T12:00:00Z" });
+    const waiting = await before.submit("Una Unanswered");
+    const answered = await before.submit("Cal Called");
+    await before.store.setStatus(answered, "contacted", new Date("2026-11-24T12:10:00Z"));
+    const spam = await before.submit("Sid Spam");
+    await before.store.setStatus(spam, "spam", new Date("2026-11-24T12:11:00Z"));
+    // ALERT_URL set, and a restart.
+    const after = setup({ push: true, start: "2026-11-24T12:30:00Z", store: before.store });
+    await after.notifier.tick();
+    const pushed = after.pushes.map((body) => JSON.parse(body));
+    expect(pushed.map((body) => body.title)).toEqual(["New quote request: Una Unanswered"]);
+    expect(pushed[0].click).toContain(`/lead/${waiting}?`);
+  });
+
   it("without a push channel, queues no alert (the e-mail is the alert)", async () => {
     const t = setup({ start: "2026-11-24T15:00:00Z" });
     await t.notifier.onStored(await t.submit("Nia Nopush"));
@@ -138,7 +166,27 @@ describe("owner notifier (fake time, SQLite in memory)", () => {
     ]);
     expect(reminders[0]?.text).toContain(`/lead/${waiting}?token=`);
     expect(reminders[0]?.text).not.toContain(secretMessage);
-    expect(t.pushes.filter((body) => body.includes("Still waiting"))).toHaveLength(1);
+    const pushed = t.pushes.filter((body) => body.includes("Still waiting"));
+    expect(pushed).toHaveLength(1);
+    // The e-mail's link acts; the push's only shows.
+    const at = new Date("2026-11-25T11:00:00Z");
+    const mailed = /https:\/\/\S+\/lead\/\S+/.exec(reminders[0]?.text ?? "")?.[0] ?? "";
+    expect(await scopeOf(mailed, at)).toBe("owner");
+    expect(await scopeOf(JSON.parse(pushed[0] as string).click, at)).toBe("owner-read");
+  });
+
+  it("puts acting links in the e-mailed digest and read-only ones in the pushed digest", async () => {
+    const t = setup({ push: true, start: "2026-11-24T12:59:00Z" });
+    const id = await t.submit("Dee Digest");
+    t.advance(60_000);
+    await t.notifier.tick();
+    const at = new Date("2026-11-24T13:00:00Z");
+    const mailed = t.mails.find((mail) => mail.subject.startsWith("Quote requests, digest"));
+    const link = (text: string) =>
+      new RegExp(`https://\\S+/lead/${id}\\?token=[\\w.-]+`).exec(text)?.[0] ?? "";
+    expect(await scopeOf(link(mailed?.text ?? ""), at)).toBe("owner");
+    const pushed = t.pushes.find((body) => body.includes("digest of"));
+    expect(await scopeOf(link(JSON.parse(pushed ?? "{}").message ?? ""), at)).toBe("owner-read");
   });
 
   it("sends the digest at 08:00 New York time once, and catches it up after a restart", async () => {

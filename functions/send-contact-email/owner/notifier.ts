@@ -5,12 +5,16 @@
  * the e-mail: a push service that is down is retried later and never holds up storing or e-mailing
  * a request (the visitor's answer and the request's e-mail do not wait for any of this).
  *
+ * Each notice carries links to the request pages in its channel's scope: an e-mail (to the
+ * owner's own address) the `owner` link that acts, a push (an ntfy topic, a chat channel: others
+ * may read it) the `owner-read` link that only shows.
+ *
  * `tick()` is the whole job: queue what the clock says is due (idempotent keys), then send what is
  * due in the queue. The embedded server calls it from a timer (and at start, which catches up
  * after a restart); the Supabase host calls it from the scheduled drain.
  */
 import { type RetryPolicy, retryDelayMs } from "../backoff.ts";
-import type { LinkSigner } from "../links/signed-links.ts";
+import type { LinkSigners } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import type { Mailer } from "../mailer.ts";
 import { type StoredContactRequest, truncateError } from "../store.ts";
@@ -26,8 +30,9 @@ export type NotifierOptions = {
   store: OwnerStore;
   mailer: Mailer;
   mail: NoticeMailOptions;
-  config: Pick<OwnerConfig, "functionUrl" | "push" | "clock" | "linkTtlMs">;
-  signer: LinkSigner;
+  config: Pick<OwnerConfig, "functionUrl" | "push" | "clock">;
+  /** `owner` signs the links of e-mails, `owner-read` those of pushes. */
+  signers: Pick<LinkSigners, "owner" | "owner-read">;
   retry: RetryPolicy;
   leaseMs: number;
   /** After this many attempts a notice is given up (`failed`); the request itself is untouched. */
@@ -65,9 +70,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
   /** When the timer fires next (epoch ms), so that earlier work can pull it forward. */
   let timerDueAt = Number.POSITIVE_INFINITY;
 
-  async function link(lead: { id: string }): Promise<string> {
-    const token = await options.signer.sign(lead.id, now(), config.linkTtlMs);
-    return leadPageUrl(config.functionUrl, lead.id, token);
+  /** The request page's link for a channel: the e-mail's acts, a push's only shows. */
+  async function link(lead: { id: string }, channel: NoticeChannel): Promise<string> {
+    const signer = channel === "email" ? options.signers.owner : options.signers["owner-read"];
+    return leadPageUrl(config.functionUrl, lead.id, await signer.sign(lead.id, now()));
   }
 
   async function enqueue(
@@ -86,12 +92,14 @@ export function createNotifier(options: NotifierOptions): Notifier {
   }
 
   async function queueAlert(lead: StoredContactRequest): Promise<number> {
-    if (!config.push || lead.status === "spam") return 0;
+    // Only a request nobody has answered: the catch-up at start (a crash, or ALERT_URL just
+    // turned on) would otherwise push the last hours' contacted, won and lost ones too.
+    if (!config.push || lead.status !== "new") return 0;
     const queued = await enqueue(
       `alert:${lead.id}`,
       "push",
       lead.id,
-      alertNotice(lead as LeadView, await link(lead)),
+      alertNotice(lead as LeadView, await link(lead, "push")),
     );
     return queued ? 1 : 0;
   }
@@ -108,8 +116,12 @@ export function createNotifier(options: NotifierOptions): Notifier {
     const window = config.clock.reminderAfterHours * 3_600_000 + catchUpMs;
     const recent = await store.listSince(new Date(at.getTime() - Math.max(window, 30 * day)));
     for (const { lead } of dueReminders(recent as LeadView[], at, config.clock)) {
-      const notice = reminderNotice(lead, await link(lead), config.clock.reminderAfterHours);
       for (const channel of channels) {
+        const notice = reminderNotice(
+          lead,
+          await link(lead, channel),
+          config.clock.reminderAfterHours,
+        );
         if (await enqueue(`reminder:${lead.id}`, channel, lead.id, notice)) queued += 1;
       }
     }
@@ -122,15 +134,15 @@ export function createNotifier(options: NotifierOptions): Notifier {
           Date.parse(lead.createdAt) < digest.at.getTime(),
       ) as LeadView[];
       const waiting = recent.filter((lead) => lead.status === "new") as LeadView[];
-      const links = new Map<string, string>();
-      for (const lead of waiting) links.set(lead.id, await link(lead));
-      const notice = digestNotice({
-        day: digest.day,
-        received,
-        waiting,
-        linkFor: (lead) => links.get(lead.id) ?? null,
-      });
       for (const channel of channels) {
+        const links = new Map<string, string>();
+        for (const lead of waiting) links.set(lead.id, await link(lead, channel));
+        const notice = digestNotice({
+          day: digest.day,
+          received,
+          waiting,
+          linkFor: (lead) => links.get(lead.id) ?? null,
+        });
         if (await enqueue(digest.key, channel, null, notice)) queued += 1;
       }
     }

@@ -78,6 +78,37 @@ describe("owner settings", () => {
     expect(() => parseOwnerConfig({ FUNCTION_URL: "nope" }, dev)).toThrow(/FUNCTION_URL/);
   });
 
+  it("never repeats ALERT_URL in a message: a webhook's URL is its secret", () => {
+    const bad = "hooks.slack.example/services/T0001/B0002/WEBHOOK-SECRET";
+    expect(() => parseOwnerConfig({ ALERT_URL: bad }, dev)).toThrow(/ALERT_URL/);
+    expect(() => parseOwnerConfig({ ALERT_URL: bad }, dev)).not.toThrow(/WEBHOOK-SECRET/);
+  });
+
+  it("requires the secret where a reason says so, naming it", () => {
+    expect(() =>
+      parseOwnerConfig({}, { ...dev, secretRequiredBecause: "several servers share it" }),
+    ).toThrow(/OWNER_LINK_SECRET is not set \(several servers share it\)/);
+  });
+
+  it("without a configured secret, uses the one the host keeps, and says where", () => {
+    const kept = { secret: "k".repeat(43), path: "/srv/data/owner-link-secret" };
+    const config = parseOwnerConfig({}, { ...dev, keptSecret: () => kept });
+    expect(config).toMatchObject({
+      linkSecret: kept.secret,
+      linkSecretGenerated: false,
+      linkSecretKeptIn: kept.path,
+    });
+    expect(config.links.owner.secret).toBe(kept.secret);
+    // A configured secret wins; a host that cannot keep one: this process's own.
+    expect(
+      parseOwnerConfig({ OWNER_LINK_SECRET: secret }, { ...dev, keptSecret: () => kept }),
+    ).toMatchObject({ linkSecret: secret, linkSecretKeptIn: null });
+    expect(parseOwnerConfig({}, { ...dev, keptSecret: () => null })).toMatchObject({
+      linkSecretGenerated: true,
+      linkSecretKeptIn: null,
+    });
+  });
+
   it("builds the request page link", () => {
     expect(leadPageUrl("https://x.example/f", "abc-1", "123.a_b")).toBe(
       "https://x.example/f/lead/abc-1?token=123.a_b",

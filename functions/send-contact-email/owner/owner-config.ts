@@ -11,8 +11,10 @@ import { type PushFormat, type PushTarget, pushFormats } from "./push.ts";
 
 export type OwnerConfig = {
   linkSecret: string;
-  /** True when no secret was configured (development): links die with the process. */
+  /** True when no secret was configured nor kept by the host: links die with the process. */
   linkSecretGenerated: boolean;
+  /** Where the host keeps the secret it made when none was configured (the data folder). */
+  linkSecretKeptIn: string | null;
   linkTtlMs: number;
   /** Every scope of link: its secret (its own, or the owner's) and lifetime (links-settings.ts). */
   links: LinkSettings;
@@ -34,18 +36,31 @@ function positiveNumber(env: Env, name: string, fallback: number, max: number): 
   return value;
 }
 
-function httpUrl(name: string, raw: string): string {
+/** `secret`: the URL is itself a secret (a webhook's), never repeated in a message. */
+function httpUrl(name: string, raw: string, { secret = false } = {}): string {
   try {
     const url = new URL(raw);
     if (url.protocol === "http:" || url.protocol === "https:")
       return url.toString().replace(/\/$/, "");
   } catch {}
-  throw new ConfigError(`${name} must be an http(s) URL, got "${raw}".`);
+  throw new ConfigError(
+    `${name} must be an http(s) URL${secret ? " (its value is not shown: it is a secret)" : `, got "${raw}"`}.`,
+  );
 }
 
 export type OwnerConfigOptions = {
   /** Production refuses to start without OWNER_LINK_SECRET; development generates one. */
   production: boolean;
+  /**
+   * Another reason OWNER_LINK_SECRET must be set (several servers on one database must sign
+   * alike): refuses to start without it, saying why.
+   */
+  secretRequiredBecause?: string;
+  /**
+   * Without OWNER_LINK_SECRET, where allowed: a secret the host keeps for the next start (the Node
+   * server's data folder), or null when it cannot (then a random one for this process).
+   */
+  keptSecret?: () => { secret: string; path: string } | null;
   /** The function's address when FUNCTION_URL is not set (the host knows its own). */
   defaultFunctionUrl: string;
 };
@@ -57,10 +72,11 @@ export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerCo
       "OWNER_LINK_SECRET must be at least 32 characters; make one with: openssl rand -hex 32",
     );
   }
-  if (!secret && options.production) {
+  if (!secret && (options.production || options.secretRequiredBecause)) {
     throw new ConfigError(
-      "OWNER_LINK_SECRET is not set. It signs the links in the owner's e-mails; set it to a long " +
-        "random value (openssl rand -hex 32) and keep it: changing it invalidates sent links.",
+      `OWNER_LINK_SECRET is not set${options.secretRequiredBecause ? ` (${options.secretRequiredBecause})` : ""}. ` +
+        "It signs the links in the owner's e-mails; set it to a long random value " +
+        "(openssl rand -hex 32) and keep it: changing it invalidates sent links.",
     );
   }
   const format = (env.ALERT_FORMAT?.trim().toLowerCase() || "ntfy") as PushFormat;
@@ -93,15 +109,17 @@ export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerCo
     );
   }
   const functionUrl = env.FUNCTION_URL?.trim() || options.defaultFunctionUrl;
-  const linkSecret = secret || generateLinkSecret();
+  const kept = secret ? null : (options.keptSecret?.() ?? null);
+  const linkSecret = secret || kept?.secret || generateLinkSecret();
   const links = parseLinkSettings(env, linkSecret);
   return {
     linkSecret,
-    linkSecretGenerated: !secret,
+    linkSecretGenerated: !secret && !kept,
+    linkSecretKeptIn: kept?.path ?? null,
     linkTtlMs: links.owner.ttlMs,
     links,
     functionUrl: httpUrl(env.FUNCTION_URL?.trim() ? "FUNCTION_URL" : "the site URL", functionUrl),
-    push: alertUrl ? { url: httpUrl("ALERT_URL", alertUrl), format } : null,
+    push: alertUrl ? { url: httpUrl("ALERT_URL", alertUrl, { secret: true }), format } : null,
     clock: {
       reminderAfterHours: positiveNumber(
         env,

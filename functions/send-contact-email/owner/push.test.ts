@@ -199,3 +199,28 @@ describe("sendPush against a receiver on loopback", () => {
     await expect(sendPush(request)).rejects.toThrow("push refused: HTTP 503");
   });
 });
+
+describe("a push that cannot be sent", () => {
+  const webhook = "https://hooks.slack.example/services/T0001/B0002/WEBHOOK-SECRET-XYZ";
+
+  it("says why without the webhook's URL, which is its secret", async () => {
+    const request = pushRequest(alertNotice(lead, link), { url: webhook, format: "slack" });
+    // How Deno and undici word a failed request: the whole URL, or a cause beside it.
+    const failures = [
+      new TypeError(`error sending request for url (${webhook}): connection refused`),
+      Object.assign(new TypeError("fetch failed"), {
+        cause: new Error(`getaddrinfo ENOTFOUND hooks.slack.example (${webhook})`),
+      }),
+    ];
+    for (const failure of failures) {
+      const fetcher = (async () => {
+        throw failure;
+      }) as typeof fetch;
+      const error = await sendPush(request, { fetcher }).catch((caught: Error) => caught);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(/^push to hooks\.slack\.example failed: /);
+      expect((error as Error).message).not.toContain("WEBHOOK-SECRET");
+      expect((error as Error).message).not.toContain("/services/");
+    }
+  });
+});

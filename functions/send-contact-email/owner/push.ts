@@ -107,19 +107,41 @@ export function pushRequest(notice: Notice, target: PushTarget): PushRequest {
   }
 }
 
+/**
+ * A webhook's URL is its secret (Slack, Discord: whoever has it may post), and runtimes name the
+ * URL in their errors (Deno: "error sending request for url (https://hooks…)"). What the notifier
+ * logs and stores (owner_notices.last_error) names the host only.
+ */
+function withoutUrl(message: string, url: string): string {
+  const { host, origin } = new URL(url);
+  const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return message.replace(new RegExp(`${escaped}\\S*`, "gi"), host);
+}
+
 /** Sends it; throws unless the receiver answered 2xx (the outbox retries then). */
 export async function sendPush(
   request: PushRequest,
   { timeoutMs = 10_000, fetcher = fetch }: { timeoutMs?: number; fetcher?: typeof fetch } = {},
 ): Promise<string> {
-  const response = await fetcher(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-    redirect: "error",
-    signal: AbortSignal.timeout(timeoutMs),
-  });
+  const host = new URL(request.url).host;
+  let response: Response;
+  try {
+    response = await fetcher(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      redirect: "error",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    const detail = [error, cause]
+      .filter((part) => part !== undefined)
+      .map((part) => (part instanceof Error ? part.message || part.name : String(part)))
+      .join(": ");
+    throw new Error(`push to ${host} failed: ${withoutUrl(detail, request.url)}`);
+  }
   await response.body?.cancel();
   if (!response.ok) throw new Error(`push refused: HTTP ${response.status}`);
-  return `push:${new URL(request.url).host}`;
+  return `push:${host}`;
 }

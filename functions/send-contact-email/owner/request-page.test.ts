@@ -41,10 +41,11 @@ const withQuote: LeadView = {
   preferredWindows: [{ date: "2026-12-01", window: "morning" }],
 };
 
-function render(view: LeadView = lead, saved = false) {
+function render(view: LeadView = lead, saved = false, canAct = true) {
   return renderOwnerPage({
     lead: view,
     token: "1767000000.abc_DEF-123",
+    canAct,
     businessName: "Keystone",
     saved,
   });
@@ -69,10 +70,12 @@ describe("owner request page", () => {
     expect(html).toContain('<html lang="en">');
   });
 
-  it("offers the four statuses as POST buttons carrying the token, the current one pressed", () => {
+  it("offers the four statuses as POST buttons to the page's own link, the current one pressed", () => {
     const html = render();
-    const form = /<form method="post">([\s\S]*?)<\/form>/.exec(html)?.[1] ?? "";
-    expect(form).toContain('<input type="hidden" name="token" value="1767000000.abc_DEF-123">');
+    const form =
+      /<form method="post" action="\?token=1767000000\.abc_DEF-123">([\s\S]*?)<\/form>/.exec(
+        html,
+      )?.[1] ?? "";
     for (const [value, label] of [
       ["contacted", "Contacted"],
       ["won", "Won"],
@@ -151,5 +154,21 @@ describe("owner request page", () => {
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(style));
     const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
     expect(csp).toContain(`'sha256-${hash}'`);
+  });
+
+  it("has no buttons and says why when opened from a read-only link (a push)", () => {
+    const html = render(lead, false, false);
+    expect(html).not.toContain("<form");
+    expect(html).not.toContain("<button");
+    expect(html).toContain("shows the request only");
+    expect(html).toContain("open it from its e-mail");
+  });
+
+  it("says spam the filter caught is the filter's, and spam the owner set is not", () => {
+    const caught = render({ ...lead, status: "spam", statusSetAt: null });
+    expect(caught).toContain("caught by the spam filter");
+    const marked = render({ ...lead, status: "spam", statusSetAt: "2026-11-24T16:00:00.000Z" });
+    expect(marked).toContain('Status: <span class="status">Spam</span>');
+    expect(marked).not.toContain("spam filter");
   });
 });

@@ -18,6 +18,7 @@ h1{font-size:1.375rem;margin:.25rem 0 .5rem}
 h2{font-size:1.125rem;margin:1.25rem 0 .5rem}
 .status{display:inline-block;padding:.125rem .625rem;border-radius:999px;background:#e6ecf7;font-weight:600}
 .notice{background:#e7f6ec;border:1px solid #87c59b;border-radius:.5rem;padding:.5rem .75rem}
+.read-only{background:#eef2f8;border:1px solid #b9c6dc;border-radius:.5rem;padding:.5rem .75rem}
 dl{margin:1rem 0}
 dt{font-weight:600;margin-top:.5rem}dd{margin:0;overflow-wrap:anywhere}
 @media (min-width:40rem){dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem .75rem}dt{margin:0}}
@@ -64,8 +65,13 @@ export function mailtoHref(email: string, subject: string): string {
 
 export type OwnerPageOptions = {
   lead: LeadView;
-  /** The link's token, sent back with each button. */
+  /** The link's token: each button posts to the page's own link. */
   token: string;
+  /**
+   * The link may set the status (the owner's e-mail); false for a push's read-only link, whose
+   * page has no buttons.
+   */
+  canAct: boolean;
   businessName: string;
   /** Shown once after a button was pressed. */
   saved?: boolean;
@@ -76,6 +82,7 @@ export type OwnerPageOptions = {
 export function renderOwnerPage({
   lead,
   token,
+  canAct,
   businessName,
   saved,
   booking,
@@ -97,14 +104,15 @@ export function renderOwnerPage({
   // What the owner does most comes first: call or reply, then one tap to record it.
   const body = `<p>${e(businessName)}: quote request</p>
 <h1>${e(lead.name)}</h1>
-<p>Status: <span class="status">${statusLabels[lead.status]}</span></p>
+<p>Status: <span class="status">${statusLabels[lead.status]}</span>${lead.status === "spam" && !lead.statusSetAt ? " (caught by the spam filter, not e-mailed)" : ""}</p>
 ${saved ? `<p class="notice" role="status">Saved: ${statusLabels[lead.status]}.</p>` : ""}
 <div class="reach">
 <a href="${e(phoneHref(lead.phone))}">Call ${e(phoneDisplay(lead.phone))}</a>
 <a href="${e(mailtoHref(lead.email, `Your quote request: ${service}`))}">Reply by e-mail</a>
 </div>
-<form method="post">
-<input type="hidden" name="token" value="${e(token)}">
+${
+  canAct
+    ? `<form method="post" action="?token=${e(encodeURIComponent(token))}">
 <fieldset>
 <legend>Set the status</legend>
 <div class="actions">
@@ -112,7 +120,9 @@ ${buttons}
 </div>
 </fieldset>
 </form>
-${booking ?? ""}
+${booking ?? ""}`
+    : `<p class="read-only">This link, from an alert, shows the request only. To mark it contacted, won, lost or spam, open it from its e-mail.</p>`
+}
 <h2>Request</h2>
 <dl>
 ${rows.map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`).join("\n")}

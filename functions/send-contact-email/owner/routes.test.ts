@@ -1,12 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { validateContact } from "../../../shared/contact-schema.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
-import { createLinkSigner } from "../links/signed-links.ts";
+import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import { brokenStore, testStore } from "../testing/stores.ts";
 import { handleOwnerPage } from "./routes.ts";
 
 const now = new Date("2026-11-24T12:00:00Z");
-const signer = createLinkSigner("a-test-secret-of-enough-length");
+const signers = createLinkSigners(parseLinkSettings({}, "a-test-secret-of-enough-length"));
+/** The owner's e-mail link: it acts. */
+const signer = signers.owner;
 const base = "http://127.0.0.1:3000/functions/v1/send-contact-email/lead";
 
 async function setup() {
@@ -33,12 +35,57 @@ beforeEach(async () => {
   ctx = await setup();
 });
 
-const deps = () => ({ store: ctx.store, signer, businessName: "Keystone", now: () => now });
+const deps = () => ({ store: ctx.store, signers, businessName: "Keystone", now: () => now });
 const get = (id: string, token: string) =>
   handleOwnerPage(new Request(`${base}/${id}?token=${encodeURIComponent(token)}`), id, deps());
 const post = (id: string, body: string, type = "application/x-www-form-urlencoded") =>
   handleOwnerPage(
     new Request(`${base}/${id}`, { method: "POST", headers: { "content-type": type }, body }),
+    id,
+    deps(),
+  );
+
+/** A POST to the page's own link, as its buttons send it: the token in the query. */
+const postToLink = (id: string, token: string, body: string) =>
+  handleOwnerPage(
+    new Request(`${base}/${id}?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    }),
+    id,
+    deps(),
+  );
+
+/**
+ * A chunked body of `totalBytes` (no Content-Length), made only as it is read: how much of it
+ * the handler pulled is `pulled()`.
+ */
+function endlessBody(totalBytes: number) {
+  const chunk = new TextEncoder().encode("status=won&pad=".padEnd(64 * 1024, "x"));
+  let pulled = 0;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (pulled >= totalBytes) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    },
+    // Nothing is made before someone reads.
+    { highWaterMark: 0 },
+  );
+  return { body, pulled: () => pulled };
+}
+
+const postStream = (id: string, query: string, body: ReadableStream<Uint8Array>) =>
+  handleOwnerPage(
+    new Request(`${base}/${id}${query}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+      duplex: "half",
+    } as RequestInit),
     id,
     deps(),
   );
@@ -110,6 +157,53 @@ describe("owner page routes", () => {
         )
       ).status,
     ).toBe(403);
+    expect((await ctx.store.get(ctx.id))?.status).toBe("new");
+  });
+
+  it("a push's read-only link shows the request without buttons, and cannot set a status", async () => {
+    const read = await signers["owner-read"].sign(ctx.id, now);
+    const response = await get(ctx.id, read);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Dana Visitor");
+    expect(html).not.toContain("<button");
+    for (const attempt of [
+      () => post(ctx.id, new URLSearchParams({ token: read, status: "spam" }).toString()),
+      () => postToLink(ctx.id, read, "status=spam"),
+    ])
+      expect((await attempt()).status).toBe(403);
+    expect((await ctx.store.get(ctx.id))?.status).toBe("new");
+    // The e-mail's link shows the buttons.
+    expect(await (await get(ctx.id, await signer.sign(ctx.id, now))).text()).toContain("<button");
+  });
+
+  it("no other kind of link opens it (the visitor's, the inbox's)", async () => {
+    for (const scope of ["visitor", "inbox", "calendar"] as const) {
+      const response = await get(ctx.id, await signers[scope].sign(ctx.id, now));
+      expect(response.status, scope).toBe(403);
+    }
+  });
+
+  it("POST to the page's own link (its token in the query) sets the status", async () => {
+    const response = await postToLink(ctx.id, await signer.sign(ctx.id, now), "status=lost");
+    expect(response.status).toBe(303);
+    expect((await ctx.store.get(ctx.id))?.status).toBe("lost");
+  });
+
+  it("POST with a bad token in the link: 403 without reading the body", async () => {
+    const endless = endlessBody(400 * 1024 * 1024);
+    const swapped = await signer.sign(ctx.otherId, now);
+    const response = await postStream(ctx.id, `?token=${swapped}`, endless.body);
+    expect(response.status).toBe(403);
+    expect(endless.pulled()).toBe(0);
+  });
+
+  it("POST with a chunked body of any size reads at most the form's limit", async () => {
+    const endless = endlessBody(400 * 1024 * 1024);
+    const response = await postStream(ctx.id, "", endless.body);
+    expect(response.status).toBe(403);
+    // One chunk of the stream, not the 400 MB behind it (Deno's memory grew by 820 MB).
+    expect(endless.pulled()).toBeLessThanOrEqual(64 * 1024);
     expect((await ctx.store.get(ctx.id))?.status).toBe("new");
   });
 

@@ -87,6 +87,29 @@ export function describeOwnerStoreContract(
       });
     });
 
+    it("records when the owner set the status, so an owner's Spam is never the filter's", async () => {
+      const id = await submit(store);
+      expect(await store.get(id)).toMatchObject({ status: "new", statusSetAt: null });
+      expect(await store.setStatus(id, "spam", at(minute))).toMatchObject({
+        status: "spam",
+        statusSetAt: at(minute).toISOString(),
+      });
+      const result = validateContact(validRequest({ name: "Bot" }));
+      if (!result.ok) throw new Error("invalid sample");
+      const caught = crypto.randomUUID();
+      await store.submit({
+        id: caught,
+        data: result.data,
+        fingerprint: caught,
+        receivedAt: t0,
+        dedupeWindowMs: 0,
+        status: "spam",
+      });
+      const byId = new Map((await store.list()).map((row) => [row.id, row]));
+      expect(byId.get(caught)).toMatchObject({ status: "spam", statusSetAt: null });
+      expect(byId.get(id)).toMatchObject({ statusSetAt: at(minute).toISOString() });
+    });
+
     it("a status change does not touch the e-mail's delivery", async () => {
       const id = await submit(store);
       await store.setStatus(id, "contacted", at(minute));

@@ -24,7 +24,13 @@ function baseEnv(): Record<string, string> {
   );
 }
 
-async function launch(command: string, args: string[], env: Record<string, string>, cwd: string) {
+/** Any command that prints "listening on <url>" when ready (a host, or a wrapper around one). */
+export async function launch(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+) {
   const child = spawn(command, args, {
     cwd,
     env: { ...baseEnv(), ...env },

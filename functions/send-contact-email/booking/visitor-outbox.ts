@@ -16,7 +16,7 @@
  * 12; its row keeps the reason. These e-mails do not count against MAIL_HOURLY_CAP, which bounds
  * the owner's inbox: their bound is the per-address cap and the owner's own bookings.
  */
-import { type RetryPolicy, retryDelayMs } from "../backoff.ts";
+import { afterFailedAttempt, type RetryPolicy } from "../backoff.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import { classifyMailError, type Mailer } from "../mailer.ts";
@@ -169,26 +169,17 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
       log.info("visitor e-mail sent", { key: item.key, attempts: item.attempts });
       return "sent";
     } catch (error) {
-      const message = truncateError(errorMessage(error));
       const { kind } = classifyMailError(error);
-      const limit = kind === "permanent" ? maxPermanentAttempts : maxAttempts;
       try {
-        if (item.attempts >= limit) {
-          log.error("visitor e-mail given up", {
-            key: item.key,
-            attempts: item.attempts,
-            error: message,
-          });
-          await store.markVisitorEmailFailed(item.key, message);
-        } else {
-          const delay = retryDelayMs(item.attempts, options.retry);
-          log.warn("visitor e-mail not sent, will retry", {
-            key: item.key,
-            retryInMs: delay,
-            error: message,
-          });
-          await store.markVisitorEmailRetry(item.key, message, new Date(now().getTime() + delay));
-        }
+        await afterFailedAttempt(item, truncateError(errorMessage(error)), {
+          what: "visitor e-mail",
+          maxAttempts: kind === "permanent" ? maxPermanentAttempts : maxAttempts,
+          retry: options.retry,
+          now: now(),
+          log,
+          giveUp: (reason) => store.markVisitorEmailFailed(item.key, reason),
+          retryAt: (reason, at) => store.markVisitorEmailRetry(item.key, reason, at),
+        });
       } catch (storeError) {
         log.error("could not record a visitor e-mail's failure", {
           key: item.key,

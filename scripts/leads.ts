@@ -8,7 +8,12 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import {
+  calendarFeedUrl,
+  feedName,
+} from "../functions/send-contact-email/booking/calendar-links.ts";
 import type { SiteCount } from "../functions/send-contact-email/counts/count-store.ts";
+import { leadStatuses } from "../functions/send-contact-email/lead-status.ts";
 import {
   filterLeads,
   parseLeadFilter,
@@ -21,13 +26,13 @@ import {
 } from "../functions/send-contact-email/leads/lead-formats.ts";
 import { periodStats, statsText } from "../functions/send-contact-email/leads/lead-stats.ts";
 import { daysCovered, reportPeriods } from "../functions/send-contact-email/leads/stats-periods.ts";
-import { leadStatuses } from "../functions/send-contact-email/owner/lead-view.ts";
+import { createLinkSigners } from "../functions/send-contact-email/links/links-settings.ts";
 import { openPostgresStore } from "../functions/send-contact-email/postgres-store.ts";
 import { openSqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
 import type { StoredContactRequest } from "../functions/send-contact-email/store.ts";
 import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
-import { databaseUrl, dataPaths } from "../server/settings.ts";
+import { databaseUrl, dataPaths, readServerSettings } from "../server/settings.ts";
 import { business } from "../shared/business.ts";
 import { serviceOptions } from "../shared/contact-fields.ts";
 
@@ -48,6 +53,7 @@ Filters:
   --town NAME      a town of the service area, "outside" (the area), or "none" (no ZIP given)
   --search TEXT    part of a name, an e-mail address or a phone number
   --all            include spam
+  --calendar-url   print the address of your calendar of booked visits, to subscribe to once
 Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default: ./data).
 `;
 
@@ -73,6 +79,21 @@ async function readPostgres(
   }
 }
 
+/**
+ * The owner's calendar feed (functions/send-contact-email/booking/calendar-feed.ts), signed with
+ * the calendar scope's secret from .env. A secret generated for this run would give an address
+ * that works for nobody: the owner must set one first.
+ */
+async function calendarUrl(env: NodeJS.ProcessEnv): Promise<string> {
+  if (!env.CALENDAR_LINK_SECRET?.trim() && !env.OWNER_LINK_SECRET?.trim())
+    throw new Error(
+      "Set CALENDAR_LINK_SECRET (or OWNER_LINK_SECRET) in .env first, as the server has it: the address is signed with it.",
+    );
+  const { owner } = readServerSettings(env);
+  const signer = createLinkSigners(owner.links).calendar;
+  return calendarFeedUrl(owner.functionUrl, await signer.sign(feedName, new Date()));
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -85,11 +106,17 @@ async function main() {
       since: { type: "string" },
       town: { type: "string" },
       search: { type: "string" },
+      "calendar-url": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help) {
     process.stdout.write(usage);
+    return;
+  }
+  if (values["calendar-url"]) {
+    loadEnvFile();
+    process.stdout.write(`${await calendarUrl(process.env)}\n`);
     return;
   }
   // `npm run leads --json` (without `--`) does not pass the flag on: npm takes --json as its own

@@ -174,6 +174,11 @@ describe("the contact function", () => {
     expect(await response.json()).toEqual({
       mail: { sent: expect.any(Number), failed: expect.any(Number) },
       notices: { queued: expect.any(Number), sent: expect.any(Number), failed: expect.any(Number) },
+      visitors: {
+        queued: expect.any(Number),
+        sent: expect.any(Number),
+        failed: expect.any(Number),
+      },
       followUps: {
         queued: expect.any(Number),
         sent: expect.any(Number),

@@ -9,18 +9,31 @@
  *   POST|OPTIONS ""             a quote request (docs/contact-api.md)
  *   POST         /drain         one pass of every queue, for a schedule; needs OUTBOX_DRAIN_SECRET
  *   GET|POST     /lead/<id>     the owner's page for one request (signed link)
- *   POST         /count         one event of a page's beacon (counts/count-route.ts)
- *   GET          /inbox         the owner's inbox: every request, filters, search (signed link)
- *   GET          /inbox.csv     the inbox's selection as CSV (inbox/inbox-route.ts)
- *   GET|POST     /opt-out/<h>   a customer's "no more e-mails like this" (follow-ups/opt-out.ts)
- * A route that is a private HTML page (the owner's; the visitor's page next) is isolated from other
+ *   POST         /lead/<id>/visit            the owner books, moves or cancels the visit
+ *   GET|POST     /request/<id>               the visitor's page for their request (booking/)
+ *   GET          /request/<id>/visit.ics     the visitor's booked visit, for a calendar
+ *   GET          /calendar/visits.ics        the owner's calendar feed of booked visits
+ *   POST         /count                      one event of a page's beacon (counts/count-route.ts)
+ *   GET          /inbox                      the owner's inbox: every request, filters, search
+ *   GET          /inbox.csv                  the inbox's selection as CSV (inbox/inbox-route.ts)
+ *   GET|POST     /opt-out/<hash>             a customer's "no more e-mails like this"
+ *                                            (follow-ups/opt-out.ts)
+ * A route that is a private HTML page (the owner's, the visitor's) is isolated from other
  * windows with Cross-Origin-Opener-Policy; public pages are not (shared/security-headers.ts).
  *
  * Queues: each is started, stopped, drained and told of a new request in the same way; a new kind
  * of queued e-mail is one more entry in `queues` (and its table: queue-table.ts). Today: the
- * e-mail of each request, the owner's notices, and the follow-ups to customers.
+ * owner's e-mail of each request, the owner's notices, the e-mails to visitors, and the
+ * follow-ups to customers.
  */
 import { business } from "../../shared/business.ts";
+import type { BookingStore } from "./booking/booking-store.ts";
+import { handleCalendarFeed } from "./booking/calendar-feed.ts";
+import { calendarFeedUrl, feedName } from "./booking/calendar-links.ts";
+import { renderBookingSection } from "./booking/owner-booking-section.ts";
+import { handleOwnerVisit } from "./booking/owner-visit-routes.ts";
+import { createVisitorOutbox } from "./booking/visitor-outbox.ts";
+import { handleVisitorPage } from "./booking/visitor-routes.ts";
 import { clientAddress, untrustedLocalProxy } from "./client-address.ts";
 import type { ContactConfig } from "./config.ts";
 import { handleCount } from "./counts/count-route.ts";
@@ -43,10 +56,13 @@ import type { OwnerStore } from "./owner/owner-store.ts";
 import { handleOwnerPage } from "./owner/routes.ts";
 import { createRateLimiter, type RateLimiter, unlimited } from "./rate-limiter.ts";
 import { bearerMatches } from "./secrets.ts";
-import { type ContactStore, StoreUnavailableError } from "./store.ts";
+import { type ContactStore, type StoredContactRequest, StoreUnavailableError } from "./store.ts";
 
-/** Everything the function keeps: requests and their e-mail, the owner's side, the site's counts. */
-export type FunctionStore = ContactStore & OwnerStore & CountStore & FollowUpStore;
+/**
+ * Everything the function keeps: requests and their e-mail, the owner's side, visits and the
+ * visitor's side, the site's counts, the follow-ups to customers.
+ */
+export type FunctionStore = ContactStore & OwnerStore & BookingStore & CountStore & FollowUpStore;
 
 /** What opening the store gives: the store, and counts its database shares between instances. */
 export type OpenedStore = {
@@ -98,8 +114,11 @@ type Queue = {
   start(): void;
   /** A request was stored: its work is due now. */
   onStored(id: string): Promise<void>;
-  /** The owner set a request's status: what that stops or makes due, now. */
-  onStatusChanged?(id: string): Promise<void>;
+  /**
+   * A request was changed (its status set by the owner, a visit booked, a visitor's action): what
+   * it queued is due now, what it stops is stopped. `id` names the request when the caller has it.
+   */
+  onChanged(id?: string): Promise<void>;
   drain(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 };
@@ -155,6 +174,16 @@ const unavailableStore: FunctionStore = {
   optOut: notOpen,
   isOptedOut: notOpen,
   listTouchedSince: notOpen,
+  changeRequest: notOpen,
+  enqueueVisitorEmail: notOpen,
+  claimDueVisitorEmails: notOpen,
+  markVisitorEmailSent: notOpen,
+  markVisitorEmailRetry: notOpen,
+  markVisitorEmailFailed: notOpen,
+  nextVisitorEmailDueAt: notOpen,
+  listVisitorEmails: notOpen,
+  listEvents: notOpen,
+  listVisits: notOpen,
   close: async () => {},
 };
 
@@ -187,6 +216,13 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     inboxPageUrl(owner.functionUrl, await links.inbox.sign(inboxSubjects[access], new Date()));
   const retry = { baseMs: outboxSettings.retryBaseMs, maxMs: outboxSettings.retryMaxMs };
   let store: FunctionStore | null = null;
+  const visitorLetters = {
+    from: config.mailFrom,
+    replyTo: config.mailTo[0] ?? business.email,
+    businessName: business.name,
+    siteUrl: config.siteUrl,
+  };
+  const channels = owner.push ? (["email", "push"] as const) : (["email"] as const);
   let queues: Queue[] = [];
   // In this process until the store is open; then in its database when it counts there. The
   // pages' beacons have a limiter of their own, so counting never uses up a visitor's requests.
@@ -240,15 +276,21 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     const followUps = createFollowUpJob({
       store: opened.store,
       mailer,
-      letters: {
-        from: config.mailFrom,
-        // Customers' replies reach whoever reads the requests.
-        replyTo: config.mailTo[0] ?? business.email,
-        businessName: business.name,
-      },
+      letters: visitorLetters,
       settings: owner.followUps,
       functionUrl: owner.functionUrl,
       signer: links.visitor,
+      retry,
+      leaseMs: outboxSettings.leaseMs,
+      log,
+    });
+    const visitorOutbox = createVisitorOutbox({
+      store: opened.store,
+      mailer,
+      letters: visitorLetters,
+      functionUrl: owner.functionUrl,
+      signer: links.visitor,
+      reminders: { time: owner.visitReminderTime, timeZone: business.timeZone },
       retry,
       leaseMs: outboxSettings.leaseMs,
       log,
@@ -258,6 +300,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         name: "mail",
         start: () => outbox.start(),
         onStored: () => outbox.notify(),
+        onChanged: async () => {},
         drain: async () => {
           const { sent, failed } = await outbox.drain();
           return { sent, failed };
@@ -268,15 +311,26 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         name: "notices",
         start: () => notifier.start(),
         onStored: (id) => notifier.onStored(id),
+        onChanged: async () => {
+          await notifier.tick();
+        },
         drain: () => notifier.tick(),
         stop: () => notifier.stop(),
+      },
+      {
+        name: "visitors",
+        start: () => visitorOutbox.start(),
+        onStored: (id) => visitorOutbox.onStored(id),
+        onChanged: () => visitorOutbox.notify(),
+        drain: () => visitorOutbox.tick(),
+        stop: () => visitorOutbox.stop(),
       },
       {
         name: "followUps",
         start: () => followUps.start(),
         // A new request has nothing due; the job finds quiet quotes and won jobs by itself.
         onStored: async () => {},
-        onStatusChanged: (id) => followUps.statusChanged(id),
+        onChanged: (id) => followUps.changed(id),
         drain: () => followUps.tick(),
         stop: () => followUps.stop(),
       },
@@ -289,6 +343,11 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       log.error("background work failed", { error: errorMessage(error) }),
     );
     options.waitUntil?.(guarded);
+  }
+
+  /** A change queued e-mails or notices: every queue looks now, after the answer. */
+  function changed(id?: string) {
+    for (const queue of queues) inBackground(queue.onChanged(id));
   }
 
   async function drain() {
@@ -355,16 +414,14 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
           store: store ?? unavailableStore,
           signers: links,
           businessName: business.name,
-          onStatusChanged: (id) => {
-            for (const queue of queues)
-              if (queue.onStatusChanged) inBackground(queue.onStatusChanged(id));
-          },
+          onStatusChanged: (id) => changed(id),
           followUps: async (lead) =>
             followUpLines(
               lead,
               await (store ?? unavailableStore).listFollowUps(lead.id),
               owner.followUps,
             ),
+          bookingSection: bookingSection,
           log,
         }),
     },
@@ -378,7 +435,73 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
           log,
         }),
     },
+    {
+      path: /^\/lead\/([0-9a-fA-F-]{1,64})\/visit$/,
+      privatePage: true,
+      handle: (request, match) =>
+        handleOwnerVisit(request, match[1] as string, {
+          store: store ?? unavailableStore,
+          signer: links.owner,
+          onChanged: changed,
+          log,
+        }),
+    },
+    {
+      path: /^\/request\/([0-9a-fA-F-]{1,64})(\/visit\.ics)?$/,
+      privatePage: true,
+      handle: (request, match) =>
+        handleVisitorPage(
+          request,
+          match[1] as string,
+          {
+            store: store ?? unavailableStore,
+            visitorSigner: links.visitor,
+            ownerSigner: links.owner,
+            ownerReadSigner: links["owner-read"],
+            functionUrl: owner.functionUrl,
+            channels,
+            mailFrom: config.mailFrom,
+            businessName: business.name,
+            linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
+            onChanged: changed,
+            log,
+          },
+          match[2] ? "calendar" : "page",
+        ),
+    },
+    {
+      path: /^\/calendar\/([a-z]{1,20})\.ics$/,
+      handle: (request, match) =>
+        handleCalendarFeed(request, match[1] as string, {
+          store: store ?? unavailableStore,
+          calendarSigner: links.calendar,
+          ownerSigner: links["owner-read"],
+          functionUrl: owner.functionUrl,
+          mailFrom: config.mailFrom,
+          log,
+        }),
+    },
   ];
+
+  /** The booking part of the owner's page: the visit, the history, the calendar to subscribe. */
+  async function bookingSection(
+    lead: StoredContactRequest,
+    token: string,
+    query: URLSearchParams,
+  ): Promise<string> {
+    const open = store ?? unavailableStore;
+    const now = new Date();
+    return renderBookingSection({
+      request: lead,
+      events: await open.listEvents(lead.id),
+      emails: await open.listVisitorEmails(lead.id),
+      token,
+      now,
+      feedUrl: calendarFeedUrl(owner.functionUrl, await links.calendar.sign(feedName, now)),
+      outcome: query.get("visit"),
+      problem: query.get("visit") === "problem" ? query.get("why") : null,
+    });
+  }
 
   let warnedOfLocalProxy = false;
   /** Once per process: behind a local proxy without TRUST_PROXY, all visitors share one bucket. */

@@ -27,6 +27,11 @@ export type ContactEmail = {
   /** `<contact-<id>@<domain>>`: the same on every retry, so a mailbox can spot a repeat. */
   messageId: string;
   headers: Record<string, string>;
+  /**
+   * An iCalendar invitation (booking/ics.ts): sent as a text/calendar part with its method, which
+   * mail apps show as an event to add, and as a `.ics` attachment for the others.
+   */
+  calendar?: { method: "REQUEST" | "CANCEL"; content: string };
 };
 
 export type ComposeOptions = {

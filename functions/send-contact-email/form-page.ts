@@ -19,7 +19,6 @@ import {
   plainWindowGroup,
 } from "../../shared/quote-form.ts";
 import { escapeHtml } from "./email.ts";
-import { htmlDocument } from "./owner/private-page.ts";
 
 export type FormPageInput = {
   status: number;
@@ -135,7 +134,22 @@ export async function formPage(input: FormPageInput): Promise<Response> {
 }
 
 function documentOf(title: string, body: string): string {
-  return htmlDocument(`${title} | ${business.name}`, css, body);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${escapeHtml(`${title} | ${business.name}`)}</title>
+<style>${css}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
 }
 
 function labelOf(name: string): string {

@@ -31,7 +31,24 @@ function toResendPayload(email: ContactEmail) {
     text: email.text,
     html: email.html,
     headers: email.headers,
+    ...(email.calendar
+      ? {
+          attachments: [
+            {
+              filename: "visit.ics",
+              content: base64(email.calendar.content),
+              content_type: `text/calendar; method=${email.calendar.method}; charset=utf-8`,
+            },
+          ],
+        }
+      : {}),
   };
+}
+
+function base64(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 /**

@@ -13,6 +13,15 @@ export function toNodemailerMessage(email: ContactEmail): SendMailOptions {
     html: email.html,
     messageId: email.messageId,
     headers: email.headers,
+    ...(email.calendar
+      ? {
+          icalEvent: {
+            method: email.calendar.method,
+            filename: "visit.ics",
+            content: email.calendar.content,
+          },
+        }
+      : {}),
     // The message is built only from our own strings: never let it read files or URLs.
     disableFileAccess: true,
     disableUrlAccess: true,

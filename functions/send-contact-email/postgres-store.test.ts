@@ -15,6 +15,7 @@ import { fingerprintContact } from "./fingerprint.ts";
 import { applyMigrations, readMigrations } from "./migrations.ts";
 import { openPostgresStore, type PostgresStore } from "./postgres-store.ts";
 import { StoreUnavailableError } from "./store.ts";
+import { describeBookingStoreContract } from "./testing/booking-store-contract.ts";
 import { describeCountStoreContract } from "./testing/count-store-contract.ts";
 import { describeFollowUpStoreContract } from "./testing/follow-up-store-contract.ts";
 import { describeOwnerStoreContract } from "./testing/owner-store-contract.ts";
@@ -60,6 +61,9 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
     openPostgresStore({ url: freshDatabase() }),
   );
   describeFollowUpStoreContract("Postgres store", async () =>
+    openPostgresStore({ url: freshDatabase() }),
+  );
+  describeBookingStoreContract("Postgres store", async () =>
     openPostgresStore({ url: freshDatabase() }),
   );
 

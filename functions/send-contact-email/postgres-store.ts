@@ -12,10 +12,12 @@
  * hourly e-mail cap), and set_contact_status (contacted_at on the first answer).
  */
 import postgres from "postgres";
+import type { BookingStore } from "./booking/booking-store.ts";
 import type { CountStore, SiteCount } from "./counts/count-store.ts";
 import type { FollowUpStore } from "./follow-ups/follow-up-store.ts";
 import type { MailCount } from "./mail-count.ts";
 import type { OwnerStore } from "./owner/owner-store.ts";
+import { postgresBooking } from "./postgres-booking.ts";
 import { type ExtraColumns, postgresQueue } from "./postgres-queue.ts";
 import { deliveryQueue, followUpQueue, noticeQueue } from "./queue-table.ts";
 import type { RateLimitDecision, RateLimiter } from "./rate-limiter.ts";
@@ -47,6 +49,7 @@ export type PostgresStoreOptions = {
 
 export type PostgresStore = ContactStore &
   OwnerStore &
+  BookingStore &
   CountStore &
   FollowUpStore & {
     /** The pool, for the migration runner and tests. */
@@ -94,6 +97,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 
   return {
     sql,
+    ...postgresBooking(sql, run),
     submit({ id, data, details, source, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
       // Quote details and source as jsonb objects; null without them (as SQLite stores them).
       const quoteDetails =
@@ -294,7 +298,8 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
         const rows = await sql<ContactRequestRow[]>`
           select ${columns} from public.contact_requests
            where status <> 'spam'
-             and (created_at >= ${since}::timestamptz or status_set_at >= ${since}::timestamptz)
+             and (created_at >= ${since}::timestamptz or status_set_at >= ${since}::timestamptz
+                  or visit_changed_at >= ${since}::timestamptz)
            order by created_at desc, id`;
         return rows.map(toStoredRequest);
       });

@@ -1,7 +1,7 @@
 /**
  * A durable queue is a table whose rows wait until sent or failed: the outbox's e-mails (one per
- * request, in contact_requests) and the owner's notices (owner_notices) today; acknowledgement,
- * reminder and follow-up e-mails next. Every such table has these columns (both schemas, under
+ * request, in contact_requests), the owner's notices (owner_notices) and the e-mails to visitors
+ * (visitor_emails: acknowledgement, visit, reminder). Every such table has these columns (both schemas, under
  * supabase/):
  *   <key>, <state> ('pending' | 'sent' | 'failed'), attempts, last_error, next_attempt_at,
  *   claimed_at, sent_at
@@ -13,7 +13,12 @@
  * attempted first (new work never waits behind old retries), then the longest due; a claim older
  * than the lease belongs to a crashed worker and may be taken again.
  */
-import { contactRequestColumns, followUpColumns, noticeColumns } from "./store-row.ts";
+import {
+  contactRequestColumns,
+  followUpColumns,
+  noticeColumns,
+  visitorEmailColumns,
+} from "./store-row.ts";
 
 export type QueueTable = {
   table: string;
@@ -63,3 +68,11 @@ export function earliestDue(
   ].filter((time): time is number => time !== null);
   return candidates.length === 0 ? null : new Date(Math.min(...candidates));
 }
+
+/** E-mails to visitors: acknowledgement, visit confirmation or cancellation, reminder (booking/). */
+export const visitorEmailQueue: QueueTable = {
+  table: "visitor_emails",
+  key: "key",
+  state: "status",
+  columns: visitorEmailColumns,
+};

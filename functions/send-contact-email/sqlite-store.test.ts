@@ -9,6 +9,7 @@ import { fingerprintContact } from "./fingerprint.ts";
 import { readMigrations, sqliteMigrationsDir } from "./migrations.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
 import { StoreUnavailableError } from "./store.ts";
+import { describeBookingStoreContract } from "./testing/booking-store-contract.ts";
 import { describeCountStoreContract } from "./testing/count-store-contract.ts";
 import { describeFollowUpStoreContract } from "./testing/follow-up-store-contract.ts";
 import { describeOwnerStoreContract } from "./testing/owner-store-contract.ts";
@@ -36,6 +37,9 @@ describeCountStoreContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
 );
 describeFollowUpStoreContract("SQLite store", async () =>
+  openSqliteStore(join(tempFolder(), "contact.db")),
+);
+describeBookingStoreContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
 );
 
@@ -155,6 +159,17 @@ describe("SQLite store on disk", () => {
       ),
     );
     expect(rows["Spam."]?.statusSetAt).toBeNull();
+    // 0006 moved the status column: every row kept its status, and `booked` is now allowed.
+    expect(
+      db.prepare("SELECT status, count(*) AS n FROM contact_requests GROUP BY status").all(),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: "contacted" }),
+        expect.objectContaining({ status: "spam" }),
+      ]),
+    );
+    db.exec(`UPDATE contact_requests SET status = 'booked' WHERE status = 'contacted'`);
+    expect(db.prepare("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
     db.close();
   });
 

@@ -16,11 +16,13 @@
 import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { BookingStore } from "./booking/booking-store.ts";
 import type { CountStore, SiteCount } from "./counts/count-store.ts";
 import type { FollowUpStore } from "./follow-ups/follow-up-store.ts";
 import { applySqliteMigrations } from "./migrations.ts";
 import type { NewNotice, OwnerStore } from "./owner/owner-store.ts";
 import { deliveryQueue, followUpQueue, noticeQueue } from "./queue-table.ts";
+import { sqliteBooking } from "./sqlite-booking.ts";
 import { sqliteQueue } from "./sqlite-queue.ts";
 import { type ContactStore, StoreUnavailableError } from "./store.ts";
 import {
@@ -37,6 +39,7 @@ import {
 
 export type SqliteStore = ContactStore &
   OwnerStore &
+  BookingStore &
   CountStore &
   FollowUpStore & {
     /** The file in use. */
@@ -168,7 +171,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     isOptedOut: db.prepare("SELECT 1 AS yes FROM email_opt_outs WHERE address_hash = ?"),
     listTouchedSince: db.prepare(
       `SELECT ${columns} FROM contact_requests
-       WHERE status <> 'spam' AND (created_at >= ? OR status_set_at >= ?)
+       WHERE status <> 'spam' AND (created_at >= ? OR status_set_at >= ? OR visit_changed_at >= ?)
        ORDER BY created_at DESC, rowid DESC`,
     ),
   } satisfies Record<string, StatementSync>;
@@ -260,8 +263,11 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     });
   }
 
+  const { releaseClaims: releaseVisitorEmailClaims, ...booking } = sqliteBooking(db, write, run);
+
   return {
     path,
+    ...booking,
     submit({ id, data, details, source, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
       const createdAt = receivedAt.toISOString();
       const since = new Date(receivedAt.getTime() - dedupeWindowMs).toISOString();
@@ -423,12 +429,15 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     },
     async listTouchedSince(since) {
       const at = since.toISOString();
-      return run("read", () => (statements.listTouchedSince.all(at, at) as Row[]).map(toRequest));
+      return run("read", () =>
+        (statements.listTouchedSince.all(at, at, at) as Row[]).map(toRequest),
+      );
     },
     async releaseClaims() {
       return run("update", () => {
         followUps.releaseClaims();
         notices.releaseClaims();
+        releaseVisitorEmailClaims();
         return deliveries.releaseClaims();
       });
     },

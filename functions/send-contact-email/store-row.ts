@@ -1,6 +1,7 @@
 /**
- * The rows of contact_requests and owner_notices as both databases return them (snake_case
- * columns), and their conversion to what the rest of the code sees. One declaration for every
+ * The rows of contact_requests, owner_notices, visitor_emails, request_events and follow_ups as
+ * both databases return them (snake_case columns), and their conversion to what the rest of the
+ * code sees. One declaration for every
  * store: SQLite returns times as ISO text and JSON as text, Postgres (postgres.js) times as Date
  * objects, delivered_recipients as a text[] array and jsonb as objects; both become the same.
  */
@@ -8,6 +9,13 @@ import type { ServiceValue } from "../../shared/contact-schema.ts";
 import { withoutInvisibleCharacters } from "../../shared/invisible-characters.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import type { VisitSource } from "../../shared/visit-source.ts";
+import type {
+  RequestEvent,
+  RequestEventKind,
+  StoredVisitorEmail,
+} from "./booking/booking-store.ts";
+import { visitOf } from "./booking/visit.ts";
+import type { VisitorEmailKind } from "./booking/visitor-email-kinds.ts";
 import type { FollowUpKind, StoredFollowUp } from "./follow-ups/follow-up-store.ts";
 import type { Notice } from "./owner/notice.ts";
 import type { StoredNotice } from "./owner/owner-store.ts";
@@ -36,6 +44,11 @@ export type ContactRequestRow = {
   status_set_at: Time | null;
   /** JSON text in SQLite, a jsonb object from Postgres; null without quote details. */
   quote_details: string | StoredQuoteDetails | null;
+  visit_start: Time | null;
+  visit_end: Time | null;
+  visit_sequence: number;
+  visit_changed_at: Time | null;
+  service_address: string | null;
   /** JSON text in SQLite, a jsonb object from Postgres; null without a source. */
   source: string | VisitSource | null;
 };
@@ -43,7 +56,8 @@ export type ContactRequestRow = {
 /** The columns of ContactRequestRow, for SELECT and RETURNING lists. */
 export const contactRequestColumns = `id, created_at, name, email, phone, service, other_service,
   message, status, delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
-  delivered_recipients, contacted_at, status_set_at, quote_details, source`;
+  delivered_recipients, contacted_at, status_set_at, quote_details, visit_start, visit_end,
+  visit_sequence, visit_changed_at, service_address, source`;
 
 const iso = (value: Time) => new Date(value).toISOString();
 
@@ -79,7 +93,13 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
     contactedAt: row.contacted_at === null ? null : iso(row.contacted_at),
     statusSetAt: row.status_set_at === null ? null : iso(row.status_set_at),
     ...(jsonColumn(row.quote_details) ?? {}),
-    ...optional("source", jsonColumn(row.source)),
+    ...(row.visit_start !== null && row.visit_end !== null
+      ? { visit: visitOf(new Date(row.visit_start), new Date(row.visit_end)) }
+      : {}),
+    visitSequence: Number(row.visit_sequence),
+    visitChangedAt: row.visit_changed_at === null ? null : iso(row.visit_changed_at),
+    ...(row.service_address ? { serviceAddress: row.service_address } : {}),
+    ...(row.source === null ? {} : optional("source", jsonColumn(row.source))),
   };
 }
 
@@ -129,6 +149,65 @@ export function toStoredNotice(row: NoticeRow): StoredNotice {
   };
 }
 
+/** JSON text in SQLite, an object from Postgres. */
+function jsonObject(value: string | Record<string, unknown>): Record<string, unknown> {
+  return jsonColumn(value) ?? {};
+}
+
+export type VisitorEmailRow = {
+  key: string;
+  kind: string;
+  request_id: string;
+  recipient: string;
+  payload: string | Record<string, unknown>;
+  created_at: Time;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: Time | null;
+};
+
+/** The columns of VisitorEmailRow. */
+export const visitorEmailColumns = `key, kind, request_id, recipient, payload, created_at, status,
+  attempts, last_error, sent_at`;
+
+export function toStoredVisitorEmail(row: VisitorEmailRow): StoredVisitorEmail {
+  return {
+    key: row.key,
+    kind: row.kind as VisitorEmailKind,
+    requestId: String(row.request_id),
+    recipient: row.recipient,
+    payload: jsonObject(row.payload),
+    createdAt: new Date(row.created_at),
+    status: row.status as StoredVisitorEmail["status"],
+    attempts: row.attempts,
+    lastError: row.last_error,
+    sentAt: row.sent_at === null ? null : iso(row.sent_at),
+  };
+}
+
+export type EventRow = {
+  id: string;
+  request_id: string;
+  at: Time;
+  actor: string;
+  kind: string;
+  details: string | Record<string, unknown>;
+};
+
+export const eventColumns = "id, request_id, at, actor, kind, details";
+
+export function toRequestEvent(row: EventRow): RequestEvent {
+  return {
+    id: String(row.id),
+    requestId: String(row.request_id),
+    at: iso(row.at),
+    actor: row.actor as RequestEvent["actor"],
+    kind: row.kind as RequestEventKind,
+    details: jsonObject(row.details),
+  };
+}
+
 export type FollowUpRow = {
   key: string;
   kind: string;
@@ -151,7 +230,7 @@ export function toStoredFollowUp(row: FollowUpRow): StoredFollowUp {
   return {
     key: row.key,
     kind: row.kind as FollowUpKind,
-    requestId: row.request_id,
+    requestId: String(row.request_id),
     addressHash: row.address_hash,
     queuedStatus: row.queued_status,
     createdAt: iso(row.created_at),

@@ -9,14 +9,14 @@
 import type { ContactRequest } from "../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import type { VisitSource } from "../../shared/visit-source.ts";
-
-import type { LeadStatus } from "./owner/lead-view.ts";
+import type { Visit } from "./booking/visit.ts";
+import type { LeadStatus } from "./lead-status.ts";
 
 /**
- * The owner's view of a lead (one list: owner/lead-view.ts); `spam` is also what the spam filter
- * stores (never e-mailed): `statusSetAt` tells the owner's from the filter's.
+ * The owner's view of a lead (lead-status.ts); `spam` is also what the spam filter stores (never
+ * e-mailed): `statusSetAt` tells the owner's from the filter's.
  */
-export type { LeadStatus };
+export type { LeadStatus } from "./lead-status.ts";
 
 /**
  * The e-mail's state, separate from the lead's: `failed` is final (the mail server refused this
@@ -76,6 +76,14 @@ export type StoredContactRequest = ContactRequest &
     statusSetAt?: string | null;
     /** Where the visit came from; absent when the request carried none. */
     source?: VisitSource;
+    /** The booked visit, in the business's time zone; absent when none is booked. */
+    visit?: Visit;
+    /** The visit's iCalendar SEQUENCE: 0 never booked, + 1 at each booking, change or cancel. */
+    visitSequence: number;
+    /** ISO-8601 UTC: when the visit was last booked, changed or cancelled. */
+    visitChangedAt: string | null;
+    /** Where to clean, when the visitor gave it on their page. */
+    serviceAddress?: string;
   };
 
 /** What a failed attempt records. */

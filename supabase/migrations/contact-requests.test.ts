@@ -180,6 +180,9 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
           "site_counts",
           "follow_ups",
           "email_opt_outs",
+          "lead_statuses",
+          "visitor_emails",
+          "request_events",
         ]),
       );
       expect(functions().length).toBeGreaterThanOrEqual(5);
@@ -240,6 +243,9 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
       site_counts: "count = 0",
       follow_ups: "last_error = 'x'",
       email_opt_outs: "opted_out_at = now()",
+      lead_statuses: "status = 'x'",
+      visitor_emails: "last_error = 'x'",
+      request_events: "kind = 'x'",
     };
 
     it("still sees zero rows and may insert nothing when granted everything (RLS holds)", () => {

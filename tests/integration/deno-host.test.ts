@@ -9,9 +9,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "../../functions/send-contact-email/migrations.ts";
 import { openPostgresStore } from "../../functions/send-contact-email/postgres-store.ts";
+import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { type ContractHost, describeContactContract, functionPath } from "./contract-cases.ts";
 import { describeInboxContract, inboxSettings } from "./inbox-cases.ts";
 import { type FakeMailApi, startFakeMailApi } from "./support/fake-mail-api.ts";
@@ -181,6 +183,11 @@ describe.skipIf(!postgresRuns)("Supabase entry under Deno: e-mail API outage", (
     expect(await response.json()).toEqual({
       mail: { sent: expect.any(Number), failed: expect.any(Number) },
       notices: { queued: expect.any(Number), sent: expect.any(Number), failed: expect.any(Number) },
+      visitors: {
+        queued: expect.any(Number),
+        sent: expect.any(Number),
+        failed: expect.any(Number),
+      },
       followUps: {
         queued: expect.any(Number),
         sent: expect.any(Number),
@@ -224,6 +231,78 @@ describe.skipIf(!postgresRuns)("Supabase entry under Deno: e-mail API outage", (
     expect(forged.status).toBe(403);
   });
 });
+
+describe.skipIf(!postgresRuns)(
+  "Supabase entry under Deno: a booked visit and the visitor's page",
+  () => {
+    const form = (fields: Record<string, string>) => ({
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+      redirect: "manual" as const,
+    });
+
+    it("acknowledges, serves the visitor's page, books in one tap and sends the invitation", async () => {
+      const [first] = bookableDates(new Date());
+      const submitted = await fetch(`${entry.url}${functionPath}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          apikey: settings.CONTACT_PUBLIC_KEY,
+          "x-forwarded-for": "203.0.113.78",
+        },
+        body: JSON.stringify({
+          ...validRequest({
+            name: "Deno Visitor",
+            email: "deno.visitor@example.org",
+            message: "NOT-RELAYED",
+          }),
+          preferredWindows: [{ date: first, window: "afternoon" }],
+        }),
+      });
+      const { id } = (await submitted.json()) as { id: string };
+      const ack = await api.waitForVisitorMail(`acknowledgement:${id}`);
+      expect(ack.body.to).toEqual(["deno.visitor@example.org"]);
+      expect(JSON.stringify(ack.body)).not.toContain("NOT-RELAYED");
+      const visitorLink = new URL(/https?:\/\/\S+\/request\/\S+/.exec(ack.body.text)?.[0] ?? "");
+      const page = await fetch(`${entry.url}${visitorLink.pathname}${visitorLink.search}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("We will call you by");
+
+      const ownerMail = await api.waitForRequest(id);
+      const ownerLink = new URL(/https?:\/\/\S+\/lead\/\S+/.exec(ownerMail.body.text)?.[0] ?? "");
+      const token = ownerLink.searchParams.get("token") ?? "";
+      // The visitor's token never opens the owner's page, nor the owner's the visitor's.
+      expect(
+        (
+          await fetch(
+            `${entry.url}${ownerLink.pathname}?token=${visitorLink.searchParams.get("token")}`,
+          )
+        ).status,
+      ).toBe(403);
+      expect((await fetch(`${entry.url}${visitorLink.pathname}?token=${token}`)).status).toBe(403);
+      const booked = await fetch(
+        `${entry.url}${ownerLink.pathname}/visit`,
+        form({ token, sequence: "0", action: "book", window: "0" }),
+      );
+      expect(booked.status).toBe(303);
+      const confirmation = await api.waitForVisitorMail(`visit:${id}:1`);
+      expect(confirmation.body.subject).toMatch(
+        /^Your cleaning is booked: \w{3} \w{3} \d+, 12:00–2:00 PM$/,
+      );
+      const [attachment] = confirmation.body.attachments ?? [];
+      expect(attachment?.content_type).toBe("text/calendar; method=REQUEST; charset=utf-8");
+      const calendar = new ICAL.Component(
+        ICAL.parse(Buffer.from(attachment?.content ?? "", "base64").toString("utf8")),
+      );
+      expect(calendar.getFirstSubcomponent("vevent")?.getFirstPropertyValue("uid")).toBe(
+        `visit-${id}@example.com`,
+      );
+      const after = await fetch(`${entry.url}${visitorLink.pathname}${visitorLink.search}`);
+      expect(await after.text()).toMatch(/Booked: \w{3} \w{3} \d+, 12:00–2:00 PM/);
+    });
+  },
+);
 
 /**
  * POSTs a chunked form body to `path` that goes on until the answer comes (or `capBytes` are

@@ -171,9 +171,9 @@ export function describeInboxContract(hostName: string, getHost: () => InboxHost
       await submit({ name: `Inbox ${run} Spam`, website: "https://spam.example" });
       await setStatus(older, "won");
       const names = (html: string) =>
-        [
-          ...html.matchAll(/<a class="lead" href="lead\/([^?]+)\?[^"]*"><span>([^<]*)<\/span>/g),
-        ].map((match) => match[2]);
+        [...html.matchAll(/<a class="row" href="lead\/([^?]+)\?[^"]*"><span>([^<]*)<\/span>/g)].map(
+          (match) => match[2],
+        );
       const response = await inbox({ q: `Inbox ${run}` });
       expect(response.status).toBe(200);
       expect(response.headers.get("referrer-policy")).toBe("no-referrer");
@@ -231,12 +231,17 @@ export function describeInboxContract(hostName: string, getHost: () => InboxHost
       const address = `pat.${run}@example.org`;
       const first = await submit({ name: "Pat Review", email: address, message: `First ${run}` });
       const second = await submit({ name: "Pat Review", email: address, message: `Second ${run}` });
+      // The visitor's mail also holds the acknowledgements of their requests (booking/).
+      const reviews = () =>
+        getHost()
+          .mailsTo(address)
+          .filter((mail) => mail.subject.endsWith("would you review us?"));
       await setStatus(first, "won");
-      await waitUntil(() => getHost().mailsTo(address).length > 0, {
+      await waitUntil(() => reviews().length > 0, {
         timeoutMs: 20_000,
         what: "the review request",
       });
-      const [review] = getHost().mailsTo(address);
+      const [review] = reviews();
       expect(review?.subject).toMatch(/would you review us\?$/);
       expect(review?.text).toContain("Hello Pat,");
       expect(review?.text).toContain(getHost().reviewUrl);
@@ -276,7 +281,7 @@ export function describeInboxContract(hostName: string, getHost: () => InboxHost
           (await ownerPage(second)).includes("Review request: not sent, the customer opted out."),
         { timeoutMs: 20_000, what: "the review request stopped by the opt-out" },
       );
-      expect(getHost().mailsTo(address)).toHaveLength(1);
+      expect(reviews()).toHaveLength(1);
       const rows = (await ownerPage(second)).match(/Review request:/g) ?? [];
       expect(rows).toHaveLength(1);
     });

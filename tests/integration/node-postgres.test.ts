@@ -146,7 +146,10 @@ describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () 
       const ids: string[] = [];
       await Promise.all(
         Array.from({ length: 20 }, async (_, index) => {
-          const input = validRequest({ message: `Burst ${index}` });
+          const input = validRequest({
+            message: `Burst ${index}`,
+            email: `burst-${index}@example.org`,
+          });
           const response = await post(servers[index % 2], input, `203.0.113.${index}`);
           ids.push(((await response.json()) as { id: string }).id);
         }),
@@ -157,7 +160,19 @@ describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () 
       });
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(ids.filter((id) => smtp.forRequest(id).length !== 1)).toEqual([]);
-      // Both servers count what they sent in the database: one hourly cap for the two.
+      // Each visitor's acknowledgement, once too, whichever server sent it.
+      await waitUntil(
+        () => ids.every((id) => smtp.visitorMail(`acknowledgement:${id}`).length > 0),
+        {
+          timeoutMs: 20_000,
+          what: "every acknowledgement",
+        },
+      );
+      expect(ids.filter((id) => smtp.visitorMail(`acknowledgement:${id}`).length !== 1)).toEqual(
+        [],
+      );
+      // Both servers count what they sent the owner in the database: one hourly cap for the two
+      // (the visitors' e-mails are not the owner's inbox and do not count).
       const counted = pg.psql("select coalesce(sum(sent), 0) from public.contact_mail_hours", {
         database: "website",
       });

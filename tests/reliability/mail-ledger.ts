@@ -1,20 +1,48 @@
 /**
- * Counts the e-mails the SMTP server(s) received per quote request (by their X-Contact-Request-Id
- * header) and waits for the outbox to drain: nothing pending in the store and every expected id
- * e-mailed, then a short settle so that a late duplicate is seen too.
+ * Counts the e-mails the SMTP server(s) received: the owner's, per quote request (by their
+ * X-Contact-Request-Id header), and the visitors' (acknowledgements, visit e-mails), per key (by
+ * X-Visitor-Mail-Key); and waits for every queue to drain: nothing pending in the store and every
+ * expected id and key e-mailed, then a short settle so that a late duplicate is seen too.
  */
 import type { SmtpSink } from "../integration/support/smtp-sink.ts";
-import { readStore } from "./store-reader.ts";
+import { readStore, readVisitorEmails } from "./store-reader.ts";
 
+/** The owner's e-mails per request id (notices and visitors' e-mails are counted apart). */
 export function mailCounts(sinks: readonly SmtpSink[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const sink of sinks) {
     for (const item of sink.received) {
+      if (item.mail.header("x-visitor-mail-key")) continue;
       const id = item.mail.header("x-contact-request-id") ?? "(none)";
       counts.set(id, (counts.get(id) ?? 0) + 1);
     }
   }
   return counts;
+}
+
+/** The visitors' e-mails per key (`acknowledgement:<id>`, `visit:<id>:<sequence>`). */
+export function visitorMailCounts(sinks: readonly SmtpSink[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const sink of sinks) {
+    for (const item of sink.received) {
+      const key = item.mail.header("x-visitor-mail-key");
+      if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+/** Expected visitor e-mail keys that never arrived, and those that came more than once. */
+export function auditVisitorMail(sinks: readonly SmtpSink[], keys: Iterable<string>) {
+  const counts = visitorMailCounts(sinks);
+  const missing: string[] = [];
+  const duplicated: string[] = [];
+  for (const key of keys) {
+    const count = counts.get(key) ?? 0;
+    if (count === 0) missing.push(key);
+    if (count > 1) duplicated.push(key);
+  }
+  return { missing, duplicated };
 }
 
 export type MailAudit = {
@@ -56,14 +84,25 @@ export async function waitForDrain(
   dataDir: string,
   sinks: readonly SmtpSink[],
   expected: Iterable<string>,
-  { timeoutMs = 120_000, settleMs = 500, intervalMs = 200 } = {},
+  {
+    timeoutMs = 120_000,
+    settleMs = 500,
+    intervalMs = 200,
+    visitorKeys = [] as Iterable<string>,
+  } = {},
 ): Promise<DrainResult> {
   const started = performance.now();
   const wanted = [...expected];
+  const wantedKeys = [...visitorKeys];
   for (;;) {
-    const pending = readStore(dataDir).filter((row) => row.deliveryStatus === "pending").length;
+    const pending =
+      readStore(dataDir).filter((row) => row.deliveryStatus === "pending").length +
+      readVisitorEmails(dataDir).filter((row) => row.status === "pending").length;
     const counts = mailCounts(sinks);
-    const allMailed = wanted.every((id) => (counts.get(id) ?? 0) > 0);
+    const visitorCounts = visitorMailCounts(sinks);
+    const allMailed =
+      wanted.every((id) => (counts.get(id) ?? 0) > 0) &&
+      wantedKeys.every((key) => (visitorCounts.get(key) ?? 0) > 0);
     const ms = performance.now() - started;
     if (pending === 0 && allMailed) {
       await new Promise((resolve) => setTimeout(resolve, settleMs));

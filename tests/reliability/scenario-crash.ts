@@ -5,12 +5,16 @@
  * one must neither be refused nor start beside it. Invariants: the restart is not refused; every
  * id answered 200 before the kill is in the store (read before the restart, so the restart cannot
  * "repair" anything), and after the restart every one of them is e-mailed and nothing stays
- * pending. Delivery is at least once (contact-api.md, "Storing, then e-mailing"): repeats are
- * counted and shown, lost e-mails fail the run.
+ * pending. The e-mails to visitors too: every acknowledged request gets its acknowledgement, and
+ * every visit the owner booked (answered 303) while the load ran gets its confirmation, after the
+ * restart if not before. Delivery is at least once (contact-api.md, "Storing, then e-mailing"):
+ * repeats are counted and shown, lost e-mails fail the run.
  */
+
+import { bookVisit, submitEarly } from "./bookings.ts";
 import type { Harness } from "./harness.ts";
 import { newAnswerLog, okCount, runLoad, statusSummary, submissionRequest } from "./load.ts";
-import { auditMail, mailCounts, waitForDrain } from "./mail-ledger.ts";
+import { auditMail, auditVisitorMail, mailCounts, waitForDrain } from "./mail-ledger.ts";
 import { check, format, type ScenarioResult } from "./report.ts";
 import { readStore } from "./store-reader.ts";
 
@@ -30,6 +34,16 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
   let killedAt = 0;
   let mailedBeforeKill = 0;
   let run: ReturnType<typeof runLoad> | undefined;
+  // A few requests first, whose e-mails reach the owner; halfway to the kill the owner books
+  // their visits from those e-mails, while the load goes on.
+  const early = await submitEarly(h.key, first.url, 4);
+  for (const id of early) await smtp.waitForRequest(id, 30_000);
+  const bookings: Promise<string | null>[] = [];
+  const bookAt = Math.max(1, Math.floor(killAfter / 2));
+  const book = () => {
+    if (bookings.length > 0) return;
+    for (const id of early) bookings.push(bookVisit([smtp], id, first.url));
+  };
   let killed: () => void = () => {};
   const killing = new Promise<void>((resolve) => {
     killed = resolve;
@@ -49,6 +63,7 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
     timeout: 5,
     requests: [
       submissionRequest(h.key, log, () => {
+        if (okCount(log) >= bookAt) book();
         if (okCount(log) >= killAfter) kill();
       }),
     ],
@@ -75,8 +90,10 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
   const result = await run.done;
   await first.exited;
   // Answers the client had read when the server died: each was committed before it was sent.
-  const acknowledged = [...new Set(log.ids)];
+  const acknowledged = [...new Set([...early, ...log.ids])];
   const acknowledgedSet = new Set(acknowledged);
+  const booked = (await Promise.all(bookings)).filter((key): key is string => key !== null);
+  const visitorKeys = [...acknowledged.map((id) => `acknowledgement:${id}`), ...booked];
   const storedAfterKill = new Set(afterKill.map((row) => row.id));
   const lost = acknowledged.filter((id) => !storedAfterKill.has(id));
   const unacknowledged = afterKill.filter((row) => !acknowledgedSet.has(row.id)).length;
@@ -96,7 +113,11 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
       notes: [refusal],
     };
   }
-  const drain = await waitForDrain(dataDir, [smtp], acknowledged, { timeoutMs: 120_000 });
+  const drain = await waitForDrain(dataDir, [smtp], acknowledged, {
+    timeoutMs: 120_000,
+    visitorKeys,
+  });
+  const visitors = auditVisitorMail([smtp], visitorKeys);
   const rows = readStore(dataDir);
   const mail = auditMail([smtp], acknowledged);
   const counts = mailCounts([smtp]);
@@ -132,6 +153,11 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
         "acknowledged ids e-mailed more than once (at least once delivery)",
         format.count(mail.duplicated.length),
       ],
+      ["visits booked by the owner before the kill (303)", format.count(booked.length)],
+      [
+        "visitor e-mails expected / missing / repeated",
+        `${format.count(visitorKeys.length)} / ${visitors.missing.length} / ${visitors.duplicated.length}`,
+      ],
     ],
     checks: [
       check("the restart right after SIGKILL is not refused", true),
@@ -154,6 +180,16 @@ export async function crashScenario(h: Harness, options: CrashOptions): Promise<
         "every acknowledged id is e-mailed after the restart (zero lost)",
         mail.missing.length === 0,
         `${acknowledged.length - mail.missing.length} of ${acknowledged.length}; duplicates ${mail.duplicated.length} (reported, allowed)`,
+      ),
+      check(
+        "the owner booked visits during the load",
+        booked.length > 0,
+        `${booked.length} bookings answered 303 before the kill`,
+      ),
+      check(
+        "every acknowledged request's acknowledgement and every booking's confirmation reach the visitor",
+        visitors.missing.length === 0,
+        `${visitorKeys.length - visitors.missing.length} of ${visitorKeys.length}; repeats ${visitors.duplicated.length} (reported, allowed)`,
       ),
       check(
         "every stored row is e-mailed, acknowledged or not",

@@ -2,12 +2,14 @@
  * Scenario 4: a steady run of submissions while the SMTP server goes away (stopped at 20% of the
  * run) and comes back on the same port later (at 70%). Invariants: deliveries did fail during
  * the outage (or the scenario proves nothing), no visitor sees an error, every acknowledged
- * request is stored, and every one of them is e-mailed once the mail server is back. Repeats (at
- * least once) are reported, not failed.
+ * request is stored, and every one of them is e-mailed once the mail server is back; so is each
+ * visitor's acknowledgement, and the confirmation of each visit the owner booked while the mail
+ * server was down. Repeats (at least once) are reported, not failed.
  */
 
 import { unusedPort } from "../integration/support/ports.ts";
 import type { SmtpSink } from "../integration/support/smtp-sink.ts";
+import { bookVisit, submitEarly } from "./bookings.ts";
 import type { Harness } from "./harness.ts";
 import {
   newAnswerLog,
@@ -17,7 +19,7 @@ import {
   statusSummary,
   submissionRequest,
 } from "./load.ts";
-import { auditMail, waitForDrain } from "./mail-ledger.ts";
+import { auditMail, auditVisitorMail, waitForDrain } from "./mail-ledger.ts";
 import { check, format, type ScenarioResult } from "./report.ts";
 import { readStore } from "./store-reader.ts";
 
@@ -38,6 +40,9 @@ export async function mailOutageScenario(
     env: { RATE_LIMIT_DISABLED: "true" },
   });
 
+  // A few requests whose e-mails reach the owner first: the owner books them during the outage.
+  const early = await submitEarly(h.key, server.url, 4);
+  for (const id of early) await sinks[0]?.waitForRequest(id, 30_000);
   const log = newAnswerLog();
   let answersDuringOutage = 0;
   let down = false;
@@ -58,7 +63,11 @@ export async function mailOutageScenario(
   const mailedBeforeOutage = sinks[0]?.received.length ?? 0;
   down = true;
   const outageStarted = performance.now();
+  const toBook = early;
   await sinks[0]?.stop();
+  const booked = (await Promise.all(toBook.map((id) => bookVisit(sinks, id, server.url)))).filter(
+    (key): key is string => key !== null,
+  );
   await sleep(durationMs * 0.5);
   const failedDuringOutage = readStore(dataDir).filter(
     (row) => row.deliveryStatus !== "sent" && row.attempts > 0,
@@ -69,8 +78,13 @@ export async function mailOutageScenario(
   const backAt = performance.now();
 
   const result = await run.done;
-  const acknowledged = [...new Set(log.ids)];
-  const drain = await waitForDrain(dataDir, sinks, acknowledged, { timeoutMs: 120_000 });
+  const acknowledged = [...new Set([...early, ...log.ids])];
+  const visitorKeys = [...acknowledged.map((id) => `acknowledgement:${id}`), ...booked];
+  const drain = await waitForDrain(dataDir, sinks, acknowledged, {
+    timeoutMs: 120_000,
+    visitorKeys,
+  });
+  const visitors = auditVisitorMail(sinks, visitorKeys);
   const drainedAfterBackMs = drain.drained ? performance.now() - backAt : Number.NaN;
   const rows = readStore(dataDir);
   const stored = new Set(rows.map((row) => row.id));
@@ -105,6 +119,11 @@ export async function mailOutageScenario(
       ["stored but unanswered (in flight when the run stopped)", format.count(unanswered)],
       ["e-mails received (both SMTP runs)", format.count(mail.total)],
       ["ids e-mailed more than once", format.count(mail.duplicated.length)],
+      ["visits booked while SMTP was down", format.count(booked.length)],
+      [
+        "visitor e-mails expected / missing / repeated",
+        `${format.count(visitorKeys.length)} / ${visitors.missing.length} / ${visitors.duplicated.length}`,
+      ],
     ],
     checks: [
       check(
@@ -131,6 +150,16 @@ export async function mailOutageScenario(
         "the outbox drains once SMTP is back",
         drain.drained,
         `${drain.pending} pending at the end`,
+      ),
+      check(
+        "the owner booked visits while the mail server was down",
+        booked.length > 0,
+        `${booked.length} of ${toBook.length} answered 303`,
+      ),
+      check(
+        "every acknowledgement and every booking's confirmation reach the visitor once SMTP is back",
+        visitors.missing.length === 0,
+        `${visitorKeys.length - visitors.missing.length} of ${visitorKeys.length}; repeats ${visitors.duplicated.length} (reported)`,
       ),
       check(
         "every acknowledged request is e-mailed (nothing lost)",

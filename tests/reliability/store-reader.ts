@@ -43,3 +43,19 @@ export function rowCounts(rows: readonly StoredRow[]): Map<string, number> {
   for (const row of rows) counts.set(row.id, (counts.get(row.id) ?? 0) + 1);
   return counts;
 }
+
+export type VisitorEmailRow = { key: string; status: string; attempts: number };
+
+/** The visitor e-mail queue (visitor_emails), read beside the running server. */
+export function readVisitorEmails(dataDir: string): VisitorEmailRow[] {
+  const path = dataPaths(dataDir).database;
+  if (!existsSync(path)) return [];
+  const db = new DatabaseSync(path, { readOnly: true, timeout: 5000 });
+  try {
+    return db
+      .prepare("SELECT key, status, attempts FROM visitor_emails")
+      .all() as VisitorEmailRow[];
+  } finally {
+    db.close();
+  }
+}

@@ -108,6 +108,37 @@ describe("follow-ups to customers (fake time, SQLite in memory)", () => {
     ]);
   });
 
+  it("asks for a review an hour after a booked visit has ended; a booking stops a quiet quote's follow-up", async () => {
+    const t = setup();
+    const id = await t.submit("Bea Booked");
+    // Booked on day 3 for day 5, 09:00 to 11:00 New York time (booking/).
+    t.advance(3 * day);
+    const booked = await t.store.changeRequest(
+      id,
+      {
+        status: "booked",
+        visit: {
+          start: new Date("2026-11-25T14:00:00Z"),
+          end: new Date("2026-11-25T16:00:00Z"),
+        },
+        event: { actor: "owner", kind: "booked" },
+      },
+      t.now(),
+    );
+    expect(booked.ok).toBe(true);
+    await t.job.changed(id);
+    // Day 4: a quiet quote would have had its follow-up; a booked one has none.
+    t.advance(day);
+    await t.job.tick();
+    expect(t.mails).toHaveLength(0);
+    // 17:00 UTC on day 5: an hour after the visit ended.
+    t.advance(new Date("2026-11-25T17:00:00Z").getTime() - t.now().getTime());
+    await t.job.tick();
+    expect(sentTo(t.mails, "bea@example.org").map((mail) => mail.subject)).toEqual([
+      "Thank you from Keystone Shine Cleaning: would you review us?",
+    ]);
+  });
+
   it("follows up a quote still new after N days once; a status change stops it", async () => {
     const t = setup();
     const quiet = await t.submit("Quinn Quiet");
@@ -146,17 +177,17 @@ describe("follow-ups to customers (fake time, SQLite in memory)", () => {
     const t = setup();
     const id = await t.submit("Tina Tapped");
     await t.store.setStatus(id, "won", t.now());
-    await t.job.statusChanged(id);
+    await t.job.changed(id);
     expect(await t.store.listFollowUps(id)).toMatchObject([{ state: "pending" }]);
     t.advance(10 * 60_000);
     await t.store.setStatus(id, "lost", t.now());
-    await t.job.statusChanged(id);
+    await t.job.changed(id);
     expect(await t.store.listFollowUps(id)).toMatchObject([
       { state: "stopped", lastError: "the status changed to lost" },
     ]);
     t.advance(10 * 60_000);
     await t.store.setStatus(id, "won", t.now());
-    await t.job.statusChanged(id);
+    await t.job.changed(id);
     expect(await t.store.listFollowUps(id)).toMatchObject([{ state: "pending", attempts: 0 }]);
     t.advance(hour);
     await t.job.tick();

@@ -12,7 +12,7 @@
  * and a mail server that refuses it is retried with the outbox's backoff, then given up (`failed`).
  * The embedded server runs `tick` from a timer; on Supabase the scheduled drain does.
  */
-import { type RetryPolicy, retryDelayMs } from "../backoff.ts";
+import { afterFailedAttempt, type RetryPolicy } from "../backoff.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import type { Mailer } from "../mailer.ts";
@@ -48,10 +48,10 @@ export type FollowUpTick = { queued: number; sent: number; stopped: number; wait
 export type FollowUpJob = {
   start(): void;
   /**
-   * The owner changed a request's status: its waiting follow-ups that the change stops are
-   * stopped at once (the page says so), and what the change makes due is queued.
+   * A request was changed (its status set, a visit booked or cancelled): its waiting follow-ups
+   * that the change stops are stopped at once (its page says so), and what it makes due is queued.
    */
-  statusChanged(requestId: string): Promise<void>;
+  changed(requestId?: string): Promise<void>;
   tick(): Promise<FollowUpTick>;
   stop(): Promise<void>;
 };
@@ -132,15 +132,15 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
       log.info("follow-up sent", { key: item.key });
       return "sent";
     } catch (error) {
-      const message = truncateError(errorMessage(error));
-      if (item.attempts >= maxAttempts) {
-        await store.markFollowUpFailed(item.key, message);
-        log.error("follow-up given up", { key: item.key, error: message });
-      } else {
-        const delay = retryDelayMs(item.attempts, options.retry);
-        await store.markFollowUpRetry(item.key, message, new Date(at.getTime() + delay));
-        log.warn("follow-up not sent, will retry", { key: item.key, retryInMs: delay });
-      }
+      await afterFailedAttempt(item, truncateError(errorMessage(error)), {
+        what: "follow-up",
+        maxAttempts,
+        retry: options.retry,
+        now: at,
+        log,
+        giveUp: (reason) => store.markFollowUpFailed(item.key, reason),
+        retryAt: (reason, when) => store.markFollowUpRetry(item.key, reason, when),
+      });
       return "waiting";
     }
   }
@@ -178,9 +178,9 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
       });
   }
 
-  async function statusChanged(requestId: string) {
-    const lead = await store.get(requestId);
-    if (lead)
+  async function changed(requestId?: string) {
+    const lead = requestId ? await store.get(requestId) : null;
+    if (lead && requestId)
       for (const item of await store.listFollowUps(requestId)) {
         const reason = item.state === "pending" ? reasonToStop(item, lead) : null;
         if (reason) await store.stopFollowUp(item.key, reason);
@@ -201,7 +201,7 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
       stopped = false;
       run();
     },
-    statusChanged,
+    changed,
     tick,
     async stop() {
       stopped = true;

@@ -51,6 +51,13 @@ describe("when a customer gets a follow-up", () => {
     expect(dueAt("follow-up", contacted, on)).toEqual(at(5 * day));
     for (const status of ["won", "booked", "lost", "spam"])
       expect(dueAt("follow-up", lead({ status }), on), status).toBeNull();
+    // A visit cancelled on day 2 (booking/ sets contacted): the four days count from then.
+    const cancelled = lead({
+      status: "contacted",
+      statusSetAt: at(hour).toISOString(),
+      visitChangedAt: at(2 * day).toISOString(),
+    });
+    expect(dueAt("follow-up", cancelled, on)).toEqual(at(6 * day));
     // Off by default.
     expect(dueAt("follow-up", lead({}), { ...on, followUpAfterDays: null })).toBeNull();
   });

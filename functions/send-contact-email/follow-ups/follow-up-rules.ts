@@ -51,9 +51,17 @@ export type FollowUpLead = {
   createdAt: string;
   statusSetAt?: string | null;
   visit?: { start: string; end: string } | null;
+  /** When a visit was last booked, moved or cancelled (booking/). */
+  visitChangedAt?: string | null;
 };
 
-const lastChange = (lead: FollowUpLead) => Date.parse(lead.statusSetAt ?? lead.createdAt);
+/** The request's last change: received, its status set by the owner, its visit booked or moved. */
+const lastChange = (lead: FollowUpLead) =>
+  Math.max(
+    ...[lead.createdAt, lead.statusSetAt, lead.visitChangedAt]
+      .filter((time): time is string => Boolean(time))
+      .map(Date.parse),
+  );
 
 /** Statuses a review request suits: the work is done or booked. */
 const reviewable = new Set(["won", "booked"]);

@@ -57,6 +57,9 @@ export type FollowUpStore = {
   /** Records an opt-out; asking twice keeps the first time. */
   optOut(addressHash: string, at: Date): Promise<void>;
   isOptedOut(addressHash: string): Promise<boolean>;
-  /** Requests received, or whose status changed, at or after `since`; spam left out. */
+  /**
+   * Requests received, or whose status or visit the owner changed, at or after `since`; spam left
+   * out.
+   */
   listTouchedSince(since: Date): Promise<StoredContactRequest[]>;
 };

@@ -10,10 +10,10 @@
  * on no review request or follow-up goes to that address; the owner's own replies are theirs.
  */
 import { business } from "../../../shared/business.ts";
+import { pageResponse, privateDocument } from "../booking/page-shell.ts";
 import { escapeHtml as e } from "../email.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
-import { privatePage } from "../owner/private-page.ts";
 import type { FollowUpStore } from "./follow-up-store.ts";
 
 /** An opt-out link keeps working for a year (the law asks for at least 30 days). */
@@ -40,10 +40,6 @@ export async function optOutUrl(
   return `${functionUrl}/opt-out/${hash}?token=${encodeURIComponent(token)}`;
 }
 
-const page = privatePage(`
-button{min-height:2.75rem;padding:.625rem 1rem;border:2px solid #123a7a;border-radius:.5rem;background:#123a7a;color:#fff;font:inherit;font-weight:600;cursor:pointer}
-`);
-
 export type OptOutDeps = {
   store: Pick<FollowUpStore, "optOut" | "isOptedOut">;
   /** The `visitor` scope's signer. */
@@ -54,9 +50,11 @@ export type OptOutDeps = {
 
 const maxBodyBytes = 1024;
 
-async function answer(status: number, title: string, body: string) {
-  const html = page.document(title, `<p>${e(business.name)}</p>\n<h1>${e(title)}</h1>\n${body}`);
-  return new Response(html, { status, headers: await page.headers() });
+function answer(status: number, title: string, body: string) {
+  return pageResponse(
+    status,
+    privateDocument(title, `<p>${e(business.name)}</p>\n<h1>${e(title)}</h1>\n${body}`),
+  );
 }
 
 export async function handleOptOut(
@@ -102,7 +100,7 @@ export async function handleOptOut(
       200,
       "Stop these e-mails?",
       `<p>${e(business.name)} sends a review request after a job, and one reminder about a quote left without an answer. Press the button and none of these will come to your address again.</p>
-<form method="post" action="${e(`${hash}?token=${encodeURIComponent(token)}`)}"><button type="submit">Stop these e-mails</button></form>`,
+<form method="post" action="${e(`${hash}?token=${encodeURIComponent(token)}`)}"><button type="submit" class="primary">Stop these e-mails</button></form>`,
     );
   } catch (error) {
     log.error("opt-out failed", { error: errorMessage(error) });

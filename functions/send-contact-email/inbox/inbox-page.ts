@@ -8,10 +8,10 @@
 import { business } from "../../../shared/business.ts";
 import { estimateText, placeText } from "../../../shared/quote/describe.ts";
 import { sourceChannel } from "../../../shared/source-words.ts";
+import { pageCss, privateDocument, privatePageHeaders } from "../booking/page-shell.ts";
 import { escapeHtml as e } from "../email.ts";
 import type { Lead } from "../leads/lead-formats.ts";
 import { type LeadStatus, statusLabels } from "../owner/lead-view.ts";
-import { privatePage } from "../owner/private-page.ts";
 import {
   type Choice,
   type InboxQuery,
@@ -24,7 +24,8 @@ import {
 } from "./inbox-query.ts";
 import { weekNumbersCss } from "./week-numbers.ts";
 
-const page = privatePage(`
+// The private pages' shell and rules (booking/page-shell.ts), then the inbox's own.
+const css = `${pageCss}
 main{max-width:44rem}
 .brand{margin:0;color:#4a5263;font-size:.9375rem}
 label{display:block;font-weight:600;margin:.5rem 0 .25rem}
@@ -40,17 +41,18 @@ summary{min-height:2.75rem;display:flex;align-items:center;font-weight:600;curso
 .count{color:#4a5263;font-weight:400}
 .leads{list-style:none;margin:0;padding:0}
 .leads li{border-top:1px solid #e3e6eb;padding:.625rem 0}
-li a.lead{display:flex;justify-content:space-between;align-items:center;gap:.5rem;min-height:2.75rem;color:#123a7a;font-weight:600;font-size:1.0625rem;overflow-wrap:anywhere;text-decoration:none}
-li a.lead span:first-child{text-decoration:underline}
+li a.row{display:flex;justify-content:space-between;align-items:center;gap:.5rem;min-height:2.75rem;color:#123a7a;font-weight:600;font-size:1.0625rem;overflow-wrap:anywhere;text-decoration:none}
+li a.row span:first-child{text-decoration:underline}
 .leads li p{margin:.125rem 0;color:#353c4a;font-size:.9375rem;overflow-wrap:anywhere}
 .status{flex:none;padding:.125rem .625rem;border-radius:999px;font-size:.875rem;font-weight:600;color:#1a1f2b;background:#e6ecf7}
 .status.new{background:#fde9c8}.status.won{background:#d7f0de}.status.lost{background:#eceef1}.status.spam{background:#f8dcdc}
 nav{display:flex;justify-content:space-between;align-items:center;gap:.5rem;margin:1rem 0}
 .empty{padding:1rem 0}
 .spam{margin:0 0 .5rem;color:#4a5263}
-${weekNumbersCss}`);
+${weekNumbersCss}`;
 
-export const inboxHeaders = page.headers;
+export const inboxHeaders = () => privatePageHeaders(css);
+const document = (title: string, body: string) => privateDocument(title, body, css);
 
 const receivedFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: business.timeZone,
@@ -139,14 +141,14 @@ ${
     ? `<p><a href="${e(`inbox.csv?${inboxParams(token, query, 1)}`)}">Download ${view.total === 1 ? "this request" : `these ${view.total} requests`} as CSV</a> (for a spreadsheet)</p>`
     : ""
 }`;
-  return page.document("Quote requests", body);
+  return document("Quote requests", body);
 }
 
 function leadItem(lead: Lead, href: string): string {
   const status = lead.status as LeadStatus;
   const what = [lead.serviceLabel, placeText(lead), estimateText(lead)].filter(Boolean).join(" · ");
   return `<li>
-<a class="lead" href="${e(href)}"><span>${e(lead.name)}</span><span class="status ${e(status)}">${e(statusLabels[status] ?? status)}</span></a>
+<a class="row" href="${e(href)}"><span>${e(lead.name)}</span><span class="status ${e(status)}">${e(statusLabels[status] ?? status)}</span></a>
 <p>${e(what)}</p>
 <p><time datetime="${e(lead.receivedAt)}">${e(receivedFormat.format(new Date(lead.receivedAt)))}</time> · from ${e(sourceChannel(lead.source))}</p>
 </li>`;
@@ -158,5 +160,5 @@ export function renderInboxRefusal(kind: "denied" | "unavailable"): string {
     kind === "denied"
       ? "This link is not valid or has expired. Open the inbox from the latest e-mail about a request."
       : "The requests cannot be read right now. Please try again in a minute.";
-  return page.document("Quote requests", `<h1>Quote requests</h1>\n<p>${e(text)}</p>`);
+  return document("Quote requests", `<h1>Quote requests</h1>\n<p>${e(text)}</p>`);
 }

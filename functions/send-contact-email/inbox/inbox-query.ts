@@ -7,8 +7,8 @@
  */
 import { serviceOptions } from "../../../shared/contact-fields.ts";
 import { serviceAreaZips } from "../../../shared/quote/service-area.ts";
+import { leadStatuses, statusLabels } from "../lead-status.ts";
 import { type LeadFilter, parseLeadFilter } from "../leads/lead-filters.ts";
-import { leadStatuses, statusLabels } from "../owner/lead-view.ts";
 
 export type Choice = { value: string; label: string };
 

@@ -42,9 +42,7 @@ function get(path: string, params: Record<string, string> = {}, method = "GET") 
 }
 
 const names = (html: string) =>
-  [...html.matchAll(/<a class="lead" href="[^"]*"><span>([^<]*)<\/span>/g)].map(
-    (match) => match[1],
-  );
+  [...html.matchAll(/<a class="row" href="[^"]*"><span>([^<]*)<\/span>/g)].map((match) => match[1]);
 
 beforeEach(async () => {
   store = testStore();

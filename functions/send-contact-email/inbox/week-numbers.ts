@@ -18,7 +18,7 @@ export const weekNumbersCss = `
 .figures{display:grid;grid-template-columns:repeat(2,1fr);gap:.5rem;margin:.5rem 0}
 @media (min-width:36rem){.figures{grid-template-columns:repeat(4,1fr)}}
 .figures div{background:#f6f7f9;border-radius:.5rem;padding:.5rem .625rem}
-.figures dt{font-size:.875rem;color:#4a5263}
+.figures dt{font-size:.875rem;color:#4a5263;margin:0}
 .figures dd{margin:0;font-size:1.375rem;font-weight:700}
 .money{margin:.375rem 0;font-size:.9375rem}
 .breakdown h3{font-size:1rem;margin:.75rem 0 .25rem}

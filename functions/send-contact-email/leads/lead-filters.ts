@@ -8,7 +8,7 @@
  * unless asked: it offers it one tap away.
  */
 import { serviceOptions } from "../../../shared/contact-fields.ts";
-import { leadStatuses } from "../owner/lead-view.ts";
+import { leadStatuses } from "../lead-status.ts";
 import type { Lead } from "./lead-formats.ts";
 
 const statuses: string[] = [...leadStatuses];

@@ -27,9 +27,28 @@ describe("leads output", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).split("\r\n");
     expect(header).toBe(
-      '"receivedAt","name","email","phone","serviceLabel","message","status","statusSetAt","contactedAt","zip","inServiceArea","town","estimateLow","estimateHigh","recurringLow","recurringHigh","offerId","preferredTimes","sourceChannel","landingPage","referrer","utmSource","utmMedium","utmCampaign","deliveryStatus","attempts","lastError","sentAt","id"',
+      '"receivedAt","name","email","phone","serviceLabel","message","status","statusSetAt","contactedAt","zip","inServiceArea","town","estimateLow","estimateHigh","recurringLow","recurringHigh","offerId","preferredTimes","visitStart","visitEnd","serviceAddress","sourceChannel","landingPage","referrer","utmSource","utmMedium","utmCampaign","deliveryStatus","attempts","lastError","sentAt","id"',
     );
     expect(row).toContain('"Two rooms, ""asap""\nPets at home."');
+  });
+
+  it("shows a booked visit in every format, in the business's time zone", () => {
+    const booked: Lead = {
+      ...lead,
+      status: "booked",
+      visit: { start: "2026-12-01T09:00:00-05:00", end: "2026-12-01T11:00:00-05:00" },
+      serviceAddress: "12 Elm St, Berwyn PA",
+    };
+    expect(JSON.parse(toJsonLine(booked))).toMatchObject({
+      status: "booked",
+      visit: { start: "2026-12-01T09:00:00-05:00", end: "2026-12-01T11:00:00-05:00" },
+      serviceAddress: "12 Elm St, Berwyn PA",
+    });
+    expect(toText([booked])).toContain("Visit: Tue Dec 1, 9:00–11:00 AM");
+    expect(toCsv([booked])).toContain(
+      '"2026-12-01T09:00:00-05:00","2026-12-01T11:00:00-05:00","12 Elm St, Berwyn PA"',
+    );
+    expect(JSON.parse(toJsonLine(lead)).visit).toBeUndefined();
   });
 
   it("defuses cells a spreadsheet would run as formulas", () => {

@@ -9,6 +9,7 @@ import { business } from "../../../shared/business.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
 import { sourceChannel } from "../../../shared/source-words.ts";
 import type { VisitSource } from "../../../shared/visit-source.ts";
+import { type Visit, visitWords } from "../booking/visit.ts";
 import { serviceDescription } from "../email.ts";
 import type { StoredContactRequest } from "../store.ts";
 
@@ -22,7 +23,7 @@ export type Lead = StoredQuoteDetails & {
   serviceLabel: string;
   otherService: string;
   message: string;
-  /** The owner's: new, contacted, won, lost or spam. */
+  /** The owner's (functions/send-contact-email/lead-status.ts): new, contacted, booked, won... */
   status: string;
   /** When the owner first answered (contacted, won or lost), or null. */
   contactedAt: string | null;
@@ -37,6 +38,10 @@ export type Lead = StoredQuoteDetails & {
   lastError: string | null;
   sentAt: string | null;
   deliveredTo: string | null;
+  /** The booked visit, in the business's time zone (ISO 8601 with its offset), when there is one. */
+  visit?: Visit;
+  /** The address the visitor gave on their page, when they did. */
+  serviceAddress?: string;
   /** Where the visit came from (shared/visit-source.ts); absent when the request carried none. */
   source?: VisitSource;
 };
@@ -75,6 +80,8 @@ export function toLead(row: StoredContactRequest & StoredQuoteDetails): Lead {
     sentAt: row.sentAt,
     deliveredTo: row.deliveredTo,
     ...details,
+    ...(row.visit ? { visit: row.visit } : {}),
+    ...(row.serviceAddress ? { serviceAddress: row.serviceAddress } : {}),
     ...(row.source ? { source: row.source } : {}),
   };
 }
@@ -95,6 +102,8 @@ type CsvColumn =
   | "recurringHigh"
   | "offerId"
   | "preferredTimes"
+  | "visitStart"
+  | "visitEnd"
   | "sourceChannel"
   | "landingPage"
   | "referrer"
@@ -121,6 +130,9 @@ const csvColumns: CsvColumn[] = [
   "recurringHigh",
   "offerId",
   "preferredTimes",
+  "visitStart",
+  "visitEnd",
+  "serviceAddress",
   "sourceChannel",
   "landingPage",
   "referrer",
@@ -154,6 +166,10 @@ function csvValue(lead: Lead, column: CsvColumn): unknown {
       return lead.estimate?.recurring?.high;
     case "offerId":
       return lead.offer?.id;
+    case "visitStart":
+      return lead.visit?.start;
+    case "visitEnd":
+      return lead.visit?.end;
     case "preferredTimes":
       return lead.preferredWindows?.map((item) => `${item.date} ${item.window}`).join("; ");
     // Where the visit came from: the name requests are counted by, then the facts.
@@ -224,6 +240,7 @@ export function toText(leads: Lead[]): string {
     return [
       `${whenFormat.format(new Date(lead.receivedAt))}  ${terminalText(lead.name)}  ${terminalText(lead.phone)}  ${terminalText(lead.email)}`,
       `  ${terminalText(lead.serviceLabel)} · ${lead.status === "spam" ? "" : `${lead.status.toUpperCase()} · `}${status(lead)}${lead.town ? ` · ${terminalText(lead.town)}` : ""} · from ${terminalText(sourceChannel(lead.source))}`,
+      ...(lead.visit ? [`  Visit: ${visitWords(lead.visit)}`] : []),
       `  ${message.length > 300 ? `${message.slice(0, 299)}…` : message}`,
     ].join("\n");
   });

@@ -80,7 +80,9 @@ const leads: Lead[] = [
   lead({
     receivedAt: daysAgo(2),
     contactedAt: daysAgo(2, 4),
-    status: "contacted",
+    // Booked by the owner (functions/send-contact-email/booking/): counted as booked.
+    status: "booked",
+    visit: { start: "2026-11-27T09:00:00-05:00", end: "2026-11-27T11:00:00-05:00" },
     zip: "19380",
     inServiceArea: true,
     town: "West Chester",
@@ -127,7 +129,7 @@ describe("the owner's numbers (one module: --stats, the inbox, the Monday e-mail
       byTown: { "King of Prussia": 1, "West Chester": 1, "outside the area": 1 },
       inArea: 2,
       withZip: 3,
-      byStatus: { won: 1, contacted: 1, new: 1 },
+      byStatus: { won: 1, booked: 1, new: 1 },
       medianHoursToContact: 3,
       answered: 2,
     });
@@ -139,7 +141,7 @@ describe("the owner's numbers (one module: --stats, the inbox, the Monday e-mail
       recurringPlans: 1,
       withoutEstimate: 0,
     });
-    expect(stats.value.booked.count).toBe(0);
+    expect(stats.value.booked).toMatchObject({ count: 1, withoutEstimate: 1 });
   });
 
   it("counts a won estimate stored before recurring prices existed as its first visit only", () => {
@@ -208,7 +210,8 @@ describe("the owner's numbers (one module: --stats, the inbox, the Monday e-mail
     expect(text).toContain("Last 7 days (Tue Nov 17 – Tue Nov 24): 3 requests");
     expect(text).toContain("  By source: Unknown 2, Google 1");
     expect(text).toContain("  In the service area: 2 of 3 with a ZIP");
-    expect(text).toContain("  What became of them: 0 booked, 1 won, 0 lost");
+    expect(text).toContain("  What became of them: 1 booked, 1 won, 0 lost");
+    expect(text).toContain("  Booked: 1, without an estimate\n");
     expect(text).toContain("  Time to first answer (median): 3.0 h (2 answered)");
     expect(text).toContain(
       "  Won: 1, first visits $120–$150 in total, then $650–$802 a month from 1 recurring plan",
@@ -285,7 +288,7 @@ describe("leads filters", () => {
   });
 
   it("filters by status, date and town", () => {
-    expect(filterLeads(leads, parseLeadFilter({ status: "won,contacted" }, now))).toHaveLength(5);
+    expect(filterLeads(leads, parseLeadFilter({ status: "won,booked" }, now))).toHaveLength(5);
     expect(filterLeads(leads, parseLeadFilter({ since: "7d" }, now))).toHaveLength(3);
     expect(filterLeads(leads, parseLeadFilter({ since: "2026-11-22" }, now))).toHaveLength(2);
     expect(filterLeads(leads, parseLeadFilter({ town: "king of prussia" }, now))).toHaveLength(1);

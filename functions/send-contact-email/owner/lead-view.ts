@@ -6,25 +6,17 @@
 import type { ContactRequest } from "../../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
 import type { VisitSource } from "../../../shared/visit-source.ts";
+import type { LeadStatus } from "../lead-status.ts";
 
-export const leadStatuses = ["new", "contacted", "won", "lost", "spam"] as const;
-export type LeadStatus = (typeof leadStatuses)[number];
-
-/** The statuses the owner sets with a button (everything but `new`). */
-export const ownerActions = ["contacted", "won", "lost", "spam"] as const;
-export type OwnerAction = (typeof ownerActions)[number];
-
-export const statusLabels: Record<LeadStatus, string> = {
-  new: "New",
-  contacted: "Contacted",
-  won: "Won",
-  lost: "Lost",
-  spam: "Spam",
-};
-
-export function isOwnerAction(value: unknown): value is OwnerAction {
-  return typeof value === "string" && (ownerActions as readonly string[]).includes(value);
-}
+// The statuses and their words have one home (lead-status.ts); re-exported for the owner's side.
+export {
+  isOwnerAction,
+  type LeadStatus,
+  leadStatuses,
+  type OwnerAction,
+  ownerActions,
+  statusLabels,
+} from "../lead-status.ts";
 
 export type LeadView = ContactRequest &
   StoredQuoteDetails & {

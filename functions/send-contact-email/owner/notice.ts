@@ -1,14 +1,15 @@
 /**
  * What the owner is told, before it is shaped for a channel (push.ts for ntfy and webhooks,
  * notice-email.ts for e-mail): a new request (the alert), a request still waiting (the reminder),
- * and the day's digest. Alerts and reminders never carry the visitor's message text: push
- * services and chat tools keep copies, and the link leads to the full request.
+ * the day's digest, and what a visitor did on their page (booking/visitor-action-notices.ts).
+ * Alerts and reminders never carry the visitor's message text: push services and chat tools keep
+ * copies, and the link leads to the full request.
  */
 import { serviceDescription } from "../email.ts";
 import { type PeriodStats, plural, statsLines } from "../leads/lead-stats.ts";
 import { estimateText, type LeadView, placeText, statusLabels } from "./lead-view.ts";
 
-export type NoticeKind = "alert" | "reminder" | "digest" | "weekly";
+export type NoticeKind = "alert" | "reminder" | "digest" | "visitor" | "weekly";
 
 export type NoticeLead = {
   id: string;

@@ -14,7 +14,7 @@
  * due in the queue. The embedded server calls it from a timer (and at start, which catches up
  * after a restart); the Supabase host calls it from the scheduled drain.
  */
-import { type RetryPolicy, retryDelayMs } from "../backoff.ts";
+import { afterFailedAttempt, type RetryPolicy } from "../backoff.ts";
 import type { CountStore } from "../counts/count-store.ts";
 import type { InboxAccess } from "../inbox/inbox-route.ts";
 import { toLead } from "../leads/lead-formats.ts";
@@ -195,23 +195,15 @@ export function createNotifier(options: NotifierOptions): Notifier {
       log.info("owner notice sent", { key: item.key, attempts: item.attempts });
       return true;
     } catch (error) {
-      const message = truncateError(errorMessage(error));
-      if (item.attempts >= maxAttempts) {
-        log.error("owner notice given up", {
-          key: item.key,
-          attempts: item.attempts,
-          error: message,
-        });
-        await store.markNoticeFailed(item.key, message);
-      } else {
-        const delay = retryDelayMs(item.attempts, options.retry);
-        log.warn("owner notice not sent, will retry", {
-          key: item.key,
-          retryInMs: delay,
-          error: message,
-        });
-        await store.markNoticeRetry(item.key, message, new Date(now().getTime() + delay));
-      }
+      await afterFailedAttempt(item, truncateError(errorMessage(error)), {
+        what: "owner notice",
+        maxAttempts,
+        retry: options.retry,
+        now: now(),
+        log,
+        giveUp: (reason) => store.markNoticeFailed(item.key, reason),
+        retryAt: (reason, at) => store.markNoticeRetry(item.key, reason, at),
+      });
       return false;
     }
   }

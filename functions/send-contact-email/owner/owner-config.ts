@@ -24,6 +24,8 @@ export type OwnerConfig = {
   functionUrl: string;
   push: PushTarget | null;
   clock: ClockSettings;
+  /** Local "HH:MM" of a booked visit's reminder to the visitor the day before; null: none. */
+  visitReminderTime: string | null;
   followUps: FollowUpSettings;
 };
 
@@ -136,6 +138,13 @@ export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerCo
       `WEEKLY_REPORT_TIME must be a local time like 07:00 (on Mondays), or off; got "${weeklyRaw}".`,
     );
   }
+  const reminderRaw = env.VISIT_REMINDER_TIME;
+  const visitReminderTime = parseDigestTime(reminderRaw);
+  if (visitReminderTime === undefined && reminderRaw?.trim()) {
+    throw new ConfigError(
+      `VISIT_REMINDER_TIME must be a local time like 10:00, or off; got "${reminderRaw}".`,
+    );
+  }
   const timeZone = env.DIGEST_TIME_ZONE?.trim() || clockDefaults.timeZone;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone });
@@ -168,6 +177,7 @@ export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerCo
         weeklyReportTime === undefined ? clockDefaults.weeklyReportTime : weeklyReportTime,
       timeZone,
     },
+    visitReminderTime: visitReminderTime === undefined ? "10:00" : visitReminderTime,
     followUps: parseFollowUps(env),
   };
 }

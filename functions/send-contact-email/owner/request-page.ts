@@ -7,12 +7,17 @@
 import { business } from "../../../shared/business.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
 import { sourceLine } from "../../../shared/source-words.ts";
+import { privateDocument, privatePageHeaders } from "../booking/page-shell.ts";
 import { escapeHtml, serviceDescription } from "../email.ts";
 import type { FollowUpLine } from "../follow-ups/follow-up-lines.ts";
 import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "./lead-view.ts";
-import { privatePage } from "./private-page.ts";
 
-const page = privatePage(`
+const css = `
+:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1a1f2b;background:#f6f7f9}
+body{margin:0;padding:1rem}
+main{max-width:36rem;margin:0 auto;background:#fff;border:1px solid #d5d9e0;border-radius:.75rem;padding:1rem 1.25rem}
+h1{font-size:1.375rem;margin:.25rem 0 .5rem}
+h2{font-size:1.125rem;margin:1.25rem 0 .5rem}
 .status{display:inline-block;padding:.125rem .625rem;border-radius:999px;background:#e6ecf7;font-weight:600}
 .notice{background:#e7f6ec;border:1px solid #87c59b;border-radius:.5rem;padding:.5rem .75rem}
 .read-only{background:#eef2f8;border:1px solid #b9c6dc;border-radius:.5rem;padding:.5rem .75rem}
@@ -20,7 +25,6 @@ dl{margin:1rem 0}
 dt{font-weight:600;margin-top:.5rem}dd{margin:0;overflow-wrap:anywhere}
 @media (min-width:40rem){dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem .75rem}dt{margin:0}}
 .message{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f7f9;border-radius:.5rem;padding:.75rem}
-.follow-ups{padding-left:1.25rem}
 .reach{display:flex;flex-wrap:wrap;gap:.5rem;margin:1rem 0}
 .reach a,button{display:inline-block;min-height:2.75rem;min-width:2.75rem;padding:.625rem 1rem;border-radius:.5rem;font:inherit;font-weight:600;text-align:center;text-decoration:none;box-sizing:border-box}
 .reach a{background:#123a7a;color:#fff}
@@ -28,11 +32,27 @@ fieldset{border:0;padding:0;margin:1rem 0 0}legend{font-weight:600;margin-bottom
 .actions{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.5rem}
 button{border:2px solid #123a7a;background:#fff;color:#123a7a;cursor:pointer}
 button[aria-pressed=true]{background:#123a7a;color:#fff}
-`);
+button.primary{background:#123a7a;color:#fff}
+button.danger{border-color:#a12622;color:#a12622;margin-top:.75rem}
+.problem{background:#fdecea;border:1px solid #d9534f;border-radius:.5rem;padding:.5rem .75rem}
+.booked{font-weight:600;background:#e6ecf7;border-radius:.5rem;padding:.75rem}
+.actions form{margin:0}.actions form button{width:100%}
+label{display:block;font-weight:600;margin:.5rem 0 .25rem}
+input,select{font:inherit;min-height:2.75rem;width:100%;box-sizing:border-box;border:1px solid #5f6b7a;border-radius:.375rem;padding:.5rem;background:#fff;color:#1a1f2b}
+fieldset.own{border:1px solid #d5d9e0;border-radius:.5rem;padding:.75rem}
+.booking{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.5rem;margin-bottom:.75rem}
+.small{color:#4a5563;font-size:.875rem}.feed{overflow-wrap:anywhere}
+ul.history,ul.follow-ups{padding-left:1.25rem}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #b34700;outline-offset:2px}
+`.trim();
 
-/** The page's CSP allows exactly its own style element, by hash (no 'unsafe-inline'). */
-export const ownerPageHeaders = page.headers;
-const documentOf = page.document;
+export function ownerPageHeaders(): Promise<Record<string, string>> {
+  return privatePageHeaders(css);
+}
+
+function documentOf(title: string, body: string): string {
+  return privateDocument(title, body, css);
+}
 
 const receivedFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: business.timeZone,
@@ -57,6 +77,8 @@ export type OwnerPageOptions = {
   businessName: string;
   /** Shown once after a button was pressed. */
   saved?: boolean;
+  /** The visit: book, move, cancel; history; the calendar (booking/owner-booking-section.ts). */
+  booking?: string;
   /** The customer's review request and follow-up: sent, waiting, stopped or planned. */
   followUps?: FollowUpLine[];
 };
@@ -67,6 +89,7 @@ export function renderOwnerPage({
   canAct,
   businessName,
   saved,
+  booking,
   followUps = [],
 }: OwnerPageOptions): string {
   const service = serviceDescription(lead);
@@ -102,7 +125,8 @@ ${
 ${buttons}
 </div>
 </fieldset>
-</form>`
+</form>
+${booking ?? ""}`
     : `<p class="read-only">This link, from an alert, shows the request only. To mark it contacted, won, lost or spam, open it from its e-mail.</p>`
 }
 <h2>Request</h2>

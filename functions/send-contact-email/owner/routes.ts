@@ -35,6 +35,12 @@ export type OwnerPageDeps = {
   /** Every scope's signer; the page reads `owner` and `owner-read` tokens. */
   signers: LinkSigners;
   businessName: string;
+  /** The booking part of the page (booking/owner-booking-section.ts), drawn for this request. */
+  bookingSection?: (
+    lead: StoredContactRequest,
+    token: string,
+    query: URLSearchParams,
+  ) => Promise<string>;
   /** The status changed (wakes nothing today; logged). */
   onStatusChanged?: (id: string, status: string) => void;
   /** The customer's follow-ups, for the page (follow-ups/follow-up-lines.ts). */
@@ -76,6 +82,11 @@ export async function handleOwnerPage(
         businessName: deps.businessName,
         saved: url.searchParams.has("saved"),
         followUps: await deps.followUps?.(lead),
+        // Booking acts: only the owner's acting link shows it.
+        booking:
+          scope === "owner"
+            ? await deps.bookingSection?.(lead, token, url.searchParams)
+            : undefined,
       });
       return page(200, request.method === "HEAD" ? "" : html);
     }

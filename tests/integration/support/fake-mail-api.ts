@@ -14,6 +14,7 @@ export type ApiMail = {
     text: string;
     html: string;
     headers: Record<string, string>;
+    attachments?: Array<{ filename: string; content: string; content_type: string }>;
   };
 };
 
@@ -23,6 +24,9 @@ export type FakeMailApi = {
   /** Answer every request with this status (e.g. 503) until set back to null. */
   failing: number | null;
   forRequest(id: string): ApiMail[];
+  /** Mails to a visitor whose X-Visitor-Mail-Key starts with `prefix`. */
+  visitorMail(prefix: string): ApiMail[];
+  waitForVisitorMail(prefix: string, timeoutMs?: number): Promise<ApiMail>;
   waitForRequest(id: string, timeoutMs?: number): Promise<ApiMail>;
   stop(): Promise<void>;
 };
@@ -36,6 +40,19 @@ export async function startFakeMailApi(): Promise<FakeMailApi> {
     failing: null,
     forRequest: (id) =>
       received.filter((mail) => mail.body.headers?.["X-Contact-Request-Id"] === id),
+    visitorMail: (prefix) =>
+      received.filter((mail) =>
+        (mail.body.headers?.["X-Visitor-Mail-Key"] ?? "").startsWith(prefix),
+      ),
+    async waitForVisitorMail(prefix, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = api.visitorMail(prefix)[0];
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no API e-mail ${prefix}…`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
     async waitForRequest(id, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -11,6 +11,8 @@ export type ParsedMail = {
   header(name: string): string | undefined;
   text: string;
   html: string;
+  /** Attachments and non-text alternatives (a calendar invitation), decoded as UTF-8. */
+  attachments: Array<{ contentType: string; filename: string | undefined; content: string }>;
 };
 
 const addresses = (list: AddressObject) =>
@@ -29,5 +31,10 @@ export async function parseMail(raw: string | Buffer): Promise<ParsedMail> {
     },
     text: mail.text ?? "",
     html: mail.html || "",
+    attachments: mail.attachments.map((attachment) => ({
+      contentType: attachment.contentType,
+      filename: attachment.filename,
+      content: attachment.content.toString("utf8"),
+    })),
   };
 }

@@ -17,6 +17,9 @@ export type SmtpSink = {
   refused(): number;
   /** Mails whose X-Contact-Request-Id is `id`. */
   forRequest(id: string): ReceivedMail[];
+  /** Mails to the visitor (booking/visitor-emails.ts) whose key starts with `prefix`. */
+  visitorMail(prefix: string): ReceivedMail[];
+  waitForVisitorMail(prefix: string, timeoutMs?: number): Promise<ReceivedMail>;
   waitForRequest(id: string, timeoutMs?: number): Promise<ReceivedMail>;
   stop(): Promise<void>;
 };
@@ -85,8 +88,22 @@ export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Pr
   const forRequest = (id: string) =>
     received.filter((item) => item.mail.header("x-contact-request-id") === id);
 
+  const visitorMail = (prefix: string) =>
+    received.filter((item) => (item.mail.header("x-visitor-mail-key") ?? "").startsWith(prefix));
+
   return {
     port: actualPort,
+    visitorMail,
+    async waitForVisitorMail(prefix, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = visitorMail(prefix)[0];
+        if (found) return found;
+        if (Date.now() > deadline)
+          throw new Error(`no visitor e-mail ${prefix}… within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
     url: `smtp://127.0.0.1:${actualPort}`,
     received,
     refused: () => refused,

@@ -1,0 +1,112 @@
+/**
+ * The owner's calendar of booked visits, an iCalendar feed that Google, Apple and Outlook
+ * calendars subscribe to (contract: docs/contact-api.md, "The owner's calendar"):
+ *   GET …/send-contact-email/calendar/visits.ics?token=…
+ * The token is the `calendar` scope's (links/, 10 years by default): secret, and revoked for every
+ * subscriber at once by changing CALENDAR_LINK_SECRET. A bad token gets 403 and an empty body.
+ *
+ * Each visit from 90 days ago to two years ahead is one event (its UID the same as in the
+ * visitor's invitation): the customer's name and phone, the service, the address when given, the
+ * estimate, and the link to the owner's page of the request. Cancelled visits drop out; calendars
+ * remove an event that is no longer in the feed.
+ */
+import { business } from "../../../shared/business.ts";
+import { phoneDisplay } from "../../../shared/phone.ts";
+import { estimateText } from "../../../shared/quote/describe.ts";
+import { serviceDescription } from "../email.ts";
+import type { LinkSigner } from "../links/signed-links.ts";
+import { errorMessage, type Logger, silentLogger } from "../log.ts";
+import { leadPageUrl } from "../owner/owner-config.ts";
+import type { BookingStore } from "./booking-store.ts";
+import { feedName } from "./calendar-links.ts";
+import { icsCalendar } from "./ics.ts";
+import { visitUid } from "./visitor-emails.ts";
+
+export type CalendarFeedDeps = {
+  store: BookingStore;
+  calendarSigner: LinkSigner;
+  /**
+   * Each event links to the owner's page of its request, read-only (`owner-read`): calendar apps
+   * and whoever the calendar is shared with may read, never act.
+   */
+  ownerSigner: LinkSigner;
+  functionUrl: string;
+  mailFrom: string;
+  now?: () => Date;
+  log?: Logger;
+};
+
+const day = 86_400_000;
+
+const headers = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+  "X-Content-Type-Options": "nosniff",
+};
+
+export async function handleCalendarFeed(
+  request: Request,
+  name: string,
+  deps: CalendarFeedDeps,
+): Promise<Response> {
+  const log = deps.log ?? silentLogger;
+  const now = deps.now?.() ?? new Date();
+  if (request.method !== "GET" && request.method !== "HEAD")
+    return new Response(null, { status: 405, headers: { ...headers, Allow: "GET, HEAD" } });
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (name !== feedName || !(await deps.calendarSigner.verify(name, token, now)))
+    return new Response(null, { status: 403, headers });
+  try {
+    const visits = await deps.store.listVisits(
+      new Date(now.getTime() - 90 * day),
+      new Date(now.getTime() + 731 * day),
+    );
+    const events = [];
+    for (const lead of visits) {
+      const visit = lead.visit;
+      if (!visit || lead.status === "spam" || lead.status === "lost") continue;
+      const ownerPage = leadPageUrl(
+        deps.functionUrl,
+        lead.id,
+        await deps.ownerSigner.sign(lead.id, now),
+      );
+      const estimate = estimateText(lead);
+      events.push({
+        uid: visitUid(lead.id, deps.mailFrom),
+        sequence: lead.visitSequence,
+        stamp: lead.visitChangedAt ? new Date(lead.visitChangedAt) : now,
+        start: new Date(visit.start),
+        end: new Date(visit.end),
+        summary: `${lead.name}: ${serviceDescription(lead)}`,
+        description: [
+          `${lead.name}, ${phoneDisplay(lead.phone)}`,
+          serviceDescription(lead),
+          ...(lead.serviceAddress ? [`Address: ${lead.serviceAddress}`] : []),
+          ...(estimate ? [`Estimate: ${estimate}`] : []),
+          `The request: ${ownerPage}`,
+        ].join("\n"),
+        ...(lead.serviceAddress ? { location: lead.serviceAddress } : {}),
+        url: ownerPage,
+        status: "CONFIRMED" as const,
+      });
+    }
+    const body = icsCalendar({
+      name: `${business.shortName}: booked visits`,
+      refreshMinutes: 60,
+      timeZone: business.timeZone,
+      events,
+    });
+    return new Response(request.method === "HEAD" ? null : body, {
+      status: 200,
+      headers: {
+        ...headers,
+        "Content-Type": "text/calendar; charset=utf-8",
+        "Content-Disposition": `inline; filename="${feedName}.ics"`,
+      },
+    });
+  } catch (error) {
+    log.error("calendar feed failed", { error: errorMessage(error) });
+    return new Response(null, { status: 503, headers: { ...headers, "Retry-After": "60" } });
+  }
+}

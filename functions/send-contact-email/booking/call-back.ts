@@ -1,0 +1,43 @@
+/**
+ * When the visitor may expect our call: the site promises an answer within 24 hours
+ * (business.responseTime), and the office calls during its hours (Mon–Sat 8 AM to 7 PM, not on its
+ * holidays). 24 hours after the request, rounded up to the hour; when that falls while the office
+ * is closed, the next opening plus two hours. Shown as "Wed 5 PM" in the business's time zone.
+ */
+import { business } from "../../../shared/business.ts";
+import { calendarDay, wallClock } from "../../../shared/calendar-day.ts";
+import { closedReason } from "../../../shared/closed-days.ts";
+import { formatDate } from "../../../shared/quote/preferred-windows.ts";
+import { addDays, zonedInstant } from "../owner/clock.ts";
+
+const hour = 3_600_000;
+const timeZone = business.timeZone;
+const [opens = "08:00", closes = "19:00"] = [
+  business.hours.open[0]?.opens,
+  business.hours.open[0]?.closes,
+];
+const openHour = Number(opens.slice(0, 2));
+const closeHour = Number(closes.slice(0, 2));
+
+export function callBackBy(receivedAt: Date): Date {
+  const due = new Date(Math.ceil((receivedAt.getTime() + 24 * hour) / hour) * hour);
+  const day = calendarDay(due, timeZone);
+  const { hour: local } = wallClock(due, timeZone);
+  if (closedReason(day) === null && local >= openHour + 1 && local <= closeHour) return due;
+  // Closed then: the first open day from the due day (or the next, when it is past closing).
+  let next = local > closeHour ? addDays(day, 1) : day;
+  while (closedReason(next) !== null) next = addDays(next, 1);
+  return zonedInstant(next, `${String(openHour + 2).padStart(2, "0")}:00`, timeZone);
+}
+
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone,
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** "Wed Nov 26, 5 PM" */
+export function callBackWords(at: Date): string {
+  const time = timeFormat.format(at).replace(":00", "");
+  return `${formatDate(calendarDay(at, timeZone))}, ${time}`;
+}

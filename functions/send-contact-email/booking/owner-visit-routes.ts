@@ -1,0 +1,144 @@
+/**
+ * The owner books, moves or cancels the visit from the request page (owner-booking-section.ts
+ * draws the forms):
+ *   POST …/send-contact-email/lead/<id>/visit   token, sequence, action=book|cancel, and either
+ *                                               window=<n> (one of the visitor's times, one tap)
+ *                                               or date, time, minutes
+ * Only the owner's acting link (`owner` scope) may do it. The form carries the visit's SEQUENCE
+ * as the page showed it: a second tap, or a page left open while something else changed, changes
+ * nothing and shows the page as it is now. The change, its event and the visitor's e-mail (with
+ * the calendar event) are stored in one transaction; then 303 back to the page.
+ */
+import type { LinkSigner } from "../links/signed-links.ts";
+import { errorMessage, type Logger, silentLogger } from "../log.ts";
+import type { OwnerStore } from "../owner/owner-store.ts";
+import type { BookingStore } from "./booking-store.ts";
+import { pageResponse, readSmallForm, refusalPage } from "./page-shell.ts";
+import { checkBooking, windowBooking } from "./visit.ts";
+import { visitEmail } from "./visit-changes.ts";
+
+export type OwnerVisitDeps = {
+  store: OwnerStore & BookingStore;
+  /** The `owner` scope: the e-mail's acting link. */
+  signer: LinkSigner;
+  /**
+   * A change of this request was stored: the queues send what it queued, and stop what it stops
+   * (after the answer).
+   */
+  onChanged?: (id: string) => void;
+  now?: () => Date;
+  log?: Logger;
+};
+
+const maxFormBytes = 1024;
+
+const refusal = () =>
+  pageResponse(
+    403,
+    refusalPage(
+      "Quote request",
+      "This link is not valid or has expired. Open the request from its latest e-mail, or use npm run leads.",
+    ),
+  );
+
+export async function handleOwnerVisit(
+  request: Request,
+  id: string,
+  deps: OwnerVisitDeps,
+): Promise<Response> {
+  const log = deps.log ?? silentLogger;
+  const now = deps.now?.() ?? new Date();
+  if (request.method !== "POST")
+    return pageResponse(405, refusalPage("Quote request", "Please use the page's buttons."), {
+      Allow: "POST",
+    });
+  try {
+    // The forms post to …/visit?token=…: the token is checked before a byte of the body is read.
+    const linked = new URL(request.url).searchParams.get("token");
+    if (linked !== null && !(await deps.signer.verify(id, linked, now))) return refusal();
+    const form = await readSmallForm(request, maxFormBytes);
+    const token = linked ?? form?.get("token") ?? "";
+    if (!form || (linked === null && !(await deps.signer.verify(id, token, now)))) return refusal();
+    const lead = await deps.store.get(id);
+    if (!lead) return refusal();
+    const back = (query: string) =>
+      new Response(null, {
+        status: 303,
+        headers: {
+          // Relative to …/lead/<id>/visit: the request page, whatever prefix a proxy strips.
+          Location: `../${encodeURIComponent(id)}?token=${encodeURIComponent(token)}&${query}`,
+          "Cache-Control": "no-store",
+        },
+      });
+    const expectedSequence = Number(form.get("sequence"));
+    if (!Number.isInteger(expectedSequence)) return back("visit=problem&why=stale");
+    const action = form.get("action");
+    if (action === "cancel") {
+      if (!lead.visit) return back("visit=problem&why=stale");
+      const result = await deps.store.changeRequest(
+        id,
+        {
+          expectedSequence,
+          status: "contacted",
+          visit: null,
+          event: { actor: "owner", kind: "visit-cancelled" },
+          visitorEmail: visitEmail("cancelled", lead),
+        },
+        now,
+      );
+      if (!result.ok) return back("visit=problem&why=stale");
+      deps.onChanged?.(id);
+      log.info("visit cancelled by the owner", { id });
+      return back("visit=cancelled");
+    }
+    if (action !== "book") return back("visit=problem&why=action");
+    let time: { start: Date; end: Date };
+    const window = form.get("window");
+    if (window !== null && window !== "") {
+      const chosen = lead.preferredWindows?.[Number(window)];
+      if (!chosen) return back("visit=problem&why=stale");
+      time = windowBooking(chosen);
+      if (time.start.getTime() < now.getTime()) return back("visit=problem&why=past");
+    } else {
+      const checked = checkBooking(
+        {
+          date: form.get("date") ?? "",
+          time: form.get("time") ?? "",
+          minutes: Number(form.get("minutes")),
+        },
+        now,
+      );
+      if (!checked.ok) return back(`visit=problem&why=${checked.problem}`);
+      time = checked;
+    }
+    const rebooking = Boolean(lead.visit);
+    const result = await deps.store.changeRequest(
+      id,
+      {
+        expectedSequence,
+        status: "booked",
+        visit: time,
+        event: {
+          actor: "owner",
+          kind: rebooking ? "rebooked" : "booked",
+          details: { start: time.start.toISOString(), end: time.end.toISOString() },
+        },
+        visitorEmail: visitEmail(rebooking ? "rebooked" : "booked", lead),
+      },
+      now,
+    );
+    if (!result.ok) return back("visit=problem&why=stale");
+    deps.onChanged?.(id);
+    log.info(rebooking ? "visit moved by the owner" : "visit booked by the owner", { id });
+    return back(`visit=${rebooking ? "rebooked" : "booked"}`);
+  } catch (error) {
+    log.error("booking failed", { id, error: errorMessage(error) });
+    return pageResponse(
+      503,
+      refusalPage(
+        "Quote request",
+        "The request cannot be changed right now. Please try again in a minute.",
+      ),
+    );
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Test support for booking/: a request stored in the real SQLite store in memory, a mailer that
+ * keeps what it was given (or fails as told), and the visitor outbox on a fake clock.
+ */
+import { validateContact } from "../../../shared/contact-schema.ts";
+import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
+import { validRequest } from "../../../tests/integration/support/requests.ts";
+import type { ContactEmail } from "../email.ts";
+import { createLinkSigner } from "../links/signed-links.ts";
+import { MailDeliveryError, type Mailer } from "../mailer.ts";
+import { testStore } from "../testing/stores.ts";
+import { createVisitorOutbox } from "./visitor-outbox.ts";
+
+export const functionUrl = "https://www.example.com/functions/v1/send-contact-email";
+export const visitorSigner = createLinkSigner("visitor-test-secret-0123456789abcdef", {
+  scope: "visitor",
+  ttlMs: 60 * 86_400_000,
+});
+export const ownerSigner = createLinkSigner("owner-test-secret-0123456789abcdefgh", {
+  scope: "owner",
+});
+export const letters = {
+  from: "Keystone Shine Cleaning <hello@example.com>",
+  replyTo: "owner@example.com",
+  businessName: "Keystone Shine Cleaning",
+  siteUrl: "https://www.example.com",
+};
+
+export function recordingMailer() {
+  const sent: ContactEmail[] = [];
+  let failure: MailDeliveryError | null = null;
+  const mailer: Mailer = {
+    async send(email) {
+      if (failure) throw failure;
+      sent.push(email);
+      return "test";
+    },
+    async close() {},
+  };
+  return {
+    mailer,
+    sent,
+    fail(kind: "server" | "permanent" | null) {
+      failure = kind ? new MailDeliveryError(`mail ${kind} failure`, kind) : null;
+    },
+  };
+}
+
+export async function storeRequest(
+  store: ReturnType<typeof testStore>,
+  receivedAt: Date,
+  overrides: Parameters<typeof validRequest>[0] = {},
+  details: StoredQuoteDetails = {},
+  status: "new" | "spam" = "new",
+): Promise<string> {
+  const result = validateContact(validRequest(overrides));
+  if (!result.ok) throw new Error(`invalid sample: ${JSON.stringify(result.fields)}`);
+  const id = crypto.randomUUID();
+  await store.submit({
+    id,
+    data: result.data,
+    details,
+    fingerprint: id,
+    receivedAt,
+    dedupeWindowMs: 0,
+    status,
+  });
+  return id;
+}
+
+export function visitorOutboxOnFakeClock(start: string, reminderTime: string | null = "10:00") {
+  let clock = new Date(start);
+  const store = testStore();
+  const mail = recordingMailer();
+  const outbox = createVisitorOutbox({
+    store,
+    mailer: mail.mailer,
+    letters,
+    functionUrl,
+    signer: visitorSigner,
+    reminders: { time: reminderTime, timeZone: "America/New_York" },
+    retry: { baseMs: 1000, maxMs: 4000 },
+    leaseMs: 60_000,
+    now: () => clock,
+  });
+  return {
+    store,
+    outbox,
+    ...mail,
+    now: () => clock,
+    set(at: string) {
+      clock = new Date(at);
+    },
+    advance(ms: number) {
+      clock = new Date(clock.getTime() + ms);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * What booking, moving or cancelling a visit queues for the visitor, whoever made the change (the
+ * owner's page, or the visitor cancelling on theirs): one `visit` e-mail keyed by the visit's new
+ * SEQUENCE, whose payload fixes what it says. Also the visit as a calendar file of its own.
+ */
+import { serviceLabel } from "../../../shared/contact-schema.ts";
+import type { StoredContactRequest } from "../store.ts";
+import type { NewVisitorEmail } from "./booking-store.ts";
+import { icsCalendar } from "./ics.ts";
+import { type VisitPayload, visitUid } from "./visitor-emails.ts";
+
+export function visitEmail(
+  action: VisitPayload["action"],
+  before: StoredContactRequest,
+): (changed: StoredContactRequest) => NewVisitorEmail | null {
+  return (changed) => {
+    const visit = action === "cancelled" ? before.visit : changed.visit;
+    if (!visit) return null;
+    const payload: VisitPayload = {
+      action,
+      start: new Date(visit.start).toISOString(),
+      end: new Date(visit.end).toISOString(),
+      sequence: changed.visitSequence,
+    };
+    return {
+      key: `visit:${changed.id}:${changed.visitSequence}`,
+      kind: "visit",
+      requestId: changed.id,
+      recipient: changed.email.toLowerCase(),
+      payload,
+      createdAt: changed.visitChangedAt ? new Date(changed.visitChangedAt) : new Date(),
+    };
+  };
+}
+
+/** The booked visit as a file to open in a calendar (the visitor's page offers it). */
+export function visitCalendar(
+  request: StoredContactRequest,
+  mailFrom: string,
+  businessName: string,
+  now: Date,
+): string {
+  const visit = request.visit;
+  if (!visit) throw new Error("no visit booked");
+  return icsCalendar({
+    events: [
+      {
+        uid: visitUid(request.id, mailFrom),
+        sequence: request.visitSequence,
+        stamp: now,
+        start: new Date(visit.start),
+        end: new Date(visit.end),
+        summary: `${serviceLabel(request.service)}: ${businessName}`,
+        ...(request.serviceAddress ? { location: request.serviceAddress } : {}),
+        status: "CONFIRMED",
+      },
+    ],
+  });
+}

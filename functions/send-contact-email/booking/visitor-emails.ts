@@ -1,0 +1,299 @@
+/**
+ * The wording of every e-mail to a visitor (contact-api.md, "After the request"): the
+ * acknowledgement, the visit's confirmation, change or cancellation (with its iCalendar event), and
+ * the reminder the day before. Pure, like email.ts: the visitor outbox sends what these return.
+ *
+ * None of them can relay anyone's text: the form could be filled with a stranger's address, so
+ * nothing the visitor typed freely (message, other service) is ever repeated, and the name only
+ * when it looks like a name. Every one says why it was sent; none is marketing, so none carries
+ * List-Unsubscribe.
+ */
+import { business } from "../../../shared/business.ts";
+import { serviceLabel } from "../../../shared/contact-schema.ts";
+import { describeQuoteDetails } from "../../../shared/quote/describe.ts";
+import { type ContactEmail, escapeHtml, headerSafe, htmlEmail } from "../email.ts";
+import type { StoredContactRequest } from "../store.ts";
+import { callBackBy, callBackWords } from "./call-back.ts";
+import { icsCalendar } from "./ics.ts";
+import { type Visit, visitOf, visitWords } from "./visit.ts";
+
+export type VisitorLetters = {
+  /** MAIL_FROM: the business's sender. */
+  from: string;
+  /** Where a reply goes: the business's inbox (MAIL_TO's first address). */
+  replyTo: string;
+  businessName: string;
+  siteUrl: string;
+};
+
+/** The request page's link (visitor-routes.ts), signed for this visitor. */
+export type VisitorLinks = { requestPage: string };
+
+/** What a visit e-mail says, fixed when the change was made (the request may change again). */
+export type VisitPayload = {
+  action: "booked" | "rebooked" | "cancelled";
+  /** The visit (or, for a cancellation, the one called off), ISO instants. */
+  start: string;
+  end: string;
+  sequence: number;
+};
+
+// Letters (any script), spaces and . ' - : "Anne-Marie O'Neil", "José Núñez", "J. Smith".
+const looksLikeName = /^\p{L}[\p{L}\p{M} .'’-]{0,59}$/u;
+
+/** The first name, when the name looks like one; otherwise nothing (the greeting stays plain). */
+export function greetingName(name: string): string | null {
+  const trimmed = name.trim();
+  if (!looksLikeName.test(trimmed)) return null;
+  return trimmed.split(/\s+/)[0] ?? null;
+}
+
+/** The name for the calendar's attendee: the visitor's when it looks like one. */
+function attendeeName(request: StoredContactRequest): string {
+  return looksLikeName.test(request.name.trim()) ? request.name.trim() : request.email;
+}
+
+/** The service by its label only: "Other" never repeats what was typed after it. */
+function service(request: StoredContactRequest): string {
+  return serviceLabel(request.service);
+}
+
+function domainOf(from: string): string {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+}
+
+function addressOf(request: StoredContactRequest): string {
+  return headerSafe(request.email, 254);
+}
+
+const phone = business.phone.display;
+const hours = business.hours.summary;
+
+type Section = { heading?: string; lines: string[] };
+
+/** One e-mail to a visitor: plain text and a phone-readable HTML part from the same sections. */
+function letter(
+  key: string,
+  request: StoredContactRequest,
+  letters: VisitorLetters,
+  parts: {
+    subject: string;
+    intro: string[];
+    rows?: Array<[string, string]>;
+    button?: { label: string; href: string; after: string };
+    sections?: Section[];
+    calendar?: ContactEmail["calendar"];
+  },
+): ContactEmail {
+  const name = greetingName(request.name);
+  const greeting = name ? `Hi ${name},` : "Hello,";
+  const why = `You received this e-mail because this address was given when asking ${letters.businessName} for a free quote on ${letters.siteUrl.replace(/^https?:\/\//, "")}. If that was not you, you can ignore it.`;
+  const rows = parts.rows ?? [];
+  const width = Math.max(0, ...rows.map(([label]) => label.length)) + 2;
+  const text = [
+    greeting,
+    "",
+    ...parts.intro,
+    "",
+    ...rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`),
+    ...(rows.length ? [""] : []),
+    ...(parts.button
+      ? [`${parts.button.label}: ${parts.button.href}`, parts.button.after, ""]
+      : []),
+    ...(parts.sections ?? []).flatMap((section) => [
+      ...(section.heading ? [section.heading] : []),
+      ...section.lines,
+      "",
+    ]),
+    `Questions? Call us at ${phone} (${hours}).`,
+    "",
+    `${letters.businessName}`,
+    "",
+    "--",
+    why,
+    "",
+  ].join("\n");
+
+  const p = (body: string, style = "") => `<p style="margin:0 0 12px;${style}">${body}</p>`;
+  const cell = 'style="padding:4px 12px 4px 0;vertical-align:top;text-align:left"';
+  const html = htmlEmail(
+    parts.subject,
+    `<div style="max-width:560px;font-size:16px">
+${p(escapeHtml(greeting))}
+${parts.intro.map((line) => p(escapeHtml(line))).join("\n")}
+${rows.length ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">\n${rows.map(([label, value]) => `<tr><th ${cell}>${escapeHtml(label)}</th><td ${cell}>${escapeHtml(value)}</td></tr>`).join("\n")}\n</table>` : ""}
+${parts.button ? p(`<a href="${escapeHtml(parts.button.href)}" style="display:inline-block;padding:12px 18px;background:#123a7a;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(parts.button.label)}</a>`) + p(escapeHtml(parts.button.after)) : ""}
+${(parts.sections ?? []).map((section) => `${section.heading ? `<h2 style="font-size:17px;margin:16px 0 8px">${escapeHtml(section.heading)}</h2>` : ""}${section.lines.map((line) => p(escapeHtml(line))).join("")}`).join("\n")}
+${p(`Questions? Call us at <a href="tel:${business.phone.e164}">${escapeHtml(phone)}</a> (${escapeHtml(hours)}).`)}
+${p(escapeHtml(letters.businessName))}
+${p(escapeHtml(why), "color:#6b7280;font-size:13px")}
+</div>`,
+  );
+  const safeKey = key.replace(/[^A-Za-z0-9-]/g, "-");
+  return {
+    requestId: `visitor-${safeKey}`,
+    from: letters.from,
+    to: [addressOf(request)],
+    replyTo: { name: headerSafe(letters.businessName, 100), address: letters.replyTo },
+    subject: headerSafe(parts.subject),
+    text,
+    html,
+    messageId: `<visitor-${safeKey}@${domainOf(letters.from)}>`,
+    // Transactional, sent by a program (RFC 3834): auto-responders must not answer it.
+    headers: { "Auto-Submitted": "auto-generated", "X-Visitor-Mail-Key": headerSafe(key) },
+    ...(parts.calendar ? { calendar: parts.calendar } : {}),
+  };
+}
+
+/** What they asked for, in the owner's words minus anything they typed freely. */
+function requestRows(request: StoredContactRequest): Array<[string, string]> {
+  const rows: Array<[string, string]> = [["Service", service(request)]];
+  for (const { label, value } of describeQuoteDetails(request)) {
+    if (label === "Estimate for") continue;
+    rows.push([label === "ZIP" ? "Where" : label, value]);
+  }
+  return rows;
+}
+
+export function composeAcknowledgement(
+  key: string,
+  request: StoredContactRequest,
+  letters: VisitorLetters,
+  links: VisitorLinks,
+): ContactEmail {
+  const callBy = callBackWords(callBackBy(new Date(request.createdAt)));
+  return letter(key, request, letters, {
+    subject: `We received your request: ${service(request)}`,
+    intro: [
+      `Thank you for asking ${letters.businessName} for a free quote. We will call you by ${callBy} (we answer within ${business.responseTime}; the office is open ${hours}).`,
+    ],
+    rows: requestRows(request),
+    button: {
+      label: "See your request",
+      href: links.requestPage,
+      after:
+        "On that page you can ask for other times, add the address to clean, or cancel. Keep this e-mail: the link is yours alone.",
+    },
+  });
+}
+
+function calendarEvent(
+  request: StoredContactRequest,
+  letters: VisitorLetters,
+  links: VisitorLinks,
+  visit: { start: string; end: string; sequence: number },
+  cancelled: boolean,
+  now: Date,
+): string {
+  const organizer = /<([^>]+)>\s*$/.exec(letters.from)?.[1] ?? letters.replyTo;
+  return icsCalendar({
+    method: cancelled ? "CANCEL" : "REQUEST",
+    events: [
+      {
+        uid: visitUid(request.id, letters.from),
+        sequence: visit.sequence,
+        stamp: now,
+        start: new Date(visit.start),
+        end: new Date(visit.end),
+        summary: `${service(request)}: ${letters.businessName}`,
+        description: [
+          `${service(request)} by ${letters.businessName}.`,
+          `Your request: ${links.requestPage}`,
+          `Questions? Call ${phone}.`,
+        ].join("\n"),
+        ...(request.serviceAddress ? { location: request.serviceAddress } : {}),
+        url: links.requestPage,
+        status: cancelled ? "CANCELLED" : "CONFIRMED",
+        organizer: { name: letters.businessName, email: organizer },
+        attendee: { name: attendeeName(request), email: request.email },
+      },
+    ],
+  });
+}
+
+/** The one UID of a request's visit, in every version of its event and in the owner's feed. */
+export function visitUid(requestId: string, from: string): string {
+  return `visit-${requestId}@${domainOf(from)}`;
+}
+
+export function composeVisitEmail(
+  key: string,
+  request: StoredContactRequest,
+  payload: VisitPayload,
+  letters: VisitorLetters,
+  links: VisitorLinks,
+  now: Date,
+): ContactEmail {
+  const visit: Visit = visitOf(new Date(payload.start), new Date(payload.end));
+  const when = visitWords(visit);
+  const cancelled = payload.action === "cancelled";
+  const calendar = {
+    method: cancelled ? ("CANCEL" as const) : ("REQUEST" as const),
+    content: calendarEvent(request, letters, links, payload, cancelled, now),
+  };
+  const rows: Array<[string, string]> = [
+    ["When", when],
+    ["Service", service(request)],
+    ...(request.serviceAddress ? [["Where", request.serviceAddress] as [string, string]] : []),
+  ];
+  if (cancelled)
+    return letter(key, request, letters, {
+      subject: `Your cleaning on ${when} is cancelled`,
+      intro: [
+        `Your ${service(request).toLowerCase()} visit on ${when} is cancelled. The attached update removes it from your calendar.`,
+      ],
+      rows,
+      button: {
+        label: "See your request",
+        href: links.requestPage,
+        after: "To book another time, ask on that page or call us.",
+      },
+      calendar,
+    });
+  return letter(key, request, letters, {
+    subject:
+      payload.action === "rebooked"
+        ? `Your cleaning has moved: ${when}`
+        : `Your cleaning is booked: ${when}`,
+    intro: [
+      payload.action === "rebooked"
+        ? `Your visit has a new time: ${when}. The attached invitation updates the one in your calendar.`
+        : `Your visit is booked for ${when}. Add it to your calendar with the attached invitation.`,
+      `We will send you a reminder the day before.`,
+    ],
+    rows,
+    button: {
+      label: "See your request",
+      href: links.requestPage,
+      after: request.serviceAddress
+        ? "Need another time, or to cancel? Use that page or call us."
+        : "Please add the address to clean on that page. Need another time, or to cancel? Use that page or call us.",
+    },
+    calendar,
+  });
+}
+
+export function composeReminder(
+  key: string,
+  request: StoredContactRequest,
+  payload: Pick<VisitPayload, "start" | "end">,
+  letters: VisitorLetters,
+  links: VisitorLinks,
+): ContactEmail {
+  const when = visitWords(visitOf(new Date(payload.start), new Date(payload.end)));
+  return letter(key, request, letters, {
+    subject: `Reminder: your cleaning is tomorrow, ${when}`,
+    intro: [
+      `This is a reminder of your ${service(request).toLowerCase()} visit tomorrow, ${when}.`,
+    ],
+    rows: [
+      ["When", when],
+      ...(request.serviceAddress ? [["Where", request.serviceAddress] as [string, string]] : []),
+    ],
+    button: {
+      label: "See your request",
+      href: links.requestPage,
+      after: "Something changed? Ask for another time on that page or call us.",
+    },
+  });
+}

@@ -1,0 +1,256 @@
+/**
+ * The visitor's request page on both hosts (its routes: contact-function.ts):
+ *   GET  …/send-contact-email/request/<id>?token=…            shows the request; changes nothing
+ *   POST …/send-contact-email/request/<id>                    other times, the address, or cancel
+ *   GET  …/send-contact-email/request/<id>/visit.ics?token=…  the booked visit for a calendar
+ * The token is the `visitor` scope's (links/), bound to this request: an owner's token never opens
+ * it, and a visitor's never opens the owner's page. A bad, expired or other-scope token gets 403
+ * and nothing of the request. Each POST is stored with its event and the owner's notices in one
+ * transaction, then 303 back to the page (reloading sends nothing again).
+ */
+import {
+  checkWindows,
+  dayWindows,
+  formatWindow,
+  type PreferredWindow,
+} from "../../../shared/quote/preferred-windows.ts";
+import { headerSafe } from "../email.ts";
+import type { LinkSigner } from "../links/signed-links.ts";
+import { errorMessage, type Logger, silentLogger } from "../log.ts";
+import { leadPageUrl } from "../owner/owner-config.ts";
+import type { NoticeChannel, OwnerStore } from "../owner/owner-store.ts";
+import type { StoredContactRequest } from "../store.ts";
+import type { BookingStore, RequestChange } from "./booking-store.ts";
+import { pageResponse, readSmallForm, refusalPage } from "./page-shell.ts";
+import { visitWords } from "./visit.ts";
+import { visitCalendar, visitEmail } from "./visit-changes.ts";
+import { visitorActionNotices } from "./visitor-action-notices.ts";
+import { isOpen, maxAddressLength, renderVisitorPage } from "./visitor-page.ts";
+
+export type VisitorPageDeps = {
+  store: OwnerStore & BookingStore;
+  /** The `visitor` scope: the only tokens this page accepts. */
+  visitorSigner: LinkSigner;
+  /** The owner's links in the notices about what the visitor did: e-mail acts, push reads. */
+  ownerSigner: LinkSigner;
+  ownerReadSigner: LinkSigner;
+  functionUrl: string;
+  channels: readonly NoticeChannel[];
+  /** For the calendar file: the sender's domain names the event (its UID). */
+  mailFrom: string;
+  businessName: string;
+  linkDays: number;
+  /**
+   * A change of this request was stored: the queues send what it queued, and stop what it stops
+   * (after the answer).
+   */
+  onChanged?: (id: string) => void;
+  now?: () => Date;
+  log?: Logger;
+};
+
+/** Three rows of day and time of day, a few hundred bytes; an address of 300 characters. */
+const maxFormBytes = 4096;
+
+const refusal = () =>
+  pageResponse(
+    403,
+    refusalPage(
+      "Your request",
+      "This link is not valid or has expired. Please use the link in our latest e-mail, or call us.",
+    ),
+  );
+
+/** The windows a form sent, the rows with a day, in order. */
+function windowsFrom(form: URLSearchParams): PreferredWindow[] | null {
+  const dates = form.getAll("date");
+  const windows = form.getAll("window");
+  const chosen: PreferredWindow[] = [];
+  for (const [index, date] of dates.entries()) {
+    if (!date) continue;
+    const window = windows[index] ?? "";
+    if (!(dayWindows as readonly string[]).includes(window)) return null;
+    chosen.push({ date, window: window as PreferredWindow["window"] });
+  }
+  return chosen;
+}
+
+export async function handleVisitorPage(
+  request: Request,
+  id: string,
+  deps: VisitorPageDeps,
+  part: "page" | "calendar" = "page",
+): Promise<Response> {
+  const log = deps.log ?? silentLogger;
+  const now = deps.now?.() ?? new Date();
+  const url = new URL(request.url);
+  try {
+    if (request.method === "GET" || request.method === "HEAD") {
+      const token = url.searchParams.get("token") ?? "";
+      if (!(await deps.visitorSigner.verify(id, token, now))) return refusal();
+      const lead = await deps.store.get(id);
+      if (!lead || lead.status === "spam") return refusal();
+      if (part === "calendar") return calendarFile(lead, deps, now);
+      const html = renderVisitorPage({
+        request: lead,
+        events: await deps.store.listEvents(id),
+        token,
+        now,
+        saved: url.searchParams.get("saved"),
+        linkDays: deps.linkDays,
+      });
+      return pageResponse(200, request.method === "HEAD" ? "" : html);
+    }
+    if (request.method !== "POST" || part !== "page")
+      return pageResponse(405, refusalPage("Your request", "Please use the page's buttons."), {
+        Allow: part === "page" ? "GET, HEAD, POST" : "GET, HEAD",
+      });
+    // The page posts to its own link (…?token=…): the token is checked before the body is read.
+    const linked = url.searchParams.get("token");
+    if (linked !== null && !(await deps.visitorSigner.verify(id, linked, now))) return refusal();
+    const form = await readSmallForm(request, maxFormBytes);
+    const token = linked ?? form?.get("token") ?? "";
+    if (!form || (linked === null && !(await deps.visitorSigner.verify(id, token, now))))
+      return refusal();
+    const lead = await deps.store.get(id);
+    if (!lead || lead.status === "spam") return refusal();
+    const again = async (problem: string) =>
+      pageResponse(
+        400,
+        renderVisitorPage({
+          request: lead,
+          events: await deps.store.listEvents(id),
+          token,
+          now,
+          problem,
+          linkDays: deps.linkDays,
+        }),
+      );
+    if (!isOpen(lead)) return again("This request is closed. To start again, please call us.");
+    const action = form.get("action");
+    const change = changeFor(action, form, lead, now);
+    if ("problem" in change) return again(change.problem);
+    const eventId = crypto.randomUUID();
+    const links = {
+      email: leadPageUrl(deps.functionUrl, id, await deps.ownerSigner.sign(id, now)),
+      push: leadPageUrl(deps.functionUrl, id, await deps.ownerReadSigner.sign(id, now)),
+    };
+    const result = await deps.store.changeRequest(
+      id,
+      {
+        ...change.change,
+        event: { ...change.change.event, id: eventId },
+        notices: visitorActionNotices(
+          lead,
+          change.action,
+          eventId,
+          (channel) => links[channel],
+          deps.channels,
+          now,
+        ),
+      },
+      now,
+    );
+    if (!result.ok) return refusal();
+    deps.onChanged?.(id);
+    log.info("visitor changed their request", { id, action });
+    const location = `${encodeURIComponent(id)}?token=${encodeURIComponent(token)}&saved=${action}`;
+    return new Response(null, {
+      status: 303,
+      headers: { Location: location, "Cache-Control": "no-store" },
+    });
+  } catch (error) {
+    log.error("visitor page failed", { id, error: errorMessage(error) });
+    return pageResponse(
+      503,
+      refusalPage(
+        "Your request",
+        "Your request cannot be read right now. Please try again in a minute, or call us.",
+      ),
+    );
+  }
+}
+
+type Planned =
+  | {
+      change: Omit<RequestChange, "notices">;
+      action: Parameters<typeof visitorActionNotices>[1];
+    }
+  | { problem: string };
+
+function changeFor(
+  action: string | null,
+  form: URLSearchParams,
+  lead: StoredContactRequest,
+  now: Date,
+): Planned {
+  if (action === "times") {
+    const windows = windowsFrom(form);
+    if (!windows || windows.length === 0) return { problem: "Please choose at least one day." };
+    const problem = checkWindows(windows, now);
+    if (problem) return { problem };
+    return {
+      change: {
+        preferredWindows: windows,
+        event: {
+          actor: "visitor",
+          kind: "asked-for-times",
+          details: { preferredWindows: windows },
+        },
+      },
+      action: { kind: "asked-for-times", times: windows.map(formatWindow).join("; ") },
+    };
+  }
+  if (action === "address") {
+    const address = headerSafe(form.get("address") ?? "", maxAddressLength + 1);
+    if (!address) return { problem: "Please enter the address to clean." };
+    if (address.length > maxAddressLength)
+      return { problem: `Please keep the address under ${maxAddressLength} characters.` };
+    return {
+      change: {
+        serviceAddress: address,
+        event: { actor: "visitor", kind: "added-address", details: { address } },
+      },
+      action: { kind: "added-address", address },
+    };
+  }
+  if (action === "cancel") {
+    if (form.get("confirm") !== "yes")
+      return { problem: "Please tick the box to confirm that you want to cancel." };
+    const visit = lead.visit ? visitWords(lead.visit) : null;
+    return {
+      change: {
+        status: "lost",
+        ...(lead.visit
+          ? {
+              visit: null,
+              expectedSequence: lead.visitSequence,
+              visitorEmail: visitEmail("cancelled", lead),
+            }
+          : {}),
+        event: { actor: "visitor", kind: "cancelled-request", details: visit ? { visit } : {} },
+      },
+      action: { kind: "cancelled-request", visit },
+    };
+  }
+  return { problem: "Please use one of the page's buttons." };
+}
+
+async function calendarFile(
+  lead: StoredContactRequest,
+  deps: VisitorPageDeps,
+  now: Date,
+): Promise<Response> {
+  if (!lead.visit) return refusal();
+  return new Response(visitCalendar(lead, deps.mailFrom, deps.businessName, now), {
+    status: 200,
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="visit.ics"',
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "no-referrer",
+      "X-Robots-Tag": "noindex, nofollow",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

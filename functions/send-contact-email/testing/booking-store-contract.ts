@@ -1,0 +1,266 @@
+/**
+ * The behaviour every BookingStore must have (booking/booking-store.ts), run on SQLite
+ * (sqlite-store.test.ts) and on a real Postgres (postgres-store.test.ts).
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { validateContact } from "../../../shared/contact-schema.ts";
+import { validRequest } from "../../../tests/integration/support/requests.ts";
+import type { BookingStore, NewVisitorEmail } from "../booking/booking-store.ts";
+import { acknowledgementCap } from "../booking/visitor-email-kinds.ts";
+import { fingerprintContact } from "../fingerprint.ts";
+import type { OwnerStore } from "../owner/owner-store.ts";
+import type { ContactStore } from "../store.ts";
+
+type Store = ContactStore & OwnerStore & BookingStore;
+
+const t0 = new Date("2026-11-24T15:00:00.000Z");
+const at = (ms: number) => new Date(t0.getTime() + ms);
+const minute = 60_000;
+const hour = 60 * minute;
+
+async function submit(store: Store, name = "Dana", email = "dana@example.org") {
+  const result = validateContact(validRequest({ name, email }));
+  if (!result.ok) throw new Error("invalid sample");
+  const id = crypto.randomUUID();
+  await store.submit({
+    id,
+    data: result.data,
+    details: { zip: "19406", inServiceArea: true, town: "King of Prussia" },
+    fingerprint: await fingerprintContact(result.data),
+    receivedAt: t0,
+    dedupeWindowMs: 0,
+  });
+  return id;
+}
+
+const ack = (requestId: string, recipient: string, createdAt = t0): NewVisitorEmail => ({
+  key: `acknowledgement:${requestId}`,
+  kind: "acknowledgement",
+  requestId,
+  recipient,
+  payload: {},
+  createdAt,
+});
+
+const booking = { start: new Date("2026-12-01T14:00:00Z"), end: new Date("2026-12-01T16:00:00Z") };
+
+export function describeBookingStoreContract(name: string, open: () => Promise<Store>) {
+  describe(`${name}: the BookingStore contract`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await open();
+      return () => store.close();
+    });
+
+    it("a new request has no visit, sequence 0, no address and no events", async () => {
+      const id = await submit(store);
+      const request = await store.get(id);
+      expect(request).toMatchObject({ visitSequence: 0, visitChangedAt: null });
+      expect(request?.visit).toBeUndefined();
+      expect(request?.serviceAddress).toBeUndefined();
+      expect(await store.listEvents(id)).toEqual([]);
+    });
+
+    it("books a visit: status booked, the visit in the business's time zone, sequence 1, its e-mail and event", async () => {
+      const id = await submit(store);
+      const result = await store.changeRequest(
+        id,
+        {
+          expectedSequence: 0,
+          status: "booked",
+          visit: booking,
+          event: { actor: "owner", kind: "booked", details: { from: "window" } },
+          visitorEmail: (changed) => ({
+            key: `visit:${id}:${changed.visitSequence}`,
+            kind: "visit",
+            requestId: id,
+            recipient: "dana@example.org",
+            payload: { sequence: changed.visitSequence },
+            createdAt: at(minute),
+          }),
+        },
+        at(minute),
+      );
+      expect(result).toMatchObject({
+        ok: true,
+        request: {
+          status: "booked",
+          visit: { start: "2026-12-01T09:00:00-05:00", end: "2026-12-01T11:00:00-05:00" },
+          visitSequence: 1,
+          visitChangedAt: at(minute).toISOString(),
+          // Booking is the owner's first answer.
+          contactedAt: at(minute).toISOString(),
+          zip: "19406",
+        },
+        event: { actor: "owner", kind: "booked", details: { from: "window" } },
+      });
+      expect((await store.get(id))?.visit?.start).toBe("2026-12-01T09:00:00-05:00");
+      expect(await store.listVisitorEmails(id)).toMatchObject([
+        { key: `visit:${id}:1`, kind: "visit", payload: { sequence: 1 }, status: "pending" },
+      ]);
+      expect(await store.listEvents(id)).toMatchObject([{ kind: "booked", actor: "owner" }]);
+    });
+
+    it("a page that is out of date changes nothing (conflict), and an unknown id is missing", async () => {
+      const id = await submit(store);
+      const change = {
+        expectedSequence: 0,
+        status: "booked" as const,
+        visit: booking,
+        event: { actor: "owner" as const, kind: "booked" as const },
+      };
+      expect((await store.changeRequest(id, change, at(minute))).ok).toBe(true);
+      const again = await store.changeRequest(id, change, at(2 * minute));
+      expect(again).toMatchObject({ ok: false, reason: "conflict", request: { visitSequence: 1 } });
+      expect(await store.listEvents(id)).toHaveLength(1);
+      expect(await store.changeRequest(crypto.randomUUID(), change, at(minute))).toEqual({
+        ok: false,
+        reason: "missing",
+      });
+      expect(await store.changeRequest("not-a-uuid", change, at(minute))).toEqual({
+        ok: false,
+        reason: "missing",
+      });
+    });
+
+    it("cancels a visit (sequence + 1, no visit), keeps the first answer's time", async () => {
+      const id = await submit(store);
+      await store.changeRequest(
+        id,
+        { status: "booked", visit: booking, event: { actor: "owner", kind: "booked" } },
+        at(minute),
+      );
+      const cancelled = await store.changeRequest(
+        id,
+        { status: "contacted", visit: null, event: { actor: "owner", kind: "visit-cancelled" } },
+        at(hour),
+      );
+      expect(cancelled).toMatchObject({
+        ok: true,
+        request: { status: "contacted", visitSequence: 2, contactedAt: at(minute).toISOString() },
+      });
+      if (cancelled.ok) expect(cancelled.request.visit).toBeUndefined();
+    });
+
+    it("takes the visitor's new times and address, keeping the other quote details", async () => {
+      const id = await submit(store);
+      const windows = [{ date: "2026-12-03", window: "afternoon" as const }];
+      const result = await store.changeRequest(
+        id,
+        {
+          preferredWindows: windows,
+          serviceAddress: "12 Elm St, Berwyn PA",
+          event: { actor: "visitor", kind: "asked-for-times", details: { windows } },
+          notices: [
+            {
+              key: "visitor:x:email",
+              channel: "email",
+              requestId: id,
+              notice: { kind: "alert", title: "t", lines: [], url: null, leads: [] },
+              createdAt: at(minute),
+            },
+          ],
+        },
+        at(minute),
+      );
+      expect(result).toMatchObject({
+        ok: true,
+        request: {
+          status: "new",
+          contactedAt: null,
+          preferredWindows: windows,
+          serviceAddress: "12 Elm St, Berwyn PA",
+          zip: "19406",
+          town: "King of Prussia",
+          visitSequence: 0,
+        },
+      });
+      expect((await store.listNotices()).map((notice) => notice.key)).toEqual(["visitor:x:email"]);
+    });
+
+    it("queues an e-mail once per key, and at most the cap per address and kind in the window", async () => {
+      const ids = [];
+      for (let index = 0; index < 5; index += 1) ids.push(await submit(store, `Name ${index}`));
+      const [a, b, c, d, e] = ids as [string, string, string, string, string];
+      expect(await store.enqueueVisitorEmail(ack(a, "same@example.org"), acknowledgementCap)).toBe(
+        "queued",
+      );
+      expect(await store.enqueueVisitorEmail(ack(a, "same@example.org"), acknowledgementCap)).toBe(
+        "exists",
+      );
+      for (const id of [b, c])
+        expect(
+          await store.enqueueVisitorEmail(
+            ack(id, "same@example.org", at(hour)),
+            acknowledgementCap,
+          ),
+        ).toBe("queued");
+      expect(
+        await store.enqueueVisitorEmail(
+          ack(d, "same@example.org", at(2 * hour)),
+          acknowledgementCap,
+        ),
+      ).toBe("capped");
+      // Another address is counted apart; a day later the first address may get one again.
+      expect(
+        await store.enqueueVisitorEmail(
+          ack(d, "other@example.org", at(2 * hour)),
+          acknowledgementCap,
+        ),
+      ).toBe("exists");
+      expect(
+        await store.enqueueVisitorEmail(
+          ack(e, "same@example.org", at(25 * hour)),
+          acknowledgementCap,
+        ),
+      ).toBe("queued");
+      const capped = (await store.listVisitorEmails(d))[0];
+      expect(capped).toMatchObject({ status: "failed", lastError: acknowledgementCap.reason });
+    });
+
+    it("claims, retries and marks visitor e-mails like every queue", async () => {
+      const id = await submit(store);
+      await store.enqueueVisitorEmail(ack(id, "dana@example.org"));
+      const [claimed] = await store.claimDueVisitorEmails(at(1000), 10, 2 * minute);
+      expect(claimed).toMatchObject({ key: `acknowledgement:${id}`, attempts: 1 });
+      expect(await store.claimDueVisitorEmails(at(2000), 10, 2 * minute)).toEqual([]);
+      expect(await store.nextVisitorEmailDueAt(2 * minute)).toEqual(at(1000 + 2 * minute));
+      await store.markVisitorEmailRetry(`acknowledgement:${id}`, "421 busy", at(10 * minute));
+      expect(await store.nextVisitorEmailDueAt(2 * minute)).toEqual(at(10 * minute));
+      const [retried] = await store.claimDueVisitorEmails(at(10 * minute), 10, 2 * minute);
+      expect(retried).toMatchObject({ attempts: 2, lastError: "421 busy" });
+      await store.markVisitorEmailSent(`acknowledgement:${id}`, at(11 * minute));
+      expect(await store.listVisitorEmails()).toMatchObject([
+        { status: "sent", sentAt: at(11 * minute).toISOString() },
+      ]);
+      expect(await store.nextVisitorEmailDueAt(2 * minute)).toBeNull();
+    });
+
+    it("lists visits starting in a period, earliest first", async () => {
+      const early = await submit(store, "Early");
+      const late = await submit(store, "Late");
+      const none = await submit(store, "None");
+      const book = (id: string, start: string) =>
+        store.changeRequest(
+          id,
+          {
+            status: "booked",
+            visit: { start: new Date(start), end: new Date(Date.parse(start) + 2 * hour) },
+            event: { actor: "owner", kind: "booked" },
+          },
+          t0,
+        );
+      await book(late, "2026-12-02T14:00:00Z");
+      await book(early, "2026-12-01T14:00:00Z");
+      const visits = await store.listVisits(
+        new Date("2026-12-01T00:00:00Z"),
+        new Date("2026-12-03T00:00:00Z"),
+      );
+      expect(visits.map((request) => request.id)).toEqual([early, late]);
+      expect(visits.map((request) => request.id)).not.toContain(none);
+      expect(
+        await store.listVisits(new Date("2026-12-02T00:00:00Z"), new Date("2026-12-02T14:00:00Z")),
+      ).toEqual([]);
+    });
+  });
+}

@@ -37,8 +37,8 @@ export type WorkValue = {
 };
 
 /**
- * Statuses whose work is counted in money: a booked visit, a won job. `booked` arrives with the
- * visitor's booking (issue 22); until then none is counted, and adding a valued status is a line.
+ * Statuses whose work is counted in money: a booked visit (booking/), a won job. Another valued
+ * status is one more line here.
  */
 export const valuedStatuses = ["booked", "won"] as const;
 export type ValuedStatus = (typeof valuedStatuses)[number];

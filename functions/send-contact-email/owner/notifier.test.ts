@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ContactEmail } from "../email.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import type { Mailer } from "../mailer.ts";
@@ -26,6 +26,7 @@ function setup(options: {
   start: string;
   store?: ReturnType<typeof testStore>;
   weeklyReportTime?: string;
+  reminderAfterHours?: number;
 }) {
   let clock = new Date(options.start);
   const store = options.store ?? testStore();
@@ -51,7 +52,7 @@ function setup(options: {
       functionUrl: "https://www.example.com/functions/v1/send-contact-email",
       push: options.push ? { url: "https://ntfy.example/leads", format: "ntfy" } : null,
       clock: {
-        reminderAfterHours: 20,
+        reminderAfterHours: options.reminderAfterHours ?? 20,
         digestTime: "08:00",
         weeklyReportTime: options.weeklyReportTime ?? null,
         timeZone: "America/New_York",
@@ -174,6 +175,46 @@ describe("owner notifier (fake time, SQLite in memory)", () => {
     const mailed = /https:\/\/\S+\/lead\/\S+/.exec(reminders[0]?.text ?? "")?.[0] ?? "";
     expect(await scopeOf(mailed, at)).toBe("owner");
     expect(await scopeOf(JSON.parse(pushed[0] as string).click, at)).toBe("owner-read");
+  });
+
+  it("keeps a new request's reminder wake-up when a pass that began before it was stored ends", async () => {
+    // The pass's last look at the store (for its next wake-up) is held until the request is in.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const inner = testStore();
+    let looks = 0;
+    const store = Object.assign(Object.create(inner), {
+      async listSince(since: Date) {
+        looks += 1;
+        const snapshot = await inner.listSince(since);
+        if (looks === 3) await held;
+        return snapshot;
+      },
+    }) as typeof inner;
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const t = setup({ start: "2026-11-24T15:00:00Z", store, reminderAfterHours: 0.003 });
+      vi.setSystemTime(new Date("2026-11-24T15:00:00Z"));
+      t.notifier.start();
+      await vi.waitFor(() => expect(looks).toBe(3));
+      const id = await t.submit("Nell Waiting");
+      await t.notifier.onStored(id);
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+      // 0.003 hours is 10.8 s; the pass alone would have slept five minutes.
+      t.advance(11_000);
+      await vi.advanceTimersByTimeAsync(11_000);
+      await vi.waitFor(() =>
+        expect(t.mails.map((mail) => mail.subject)).toContain(
+          "Still waiting after 0.003 hours: Nell Waiting",
+        ),
+      );
+      await t.notifier.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("puts acting links in the e-mailed digest and read-only ones in the pushed digest", async () => {

@@ -247,31 +247,31 @@ export function createNotifier(options: NotifierOptions): Notifier {
   function run() {
     if (stopped) return;
     clearTimeout(timer);
+    timerDueAt = Number.POSITIVE_INFINITY;
     current = current
       .then(() => tick())
-      .then(async () => schedule(await nextWake()))
+      // Only ever earlier: a request stored while this pass ran has already set its own wake-up
+      // (onStored), which the pass's view of the store, read before it was stored, knows nothing of.
+      .then(async () => wakeIn(await nextWake()))
       .catch((error) => {
         log.error("owner notices: store unavailable, will retry", { error: errorMessage(error) });
-        schedule(60_000);
+        wakeIn(60_000);
       });
   }
 
-  function schedule(delayMs: number) {
-    if (stopped) return;
+  /** Sets the timer to fire in `delayMs` unless it is already set to fire sooner. */
+  function wakeIn(delayMs: number) {
+    if (stopped || Date.now() + delayMs >= timerDueAt) return;
     clearTimeout(timer);
     timerDueAt = Date.now() + delayMs;
-    timer = setTimeout(() => {
-      timerDueAt = Number.POSITIVE_INFINITY;
-      run();
-    }, delayMs);
+    timer = setTimeout(run, delayMs);
     (timer as { unref?: () => void }).unref?.();
   }
 
   /** Pulls the timer forward to `at` if it would fire later (a retry, a new request's reminder). */
   function wakeBy(at: Date | null) {
     if (!at) return;
-    const delay = Math.max(1000, at.getTime() - now().getTime());
-    if (Date.now() + delay < timerDueAt) schedule(delay);
+    wakeIn(Math.max(1000, at.getTime() - now().getTime()));
   }
 
   return {

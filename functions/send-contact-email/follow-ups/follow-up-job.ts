@@ -173,6 +173,8 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
       })
       .then((delay) => {
         if (stopped) return;
+        // One timer, whichever pass ends last: a change during a pass starts a pass of its own.
+        clearTimeout(timer);
         timer = setTimeout(run, delay);
         (timer as { unref?: () => void }).unref?.();
       });

@@ -3,7 +3,10 @@
  * to the phone Lighthouse means, N runs each; prints the median table, the spread over the runs
  * and the budgets' verdict (also into docs/figures.md), and exits 1 when a route misses its budget.
  *
- *   npm run bench:pages -- [--runs 3] [--routes /,/contact] [--uncalibrated] [--build]
+ *   npm run bench:pages -- [--runs 3] [--routes /,/contact] [--uncalibrated] [--no-build]
+ *
+ * It builds the site first, so that the figures are those of the sources as they are;
+ * `--no-build` measures build/client as it stands.
  *
  * Why each piece is there: docs/decisions/0008-islands.md, "Measuring".
  */
@@ -14,6 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { SiteIndex } from "../shared/site-index.ts";
+import { buildSite } from "../tests/reliability/site.ts";
 import { startBareServer } from "./bench/bare-server.ts";
 import { provenance, writeFigures } from "./bench/figures.ts";
 import { hostBenchmarkIndex, measure } from "./bench/lighthouse-run.ts";
@@ -44,11 +48,12 @@ const floorPage =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><meta name="description" content="An empty page."></head><body><main><h1>Floor</h1><p>An empty page, for comparison.</p></main></body></html>';
 
 const { values: options } = parseArgs({
+  allowNegative: true,
   options: {
     runs: { type: "string", default: "3" },
     routes: { type: "string" },
     uncalibrated: { type: "boolean", default: false },
-    build: { type: "boolean", default: false },
+    build: { type: "boolean", default: true },
     help: { type: "boolean", default: false },
   },
 });
@@ -71,11 +76,7 @@ try {
 }
 
 async function main(): Promise<number> {
-  if (options.build)
-    await exec(process.execPath, [
-      path.join(root, "node_modules/@react-router/dev/bin.cjs"),
-      "build",
-    ]);
+  if (options.build) await buildSite();
   const hostIndex = await hostBenchmarkIndex();
   const site = await startSite();
   const bare = await startBareServer({ [floorPath]: { body: floorPage } });
@@ -238,14 +239,6 @@ async function sitemapPaths(): Promise<string[]> {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
     (match) => new URL(match[1] as string).pathname,
   );
-}
-
-function exec(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    spawn(command, args, { cwd: root, stdio: "inherit" }).once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${args.join(" ")} failed (${code})`)),
-    );
-  });
 }
 
 /** Each source's median blocking time over the runs (a run without it counts 0), largest first. */

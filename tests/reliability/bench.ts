@@ -148,9 +148,8 @@ async function main(): Promise<number> {
   }, hardLimitMs);
   limit.unref();
 
-  const hasBuild = existsSync(path.join(clientDir, "index.html"));
-  if (options.build === "always" || (options.build === "auto" && !hasBuild)) await buildSite();
-  else if (!hasBuild)
+  if (options.build) await buildSite();
+  else if (!existsSync(path.join(clientDir, "index.html")))
     throw new Error("build/client is missing: run npm run build (or drop --no-build)");
 
   // A private copy of the build (a rebuild during the run cannot change it) and, beside it, a

@@ -12,7 +12,7 @@ describe("bench:server options", () => {
       concurrency: 50,
       hostile: 10_000,
       pgSubmissions: 5000,
-      build: "auto",
+      build: true,
     });
     expect([...options.scenarios]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(options.gracefulRuns).toBe(9);
@@ -31,7 +31,7 @@ describe("bench:server options", () => {
     expect(() => parseServerBenchArgs(["--hostile", "10"])).toThrow(/--hostile/);
     expect(() => parseServerBenchArgs(["--concurrency", "x"])).toThrow(/--concurrency/);
     expect(() => parseServerBenchArgs(["--only", "11"])).toThrow(/--only/);
-    expect(parseServerBenchArgs(["--no-build"]).build).toBe("never");
-    expect(parseServerBenchArgs(["--build"]).build).toBe("always");
+    expect(parseServerBenchArgs(["--no-build"]).build).toBe(false);
+    expect(parseServerBenchArgs(["--build"]).build).toBe(true);
   });
 });

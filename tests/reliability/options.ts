@@ -27,8 +27,8 @@ clients).
   --pg-throughput N       scenario 9 submissions per SQLite/Postgres rate run (default 2000; quick 300)
   --graceful-runs N       scenario 10 servers stopped with 20 requests in flight, 15 of them in the
                           listen backlog (default 9; quick 3)
-  --no-build              never run react-router build (fails if build/client is missing)
-  --build                 always rebuild first (default: build only when build/client is missing)
+  --no-build              measure build/client as it stands (default: build the site first, so that
+                          the figures are those of the sources as they are)
   -h, --help              this help
 `;
 
@@ -47,7 +47,8 @@ export type ServerBenchOptions = {
   pgSubmissions: number;
   pgThroughput: number;
   gracefulRuns: number;
-  build: "auto" | "always" | "never";
+  /** Build the site before the run (`--no-build`: use build/client as it stands). */
+  build: boolean;
   help: boolean;
 };
 
@@ -147,7 +148,7 @@ export function parseServerBenchArgs(argv: readonly string[]): ServerBenchOption
     ...counts,
     scenarios: scenarioList(values.only),
     quick: Boolean(raw.quick),
-    build: values.build === undefined ? "auto" : values.build ? "always" : "never",
+    build: values.build !== false,
     help: Boolean(values.help),
   };
 }

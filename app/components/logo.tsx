@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 
 /**
  * The keystone mark (Pennsylvania's keystone with a sparkle) and the company name. In the header
- * (tone "dark") the name shows on phones too (issue 19: a visitor should see whose site this is):
+ * (tone "dark") the name shows on phones too (a visitor should see whose site this is):
  * below 440 px it stacks, "Keystone" over "Shine", so the call, Book Now and menu buttons still
  * fit beside it; below 360 px (older, smaller phones) only the mark shows, the name stays the
  * link's accessible name. The footer (tone "light") has room for it on one line.

@@ -8,7 +8,7 @@ import { island } from "~/islands/island";
  * scrolls natively (without JavaScript too); the `carousel` island turns it into a looping
  * carousel with previous and next buttons, a dot per review and arrow keys when it nears the
  * viewport. At every width, phones included, it says how many reviews there are and which are
- * showing ("Review 1 of 5"), and how to move between them (issue 19: a phone showed one review
+ * showing ("Review 1 of 5"), and how to move between them (a phone once showed one review
  * and no sign of the other four).
  */
 export function TestimonialsCarousel() {

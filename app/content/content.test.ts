@@ -94,7 +94,7 @@ describe("towns (product.md, Town pages)", () => {
   });
 });
 
-describe("service names: one label per service (issue 19)", () => {
+describe("service names: one label per service", () => {
   it("each service page is named by its service's label in the quote form", () => {
     expect(serviceCatalog.map((entry) => [entry.path, entry.name])).toEqual([
       ["/residential-cleaning", "Residential Cleaning"],

@@ -8,7 +8,7 @@
  *   wax, a short page, keeps its copy in app/routes/floor-strip-wax.tsx);
  * - app/content/services.ts: the six cards on /services and the dialogs they open;
  * - shared/contact-fields.ts: the services a visitor can choose in the quote form, and the one
- *   label each service goes by: a page's name here is its form label (issue 19: one label per
+ *   label each service goes by: a page's name here is its form label (one label per
  *   service), except where product.md fixes other words (the /services cards, the town cards).
  */
 import { type ServiceValue, serviceLabel } from "../../shared/contact-fields.ts";

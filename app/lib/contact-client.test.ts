@@ -1,5 +1,5 @@
 /**
- * The page sends its quote request with fetch, not @supabase/supabase-js (issue 20, item 4). This
+ * The page sends its quote request with fetch, not @supabase/supabase-js (decision 0011). This
  * is the proof that nothing changed on the wire: supabase-js's `functions.invoke` and our request
  * go to a real HTTP server on loopback, which records what each sent.
  */

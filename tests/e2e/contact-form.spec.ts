@@ -263,7 +263,7 @@ test.describe("sending a quote request (product.md, Quote form)", () => {
   });
 });
 
-test.describe("loading on demand (issue 20: no backend client; toasts only once needed)", () => {
+test.describe("loading on demand (no backend client; toasts only once needed)", () => {
   test("no backend client is ever fetched, and the toast library only once the visitor uses the form", async ({
     page,
     request: http,

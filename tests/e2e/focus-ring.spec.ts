@@ -1,6 +1,6 @@
 /**
  * The keyboard's focus ring can be seen on every background it sits on (WCAG 1.4.11 and 2.4.7;
- * issue 19: the yellow ring alone was 1.5:1 on white). A keyboard user Tabs through whole pages at
+ * the yellow ring alone was 1.5:1 on white). A keyboard user Tabs through whole pages at
  * the phone's and the desktop's width; at each stop the test reads the ring's two colours (outline
  * and inner shadow, app/app.css) and the background behind the element (ancestors' colours
  * composited, each stop of a gradient), and computes WCAG contrast: one tone must reach 3:1.

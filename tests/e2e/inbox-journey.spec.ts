@@ -1,5 +1,5 @@
 /**
- * Issue 23 as people live it, on a real embedded server of its own over the built site: a visitor
+ * The owner's inbox and where requests come from, as people live it, on a real embedded server of its own over the built site: a visitor
  * arrives from a Google ad on /exton, taps the phone link, goes to the quote form and sends it;
  * the owner then opens the inbox on a phone, sees the week's numbers count that visit, finds the
  * request by searching (with the keyboard alone), reads where it came from on its page, and

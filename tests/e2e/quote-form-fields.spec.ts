@@ -1,5 +1,5 @@
 /**
- * The form's small things a person notices (issue 19, item 8): the message limit in words, the
+ * The form's small things a person notices: the message limit in words, the
  * required-fields note as a screen reader reads it, and a field scrolled to on an error that is
  * not hidden under the sticky header.
  */

@@ -1,5 +1,5 @@
 /**
- * The quote journey as a person on a phone lives it (issue 19): a 390 x 844 screen, the CPU four
+ * The quote journey as a person on a phone lives it: a 390 x 844 screen, the CPU four
  * times slower, the real server. What is asserted is what the person sees (boxes inside the
  * screen) and keeps (every keystroke), not only what is in the DOM.
  */

@@ -1,7 +1,7 @@
 /**
  * "24/7 customer support" sits on pages whose hours say "Sunday: Closed" (the footer is on every
  * page, the contact page's cards stand side by side): wherever the claim appears, what it means is
- * said with it, so the two read as one promise (issue 19, the small things).
+ * said with it, so the two read as one promise.
  */
 import { expect, test } from "./fixtures";
 import { routes } from "./helpers/site";

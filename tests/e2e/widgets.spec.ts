@@ -318,8 +318,8 @@ function widgetJourneys() {
     });
 
     // Resizes the window: desktop only.
-    // The buttons used to show from 768 px only; on a phone nothing said there were five reviews
-    // (issue 19): the buttons, a dot per review and "Review 1 of 5" now show at every width.
+    // The buttons used to show from 768 px only; on a phone nothing said there were five reviews;
+    // now the buttons, a dot per review and "Review 1 of 5" now show at every width.
     test("shows 1, 2 and 3 slides per view at 390, 768 and 1280 px, with buttons, dots and where it is", {
       tag: "@desktop",
     }, async ({ page }) => {

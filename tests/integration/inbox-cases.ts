@@ -1,5 +1,5 @@
 /**
- * Issue 23 as tests, against every host of send-contact-email over real HTTP (node-host.test.ts on
+ * The inbox, sources, counts and follow-ups (decision 0015) as tests, against every host of send-contact-email over real HTTP (node-host.test.ts on
  * SQLite, node-postgres.test.ts and deno-host.test.ts on Postgres): where a request came from, the
  * pages' beacons counted per page and day, the owner's inbox (signed, filtered, searched, CSV, the
  * week's numbers), and the follow-ups to customers (a review request queued once, a status change
@@ -41,7 +41,7 @@ const client = () => {
 };
 
 export function describeInboxContract(hostName: string, getHost: () => InboxHost) {
-  describe(`${hostName}: sources, counts, the inbox and follow-ups (issue 23)`, () => {
+  describe(`${hostName}: sources, counts, the inbox and follow-ups`, () => {
     const base = () => `${getHost().projectUrl}${functionPath}`;
     const origin = () => getHost().allowedOrigin;
     const links = () => createLinkSigners(parseLinkSettings({}, getHost().ownerLinkSecret));

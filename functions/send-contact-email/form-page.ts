@@ -19,6 +19,7 @@ import {
   plainWindowGroup,
 } from "../../shared/quote-form.ts";
 import { escapeHtml } from "./email.ts";
+import { styleHash } from "./private-page.ts";
 
 export type FormPageInput = {
   status: number;
@@ -55,16 +56,6 @@ button{margin-top:1.5rem;min-height:3rem;padding:.75rem 1.5rem;border:0;border-r
 dt{font-weight:600;margin-top:.5rem}dd{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
 :focus-visible{outline:3px solid #0f172a;outline-offset:2px}
 `.trim();
-
-let styleHash: Promise<string> | undefined;
-
-/** The page's CSP allows exactly its own style element, by hash (no 'unsafe-inline'). */
-function cssHash(): Promise<string> {
-  styleHash ??= crypto.subtle
-    .digest("SHA-256", new TextEncoder().encode(css))
-    .then((digest) => btoa(String.fromCharCode(...new Uint8Array(digest))));
-  return styleHash;
-}
 
 /** What the visitor reads for each status; sending the same form again helps only for some. */
 function wording(status: number, error: string) {
@@ -122,7 +113,7 @@ export async function formPage(input: FormPageInput): Promise<Response> {
       ...input.headers,
       "Content-Type": "text/html; charset=utf-8",
       // form-action also governs where the post may be redirected: the 303 to the site's page.
-      "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await cssHash()}'; form-action 'self'${input.siteOrigin ? ` ${input.siteOrigin}` : ""}; frame-ancestors 'none'; base-uri 'none'`,
+      "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await styleHash(css)}'; form-action 'self'${input.siteOrigin ? ` ${input.siteOrigin}` : ""}; frame-ancestors 'none'; base-uri 'none'`,
       "Cache-Control": "no-store",
       // The browser's default, said aloud: the form below posts here again, and a browser
       // sends that post's Origin (which the function checks) only under a policy like this one.
@@ -133,6 +124,10 @@ export async function formPage(input: FormPageInput): Promise<Response> {
   });
 }
 
+/**
+ * Not the private pages' document (private-page.ts): that one says `no-referrer`, under which a
+ * browser sends this form's post again with `Origin: null`, which the function refuses.
+ */
 function documentOf(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">

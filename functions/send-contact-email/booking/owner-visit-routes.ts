@@ -12,8 +12,8 @@
 import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import type { OwnerStore } from "../owner/owner-store.ts";
+import { pageResponse, readSmallForm, refusalPage } from "../private-page.ts";
 import type { BookingStore } from "./booking-store.ts";
-import { pageResponse, readSmallForm, refusalPage } from "./page-shell.ts";
 import { checkBooking, windowBooking } from "./visit.ts";
 import { visitEmail } from "./visit-changes.ts";
 

@@ -2,7 +2,7 @@
  * The visitor's own page for their request (visitor-routes.ts serves it): what they asked for,
  * the estimate, where it stands in their words ("We will call you by Wed Nov 26, 5 PM"; "Booked:
  * Tue Dec 1, 9:00–11:00 AM"), and three forms: other times, the address to clean, cancel. Plain
- * HTML without script (page-shell.ts); every stored string escaped.
+ * HTML without script (../private-page.ts); every stored string escaped.
  */
 import { business } from "../../../shared/business.ts";
 import { serviceLabel } from "../../../shared/contact-schema.ts";
@@ -15,10 +15,10 @@ import {
   windowRules,
 } from "../../../shared/quote/preferred-windows.ts";
 import { escapeHtml as e } from "../email.ts";
+import { privateDocument } from "../private-page.ts";
 import type { StoredContactRequest } from "../store.ts";
 import type { RequestEvent } from "./booking-store.ts";
 import { callBackBy, callBackWords } from "./call-back.ts";
-import { privateDocument } from "./page-shell.ts";
 import { visitWords } from "./visit.ts";
 
 export const maxAddressLength = 300;

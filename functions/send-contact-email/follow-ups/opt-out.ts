@@ -10,10 +10,10 @@
  * on no review request or follow-up goes to that address; the owner's own replies are theirs.
  */
 import { business } from "../../../shared/business.ts";
-import { pageResponse, privateDocument } from "../booking/page-shell.ts";
 import { escapeHtml as e } from "../email.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
+import { pageResponse, privateDocument } from "../private-page.ts";
 import type { FollowUpStore } from "./follow-up-store.ts";
 
 /** An opt-out link keeps working for a year (the law asks for at least 30 days). */

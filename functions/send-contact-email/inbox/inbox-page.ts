@@ -8,10 +8,10 @@
 import { business } from "../../../shared/business.ts";
 import { estimateText, placeText } from "../../../shared/quote/describe.ts";
 import { sourceChannel } from "../../../shared/source-words.ts";
-import { pageCss, privateDocument, privatePageHeaders } from "../booking/page-shell.ts";
 import { escapeHtml as e } from "../email.ts";
 import type { Lead } from "../leads/lead-formats.ts";
 import { type LeadStatus, statusLabels } from "../owner/lead-view.ts";
+import { pageCss, privateDocument, privatePageHeaders } from "../private-page.ts";
 import {
   type Choice,
   type InboxQuery,
@@ -24,7 +24,7 @@ import {
 } from "./inbox-query.ts";
 import { weekNumbersCss } from "./week-numbers.ts";
 
-// The private pages' shell and rules (booking/page-shell.ts), then the inbox's own.
+// The private pages' shell and rules (private-page.ts), then the inbox's own.
 const css = `${pageCss}
 main{max-width:44rem}
 .brand{margin:0;color:#4a5263;font-size:.9375rem}

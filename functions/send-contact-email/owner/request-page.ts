@@ -7,9 +7,9 @@
 import { business } from "../../../shared/business.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
 import { sourceLine } from "../../../shared/source-words.ts";
-import { privateDocument, privatePageHeaders } from "../booking/page-shell.ts";
 import { escapeHtml, serviceDescription } from "../email.ts";
 import type { FollowUpLine } from "../follow-ups/follow-up-lines.ts";
+import { privateDocument, privatePageHeaders } from "../private-page.ts";
 import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "./lead-view.ts";
 
 const css = `

@@ -1,11 +1,11 @@
 /**
- * The shell of the function's private pages (the visitor's request page here; the owner's page,
- * owner/request-page.ts, with its own style): plain HTML, no script, one style element allowed by
+ * The shell of the function's private pages (the owner's request page, the visitor's, the inbox,
+ * the opt-out page): plain HTML, no script, one style element allowed by
  * its hash in a CSP that allows nothing else, `noindex`, `no-referrer` (the link carries its
  * token), no framing. Readable on a phone with one hand: one column, 44 px targets, visible focus.
  */
-import { escapeHtml } from "../email.ts";
-import { isFormContentType, readFormBody } from "../request-body.ts";
+import { escapeHtml } from "./email.ts";
+import { isFormContentType, readFormBody } from "./request-body.ts";
 
 export const pageCss = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1a1f2b;background:#f6f7f9}
@@ -40,7 +40,7 @@ a:focus-visible,button:focus-visible,select:focus-visible,input:focus-visible,te
 const styleHashes = new Map<string, Promise<string>>();
 
 /** The CSP allows exactly the page's own style element, by hash (no 'unsafe-inline'). */
-function cssHash(css: string): Promise<string> {
+export function styleHash(css: string): Promise<string> {
   let hash = styleHashes.get(css);
   if (!hash) {
     hash = crypto.subtle
@@ -54,7 +54,7 @@ function cssHash(css: string): Promise<string> {
 export async function privatePageHeaders(css = pageCss): Promise<Record<string, string>> {
   return {
     "Content-Type": "text/html; charset=utf-8",
-    "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await cssHash(css)}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+    "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await styleHash(css)}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
     "X-Robots-Tag": "noindex, nofollow",

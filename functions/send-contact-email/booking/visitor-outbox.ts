@@ -22,6 +22,7 @@ import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import { classifyMailError, type Mailer } from "../mailer.ts";
 import type { OwnerStore } from "../owner/owner-store.ts";
 import { type ContactStore, type StoredContactRequest, truncateError } from "../store.ts";
+import { createWakeTimer } from "../wake-timer.ts";
 import type { BookingStore, StoredVisitorEmail } from "./booking-store.ts";
 import { dueVisitReminders, nextVisitReminderAt, type ReminderSettings } from "./reminder-clock.ts";
 import { acknowledgementCap } from "./visitor-email-kinds.ts";
@@ -72,7 +73,7 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
   const log = options.log ?? silentLogger;
   const now = options.now ?? (() => new Date());
   let stopped = true;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timer = createWakeTimer(() => run());
   let current: Promise<unknown> = Promise.resolve();
   let acksToCatchUp = true;
 
@@ -224,15 +225,12 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
   }
 
   function schedule(delayMs: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, delayMs);
-    (timer as { unref?: () => void }).unref?.();
+    if (!stopped) timer.wakeIn(delayMs);
   }
 
   function run() {
     if (stopped) return;
-    clearTimeout(timer);
+    timer.clear();
     current = current
       .then(() => tick())
       .then(async () => schedule(await nextWake()))
@@ -279,7 +277,7 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
     tick,
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      timer.clear();
       await current.catch(() => {});
     },
   };

@@ -17,6 +17,7 @@ import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import type { Mailer } from "../mailer.ts";
 import { type StoredContactRequest, truncateError } from "../store.ts";
+import { createWakeTimer } from "../wake-timer.ts";
 import { composeFollowUpEmail, type FollowUpLetters } from "./follow-up-email.ts";
 import {
   type FollowUpSettings,
@@ -67,7 +68,7 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
   const maxAttempts = options.maxAttempts ?? 10;
   const enabled = Boolean(settings.reviewUrl || settings.followUpAfterDays);
   let stopped = true;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timer = createWakeTimer(() => run());
   let current: Promise<unknown> = Promise.resolve();
 
   async function queueDue(): Promise<number> {
@@ -164,6 +165,7 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
 
   function run() {
     if (stopped) return;
+    timer.clear();
     current = current
       .then(tick)
       .then(nextWake)
@@ -172,11 +174,7 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
         return 60_000;
       })
       .then((delay) => {
-        if (stopped) return;
-        // One timer, whichever pass ends last: a change during a pass starts a pass of its own.
-        clearTimeout(timer);
-        timer = setTimeout(run, delay);
-        (timer as { unref?: () => void }).unref?.();
+        if (!stopped) timer.wakeIn(delay);
       });
   }
 
@@ -192,10 +190,7 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
       log.error("follow-ups: store unavailable, will retry", { error: errorMessage(error) });
     });
     await current;
-    if (!stopped) {
-      clearTimeout(timer);
-      run();
-    }
+    run();
   }
 
   return {
@@ -207,7 +202,7 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
     tick,
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      timer.clear();
       await current.catch(() => {});
     },
   };

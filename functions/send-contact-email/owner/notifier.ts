@@ -24,6 +24,7 @@ import type { LinkSigners } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import type { Mailer } from "../mailer.ts";
 import { type StoredContactRequest, truncateError } from "../store.ts";
+import { createWakeTimer } from "../wake-timer.ts";
 import {
   catchUpMs,
   dueDigest,
@@ -83,13 +84,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const maxAttempts = options.maxAttempts ?? 12;
   const channels: NoticeChannel[] = config.push ? ["email", "push"] : ["email"];
   let stopped = true;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<unknown> = Promise.resolve();
   let alertsToCatchUp = true;
   /** The Monday report this process has queued (or found queued): worked out once a week. */
   let weeklyQueued: string | null = null;
-  /** When the timer fires next (epoch ms), so that earlier work can pull it forward. */
-  let timerDueAt = Number.POSITIVE_INFINITY;
+  const timer = createWakeTimer(() => run());
 
   /** The request page's link for a channel: the e-mail's acts, a push's only shows. */
   async function link(lead: { id: string }, channel: NoticeChannel): Promise<string> {
@@ -246,8 +245,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   function run() {
     if (stopped) return;
-    clearTimeout(timer);
-    timerDueAt = Number.POSITIVE_INFINITY;
+    timer.clear();
     current = current
       .then(() => tick())
       // Only ever earlier: a request stored while this pass ran has already set its own wake-up
@@ -259,13 +257,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
       });
   }
 
-  /** Sets the timer to fire in `delayMs` unless it is already set to fire sooner. */
   function wakeIn(delayMs: number) {
-    if (stopped || Date.now() + delayMs >= timerDueAt) return;
-    clearTimeout(timer);
-    timerDueAt = Date.now() + delayMs;
-    timer = setTimeout(run, delayMs);
-    (timer as { unref?: () => void }).unref?.();
+    if (!stopped) timer.wakeIn(delayMs);
   }
 
   /** Pulls the timer forward to `at` if it would fire later (a retry, a new request's reminder). */
@@ -306,7 +299,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     tick,
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      timer.clear();
       await current.catch(() => {});
     },
   };

@@ -100,11 +100,15 @@ export function filterLeads(leads: Lead[], filter: LeadFilter): Lead[] {
   });
 }
 
-/** A name or e-mail containing the words typed, or a phone containing the digits typed. */
+/**
+ * A name or e-mail containing the words typed, or, when what was typed is written like a phone
+ * number (digits, spaces, `+().-`), a phone containing its digits: "Apt 0142" is not a number.
+ */
 function matchesSearch(lead: Lead, search: string): boolean {
   const wanted = search.toLowerCase();
   if (lead.name.toLowerCase().includes(wanted) || lead.email.toLowerCase().includes(wanted))
     return true;
+  if (!/^[\d\s+().-]+$/.test(search)) return false;
   const digits = search.replace(/\D/g, "");
   return digits.length >= 3 && lead.phone.replace(/\D/g, "").includes(digits);
 }

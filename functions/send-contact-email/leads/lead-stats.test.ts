@@ -313,6 +313,18 @@ describe("leads filters", () => {
     expect(found("  ")).toEqual(["Dana Whitfield", "Sam Ortiz"]);
   });
 
+  it("reads a search with letters in it as a name or an address, never as a phone number", () => {
+    const people = [
+      lead({ name: "Dana Whitfield", email: "dana@example.org", phone: "(484) 555-0142" }),
+    ];
+    const found = (search: string) =>
+      filterLeads(people, parseLeadFilter({ search }, now)).map((item) => item.name);
+    // "CSV fcf014bf" holds the digits 014, which the phone number also holds.
+    expect(found("CSV fcf014bf")).toEqual([]);
+    expect(found("Apt 0142")).toEqual([]);
+    expect(found("(484) 555.0142")).toEqual(["Dana Whitfield"]);
+  });
+
   it("filters by service, residential like any other", () => {
     const homes = filterLeads(leads, parseLeadFilter({ service: "residential" }, now));
     expect(homes.map((item) => item.serviceLabel)).toEqual(["Residential Cleaning"]);

@@ -57,3 +57,23 @@ describe("a request's source in the owner's words", () => {
     expect(sourceText(undefined)).toMatch(/^not known/);
   });
 });
+
+describe("a source whose words are the names of an object's own machinery", () => {
+  const prototypeWords = ["constructor", "__proto__", "toString", "hasOwnProperty"];
+
+  it("is named as it was tagged, never by a function the prototype lends", () => {
+    for (const word of prototypeWords) {
+      const tagged = landed({ utm: { source: word, medium: word, campaign: word } });
+      expect(sourceChannel(tagged), word).toBe(word);
+      expect(sourceText(tagged), word).toBe(
+        `came from ${word} (${word}), campaign "${word}", landed on /exton`,
+      );
+      expect(sourceChannel(landed({ referrer: word.toLowerCase() })), word).toBe(
+        word.toLowerCase(),
+      );
+      expect(sourceChannel(landed({ utm: { source: word, medium: "cpc" } })), word).toBe(
+        `${word} ads`,
+      );
+    }
+  });
+});

@@ -4,6 +4,7 @@
  * and `sourceChannel`, one name per way in, to count requests by. Known search engines and sites
  * by their hosts; campaign tags by what people type in them.
  */
+import { ownValue } from "./own-key.ts";
 import { notFoundPath } from "./site-paths.ts";
 import type { UtmTags, VisitSource } from "./visit-source.ts";
 
@@ -72,7 +73,7 @@ function knownSite(host: string): Known | undefined {
 
 /** The campaign's source as the owner knows it: "Google" for google, else as it was tagged. */
 function taggedName(value: string): string {
-  return tagNames[value.toLowerCase().replace(/[\s_.-]/g, "")] ?? value;
+  return ownValue(tagNames, value.toLowerCase().replace(/[\s_.-]/g, "")) ?? value;
 }
 
 const isPaid = (utm: UtmTags | undefined) =>

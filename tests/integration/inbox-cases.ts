@@ -209,6 +209,30 @@ export function describeInboxContract(hostName: string, getHost: () => InboxHost
       }
     });
 
+    it("shows requests tagged with words an object's prototype also has, like any other", async () => {
+      const words = ["constructor", "__proto__", "toString", "hasOwnProperty"];
+      for (const word of words)
+        await submit({
+          name: `Proto ${run} ${word}`,
+          source: {
+            landingPage: "/exton",
+            referrer: /^[a-z0-9-]+$/i.test(word) ? word.toLowerCase() : null,
+            utm: { source: word, medium: word, campaign: word },
+          },
+        });
+      const queries: Record<string, string>[] = [{ q: `Proto ${run}` }, { week: "last" }, {}];
+      for (const params of queries) {
+        const response = await inbox(params);
+        expect(response.status, JSON.stringify(params)).toBe(200);
+        const html = await response.text();
+        expect(html).not.toMatch(/function \w*\(|native code|\[object /);
+      }
+      const html = await (await inbox({ q: `Proto ${run}` })).text();
+      for (const word of words) expect(html).toContain(`· from ${word}</p>`);
+      const csv = await inbox({ q: `Proto ${run}` }, "inbox.csv");
+      expect(csv.status).toBe(200);
+    });
+
     it("downloads the inbox's selection as CSV for a spreadsheet", async () => {
       await submit({ name: `=CSV ${run}`, source: { landingPage: "/berwyn", referrer: null } });
       const response = await inbox({ q: `CSV ${run}` }, "inbox.csv");

@@ -6,6 +6,7 @@
  * search at the top and the filters folded until used. Every visitor string is escaped.
  */
 import { business } from "../../../shared/business.ts";
+import { ownValue } from "../../../shared/own-key.ts";
 import { estimateText, placeText } from "../../../shared/quote/describe.ts";
 import { sourceChannel } from "../../../shared/source-words.ts";
 import { escapeHtml as e } from "../email.ts";
@@ -148,7 +149,7 @@ function leadItem(lead: Lead, href: string): string {
   const status = lead.status as LeadStatus;
   const what = [lead.serviceLabel, placeText(lead), estimateText(lead)].filter(Boolean).join(" · ");
   return `<li>
-<a class="row" href="${e(href)}"><span>${e(lead.name)}</span><span class="status ${e(status)}">${e(statusLabels[status] ?? status)}</span></a>
+<a class="row" href="${e(href)}"><span>${e(lead.name)}</span><span class="status ${e(status)}">${e(ownValue(statusLabels, status) ?? status)}</span></a>
 <p>${e(what)}</p>
 <p><time datetime="${e(lead.receivedAt)}">${e(receivedFormat.format(new Date(lead.receivedAt)))}</time> · from ${e(sourceChannel(lead.source))}</p>
 </li>`;

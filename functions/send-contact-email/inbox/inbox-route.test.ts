@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { validateContact } from "../../../shared/contact-schema.ts";
 import { resolveQuoteDetails } from "../../../shared/quote/quote-details.ts";
-import type { validRequest } from "../../../tests/integration/support/requests.ts";
+import { validRequest } from "../../../tests/integration/support/requests.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import type { SqliteStore } from "../sqlite-store.ts";
 import type { NewContactRequest } from "../store.ts";
@@ -242,6 +243,50 @@ describe("the owner's inbox", () => {
     const html = await ok.text();
     expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3)/);
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+
+  it("shows requests whose source, town and service are words an object's prototype also has", async () => {
+    const words = ["constructor", "__proto__", "toString", "hasOwnProperty"];
+    for (const word of words) {
+      const valid = validateContact(validRequest({ name: `Odd ${word}` }));
+      if (!valid.ok) throw new Error("invalid sample");
+      const id = crypto.randomUUID();
+      // Stored as a store could hold it (SQLite keeps what it is given): every key an odd word.
+      await store.submit({
+        id,
+        data: { ...valid.data, service: word as "other" },
+        fingerprint: id,
+        receivedAt: new Date(now.getTime() - day),
+        dedupeWindowMs: 0,
+        details: { zip: "19406", inServiceArea: true, town: word },
+        source: {
+          landingPage: "/exton",
+          referrer: word,
+          utm: { source: word, medium: word, campaign: word },
+        },
+      });
+    }
+    const queries: Record<string, string>[] = [
+      {},
+      { week: "last" },
+      { q: "constructor" },
+      { town: "constructor" },
+    ];
+    for (const params of queries) {
+      const response = await get("inbox", params);
+      expect(response.status, JSON.stringify(params)).toBe(200);
+      const html = await response.text();
+      expect(html).not.toMatch(/function|\[native code\]|\[object /);
+    }
+    const html = await (await get("inbox")).text();
+    expect(names(html)).toHaveLength(4);
+    for (const word of words) {
+      expect(html).toContain(`· from ${word}</p>`);
+      expect(html).toContain(`<li>${word}: 1</li>`);
+    }
+    const csv = await get("inbox.csv");
+    expect(csv.status).toBe(200);
+    expect(await csv.text()).not.toContain("function");
   });
 
   it("answers 503 with nothing shown when the store cannot be read", async () => {

@@ -3,6 +3,7 @@
  * the Monday e-mail sends (leads/lead-stats.ts), as a few large figures a phone shows at a glance,
  * the money in one sentence each, and the breakdowns folded below. Its CSS is the inbox's.
  */
+import { ownValue } from "../../../shared/own-key.ts";
 import { escapeHtml as e } from "../email.ts";
 import {
   durationText,
@@ -49,7 +50,7 @@ export function renderWeekNumbers(
 <h2 id="week-heading">${e(stats.label)} <span class="count">${e(stats.days)}</span></h2>
 <dl class="figures">
 ${figure("Requests", stats.requests)}
-${outcomeStatuses.map((status) => figure(label(status), stats.byStatus[status] ?? 0)).join("\n")}
+${outcomeStatuses.map((status) => figure(label(status), ownValue(stats.byStatus, status) ?? 0)).join("\n")}
 ${figure("Phone taps", site.calls)}
 ${figure("Forms started", site.formStarts)}
 ${figure("Forms sent", site.formSends)}

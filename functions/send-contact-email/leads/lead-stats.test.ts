@@ -341,3 +341,38 @@ describe("leads filters", () => {
     expect(() => parseSince("last week", now)).toThrow(/--since/);
   });
 });
+
+describe("numbers keyed by words an object's prototype also has", () => {
+  const words = ["constructor", "__proto__", "toString", "hasOwnProperty"];
+
+  it("counts each as a name like any other: sources, towns, services, pages", () => {
+    const odd = words.map((word) =>
+      lead({
+        source: { landingPage: "/exton", referrer: null, utm: { source: word, campaign: word } },
+        zip: "19406",
+        inServiceArea: true,
+        town: word,
+        service: word,
+        serviceLabel: word,
+        status: word === "toString" ? "won" : "new",
+      }),
+    );
+    const counts: SiteCount[] = words.map((word) => ({
+      day: "2026-11-23",
+      path: word,
+      event: "call",
+      count: 2,
+    }));
+    const stats = periodStats([...odd, ...odd], counts, period(7));
+    const twice = Object.fromEntries(words.map((word) => [word, 2]));
+    expect({ ...stats.bySource }).toEqual(twice);
+    expect({ ...stats.byTown }).toEqual(twice);
+    expect({ ...stats.byService }).toEqual(twice);
+    expect({ ...stats.site.callsByPage }).toEqual(twice);
+    expect(stats.requests).toBe(8);
+    const text = statsText([stats]);
+    expect(text).not.toMatch(/function|\[object|NaN/);
+    for (const word of words) expect(text).toContain(`${word} 2`);
+    expect(JSON.parse(JSON.stringify(stats)).bySource).toEqual(twice);
+  });
+});

@@ -18,6 +18,7 @@
  * Spam is not counted anywhere.
  */
 
+import { addTo as count, emptyTally, ownValue } from "../../../shared/own-key.ts";
 import { visitsPerMonth } from "../../../shared/quote/schedule.ts";
 import { sourceChannel } from "../../../shared/source-words.ts";
 import type { SiteCount } from "../counts/count-store.ts";
@@ -82,10 +83,6 @@ export function median(values: number[]): number | null {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-function count(into: Record<string, number>, key: string, by = 1) {
-  into[key] = (into[key] ?? 0) + by;
-}
-
 const noValue = (): WorkValue => ({
   count: 0,
   firstVisits: { low: 0, high: 0 },
@@ -109,16 +106,23 @@ export function periodStats(
     label: period.label,
     days: periodDays(period),
     requests: inPeriod.length,
-    bySource: {},
-    byService: {},
-    byTown: {},
+    // Keyed by what visitors typed and tagged: tallies without a prototype (shared/own-key.ts).
+    bySource: emptyTally(),
+    byService: emptyTally(),
+    byTown: emptyTally(),
     inArea: 0,
     withZip: 0,
-    byStatus: {},
+    byStatus: emptyTally(),
     medianHoursToContact: null,
     answered: 0,
     value: { booked: noValue(), won: noValue() },
-    site: { views: 0, calls: 0, callsByPage: {}, formStarts: 0, formSends: inPeriod.length },
+    site: {
+      views: 0,
+      calls: 0,
+      callsByPage: emptyTally(),
+      formStarts: 0,
+      formSends: inPeriod.length,
+    },
   };
   const hours: number[] = [];
   for (const lead of inPeriod) {
@@ -205,7 +209,9 @@ export function valueText(value: WorkValue): string {
 
 /** "6 booked, 3 won, 1 lost" (of the period's requests, what they are now). */
 export function outcomesText(stats: PeriodStats): string {
-  return outcomeStatuses.map((status) => `${stats.byStatus[status] ?? 0} ${status}`).join(", ");
+  return outcomeStatuses
+    .map((status) => `${ownValue(stats.byStatus, status) ?? 0} ${status}`)
+    .join(", ");
 }
 
 /** "Google 5, Direct 2, Facebook 1": most first, then by name. */
@@ -246,3 +252,4 @@ export function statsText(all: PeriodStats[]): string {
     })
     .join("\n\n")}\n`;
 }
+

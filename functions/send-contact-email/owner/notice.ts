@@ -5,6 +5,7 @@
  * Alerts and reminders never carry the visitor's message text: push services and chat tools keep
  * copies, and the link leads to the full request.
  */
+import { ownValue } from "../../../shared/own-key.ts";
 import { serviceDescription } from "../email.ts";
 import { type PeriodStats, plural, statsLines } from "../leads/lead-stats.ts";
 import { estimateText, type LeadView, placeText, statusLabels } from "./lead-view.ts";
@@ -108,7 +109,9 @@ export function digestNotice({ day, received, waiting, linkFor }: DigestInput): 
   const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
   lines.push(`${plural(received.length, "new request")} in the last 24 hours.`);
   for (const lead of received) {
-    lines.push(`- ${lead.name}: ${summary(lead)} [${statusLabels[lead.status]}]`);
+    lines.push(
+      `- ${lead.name}: ${summary(lead)} [${ownValue(statusLabels, lead.status) ?? lead.status}]`,
+    );
   }
   const outside = received.filter((lead) => lead.zip !== undefined && !lead.inServiceArea);
   if (outside.length > 0) {
@@ -136,7 +139,7 @@ export function digestNotice({ day, received, waiting, linkFor }: DigestInput): 
 
 /** Monday's report: last week's numbers, the same lines `npm run leads -- --stats` prints. */
 export function weeklyNotice(stats: PeriodStats): Notice {
-  const outcome = (status: string) => stats.byStatus[status] ?? 0;
+  const outcome = (status: string) => ownValue(stats.byStatus, status) ?? 0;
   return {
     kind: "weekly",
     title: `${stats.label}: ${plural(stats.requests, "request")}, ${outcome("booked")} booked, ${outcome("won")} won`,

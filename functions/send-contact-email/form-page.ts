@@ -7,6 +7,7 @@
  */
 import { business, telHref } from "../../shared/business.ts";
 import { serviceOptions } from "../../shared/contact-fields.ts";
+import { ownValue } from "../../shared/own-key.ts";
 import { offerById } from "../../shared/quote/offers.ts";
 import { quoteMessages } from "../../shared/quote/quote-details.ts";
 import {
@@ -148,7 +149,7 @@ ${body}
 }
 
 function labelOf(name: string): string {
-  return (fieldLabels as Record<string, string>)[name] ?? name;
+  return ownValue(fieldLabels as Record<string, string>, name) ?? name;
 }
 
 /** The estimate's and the times' problems are named after their group, not a flat field. */

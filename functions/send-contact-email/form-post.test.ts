@@ -282,6 +282,18 @@ describe("send-contact-email, a browser's plain form post", () => {
     expect(await store.list()).toHaveLength(0);
   });
 
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])(
+    "names a field called %s as it was sent, never as the object's machinery",
+    async (name) => {
+      const { deps } = setup();
+      const response = await handleContactRequest(formPost({ ...sixFields(), [name]: "x" }), deps);
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(html).toContain(`${name}: Unknown field.`);
+      expect(html).not.toMatch(/function|native code/);
+    },
+  );
+
   it("re-shows the estimate and the times the visitor sent, with the schema's message", async () => {
     const { deps } = setup();
     const response = await handleContactRequest(

@@ -6,13 +6,13 @@
  * and the link to subscribe to the calendar of booked visits. Forms post to …/lead/<id>/visit
  * (owner-visit-routes.ts) with the visit's SEQUENCE, so a double tap books once.
  */
+import { ownValue } from "../../../shared/own-key.ts";
 import { formatWindow } from "../../../shared/quote/preferred-windows.ts";
 import { escapeHtml as e } from "../email.ts";
 import type { StoredContactRequest } from "../store.ts";
 import type { RequestEvent, StoredVisitorEmail } from "./booking-store.ts";
 import { calendarSubscribeLinks } from "./calendar-links.ts";
 import {
-  type BookingProblem,
   bookingProblems,
   businessIso,
   closedNote,
@@ -69,11 +69,11 @@ function eventLine(event: RequestEvent): string {
           : event.kind === "cancelled-request" && details.visit
             ? ` the visit on ${String(details.visit)}`
             : "";
-  return `${stamp.format(new Date(event.at))}: ${eventWords[event.kind] ?? event.kind}${extra}`;
+  return `${stamp.format(new Date(event.at))}: ${ownValue(eventWords, event.kind) ?? event.kind}${extra}`;
 }
 
 function emailLine(email: StoredVisitorEmail): string {
-  const what = emailWords[email.kind] ?? email.kind;
+  const what = ownValue(emailWords, email.kind) ?? email.kind;
   if (email.status === "sent" && email.sentAt)
     return `${what}: sent ${stamp.format(new Date(email.sentAt))}`;
   if (email.status === "failed") return `${what}: ${email.lastError ?? "not sent"}`;
@@ -90,10 +90,7 @@ export function renderBookingSection(options: BookingSectionOptions): string {
   const { request, token, now } = options;
   const hidden = `<input type="hidden" name="token" value="${e(token)}">
 <input type="hidden" name="sequence" value="${request.visitSequence}">`;
-  const problem =
-    options.problem && options.problem in bookingProblems
-      ? bookingProblems[options.problem as BookingProblem]
-      : null;
+  const problem = ownValue(bookingProblems, options.problem) ?? null;
   const today = businessIso(now).slice(0, 10);
   const windows = (request.preferredWindows ?? [])
     .map((window, index) => ({ window, index, time: windowBooking(window) }))
@@ -151,7 +148,7 @@ ${hidden}
 <p class="small">Or copy this address into your calendar app: <span class="feed">${e(options.feedUrl)}</span></p>`
     : "";
   return `<h2 id="visit">Visit</h2>
-${options.outcome && outcomeWords[options.outcome] ? `<p class="notice" role="status">${e(outcomeWords[options.outcome] as string)}</p>` : ""}
+${ownValue(outcomeWords, options.outcome) ? `<p class="notice" role="status">${e(ownValue(outcomeWords, options.outcome) as string)}</p>` : ""}
 ${problem ? `<p class="problem" role="alert">${e(problem)}</p>` : ""}
 ${booked}
 ${oneTap}

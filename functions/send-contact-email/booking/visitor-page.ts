@@ -6,6 +6,7 @@
  */
 import { business } from "../../../shared/business.ts";
 import { serviceLabel } from "../../../shared/contact-schema.ts";
+import { ownValue } from "../../../shared/own-key.ts";
 import { describeQuoteDetails } from "../../../shared/quote/describe.ts";
 import {
   bookableDates,
@@ -120,7 +121,7 @@ export function renderVisitorPage(options: VisitorPageOptions): string {
   const body = `<p>${e(business.name)}</p>
 <h1>Your request</h1>
 <p class="lead" role="status">${e(status)}</p>
-${options.saved && savedWords[options.saved] ? `<p class="notice" role="status">${e(savedWords[options.saved] as string)}</p>` : ""}
+${ownValue(savedWords, options.saved) ? `<p class="notice" role="status">${e(ownValue(savedWords, options.saved) as string)}</p>` : ""}
 ${options.problem ? `<p class="problem" role="alert">${e(options.problem)}</p>` : ""}
 <div class="actions"><a class="button" href="tel:${business.phone.e164}">Call ${e(business.phone.display)}</a>${request.visit ? `<a class="button" href="visit.ics?token=${encodeURIComponent(token)}" download="visit.ics">Add to my calendar</a>` : ""}</div>
 <h2>What you asked for</h2>

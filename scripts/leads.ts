@@ -24,7 +24,11 @@ import {
   toLead,
   toText,
 } from "../functions/send-contact-email/leads/lead-formats.ts";
-import { periodStats, statsText } from "../functions/send-contact-email/leads/lead-stats.ts";
+import {
+  periodStats,
+  statsDocument,
+  statsText,
+} from "../functions/send-contact-email/leads/lead-stats.ts";
 import { daysCovered, reportPeriods } from "../functions/send-contact-email/leads/stats-periods.ts";
 import { createLinkSigners } from "../functions/send-contact-email/links/links-settings.ts";
 import { openPostgresStore } from "../functions/send-contact-email/postgres-store.ts";
@@ -45,7 +49,7 @@ Lists the quote requests received by the website, newest first (spam left out).
   --stats          numbers for last week and the last 7, 30 and 90 days: requests by source, town
                    and service; booked, won and lost; time to first answer; quote forms started
                    and sent; phone taps by page; what booked and won work is worth (first
-                   visits, and recurring plans a month)
+                   visits, and recurring plans a month); with --json, one JSON document
 Filters:
   --status LIST    ${leadStatuses.join(", ")} (comma-separated)
   --service LIST   ${serviceOptions.map((option) => option.value).join(", ")}
@@ -123,8 +127,11 @@ async function main() {
   // setting and hands it over as npm_config_json. `--csv` must come after `--`.
   const json = values.json || process.env.npm_config_json === "true";
   const stats = values.stats || process.env.npm_config_stats === "true";
-  if ([json, values.csv, stats].filter(Boolean).length > 1) {
-    throw new Error("Choose one of --json, --csv and --stats.");
+  // --stats --json is the numbers for a script; any other pair asks for two things at once.
+  if ([json && !stats, values.csv, stats].filter(Boolean).length > 1) {
+    throw new Error(
+      "Choose one of --json, --csv and --stats (--stats --json for the numbers as JSON).",
+    );
   }
   const now = new Date();
   const all = values.all || process.env.npm_config_all === "true";
@@ -166,7 +173,12 @@ async function main() {
   }
 
   if (stats) {
-    process.stdout.write(statsText(periods.map((period) => periodStats(leads, counts, period))));
+    const figures = periods.map((period) => periodStats(leads, counts, period));
+    process.stdout.write(
+      json
+        ? `${JSON.stringify(statsDocument(periods, figures, now, business.timeZone), null, 2)}\n`
+        : statsText(figures),
+    );
     return;
   }
   leads = filterLeads(leads, filter);

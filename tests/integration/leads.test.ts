@@ -20,6 +20,8 @@ beforeAll(async () => {
       STATIC_DIR: await createFakeSite(folder),
       DATA_DIR: join(folder, "data"),
       CONTACT_PUBLIC_KEY: key,
+      // Every request of these tests comes from one address.
+      RATE_LIMIT_MAX: "100",
     },
     folder,
   );
@@ -134,6 +136,67 @@ describe("npm run leads", () => {
     expect(stats).toContain("  Phone taps: 2 (/exton 2)");
     expect(stats).toContain("  Quote forms: 1 started, 3 sent");
     expect(stats).toContain("  Page views: 1");
+  });
+
+  it("--stats --json prints the same numbers as one JSON document", async () => {
+    const text = await runLeads(join(folder, "data"), ["--stats", "--json"], folder);
+    const document = JSON.parse(text);
+    expect(document.timeZone).toBe("America/New_York");
+    expect(Number.isNaN(Date.parse(document.generatedAt))).toBe(false);
+    expect(document.periods.map((period: { label: string }) => period.label)).toEqual([
+      "Last week",
+      "Last 7 days",
+      "Last 30 days",
+      "Last 90 days",
+    ]);
+    const [, week] = document.periods;
+    expect(week).toMatchObject({
+      requests: expect.any(Number),
+      bySource: expect.any(Object),
+      byTown: expect.any(Object),
+      byService: expect.any(Object),
+      byStatus: expect.any(Object),
+      value: { booked: { count: expect.any(Number) }, won: { count: expect.any(Number) } },
+      site: { calls: expect.any(Number), formStarts: expect.any(Number) },
+    });
+    expect(week.requests).toBeGreaterThanOrEqual(3);
+    expect(Date.parse(week.to) - Date.parse(week.from)).toBe(7 * 86_400_000);
+    expect(week.firstDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The plain text is the same figures.
+    const plain = await runLeads(join(folder, "data"), ["--stats"], folder);
+    expect(plain).toContain(`Last 7 days (${week.days}): ${week.requests} requests`);
+    await expect(runLeads(join(folder, "data"), ["--stats", "--csv"], folder)).rejects.toThrow();
+  });
+
+  it("--stats and --json count sources tagged with words an object's prototype also has", async () => {
+    const words = ["constructor", "__proto__", "toString", "hasOwnProperty"];
+    for (const word of words) {
+      const host = /^[a-z0-9-]+$/i.test(word) ? word.toLowerCase() : null;
+      const response = await fetch(`${server.url}/functions/v1/send-contact-email`, {
+        method: "POST",
+        headers: { apikey: key, "content-type": "application/json" },
+        body: JSON.stringify({
+          ...validRequest({ name: `Odd ${word}` }),
+          source: {
+            landingPage: "/exton",
+            referrer: host,
+            utm: { source: word, medium: word, campaign: word },
+          },
+        }),
+      });
+      expect(response.status, word).toBe(200);
+    }
+    const stats = await runLeads(join(folder, "data"), ["--stats"], folder);
+    expect(stats).not.toMatch(/function \w*\(|native code|\[object /);
+    for (const word of words) expect(stats).toMatch(new RegExp(`By source: .*${word} 1`));
+    const document = JSON.parse(
+      await runLeads(join(folder, "data"), ["--stats", "--json"], folder),
+    );
+    for (const word of words) expect(Object.hasOwn(document.periods[1].bySource, word)).toBe(true);
+    expect(document.periods[1].bySource.constructor).toBe(1);
+    const list = await runLeads(join(folder, "data"), ["--search", "constructor"], folder);
+    expect(list).toContain("Odd constructor");
+    expect(list).not.toMatch(/native code/);
   });
 
   it("says so when nothing has been received yet", async () => {

@@ -253,3 +253,27 @@ export function statsText(all: PeriodStats[]): string {
     .join("\n\n")}\n`;
 }
 
+/**
+ * `npm run leads -- --stats --json`: the same figures as one JSON document, for a script. Each
+ * period says which instants it covers (`from` inclusive, `to` exclusive, ISO 8601 in UTC like
+ * `--json`'s dates) and which business days its site counts are of; tallies are objects of
+ * name to count; `medianHoursToContact` is null when nothing was answered.
+ */
+export function statsDocument(
+  periods: readonly StatsPeriod[],
+  all: readonly PeriodStats[],
+  now: Date,
+  timeZone: string,
+) {
+  return {
+    generatedAt: now.toISOString(),
+    timeZone,
+    periods: periods.map((period, index) => ({
+      from: period.from.toISOString(),
+      to: period.to.toISOString(),
+      firstDay: period.firstDay,
+      lastDay: period.lastDay,
+      ...all[index],
+    })),
+  };
+}

@@ -55,7 +55,8 @@ Filters:
   --service LIST   ${serviceOptions.map((option) => option.value).join(", ")}
   --since WHEN     a date (2026-11-01) or a number of days (30d)
   --town NAME      a town of the service area, "outside" (the area), or "none" (no ZIP given)
-  --search TEXT    part of a name, an e-mail address or a phone number
+  --search TEXT    part of a name, an e-mail address, a phone number, a town, a service, the
+                   message, a ZIP or where the visit came from (google, a campaign)
   --all            include spam
   --calendar-url   print the address of your calendar of booked visits, to subscribe to once
 Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default: ./data).

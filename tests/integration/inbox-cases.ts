@@ -209,6 +209,28 @@ export function describeInboxContract(hostName: string, getHost: () => InboxHost
       }
     });
 
+    it("searches the town, the service, the message, the ZIP and the source on this store", async () => {
+      const found = await submit({
+        name: `Search ${run}`,
+        zip: "19406",
+        service: "residential",
+        message: `A piano room, note ${run}-piano`,
+        source: {
+          landingPage: "/exton",
+          referrer: "www.google.com",
+          utm: { source: "google", medium: "cpc", campaign: `spring-${run}` },
+        },
+      });
+      const ids = async (params: Record<string, string>) =>
+        [
+          ...(await (await inbox(params)).text()).matchAll(/<a class="row" href="lead\/([^?]+)\?/g),
+        ].map((match) => match[1]);
+      expect(await ids({ q: `${run}-PIANO` })).toEqual([found]);
+      expect(await ids({ q: `spring-${run}` })).toEqual([found]);
+      for (const q of ["king of prussia", "19406", "Residential Cleaning", "google ads"])
+        expect(await ids({ q, period: "7d" }), q).toContain(found);
+    });
+
     it("shows requests tagged with words an object's prototype also has, like any other", async () => {
       const words = ["constructor", "__proto__", "toString", "hasOwnProperty"];
       for (const word of words)

@@ -7,10 +7,13 @@
  */
 import { business } from "../../../shared/business.ts";
 import { ownValue } from "../../../shared/own-key.ts";
+import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
 import { estimateText, placeText } from "../../../shared/quote/describe.ts";
 import { sourceChannel } from "../../../shared/source-words.ts";
+import { visitWords } from "../booking/visit.ts";
 import { escapeHtml as e } from "../email.ts";
 import type { Lead } from "../leads/lead-formats.ts";
+import { momentWords } from "../owner/clock.ts";
 import { type LeadStatus, statusLabels } from "../owner/lead-view.ts";
 import { pageCss, privateDocument, privatePageHeaders } from "../private-page.ts";
 import {
@@ -45,6 +48,8 @@ summary{min-height:2.75rem;display:flex;align-items:center;font-weight:600;curso
 li a.row{display:flex;justify-content:space-between;align-items:center;gap:.5rem;min-height:2.75rem;color:#123a7a;font-weight:600;font-size:1.0625rem;overflow-wrap:anywhere;text-decoration:none}
 li a.row span:first-child{text-decoration:underline}
 .leads li p{margin:.125rem 0;color:#353c4a;font-size:.9375rem;overflow-wrap:anywhere}
+.leads li p.visit{color:#1a1f2b;font-weight:600}
+.leads a.call{display:inline-flex;align-items:center;min-height:2.75rem;min-width:2.75rem;margin-top:.25rem;padding:0 .875rem;border:2px solid #123a7a;border-radius:.5rem;color:#123a7a;font-weight:600;text-decoration:none}
 .status{flex:none;padding:.125rem .625rem;border-radius:999px;font-size:.875rem;font-weight:600;color:#1a1f2b;background:#e6ecf7}
 .status.new{background:#fde9c8}.status.won{background:#d7f0de}.status.lost{background:#eceef1}.status.spam{background:#f8dcdc}
 nav{display:flex;justify-content:space-between;align-items:center;gap:.5rem;margin:1rem 0}
@@ -54,14 +59,6 @@ ${weekNumbersCss}`;
 
 export const inboxHeaders = () => privatePageHeaders(css);
 const document = (title: string, body: string) => privateDocument(title, body, css);
-
-const receivedFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: business.timeZone,
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
 
 export type InboxView = {
   token: string;
@@ -121,7 +118,7 @@ ${spamNote}
 <form method="get" role="search" aria-label="Find requests">
 <input type="hidden" name="token" value="${e(token)}">${query.week ? `\n<input type="hidden" name="week" value="${e(query.week)}">` : ""}
 <div class="search">
-<div><label for="f-q">Search</label><input id="f-q" type="search" name="q" value="${e(query.q)}" placeholder="Name, phone, e-mail" autocomplete="off"></div>
+<div><label for="f-q">Search</label><input id="f-q" type="search" name="q" value="${e(query.q)}" placeholder="Name, phone, town, ZIP, words…" autocomplete="off"></div>
 <button type="submit">Search</button>
 </div>
 <details${narrowed ? " open" : ""}>
@@ -148,10 +145,16 @@ ${
 function leadItem(lead: Lead, href: string): string {
   const status = lead.status as LeadStatus;
   const what = [lead.serviceLabel, placeText(lead), estimateText(lead)].filter(Boolean).join(" · ");
+  // A lost or spam request keeps its visit's record but the visit is off: only a live one shows.
+  const visit =
+    lead.visit && lead.status !== "lost" && lead.status !== "spam"
+      ? `<p class="visit">Visit <time datetime="${e(lead.visit.start)}">${e(visitWords(lead.visit))}</time></p>\n`
+      : "";
   return `<li>
 <a class="row" href="${e(href)}"><span>${e(lead.name)}</span><span class="status ${e(status)}">${e(ownValue(statusLabels, status) ?? status)}</span></a>
 <p>${e(what)}</p>
-<p><time datetime="${e(lead.receivedAt)}">${e(receivedFormat.format(new Date(lead.receivedAt)))}</time> · from ${e(sourceChannel(lead.source))}</p>
+${visit}<p><time datetime="${e(lead.receivedAt)}">${e(momentWords(new Date(lead.receivedAt), business.timeZone))}</time> · from ${e(sourceChannel(lead.source))}</p>
+<p><a class="call" href="${e(phoneHref(lead.phone))}">Call ${e(phoneDisplay(lead.phone))}</a></p>
 </li>`;
 }
 

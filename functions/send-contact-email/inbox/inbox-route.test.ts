@@ -169,6 +169,72 @@ describe("the owner's inbox", () => {
     expect(await shown({ status: "deleted", town: "Paris", period: "2y" })).toHaveLength(4);
   });
 
+  it("searches the town, the service, the message, the ZIP and where the visit came from", async () => {
+    await add({
+      name: "Tina Town",
+      zip: "19406",
+      service: "residential",
+      message: "Two cats and a piano room",
+    });
+    await add({
+      name: "Gus Google",
+      zip: "90210",
+      source: {
+        landingPage: "/exton",
+        referrer: "www.google.com",
+        utm: { source: "google", medium: "cpc", campaign: "fall-exton" },
+      },
+    });
+    await add({ name: "Nora Nextdoor", source: { landingPage: "/", referrer: "nextdoor.com" } });
+    await add({ name: "Otto Other", service: "other", otherService: "Gutter rinse" });
+    const shown = async (q: string) => names(await (await get("inbox", { q })).text());
+    expect(await shown("prussia")).toEqual(["Tina Town"]);
+    expect(await shown("Residential")).toEqual(["Tina Town"]);
+    expect(await shown("PIANO")).toEqual(["Tina Town"]);
+    expect(await shown("19406")).toEqual(["Tina Town"]);
+    expect(await shown("90210")).toEqual(["Gus Google"]);
+    expect(await shown("google ads")).toEqual(["Gus Google"]);
+    expect(await shown("fall-exton")).toEqual(["Gus Google"]);
+    expect(await shown("nextdoor")).toEqual(["Nora Nextdoor"]);
+    expect(await shown("gutter")).toEqual(["Otto Other"]);
+    // The phone's digits still find a number however it is written.
+    expect(await shown("484 555")).toHaveLength(4);
+    const csv = await (await get("inbox.csv", { q: "prussia" })).text();
+    expect(csv.trim().split("\r\n")).toHaveLength(2);
+  });
+
+  it("shows a booked visit's time and received times in words of New York; the phone dials", async () => {
+    // Received Tue Nov 24, 21:30 in New York: Wed Nov 25 02:30 UTC.
+    const id = await storeSample(store, new Date("2026-11-25T02:30:00Z"), {
+      name: "Bea Booked",
+      phone: "484.555.0123",
+    });
+    const booked = await store.changeRequest(
+      id,
+      {
+        status: "booked",
+        visit: { start: new Date("2026-12-01T14:00:00Z"), end: new Date("2026-12-01T16:00:00Z") },
+        event: { actor: "owner", kind: "booked" },
+      },
+      now,
+    );
+    expect(booked.ok).toBe(true);
+    const html = await (await get("inbox")).text();
+    expect(html).toContain(
+      '<p class="visit">Visit <time datetime="2026-12-01T09:00:00-05:00">Tue Dec 1, 9:00–11:00 AM</time></p>',
+    );
+    expect(html).toContain(
+      '<time datetime="2026-11-25T02:30:00.000Z">Tue Nov 24, 9:30 PM</time> · from Unknown</p>',
+    );
+    expect(html).toContain('<a class="call" href="tel:+14845550123">Call (484) 555-0123</a>');
+    // No ISO instant is shown as text, only in the machine's attribute.
+    const text = html.replace(/<[^>]*>/g, " ");
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    // A cancelled visit is not shown.
+    await store.setStatus(id, "lost", now);
+    expect(await (await get("inbox", { status: "lost" })).text()).not.toContain('class="visit"');
+  });
+
   it("keeps the filters in the form, folds them until used, and offers to clear them", async () => {
     await add({ name: "Dana" });
     const plain = await (await get("inbox")).text();

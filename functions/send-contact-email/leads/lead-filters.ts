@@ -1,13 +1,15 @@
 /**
  * `npm run leads` filters: `--status won,lost`, `--service residential,carpet`, `--since
  * 2026-11-01` (or `7d`), `--town "King of Prussia"` (or `outside` for ZIPs outside the service
- * area, `none` for requests without a ZIP), `--search dana` (a name, an e-mail or a phone number).
+ * area, `none` for requests without a ZIP), `--search dana` (a name, an e-mail, a phone number, a
+ * town, a service, the message, a ZIP, or where the visit came from: "google", a campaign).
  * Spam is left out unless `--all` or `--status spam` asks for it, except, in `npm run leads`, a
  * request the owner marked Spam before it was ever e-mailed: the list was the only place to read
  * it. The owner's inbox filters with the same rules (inbox/inbox-query.ts), but lists no spam
  * unless asked: it offers it one tap away.
  */
 import { serviceOptions } from "../../../shared/contact-fields.ts";
+import { sourceChannel, sourceText } from "../../../shared/source-words.ts";
 import { leadStatuses } from "../lead-status.ts";
 import type { Lead } from "./lead-formats.ts";
 
@@ -19,7 +21,10 @@ export type LeadFilter = {
   services: string[] | null;
   since: Date | null;
   town: string | null;
-  /** Part of a name or an e-mail address, or of a phone number's digits (3 or more). */
+  /**
+   * Part of a name, an e-mail address, the town, the service, the message, the ZIP or the source,
+   * or of a phone number's digits (3 or more).
+   */
   search: string | null;
   all: boolean;
 };
@@ -101,13 +106,40 @@ export function filterLeads(leads: Lead[], filter: LeadFilter): Lead[] {
 }
 
 /**
- * A name or e-mail containing the words typed, or, when what was typed is written like a phone
- * number (digits, spaces, `+().-`), a phone containing its digits: "Apt 0142" is not a number.
+ * What the owner may remember of a request, as one text to search: the name, the e-mail, the
+ * town, the service as labelled, the message, the ZIP, and where the visit came from in the
+ * words the inbox shows ("Google ads", "found us on Google") and as tagged (campaign, referrer).
+ * Done on the listed requests, the same on SQLite and Postgres.
+ */
+function searchText(lead: Lead): string {
+  const source = lead.source;
+  return [
+    lead.name,
+    lead.email,
+    lead.town,
+    lead.zip,
+    lead.serviceLabel,
+    lead.message,
+    source ? sourceChannel(source) : "",
+    source ? sourceText(source) : "",
+    source?.referrer,
+    source?.utm?.source,
+    source?.utm?.medium,
+    source?.utm?.campaign,
+  ]
+    .filter((part) => typeof part === "string" && part !== "")
+    .join("\n")
+    .toLowerCase();
+}
+
+/**
+ * A request whose text (searchText) contains what was typed, or, when what was typed is written
+ * like a phone number (digits, spaces, `+().-`), a phone containing its digits: "Apt 0142" is
+ * not a number.
  */
 function matchesSearch(lead: Lead, search: string): boolean {
   const wanted = search.toLowerCase();
-  if (lead.name.toLowerCase().includes(wanted) || lead.email.toLowerCase().includes(wanted))
-    return true;
+  if (searchText(lead).includes(wanted)) return true;
   if (!/^[\d\s+().-]+$/.test(search)) return false;
   const digits = search.replace(/\D/g, "");
   return digits.length >= 3 && lead.phone.replace(/\D/g, "").includes(digits);

@@ -7,12 +7,15 @@ import {
   dueDigest,
   dueReminders,
   dueWeeklyReport,
+  momentWords,
   mondayOf,
   nextDigestAt,
   nextReminderAt,
   nextWeeklyReportAt,
   parseDigestTime,
+  spreadsheetTime,
   zonedInstant,
+  zonedIso,
 } from "./clock.ts";
 
 const ny = "America/New_York";
@@ -194,5 +197,19 @@ describe("the 24-hour promise: reminders", () => {
       "2026-11-24T08:00:00.000Z",
     );
     expect(nextReminderAt(leads, at("2026-11-24T09:00:00Z"), clockDefaults)).toBeNull();
+  });
+});
+
+describe("an instant in the business's words and offset", () => {
+  it("reads the wall clock of New York, winter and summer", () => {
+    const winter = at("2026-11-27T02:04:09Z");
+    expect(zonedIso(winter, ny)).toBe("2026-11-26T21:04:09-05:00");
+    expect(momentWords(winter, ny)).toBe("Thu Nov 26, 9:04 PM");
+    expect(spreadsheetTime(winter, ny)).toBe("2026-11-26 9:04 PM");
+    const summer = at("2026-07-04T04:30:00Z");
+    expect(zonedIso(summer, ny)).toBe("2026-07-04T00:30:00-04:00");
+    expect(momentWords(summer, ny)).toBe("Sat Jul 4, 12:30 AM");
+    expect(spreadsheetTime(summer, ny)).toBe("2026-07-04 12:30 AM");
+    expect(Date.parse(zonedIso(summer, ny))).toBe(summer.getTime());
   });
 });

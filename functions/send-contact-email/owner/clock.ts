@@ -174,3 +174,47 @@ export function nextReminderAt(
   }
   return next === null ? null : new Date(next);
 }
+
+/**
+ * The instant as ISO 8601 with the zone's offset, "2026-11-26T21:04:00-05:00": what a machine
+ * reads without losing the wall clock a person saw.
+ */
+export function zonedIso(at: Date, timeZone: string): string {
+  const clock = wallClock(at, timeZone);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  const offsetMinutes = Math.round(offsetMs(at, timeZone) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}T${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Thu Nov 26, 9:04 PM": an instant as people read it on the zone's wall clock. */
+export function momentWords(at: Date, timeZone: string): string {
+  let format = momentFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+    });
+    momentFormats.set(timeZone, format);
+  }
+  // "Thu, Nov 26, 9:04 PM" → "Thu Nov 26, 9:04 PM", as the visit's words are written.
+  return format.format(at).replace(",", "");
+}
+
+/**
+ * "2026-11-26 9:04 PM": the zone's wall clock in a form spreadsheets read as a date and time and
+ * people read at a glance (the CSV's `received`).
+ */
+export function spreadsheetTime(at: Date, timeZone: string): string {
+  const clock = wallClock(at, timeZone);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  const hour12 = clock.hour % 12 === 0 ? 12 : clock.hour % 12;
+  return `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${hour12}:${pad(clock.minute)} ${clock.hour < 12 ? "AM" : "PM"}`;
+}

@@ -272,13 +272,29 @@ describe("the owner's inbox", () => {
     const csv = await response.text();
     const rows = csv.slice(1).trim().split("\r\n");
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toMatch(/^"[^"]+","Dana",/);
+    expect(rows[1]).toMatch(/^"[^"]+","[^"]+","Dana",/);
     expect(rows[1]).toContain('"Direct","/",""');
     expect(rows[2]).toContain(`"'=cmd|' /C calc'!A0"`);
     const town = await (await get("inbox.csv", { town: "Exton" })).text();
     expect(town.trim().split("\r\n")).toHaveLength(2);
     const spam = await (await get("inbox.csv", { status: "spam" })).text();
     expect(spam).toContain('"Spam Bot"');
+  });
+
+  it("names the CSV by the business's day, the day its rows' times are on", async () => {
+    // 10 PM in New York on Wed Nov 25 (Thu Nov 26 in UTC), a request an hour before.
+    const evening = new Date("2026-11-26T03:00:00Z");
+    await storeSample(store, new Date("2026-11-26T02:04:00Z"), { name: "Eve Evening" });
+    const response = await handleInbox(
+      new Request(`${base}/inbox.csv?${new URLSearchParams({ token })}`),
+      "csv",
+      { store, links, now: () => evening },
+    );
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="quote-requests-2026-11-25.csv"',
+    );
+    const [, row] = (await response.text()).slice(1).trim().split("\r\n");
+    expect(row).toMatch(/^"2026-11-25 9:04 PM","2026-11-25T21:04:00-05:00","Eve Evening",/);
   });
 
   it("refuses a missing, altered, expired or other-scope token, showing nothing", async () => {

@@ -27,9 +27,31 @@ describe("leads output", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).split("\r\n");
     expect(header).toBe(
-      '"receivedAt","name","email","phone","serviceLabel","message","status","statusSetAt","contactedAt","zip","inServiceArea","town","estimateLow","estimateHigh","recurringLow","recurringHigh","offerId","preferredTimes","visitStart","visitEnd","serviceAddress","sourceChannel","landingPage","referrer","utmSource","utmMedium","utmCampaign","deliveryStatus","attempts","lastError","sentAt","id"',
+      '"received","receivedAt","name","email","phone","serviceLabel","message","status","statusSetAt","contactedAt","zip","inServiceArea","town","estimateLow","estimateHigh","recurringLow","recurringHigh","offerId","preferredTimes","visitStart","visitEnd","serviceAddress","sourceChannel","landingPage","referrer","utmSource","utmMedium","utmCampaign","deliveryStatus","attempts","lastError","sentAt","id"',
     );
     expect(row).toContain('"Two rooms, ""asap""\nPets at home."');
+  });
+
+  it("gives every time in CSV on the business's clock: one to read, one ISO with its offset", () => {
+    // 9:04 PM in New York on Thu Nov 26 is Fri Nov 27 in UTC.
+    const late: Lead = {
+      ...lead,
+      receivedAt: "2026-11-27T02:04:00.000Z",
+      statusSetAt: "2026-11-27T13:00:00.000Z",
+      contactedAt: "2026-11-27T13:00:00.000Z",
+      sentAt: "2026-11-27T02:04:05.000Z",
+    };
+    const [, row] = toCsv([late]).slice(1).split("\r\n");
+    expect(row).toMatch(/^"2026-11-26 9:04 PM","2026-11-26T21:04:00-05:00","Jane Doe",/);
+    expect(row).toContain('"2026-11-27T08:00:00-05:00","2026-11-27T08:00:00-05:00"');
+    expect(row).toContain('"2026-11-26T21:04:05-05:00","6a1f');
+    // Summer: the offset follows daylight saving.
+    const [, summer] = toCsv([{ ...lead, receivedAt: "2026-07-04T16:00:00.000Z" }])
+      .slice(1)
+      .split("\r\n");
+    expect(summer).toMatch(/^"2026-07-04 12:00 PM","2026-07-04T12:00:00-04:00",/);
+    // --json keeps the contract's instant as stored (UTC).
+    expect(JSON.parse(toJsonLine(late)).receivedAt).toBe("2026-11-27T02:04:00.000Z");
   });
 
   it("shows a booked visit in every format, in the business's time zone", () => {
@@ -120,7 +142,7 @@ describe("leads output", () => {
     };
     const [, withDetails, without] = toCsv([quoted, lead]).slice(1).split("\r\n");
     expect(withDetails).toContain(
-      '"won","2025-05-01T15:00:00.000Z","2025-05-01T15:00:00.000Z","19406","true","King of Prussia","120","150","150","185","welcome-20","2025-05-06 morning"',
+      '"won","2025-05-01T11:00:00-04:00","2025-05-01T11:00:00-04:00","19406","true","King of Prussia","120","150","150","185","welcome-20","2025-05-06 morning"',
     );
     expect(without).toContain('"new","","","","","","","","","","",""');
   });

@@ -11,6 +11,7 @@ import { sourceChannel } from "../../../shared/source-words.ts";
 import type { VisitSource } from "../../../shared/visit-source.ts";
 import { type Visit, visitWords } from "../booking/visit.ts";
 import { serviceDescription } from "../email.ts";
+import { spreadsheetTime, zonedIso } from "../owner/clock.ts";
 import type { StoredContactRequest } from "../store.ts";
 
 export type Lead = StoredQuoteDetails & {
@@ -96,6 +97,7 @@ export function toJsonLine(lead: Lead): string {
 
 type CsvColumn =
   | keyof Lead
+  | "received"
   | "estimateLow"
   | "estimateHigh"
   | "recurringLow"
@@ -112,6 +114,7 @@ type CsvColumn =
   | "utmCampaign";
 
 const csvColumns: CsvColumn[] = [
+  "received",
   "receivedAt",
   "name",
   "email",
@@ -153,8 +156,24 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/**
+ * An instant of the CSV as ISO 8601 with the business's offset ("2026-11-26T21:04:00-05:00"):
+ * the same moment a machine reads, and the same day as the file's name and `received` (in UTC a
+ * request of 9 PM in New York would fall on the next day).
+ */
+const businessInstant = (iso: string | null | undefined) =>
+  iso ? zonedIso(new Date(iso), business.timeZone) : iso;
+
 function csvValue(lead: Lead, column: CsvColumn): unknown {
   switch (column) {
+    // The time people read, on the business's clock, in a form spreadsheets take as a date.
+    case "received":
+      return spreadsheetTime(new Date(lead.receivedAt), business.timeZone);
+    case "receivedAt":
+    case "statusSetAt":
+    case "contactedAt":
+    case "sentAt":
+      return businessInstant(lead[column]);
     case "estimateLow":
       return lead.estimate?.low;
     case "estimateHigh":

@@ -2,6 +2,7 @@
  * Quote details in plain words, for the owner's e-mail, alerts and request page: one wording,
  * wherever the owner reads it.
  */
+import { ownValue } from "../own-key.ts";
 import { estimateSentence } from "./estimate-words.ts";
 import { formatWindow } from "./preferred-windows.ts";
 import { frequencyLabels, priceList } from "./price-list.ts";
@@ -63,7 +64,7 @@ function describeInputs(inputs: NonNullable<StoredQuoteDetails["estimate"]>["inp
       ? [
           `home, ${inputs.bedrooms} bedrooms, ${inputs.bathrooms} bathrooms, ${inputs.squareFeet} sq ft`,
           inputs.condition === "extra" ? "needs extra attention" : "routine condition",
-          frequencyLabels[inputs.frequency].toLowerCase(),
+          (ownValue(frequencyLabels, inputs.frequency) ?? inputs.frequency).toLowerCase(),
         ]
       : [`business, ${inputs.squareFeet} sq ft`, `${inputs.visitsPerWeek} visits a week`];
   if (addOns.length) parts.push(`add-ons: ${addOns.join(", ")}`);

@@ -3,6 +3,7 @@
  * rhythm ("every two weeks"), and how many visits a month it brings. The estimate, the form, the
  * owner's e-mail, page and push, and `npm run leads -- --stats` all read it from here.
  */
+import { ownValue } from "../own-key.ts";
 import type { Frequency } from "./price-list.ts";
 
 /** What an estimate's schedule depends on: a home's frequency, a business's visits a week. */
@@ -31,7 +32,8 @@ export function cadenceText(inputs: ScheduleInputs): string | null {
       inputs.visitsPerWeek === 1 ? "once a week" : `${inputs.visitsPerWeek} visits a week`;
     return `a visit, ${visits}`;
   }
-  return inputs.frequency === "one-time" ? null : homeCadence[inputs.frequency];
+  // Read from stored estimates too: a frequency no table knows has no cadence to name.
+  return ownValue(homeCadence, inputs.frequency) ?? null;
 }
 
 const weeksPerMonth = 52 / 12;

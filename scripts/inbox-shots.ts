@@ -13,6 +13,7 @@ import {
   parseLinkSettings,
 } from "../functions/send-contact-email/links/links-settings.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
+import { bookableDates } from "../shared/quote/preferred-windows.ts";
 import { savePalettePng, type Width } from "./quote-form-shots.ts";
 
 /** The server's OWNER_LINK_SECRET: the script signs the inbox link with it. */
@@ -29,7 +30,10 @@ const home = (frequency: string, bedrooms = 3) => ({
   addOns: [],
 });
 
-type Sent = { name: string; service: string; status?: string } & Record<string, unknown>;
+type Sent = { name: string; service: string; status?: string; book?: true } & Record<
+  string,
+  unknown
+>;
 
 /** A week of requests: who, what, from where, and what the owner did. */
 const week: Sent[] = [
@@ -41,6 +45,8 @@ const week: Sent[] = [
     offer: "welcome-20",
     source: { landingPage: "/exton", referrer: "www.google.com" },
     status: "contacted",
+    // Then booked: the row shows its visit.
+    book: true,
   },
   {
     name: "Marcus Lee",
@@ -94,7 +100,7 @@ async function sendWeek(base: string) {
   };
   const links = createLinkSigners(parseLinkSettings({}, shotsLinkSecret));
   for (const [index, lead] of week.entries()) {
-    const { status, ...fields } = lead;
+    const { status, book, ...fields } = lead;
     const response = await fetch(`${base}${functionPath}`, {
       method: "POST",
       headers,
@@ -114,6 +120,23 @@ async function sendWeek(base: string) {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
         body: new URLSearchParams({ token, status }),
+        redirect: "manual",
+      });
+    }
+    if (book) {
+      const token = await links.owner.sign(id, new Date());
+      const [day] = bookableDates(new Date());
+      await fetch(`${base}${functionPath}/lead/${id}/visit`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+        body: new URLSearchParams({
+          token,
+          sequence: "0",
+          action: "book",
+          date: day ?? "",
+          time: "09:00",
+          minutes: "120",
+        }),
         redirect: "manual",
       });
     }

@@ -103,6 +103,17 @@ test("a visit from an ad is counted, its request says where it came from, and th
   // Its target is large enough for a thumb.
   const box = await row.boundingBox();
   expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  // So is its Call button, which dials the visitor.
+  const call = owner.getByRole("link", { name: "Call (484) 555-0188" });
+  await expect(call).toHaveAttribute("href", "tel:+14845550188");
+  expect((await call.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  // The search finds it by where it came from too: the campaign's name.
+  await search.fill("exton-fall");
+  await search.press("Enter");
+  await expect(
+    owner.getByRole("heading", { level: 2, name: /^\d+ requests? found$/ }),
+  ).toBeVisible();
+  await expect(owner.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
 
   // The filters fold away until used; Town: Exton finds nothing (no ZIP was given), then clears.
   await owner.locator("summary", { hasText: /^Filters/ }).click();

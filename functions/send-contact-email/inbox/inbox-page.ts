@@ -118,7 +118,7 @@ ${spamNote}
 <form method="get" role="search" aria-label="Find requests">
 <input type="hidden" name="token" value="${e(token)}">${query.week ? `\n<input type="hidden" name="week" value="${e(query.week)}">` : ""}
 <div class="search">
-<div><label for="f-q">Search</label><input id="f-q" type="search" name="q" value="${e(query.q)}" placeholder="Name, phone, town, ZIP, words…" autocomplete="off"></div>
+<div><label for="f-q">Search</label><input id="f-q" type="search" name="q" value="${e(query.q)}" placeholder="Name, phone, town…" autocomplete="off"></div>
 <button type="submit">Search</button>
 </div>
 <details${narrowed ? " open" : ""}>

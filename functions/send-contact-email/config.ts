@@ -26,6 +26,12 @@ export type ContactConfig = {
   rateLimit: { disabled: boolean; max: number; windowMs: number; maxClients: number };
   /** The pages' beacons (counts/count-route.ts), limited apart from quote requests. */
   countRateLimit: { max: number; windowMs: number };
+  /** The visitor's request page: posts per client, changes per request, the owner's notice hold. */
+  visitorLimits: {
+    client: { max: number; windowMs: number };
+    changes: { max: number; windowMs: number; total: number };
+    noticeHoldMs: number;
+  };
   /** A repeat of the same request within this window gets the first id and no second e-mail. */
   dedupeWindowMs: number;
   /** How many proxies in front of us append to X-Forwarded-For; 0: use the socket address. */
@@ -66,6 +72,12 @@ export const contactDefaults = {
   // A visitor reading ten pages and tapping a phone link sends a dozen; a script, thousands.
   countRateLimitMax: 120,
   countRateLimitWindowMs: 10 * minute,
+  // A visitor fixing a typo twice and trying two sets of times posts four times; a script, 500.
+  visitorRateLimitMax: 30,
+  visitorRateLimitWindowMs: 10 * minute,
+  visitorChangesPerHour: 10,
+  visitorChangesMax: 50,
+  visitorNoticeHoldSeconds: 120,
 } as const;
 
 function list(value: string | undefined): string[] {
@@ -156,6 +168,37 @@ export function parseContactConfig(env: Env): ContactConfig {
     countRateLimit: {
       max: integer(env, "COUNT_RATE_LIMIT_MAX", contactDefaults.countRateLimitMax, 1, 1_000_000),
       windowMs: contactDefaults.countRateLimitWindowMs,
+    },
+    visitorLimits: {
+      client: {
+        max: integer(
+          env,
+          "VISITOR_RATE_LIMIT_MAX",
+          contactDefaults.visitorRateLimitMax,
+          1,
+          100_000,
+        ),
+        windowMs: contactDefaults.visitorRateLimitWindowMs,
+      },
+      changes: {
+        max: integer(
+          env,
+          "VISITOR_CHANGES_PER_HOUR",
+          contactDefaults.visitorChangesPerHour,
+          1,
+          1000,
+        ),
+        windowMs: 60 * minute,
+        total: integer(env, "VISITOR_CHANGES_MAX", contactDefaults.visitorChangesMax, 1, 10_000),
+      },
+      noticeHoldMs:
+        integer(
+          env,
+          "VISITOR_NOTICE_HOLD_SECONDS",
+          contactDefaults.visitorNoticeHoldSeconds,
+          0,
+          3600,
+        ) * 1000,
     },
     dedupeWindowMs: integer(env, "DEDUPE_WINDOW_MS", contactDefaults.dedupeWindowMs, 0, 86_400_000),
     trustProxy: trustProxy(env),

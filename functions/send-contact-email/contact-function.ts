@@ -232,6 +232,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       : createRateLimiter({ ...limits, maxClients: rateLimit.maxClients });
   let rateLimiter = inProcess(rateLimit);
   let countLimiter = inProcess(config.countRateLimit);
+  let visitorLimiter = inProcess(config.visitorLimits.client);
 
   /** The function's queues over an open store: the one place a new queued e-mail is added. */
   function queuesOf(opened: OpenedStore): Queue[] {
@@ -311,9 +312,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         name: "notices",
         start: () => notifier.start(),
         onStored: (id) => notifier.onStored(id),
-        onChanged: async () => {
-          await notifier.tick();
-        },
+        onChanged: () => notifier.onChanged(),
         drain: () => notifier.tick(),
         stop: () => notifier.stop(),
       },
@@ -449,7 +448,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     {
       path: /^\/request\/([0-9a-fA-F-]{1,64})(\/visit\.ics)?$/,
       privatePage: true,
-      handle: (request, match) =>
+      handle: (request, match, peer) =>
         handleVisitorPage(
           request,
           match[1] as string,
@@ -463,6 +462,10 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
             mailFrom: config.mailFrom,
             businessName: business.name,
             linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
+            limits: config.visitorLimits,
+            clientLimiter: visitorLimiter,
+            clientAddress: clientAddress(request.headers, peer, config.trustProxy),
+            inboxLink: () => inboxLink("act"),
             onChanged: changed,
             log,
           },
@@ -558,6 +561,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     if (opened.rateLimiter && !rateLimit.disabled) {
       rateLimiter = opened.rateLimiter({ max: rateLimit.max, windowMs: rateLimit.windowMs });
       countLimiter = opened.rateLimiter(config.countRateLimit);
+      visitorLimiter = opened.rateLimiter(config.visitorLimits.client);
     }
     queues = queuesOf(opened);
     store = opened.store;

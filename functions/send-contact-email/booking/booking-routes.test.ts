@@ -32,10 +32,10 @@ const owner = createLinkSigner(secrets.OWNER_LINK_SECRET, { scope: "owner" });
 const visitor = createLinkSigner(secrets.VISITOR_LINK_SECRET, { scope: "visitor" });
 const calendar = createLinkSigner(secrets.CALENDAR_LINK_SECRET, { scope: "calendar" });
 
-async function setup() {
+async function setup(env: Record<string, string> = {}) {
   const mails: ContactEmail[] = [];
   const fn = createContactFunction({
-    config: parseContactConfig({ CONTACT_PUBLIC_KEY: key, OUTBOX_DRAIN_SECRET: "drain" }),
+    config: parseContactConfig({ CONTACT_PUBLIC_KEY: key, OUTBOX_DRAIN_SECRET: "drain", ...env }),
     owner: parseOwnerConfig(
       { ...secrets, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
       { production: true, defaultFunctionUrl: functionUrl },
@@ -138,7 +138,7 @@ describe("the visitor's page", () => {
   });
 
   it("GET changes nothing; asking for other times is stored, shown to the owner and sent to them", async () => {
-    const t = await setup();
+    const t = await setup({ VISITOR_NOTICE_HOLD_SECONDS: "0" });
     const token = await tokenFor(visitor, t.id);
     await t.call(`/request/${t.id}?token=${token}`);
     expect(await t.store().listEvents(t.id)).toEqual([]);
@@ -200,6 +200,64 @@ describe("the visitor's page", () => {
     const page = await (await t.call(`/request/${t.id}?token=${token}`)).text();
     expect(page).toContain("You cancelled this request");
     expect(page).not.toContain('name="action"');
+  });
+});
+
+describe("the visitor's page under a flood of posts", () => {
+  it("stores at most the changes per hour, answers 429 in words with Retry-After, and tells the owner once", async () => {
+    const t = await setup({ VISITOR_CHANGES_PER_HOUR: "4", VISITOR_RATE_LIMIT_MAX: "1000" });
+    const token = await tokenFor(visitor, t.id);
+    const answers = [];
+    for (let index = 0; index < 40; index += 1)
+      answers.push(
+        await t.post(`/request/${t.id}?token=${token}`, {
+          action: "address",
+          address: `${index} Elm St`,
+        }),
+      );
+    expect(answers.filter((answer) => answer.status === 303)).toHaveLength(4);
+    const limited = answers.filter((answer) => answer.status === 429);
+    expect(limited).toHaveLength(36);
+    const retryAfter = Number(limited[0]?.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    const words = await (limited[0] as Response).text();
+    expect(words).toContain("changed many times in a short while");
+    expect(words).toMatch(/try again in \d+ minutes/);
+    expect(await t.store().listEvents(t.id)).toHaveLength(4);
+    // One notice for the burst, held for more changes to join it: nothing sent yet.
+    const notices = (await t.store().listNotices()).filter((row) => row.key.startsWith("visitor:"));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.notice.title).toBe("Dana Whitfield made 4 changes to their request");
+    expect(notices[0]?.notice.lines).toContain("Address: 3 Elm St");
+    await t.fn.drain();
+    expect(t.mails.filter((mail) => mail.subject.includes("Dana Whitfield made"))).toEqual([]);
+  });
+
+  it("limits the posts of one client address across requests, and a request's total", async () => {
+    const t = await setup({ VISITOR_RATE_LIMIT_MAX: "3" });
+    const token = await tokenFor(visitor, t.id);
+    const statuses = [];
+    for (let index = 0; index < 5; index += 1)
+      statuses.push(
+        (await t.post(`/request/${t.id}?token=${token}`, { action: "address", address: "1 Elm" }))
+          .status,
+      );
+    expect(statuses).toEqual([303, 303, 303, 429, 429]);
+
+    const capped = await setup({ VISITOR_CHANGES_MAX: "2", VISITOR_CHANGES_PER_HOUR: "10" });
+    const its = await tokenFor(visitor, capped.id);
+    for (const expected of [303, 303, 429]) {
+      const answer = await capped.post(`/request/${capped.id}?token=${its}`, {
+        action: "address",
+        address: "1 Elm",
+      });
+      expect(answer.status).toBe(expected);
+      if (expected === 429) {
+        expect(answer.headers.get("retry-after")).toBeNull();
+        expect(await answer.text()).toContain("Please call us to change it");
+      }
+    }
   });
 });
 

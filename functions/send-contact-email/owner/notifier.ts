@@ -69,6 +69,11 @@ export type Notifier = {
   start(): void;
   /** A request was stored: queue its alert and send it now. Never throws. */
   onStored(id: string): Promise<void>;
+  /**
+   * A change queued notices: send what is due now, and wake for what is held (a visitor's
+   * changes wait a little for the next to join them), not only at the next periodic look.
+   */
+  onChanged(): Promise<void>;
   tick(): Promise<TickResult>;
   stop(): Promise<void>;
 };
@@ -295,6 +300,15 @@ export function createNotifier(options: NotifierOptions): Notifier {
         alertsToCatchUp = true;
         log.error("owner alert not queued", { id, error: errorMessage(error) });
       }
+    },
+    async onChanged() {
+      current = current
+        .then(() => tick())
+        .then(async () => wakeBy(await store.nextNoticeDueAt(options.leaseMs)))
+        .catch((error) => {
+          log.error("owner notices not sent", { error: errorMessage(error) });
+        });
+      await current;
     },
     tick,
     async stop() {

@@ -30,6 +30,7 @@ import { business } from "../../shared/business.ts";
 import type { BookingStore } from "./booking/booking-store.ts";
 import { handleCalendarFeed } from "./booking/calendar-feed.ts";
 import { calendarFeedUrl, feedName } from "./booking/calendar-links.ts";
+import { renderCalendarSubscribe } from "./booking/calendar-subscribe.ts";
 import { renderBookingSection } from "./booking/owner-booking-section.ts";
 import { handleOwnerVisit } from "./booking/owner-visit-routes.ts";
 import { createVisitorOutbox } from "./booking/visitor-outbox.ts";
@@ -402,6 +403,10 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         handleInbox(request, match[1] ? "csv" : "page", {
           store: store ?? unavailableStore,
           links,
+          calendar: async () =>
+            renderCalendarSubscribe(
+              calendarFeedUrl(owner.functionUrl, await links.calendar.sign(feedName, new Date())),
+            ),
           log,
         }),
     },
@@ -486,7 +491,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     },
   ];
 
-  /** The booking part of the owner's page: the visit, the history, the calendar to subscribe. */
+  /** The booking part of the owner's page: the visit, the history, the visitor's e-mails. */
   async function bookingSection(
     lead: StoredContactRequest,
     token: string,
@@ -500,7 +505,6 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       emails: await open.listVisitorEmails(lead.id),
       token,
       now,
-      feedUrl: calendarFeedUrl(owner.functionUrl, await links.calendar.sign(feedName, now)),
       outcome: query.get("visit"),
       problem: query.get("visit") === "problem" ? query.get("why") : null,
     });

@@ -338,9 +338,13 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
     await drain();
     expect(smtp.visitorMail(`reminder:${id}`)).toHaveLength(1);
 
-    const ownerPage = await (await fetch(`${functionUrl}/lead/${id}?token=${token}`)).text();
+    // The feed is offered on the inbox of the owner's e-mail, not on the request's page.
+    const inboxLink = new RegExp(`${functionUrl}/inbox\\?token=[\\w.%-]+`).exec(
+      ownerMail.mail.text,
+    )?.[0] as string;
+    const inbox = await (await fetch(inboxLink)).text();
     const feedUrl = /(http:\/\/[^"\s<]+\/calendar\/visits\.ics\?token=[\w.%-]+)/.exec(
-      ownerPage.replace(/&amp;/g, "&"),
+      inbox.replace(/&amp;/g, "&"),
     )?.[1] as string;
     const feed = await fetch(feedUrl);
     expect(feed.headers.get("content-type")).toBe("text/calendar; charset=utf-8");

@@ -11,6 +11,7 @@ import { validRequest } from "../../../tests/integration/support/requests.ts";
 import { parseContactConfig } from "../config.ts";
 import { type ContactFunction, createContactFunction } from "../contact-function.ts";
 import type { ContactEmail } from "../email.ts";
+import { inboxSubjects } from "../inbox/inbox-route.ts";
 import { createLinkSigner } from "../links/signed-links.ts";
 import { silentLogger } from "../log.ts";
 import { parseOwnerConfig } from "../owner/owner-config.ts";
@@ -32,12 +33,12 @@ const owner = createLinkSigner(secrets.OWNER_LINK_SECRET, { scope: "owner" });
 const visitor = createLinkSigner(secrets.VISITOR_LINK_SECRET, { scope: "visitor" });
 const calendar = createLinkSigner(secrets.CALENDAR_LINK_SECRET, { scope: "calendar" });
 
-async function setup(env: Record<string, string> = {}) {
+async function setup(env: Record<string, string> = {}, ownerEnv: Record<string, string> = {}) {
   const mails: ContactEmail[] = [];
   const fn = createContactFunction({
     config: parseContactConfig({ CONTACT_PUBLIC_KEY: key, OUTBOX_DRAIN_SECRET: "drain", ...env }),
     owner: parseOwnerConfig(
-      { ...secrets, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
+      { ...secrets, DIGEST_TIME: "off", FUNCTION_URL: functionUrl, ...ownerEnv },
       { production: true, defaultFunctionUrl: functionUrl },
     ),
     openStore: async () => ({ store: testStore() }),
@@ -362,9 +363,43 @@ describe("the owner's calendar feed", () => {
       expect(refused.status).toBe(403);
       expect(await refused.text()).toBe("");
     }
-    const owners = await (await t.call(`/lead/${t.id}?token=${token}`)).text();
-    expect(owners).toContain(
-      "webcal://www.example.org/functions/v1/send-contact-email/calendar/visits.ics?token=",
+  });
+
+  it("is offered on the inbox opened from the owner's e-mail only: never on a request's page nor a push's inbox", async () => {
+    const t = await setup();
+    const token = await tokenFor(owner, t.id);
+    await t.post(`/lead/${t.id}/visit`, { token, sequence: "0", action: "book", window: "0" });
+    const feedAddress = "/functions/v1/send-contact-email/calendar/visits.ics";
+    const requestPage = await (await t.call(`/lead/${t.id}?token=${token}`)).text();
+    expect(requestPage).not.toContain(feedAddress);
+    expect(requestPage).not.toContain("webcal:");
+    const inboxSigner = createLinkSigner(secrets.OWNER_LINK_SECRET, { scope: "inbox" });
+    const inbox = await (
+      await t.call(`/inbox?token=${await inboxSigner.sign(inboxSubjects.act, new Date())}`)
+    ).text();
+    expect(inbox).toContain(`webcal://www.example.org${feedAddress}?token=`);
+    expect(inbox).toContain("Your calendar");
+    const pushInbox = await (
+      await t.call(`/inbox?token=${await inboxSigner.sign(inboxSubjects.read, new Date())}`)
+    ).text();
+    expect(pushInbox).toContain("Quote requests");
+    expect(pushInbox).not.toContain(feedAddress);
+  });
+
+  it("a new CALENDAR_LINK_SECRET revokes the feed alone: the owner's and visitor's links still open", async () => {
+    const before = await setup();
+    const feedToken = await tokenFor(calendar, "visits");
+    expect((await before.call(`/calendar/visits.ics?token=${feedToken}`)).status).toBe(200);
+    const after = await setup(
+      {},
+      { CALENDAR_LINK_SECRET: "a-new-calendar-secret-after-a-lost-phone-01" },
     );
+    expect((await after.call(`/calendar/visits.ics?token=${feedToken}`)).status).toBe(403);
+    expect(
+      (await after.call(`/lead/${after.id}?token=${await tokenFor(owner, after.id)}`)).status,
+    ).toBe(200);
+    expect(
+      (await after.call(`/request/${after.id}?token=${await tokenFor(visitor, after.id)}`)).status,
+    ).toBe(200);
   });
 });

@@ -2,15 +2,14 @@
  * The booking part of the owner's request page (owner/request-page.ts places it): the visit as
  * booked, or one button per time the visitor asked for ("Book Tue Dec 1, 8:00–10:00 AM": one
  * tap), a form for any date, start time and duration, moving and cancelling; the address the
- * visitor gave; what the visitor and the owner did (events); the e-mails the visitor was sent;
- * and the link to subscribe to the calendar of booked visits. Forms post to …/lead/<id>/visit
+ * visitor gave; what the visitor and the owner did (events); the e-mails the visitor was sent.
+ * The calendar of every booked visit is on the inbox (calendar-subscribe.ts). Forms post to …/lead/<id>/visit
  * (owner-visit-routes.ts) with the visit's SEQUENCE, so a double tap books once.
  */
 import { formatWindow } from "../../../shared/quote/preferred-windows.ts";
 import { escapeHtml as e } from "../email.ts";
 import type { StoredContactRequest } from "../store.ts";
 import type { RequestEvent, StoredVisitorEmail } from "./booking-store.ts";
-import { calendarSubscribeLinks } from "./calendar-links.ts";
 import {
   type BookingProblem,
   bookingProblems,
@@ -29,8 +28,6 @@ export type BookingSectionOptions = {
   emails: StoredVisitorEmail[];
   token: string;
   now: Date;
-  /** The owner's calendar feed (calendar-feed.ts), when the owner's link may see it. */
-  feedUrl: string | null;
   /** From the 303 after a booking: what happened. */
   outcome: string | null;
   problem: string | null;
@@ -142,14 +139,6 @@ ${hidden}
     : "";
   const events = options.events.map((event) => `<li>${e(eventLine(event))}</li>`).join("\n");
   const emails = options.emails.map((email) => `<li>${e(emailLine(email))}</li>`).join("\n");
-  const feed = options.feedUrl
-    ? `<h2>Your calendar</h2>
-<p>Every booked visit, in your phone's calendar: subscribe once, it updates itself.</p>
-<div class="reach">${calendarSubscribeLinks(options.feedUrl)
-        .map((link) => `<a href="${e(link.href)}">${e(link.label)}</a>`)
-        .join("\n")}</div>
-<p class="small">Or copy this address into your calendar app: <span class="feed">${e(options.feedUrl)}</span></p>`
-    : "";
   return `<h2 id="visit">Visit</h2>
 ${options.outcome && outcomeWords[options.outcome] ? `<p class="notice" role="status">${e(outcomeWords[options.outcome] as string)}</p>` : ""}
 ${problem ? `<p class="problem" role="alert">${e(problem)}</p>` : ""}
@@ -159,6 +148,5 @@ ${ownTime}
 ${cancel}
 ${request.serviceAddress ? `<p>Address given by the visitor: ${e(request.serviceAddress)}</p>` : ""}
 ${events ? `<h2>History</h2>\n<ul class="history">\n${events}\n</ul>` : ""}
-${emails ? `<h2>E-mails to the visitor</h2>\n<ul class="history">\n${emails}\n</ul>` : ""}
-${feed}`;
+${emails ? `<h2>E-mails to the visitor</h2>\n<ul class="history">\n${emails}\n</ul>` : ""}`;
 }

@@ -49,8 +49,8 @@ export type NotifierOptions = {
   /** `owner` signs the links of e-mails, `owner-read` those of pushes. */
   signers: Pick<LinkSigners, "owner" | "owner-read">;
   /**
-   * A fresh link to the owner's inbox, for every notice (inbox/inbox-route.ts): one whose rows act
-   * for e-mails, one whose rows only show for pushes (as the request links of each channel).
+   * A fresh link to the owner's inbox, for every e-mail notice (inbox/inbox-route.ts); never in a
+   * push.
    */
   inboxLink?: (access: InboxAccess) => Promise<string>;
   retry: RetryPolicy;
@@ -111,9 +111,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
       key: `${key}:${channel}`,
       channel,
       requestId,
+      // The inbox only by e-mail, to the owner's own address: a push channel may be read by
+      // others (push.ts), and the inbox shows every customer.
       notice: {
         ...notice,
-        inbox: (await options.inboxLink?.(channel === "email" ? "act" : "read")) ?? null,
+        inbox: channel === "email" ? ((await options.inboxLink?.("act")) ?? null) : null,
       },
       createdAt: now(),
     });

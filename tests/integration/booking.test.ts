@@ -215,7 +215,7 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
 
     await fetch(
       `${functionUrl}/lead/${id}/visit`,
-      form({ token, sequence: "2", action: "cancel" }),
+      form({ token, sequence: "2", action: "cancel", confirm: "yes" }),
     );
     const cancelled = invitation(await smtp.waitForVisitorMail(`visit:${id}:3`));
     expect(cancelled).toMatchObject({

@@ -322,7 +322,17 @@ describe("the owner books the visit", () => {
       time: "15:00",
       minutes: "120",
     });
-    await t.post(`/lead/${t.id}/visit`, { token, sequence: "2", action: "cancel" });
+    // Not confirmed: nothing is cancelled and the customer is not e-mailed.
+    const unconfirmed = await t.post(`/lead/${t.id}/visit`, {
+      token,
+      sequence: "2",
+      action: "cancel",
+    });
+    expect(unconfirmed.headers.get("location")).toContain("why=confirm");
+    expect((await t.store().get(t.id))?.visit).toBeDefined();
+    const page = await (await t.call(`/lead/${t.id}?token=${token}`)).text();
+    expect(page).toMatch(/<input type="checkbox" name="confirm" value="yes" required>/);
+    await t.post(`/lead/${t.id}/visit`, { token, sequence: "2", action: "cancel", confirm: "yes" });
     const cancelled = await t.store().get(t.id);
     expect(cancelled).toMatchObject({ status: "contacted", visitSequence: 3 });
     expect(cancelled?.visit).toBeUndefined();
@@ -339,6 +349,30 @@ describe("the owner books the visit", () => {
       .map((mail) => Number(/SEQUENCE:(\d+)/.exec(mail.calendar?.content ?? "")?.[1]));
     expect(sequences).toEqual([...sequences].sort());
     expect(sequences.at(-1)).toBe(3);
+    // The page's log names each e-mail for what it told the customer.
+    await t.fn.drain();
+    const after = await (await t.call(`/lead/${t.id}?token=${token}`)).text();
+    expect(after).toContain("Acknowledgement:");
+    expect(after).toContain("Cancellation of the visit:");
+    expect(after).not.toContain("Visit e-mail");
+  });
+
+  it("puts the message and the estimate before the booking; no one-tap booking once the visitor cancelled", async () => {
+    const t = await setup();
+    const token = await tokenFor(owner, t.id);
+    const before = await (await t.call(`/lead/${t.id}?token=${token}`)).text();
+    expect(before.indexOf("SECRET-MESSAGE")).toBeGreaterThan(0);
+    expect(before.indexOf("SECRET-MESSAGE")).toBeLessThan(before.indexOf('id="visit"'));
+    expect(before).toMatch(/>Book \w{3} \w{3} \d+, /);
+    await t.post(`/request/${t.id}?token=${await tokenFor(visitor, t.id)}`, {
+      action: "cancel",
+      confirm: "yes",
+    });
+    const after = await (await t.call(`/lead/${t.id}?token=${token}`)).text();
+    expect(after).not.toMatch(/>Book \w{3} \w{3} \d+, /);
+    expect(after).toContain("The visitor cancelled");
+    // Times on the page are words in New York time, never an ISO stamp.
+    expect(after).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
   });
 });
 

@@ -6,6 +6,7 @@
  * The calendar of every booked visit is on the inbox (calendar-subscribe.ts). Forms post to …/lead/<id>/visit
  * (owner-visit-routes.ts) with the visit's SEQUENCE, so a double tap books once.
  */
+import { business } from "../../../shared/business.ts";
 import { formatWindow } from "../../../shared/quote/preferred-windows.ts";
 import { escapeHtml as e } from "../email.ts";
 import type { StoredContactRequest } from "../store.ts";
@@ -44,12 +45,18 @@ const eventWords: Record<RequestEvent["kind"], string> = {
 
 const emailWords: Record<string, string> = {
   acknowledgement: "Acknowledgement",
-  visit: "Visit e-mail",
-  reminder: "Reminder",
+  reminder: "Reminder of the visit",
+};
+
+/** A visit e-mail is named for what it told: the booking, a new time, or the cancellation. */
+const visitEmailWords: Record<string, string> = {
+  booked: "Visit confirmation",
+  rebooked: "Visit update (new time)",
+  cancelled: "Cancellation of the visit",
 };
 
 const stamp = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
+  timeZone: business.timeZone,
   dateStyle: "medium",
   timeStyle: "short",
 });
@@ -70,7 +77,11 @@ function eventLine(event: RequestEvent): string {
 }
 
 function emailLine(email: StoredVisitorEmail): string {
-  const what = emailWords[email.kind] ?? email.kind;
+  const action = email.kind === "visit" ? String(email.payload.action ?? "") : "";
+  const what =
+    visitEmailWords[action] ??
+    emailWords[email.kind] ??
+    (email.kind === "visit" ? "Visit e-mail" : email.kind);
   if (email.status === "sent" && email.sentAt)
     return `${what}: sent ${stamp.format(new Date(email.sentAt))}`;
   if (email.status === "failed") return `${what}: ${email.lastError ?? "not sent"}`;
@@ -95,8 +106,14 @@ export function renderBookingSection(options: BookingSectionOptions): string {
   const windows = (request.preferredWindows ?? [])
     .map((window, index) => ({ window, index, time: windowBooking(window) }))
     .filter(({ time }) => time.start.getTime() > now.getTime());
+  // After the visitor cancelled, their old times are no longer an offer to take in one tap (the
+  // owner can still choose a time, when the customer calls back).
+  const lastWord = options.events.findLast(
+    (event) => event.kind === "cancelled-request" || event.kind === "asked-for-times",
+  );
+  const visitorCancelled = lastWord?.kind === "cancelled-request";
   const oneTap =
-    !request.visit && windows.length > 0
+    !request.visit && !visitorCancelled && windows.length > 0
       ? `<p>The visitor's times, one tap each (${durationWords(defaultDurationMinutes)}):</p>
 <div class="actions">
 ${windows
@@ -131,8 +148,16 @@ ${hidden}
 <button type="submit" class="primary">${request.visit ? "Move the visit" : "Book"}</button>
 </fieldset>
 </form>`;
+  // Cancelling e-mails the customer at once: the box must be ticked first (required, so a browser
+  // asks for it without any script; the server refuses the post without it too).
   const cancel = request.visit
-    ? `<form method="post" action="${e(request.id)}/visit?token=${e(encodeURIComponent(token))}">${hidden}<input type="hidden" name="action" value="cancel"><button type="submit" class="danger">Cancel the visit</button></form>`
+    ? `<form method="post" action="${e(request.id)}/visit?token=${e(encodeURIComponent(token))}">${hidden}<input type="hidden" name="action" value="cancel">
+<fieldset>
+<legend>Cancel the visit</legend>
+<label class="check"><input type="checkbox" name="confirm" value="yes" required> Yes, cancel it and e-mail ${e(request.name)} the cancellation</label>
+<button type="submit" class="danger">Cancel the visit</button>
+</fieldset>
+</form>`
     : "";
   const booked = request.visit
     ? `<p class="booked">Booked: ${e(visitWords(request.visit))}${e(closedNote(request.visit.start.slice(0, 10)))}</p>`

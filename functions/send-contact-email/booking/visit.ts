@@ -115,6 +115,7 @@ export const bookingProblems = {
   range: "Please choose a date within a year.",
   stale: "The request changed since this page was opened: here it is as it is now.",
   action: "Please use the page's buttons.",
+  confirm: "Nothing was cancelled: tick the box to confirm, then press Cancel the visit.",
 } as const;
 export type BookingProblem = keyof typeof bookingProblems;
 

@@ -107,7 +107,8 @@ export function renderOwnerPage({
         `<button type="submit" name="status" value="${action}" aria-pressed="${lead.status === action}">${statusLabels[action]}</button>`,
     )
     .join("\n");
-  // What the owner does most comes first: call or reply, then one tap to record it.
+  // What the owner does most comes first: call or reply, then one tap to record it; what the
+  // customer asked for and wrote (the estimate among the details) before booking their visit.
   const body = `<p>${e(businessName)}: quote request</p>
 <h1>${e(lead.name)}</h1>
 <p>Status: <span class="status">${statusLabels[lead.status]}</span>${lead.status === "spam" && !lead.statusSetAt ? " (caught by the spam filter, not e-mailed)" : ""}</p>
@@ -125,8 +126,7 @@ ${
 ${buttons}
 </div>
 </fieldset>
-</form>
-${booking ?? ""}`
+</form>`
     : `<p class="read-only">This link, from an alert, shows the request only. To mark it contacted, won, lost or spam, open it from its e-mail.</p>`
 }
 <h2>Request</h2>
@@ -134,13 +134,14 @@ ${booking ?? ""}`
 ${rows.map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`).join("\n")}
 </dl>
 <h2>Message</h2>
-<p class="message">${e(lead.message)}</p>${
-    followUps.length
-      ? `\n<h2>Follow-ups to the customer</h2>\n<ul class="follow-ups">\n${followUps
-          .map((line) => `<li>${e(line.text)}</li>`)
-          .join("\n")}\n</ul>`
-      : ""
-  }`;
+<p class="message">${e(lead.message)}</p>
+${canAct ? (booking ?? "") : ""}${
+  followUps.length
+    ? `\n<h2>Follow-ups to the customer</h2>\n<ul class="follow-ups">\n${followUps
+        .map((line) => `<li>${e(line.text)}</li>`)
+        .join("\n")}\n</ul>`
+    : ""
+}`;
   return documentOf(`Quote request: ${lead.name}`, body);
 }
 

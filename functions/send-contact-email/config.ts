@@ -78,6 +78,8 @@ export const contactDefaults = {
   visitorChangesPerHour: 10,
   visitorChangesMax: 50,
   visitorNoticeHoldSeconds: 120,
+  // The schedule drains once a minute; anything beyond a few a minute is someone else.
+  drainsPerMinute: 12,
 } as const;
 
 function list(value: string | undefined): string[] {
@@ -133,6 +135,20 @@ function trustProxy(env: Env): number {
   if (!raw || raw === "false" || raw === "no") return 0;
   if (raw === "true" || raw === "yes") return 1;
   return integer(env, "TRUST_PROXY", 0, 0, 10);
+}
+
+/**
+ * OUTBOX_DRAIN_SECRET guards a route on the public internet (Supabase's schedule calls it): long
+ * enough that guessing it is hopeless, as the link secrets.
+ */
+function drainSecret(env: Env): string | null {
+  const secret = env.OUTBOX_DRAIN_SECRET?.trim();
+  if (!secret) return null;
+  if (secret.length < 32)
+    throw new ConfigError(
+      "OUTBOX_DRAIN_SECRET must be at least 32 characters; make one with: openssl rand -hex 32",
+    );
+  return secret;
 }
 
 export function parseContactConfig(env: Env): ContactConfig {
@@ -210,6 +226,6 @@ export function parseContactConfig(env: Env): ContactConfig {
       hourlyCap: integer(env, "MAIL_HOURLY_CAP", contactDefaults.hourlyCap, 0, 100_000),
     },
     spamMinFillMs: integer(env, "SPAM_MIN_FILL_MS", contactDefaults.spamMinFillMs, 0, 600_000),
-    drainSecret: env.OUTBOX_DRAIN_SECRET?.trim() || null,
+    drainSecret: drainSecret(env),
   };
 }

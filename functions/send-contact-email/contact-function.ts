@@ -36,7 +36,7 @@ import { handleOwnerVisit } from "./booking/owner-visit-routes.ts";
 import { createVisitorOutbox } from "./booking/visitor-outbox.ts";
 import { handleVisitorPage } from "./booking/visitor-routes.ts";
 import { clientAddress, untrustedLocalProxy } from "./client-address.ts";
-import type { ContactConfig } from "./config.ts";
+import { type ContactConfig, contactDefaults } from "./config.ts";
 import { handleCount } from "./counts/count-route.ts";
 import type { CountStore } from "./counts/count-store.ts";
 import { composeContactEmail, composeDigestEmail, composeFailureNotice } from "./email.ts";
@@ -135,8 +135,8 @@ type Route = {
 const functionName = /\/send-contact-email(\/.*)?$/;
 const isolation = { "Cross-Origin-Opener-Policy": "same-origin" };
 
-function json(status: number, body: unknown) {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
 /** Until the store opens, every call fails as unavailable: the handlers answer 503. */
@@ -234,6 +234,13 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
   let rateLimiter = inProcess(rateLimit);
   let countLimiter = inProcess(config.countRateLimit);
   let visitorLimiter = inProcess(config.visitorLimits.client);
+  // Every call counts, refused or not: a drain is a pass over every queue, and guessing the
+  // secret must be slow too.
+  const drainLimiter = createRateLimiter({
+    max: contactDefaults.drainsPerMinute,
+    windowMs: 60_000,
+    maxClients: 1,
+  });
 
   /** The function's queues over an open store: the one place a new queued e-mail is added. */
   function queuesOf(opened: OpenedStore): Queue[] {
@@ -377,6 +384,13 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         const secret = config.drainSecret;
         if (!secret) return json(404, { error: "No such function." });
         if (request.method !== "POST") return json(405, { error: "Use POST." });
+        const decision = drainLimiter.consume("drain");
+        if (!decision.allowed)
+          return json(
+            429,
+            { error: "Too many drains: try again later." },
+            { "Retry-After": String(decision.retryAfterSeconds) },
+          );
         if (!(await bearerMatches(request.headers.get("authorization"), secret)))
           return json(401, { error: "Unauthorized." });
         if (!store) return json(503, { error: "The store is not open." });

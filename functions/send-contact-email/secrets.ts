@@ -28,3 +28,26 @@ export async function bearerMatches(header: string | null, expected: string): Pr
   const presented = /^Bearer\s+(.+)$/i.exec(header ?? "")?.[1]?.trim() ?? "";
   return secretsEqual(presented, expected);
 }
+
+/**
+ * A key for one purpose from the one secret (HKDF-SHA256, Web Crypto on both hosts): knowing the
+ * key of one purpose (a calendar's, a visitor page's) tells nothing of another's, nor of the
+ * secret, so each may be used, logged or revoked on its own.
+ */
+export async function purposeKey(secret: string, purpose: string): Promise<CryptoKey> {
+  const encoder = new TextEncoder();
+  const root = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, [
+    "deriveBits",
+  ]);
+  const bits = await crypto.subtle.deriveBits(
+    {
+      name: "HKDF",
+      hash: "SHA-256",
+      salt: encoder.encode("send-contact-email"),
+      info: encoder.encode(purpose),
+    },
+    root,
+    256,
+  );
+  return crypto.subtle.importKey("raw", bits, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+}

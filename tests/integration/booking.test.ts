@@ -69,7 +69,7 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
         MAIL_FROM: "Keystone Shine Website <website@example.com>",
         OUTBOX_RETRY_BASE_MS: "100",
         OUTBOX_RETRY_MAX_MS: "400",
-        OUTBOX_DRAIN_SECRET: "booking-drain-secret",
+        OUTBOX_DRAIN_SECRET: "booking-drain-secret-of-32-characters-0",
         RATE_LIMIT_DISABLED: "true",
         // Long enough for a burst of posts to join one notice, short enough to wait for.
         VISITOR_NOTICE_HOLD_SECONDS: "2",
@@ -326,7 +326,7 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
     const drain = () =>
       fetch(`${functionUrl}/drain`, {
         method: "POST",
-        headers: { authorization: "Bearer booking-drain-secret" },
+        headers: { authorization: "Bearer booking-drain-secret-of-32-characters-0" },
       });
     await drain();
     expect(smtp.visitorMail(`reminder:${id}`)).toHaveLength(0);

@@ -37,7 +37,7 @@ const settings = {
   OUTBOX_RETRY_BASE_MS: "100",
   OUTBOX_RETRY_MAX_MS: "400",
   RESEND_API_KEY: "re_test_key",
-  OUTBOX_DRAIN_SECRET: "drain-secret",
+  OUTBOX_DRAIN_SECRET: "drain-secret-of-at-least-32-characters",
   OWNER_LINK_SECRET: "deno-host-test-owner-link-secret-0123456789",
   // Above what these tests send in an hour: past the cap, e-mails would wait for the next hour.
   MAIL_HOURLY_CAP: "1000",
@@ -176,9 +176,11 @@ describe.skipIf(!postgresRuns)("Supabase entry under Deno: e-mail API outage", (
         headers: { authorization },
       });
     expect((await drain("Bearer wrong")).status).toBe(401);
-    expect((await drain("Bearer drain-secret-and-more")).status).toBe(401);
-    expect((await drain("drain-secret")).status).toBe(401);
-    const response = await drain("Bearer drain-secret");
+    expect((await drain("Bearer drain-secret-of-at-least-32-characters-and-more")).status).toBe(
+      401,
+    );
+    expect((await drain("drain-secret-of-at-least-32-characters")).status).toBe(401);
+    const response = await drain("Bearer drain-secret-of-at-least-32-characters");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       mail: { sent: expect.any(Number), failed: expect.any(Number) },

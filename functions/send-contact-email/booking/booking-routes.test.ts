@@ -36,7 +36,11 @@ const calendar = createLinkSigner(secrets.CALENDAR_LINK_SECRET, { scope: "calend
 async function setup(env: Record<string, string> = {}, ownerEnv: Record<string, string> = {}) {
   const mails: ContactEmail[] = [];
   const fn = createContactFunction({
-    config: parseContactConfig({ CONTACT_PUBLIC_KEY: key, OUTBOX_DRAIN_SECRET: "drain", ...env }),
+    config: parseContactConfig({
+      CONTACT_PUBLIC_KEY: key,
+      OUTBOX_DRAIN_SECRET: "drain-secret-of-at-least-32-characters",
+      ...env,
+    }),
     owner: parseOwnerConfig(
       { ...secrets, DIGEST_TIME: "off", FUNCTION_URL: functionUrl, ...ownerEnv },
       { production: true, defaultFunctionUrl: functionUrl },

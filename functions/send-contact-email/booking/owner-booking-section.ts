@@ -152,7 +152,7 @@ ${hidden}
   // asks for it without any script; the server refuses the post without it too).
   const cancel = request.visit
     ? `<form method="post" action="${e(request.id)}/visit?token=${e(encodeURIComponent(token))}">${hidden}<input type="hidden" name="action" value="cancel">
-<fieldset>
+<fieldset class="own">
 <legend>Cancel the visit</legend>
 <label class="check"><input type="checkbox" name="confirm" value="yes" required> Yes, cancel it and e-mail ${e(request.name)} the cancellation</label>
 <button type="submit" class="danger">Cancel the visit</button>

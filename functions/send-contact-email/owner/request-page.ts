@@ -41,7 +41,9 @@ label{display:block;font-weight:600;margin:.5rem 0 .25rem}
 input,select{font:inherit;min-height:2.75rem;width:100%;box-sizing:border-box;border:1px solid #5f6b7a;border-radius:.375rem;padding:.5rem;background:#fff;color:#1a1f2b}
 fieldset.own{border:1px solid #d5d9e0;border-radius:.5rem;padding:.75rem}
 .booking{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.5rem;margin-bottom:.75rem}
-.small{color:#4a5563;font-size:.875rem}.feed{overflow-wrap:anywhere}
+.small{color:#4a5563;font-size:.875rem}
+label.check{display:flex;align-items:center;gap:.5rem;font-weight:400}
+input[type=checkbox]{flex:none;width:1.5rem;min-height:1.5rem;height:1.5rem;margin:0}
 ul.history,ul.follow-ups{padding-left:1.25rem}
 a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #b34700;outline-offset:2px}
 `.trim();

@@ -13,6 +13,7 @@
  * in the change's own transaction (so it holds across instances and hosts), and in total per
  * request (what one request may store). Over a limit: 429, a page in plain words and Retry-After.
  */
+import { business } from "../../../shared/business.ts";
 import {
   checkWindows,
   dayWindows,
@@ -80,8 +81,8 @@ function tooMany(retryAfterSeconds: number | null): Promise<Response> {
     refusalPage(
       "Your request",
       wait
-        ? `This request has been changed many times in a short while, so the page takes a break. Please try again in ${wait}, or call us.`
-        : "This request has been changed online as many times as it can be. Please call us to change it.",
+        ? `This request has been changed many times in a short while, so the page takes a break. Please try again in ${wait}, or call us at ${business.phone.display}.`
+        : `This request has been changed online as many times as it can be. Please call us to change it: ${business.phone.display}.`,
     ),
     // Without Retry-After: waiting does not lift the total.
     retryAfterSeconds === null ? {} : { "Retry-After": String(retryAfterSeconds) },

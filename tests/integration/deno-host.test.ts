@@ -303,6 +303,34 @@ describe.skipIf(!postgresRuns)(
       const after = await fetch(`${entry.url}${visitorLink.pathname}${visitorLink.search}`);
       expect(await after.text()).toMatch(/Booked: \w{3} \w{3} \d+, 12:00–2:00 PM/);
     });
+
+    it("bounds a flood of posts from the visitor's link: 10 changes an hour, then 429", async () => {
+      const submitted = await fetch(`${entry.url}${functionPath}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          apikey: settings.CONTACT_PUBLIC_KEY,
+          "x-forwarded-for": "203.0.113.79",
+        },
+        body: JSON.stringify(validRequest({ name: "Deno Flood", email: "deno.flood@example.org" })),
+      });
+      const { id } = (await submitted.json()) as { id: string };
+      const ack = await api.waitForVisitorMail(`acknowledgement:${id}`);
+      const visitorLink = new URL(/https?:\/\/\S+\/request\/\S+/.exec(ack.body.text)?.[0] ?? "");
+      const statuses: number[] = [];
+      for (let index = 0; index < 14; index += 1) {
+        const answer = await fetch(
+          `${entry.url}${visitorLink.pathname}${visitorLink.search}`,
+          form({ action: "address", address: `${index} Flood Lane` }),
+        );
+        await answer.arrayBuffer();
+        statuses.push(answer.status);
+        if (answer.status === 429)
+          expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+      expect(statuses.filter((status) => status === 303)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    });
   },
 );
 

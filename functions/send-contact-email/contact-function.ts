@@ -56,7 +56,7 @@ import { inboxPageUrl, leadPageUrl, type OwnerConfig } from "./owner/owner-confi
 import type { OwnerStore } from "./owner/owner-store.ts";
 import { handleOwnerPage } from "./owner/routes.ts";
 import { createRateLimiter, type RateLimiter, unlimited } from "./rate-limiter.ts";
-import { bearerMatches } from "./secrets.ts";
+import { bearerMatches, purposeSecret } from "./secrets.ts";
 import { type ContactStore, type StoredContactRequest, StoreUnavailableError } from "./store.ts";
 
 /**
@@ -216,6 +216,8 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
   const inboxLink = async (access: InboxAccess = "act") =>
     inboxPageUrl(owner.functionUrl, await links.inbox.sign(inboxSubjects[access], new Date()));
   const retry = { baseMs: outboxSettings.retryBaseMs, maxMs: outboxSettings.retryMaxMs };
+  // The counting beacons' limiter hashes addresses with a key of its own, not the link secret.
+  const countKey = purposeSecret(owner.linkSecret, "count-limit");
   let store: FunctionStore | null = null;
   const visitorLetters = {
     from: config.mailFrom,
@@ -399,13 +401,13 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     },
     {
       path: /^\/count$/,
-      handle: (request, _match, peer) =>
+      handle: async (request, _match, peer) =>
         handleCount(request, {
           store: store ?? unavailableStore,
           allowedOrigins: config.allowedOrigins,
           rateLimiter: countLimiter,
           clientAddress: clientAddress(request.headers, peer, config.trustProxy),
-          hashKey: owner.linkSecret,
+          hashKey: await countKey,
           timeZone: business.timeZone,
           log,
         }),

@@ -35,11 +35,27 @@ export async function bearerMatches(header: string | null, expected: string): Pr
  * secret, so each may be used, logged or revoked on its own.
  */
 export async function purposeKey(secret: string, purpose: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey(
+    "raw",
+    await purposeBits(secret, purpose),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+}
+
+/** The same derived key as text (hex), for an API that takes a secret string. */
+export async function purposeSecret(secret: string, purpose: string): Promise<string> {
+  const bytes = new Uint8Array(await purposeBits(secret, purpose));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function purposeBits(secret: string, purpose: string): Promise<ArrayBuffer> {
   const encoder = new TextEncoder();
   const root = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, [
     "deriveBits",
   ]);
-  const bits = await crypto.subtle.deriveBits(
+  return crypto.subtle.deriveBits(
     {
       name: "HKDF",
       hash: "SHA-256",
@@ -49,5 +65,4 @@ export async function purposeKey(secret: string, purpose: string): Promise<Crypt
     root,
     256,
   );
-  return crypto.subtle.importKey("raw", bits, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
 }

@@ -13,6 +13,7 @@ import {
   feedName,
 } from "../functions/send-contact-email/booking/calendar-links.ts";
 import type { SiteCount } from "../functions/send-contact-email/counts/count-store.ts";
+import { inboxSubjects } from "../functions/send-contact-email/inbox/inbox-route.ts";
 import { leadStatuses } from "../functions/send-contact-email/lead-status.ts";
 import {
   filterLeads,
@@ -31,6 +32,7 @@ import {
 } from "../functions/send-contact-email/leads/lead-stats.ts";
 import { daysCovered, reportPeriods } from "../functions/send-contact-email/leads/stats-periods.ts";
 import { createLinkSigners } from "../functions/send-contact-email/links/links-settings.ts";
+import { inboxPageUrl } from "../functions/send-contact-email/owner/owner-config.ts";
 import { openPostgresStore } from "../functions/send-contact-email/postgres-store.ts";
 import { openSqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
 import type { StoredContactRequest } from "../functions/send-contact-email/store.ts";
@@ -39,6 +41,7 @@ import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths, readServerSettings } from "../server/settings.ts";
 import { business } from "../shared/business.ts";
 import { serviceOptions } from "../shared/contact-fields.ts";
+import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 
 const usage = `Usage: npm run leads [-- --json | -- --csv | -- --stats] [filters]
 
@@ -59,6 +62,7 @@ Filters:
                    message, a ZIP or where the visit came from (google, a campaign)
   --all            include spam
   --calendar-url   print the address of your calendar of booked visits, to subscribe to once
+  --inbox-url      print the address of your inbox (every request), to bookmark
 Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default: ./data).
 `;
 
@@ -85,18 +89,28 @@ async function readPostgres(
 }
 
 /**
- * The owner's calendar feed (functions/send-contact-email/booking/calendar-feed.ts), signed with
- * the calendar scope's secret from .env. A secret generated for this run would give an address
- * that works for nobody: the owner must set one first.
+ * The owner's private addresses, signed as the server signs them: the calendar feed
+ * (booking/calendar-feed.ts) and the inbox (inbox/inbox-route.ts). Without a secret in .env, the
+ * one `npm start` keeps in the data folder (server/link-secret.ts; made here if the server has
+ * not made it yet, and then used by it). A secret made for this run alone would give an address
+ * that works for nobody.
  */
-async function calendarUrl(env: NodeJS.ProcessEnv): Promise<string> {
-  if (!env.CALENDAR_LINK_SECRET?.trim() && !env.OWNER_LINK_SECRET?.trim())
+async function ownerAddress(env: NodeJS.ProcessEnv, which: "calendar" | "inbox"): Promise<string> {
+  const settings = readServerSettings(env, { keepLinkSecret: true });
+  const { owner } = settings;
+  // No address of the owner's own: the server links to itself (server/contact-service.ts).
+  const functionUrl = settings.ownerLinksToServer
+    ? `http://${settings.host}:${settings.port}${deploymentDefaults.functionPath}`
+    : owner.functionUrl;
+  if (owner.linkSecretGenerated)
     throw new Error(
-      "Set CALENDAR_LINK_SECRET (or OWNER_LINK_SECRET) in .env first, as the server has it: the address is signed with it.",
+      "Set OWNER_LINK_SECRET in .env first, as the server has it: the address is signed with it.",
     );
-  const { owner } = readServerSettings(env);
-  const signer = createLinkSigners(owner.links).calendar;
-  return calendarFeedUrl(owner.functionUrl, await signer.sign(feedName, new Date()));
+  const signers = createLinkSigners(owner.links);
+  const now = new Date();
+  return which === "calendar"
+    ? calendarFeedUrl(functionUrl, await signers.calendar.sign(feedName, now))
+    : inboxPageUrl(functionUrl, await signers.inbox.sign(inboxSubjects.act, now));
 }
 
 async function main() {
@@ -112,6 +126,7 @@ async function main() {
       town: { type: "string" },
       search: { type: "string" },
       "calendar-url": { type: "boolean", default: false },
+      "inbox-url": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -119,9 +134,10 @@ async function main() {
     process.stdout.write(usage);
     return;
   }
-  if (values["calendar-url"]) {
+  if (values["calendar-url"] || values["inbox-url"]) {
     loadEnvFile();
-    process.stdout.write(`${await calendarUrl(process.env)}\n`);
+    const which = values["calendar-url"] ? "calendar" : "inbox";
+    process.stdout.write(`${await ownerAddress(process.env, which)}\n`);
     return;
   }
   // `npm run leads --json` (without `--`) does not pass the flag on: npm takes --json as its own

@@ -18,6 +18,7 @@ import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-ema
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 import { lockedDownPolicy } from "../shared/security-headers.ts";
 import { openConfiguredStore } from "./contact-store.ts";
+import { narrowDataFolder } from "./data-folder.ts";
 import { DataFolderBusyError, type DataLock, lockDataFolder } from "./data-lock.ts";
 import {
   maxDiscardBytes,
@@ -65,6 +66,16 @@ export function createContactService(
   { reopenDelayMs = 5000 }: { reopenDelayMs?: number } = {},
 ): ContactService {
   const { contact } = settings;
+  const folder = narrowDataFolder(settings.dataDir);
+  if (folder === "narrowed")
+    log.warn("the data folder was readable by other users of this machine: narrowed to 0700", {
+      dataDir: settings.dataDir,
+    });
+  else if (folder === "open")
+    log.warn(
+      "the data folder is readable by other users of this machine and this user cannot change it: run chmod 700 on it",
+      { dataDir: settings.dataDir },
+    );
   let lock: DataLock | null = null;
   // The lock is taken with either store. With SQLite it guards the database and the claims
   // released at start; with Postgres (several servers share one database by design) it keeps one

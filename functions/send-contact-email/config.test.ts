@@ -32,7 +32,7 @@ describe("contact configuration", () => {
       TRUST_PROXY: "true",
       OUTBOX_RETRY_BASE_MS: "100",
       OUTBOX_RETRY_MAX_MS: "1000",
-      OUTBOX_DRAIN_SECRET: " drain-secret ",
+      OUTBOX_DRAIN_SECRET: " drain-secret-of-at-least-32-characters ",
     });
     expect(config).toMatchObject({
       publicKeys: ["key-a", "key-b"],
@@ -40,7 +40,7 @@ describe("contact configuration", () => {
       mailTo: ["owner@example.org", "office@example.org"],
       mailFrom: "Site <site@example.org>",
       rateLimit: { disabled: true, max: 20, windowMs: 60_000 },
-      drainSecret: "drain-secret",
+      drainSecret: "drain-secret-of-at-least-32-characters",
       dedupeWindowMs: 0,
       trustProxy: 1,
       outbox: { retryBaseMs: 100, retryMaxMs: 1000 },

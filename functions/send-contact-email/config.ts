@@ -26,6 +26,12 @@ export type ContactConfig = {
   rateLimit: { disabled: boolean; max: number; windowMs: number; maxClients: number };
   /** The pages' beacons (counts/count-route.ts), limited apart from quote requests. */
   countRateLimit: { max: number; windowMs: number };
+  /** The visitor's request page: posts per client, changes per request, the owner's notice hold. */
+  visitorLimits: {
+    client: { max: number; windowMs: number };
+    changes: { max: number; windowMs: number; total: number };
+    noticeHoldMs: number;
+  };
   /** A repeat of the same request within this window gets the first id and no second e-mail. */
   dedupeWindowMs: number;
   /** How many proxies in front of us append to X-Forwarded-For; 0: use the socket address. */
@@ -66,6 +72,14 @@ export const contactDefaults = {
   // A visitor reading ten pages and tapping a phone link sends a dozen; a script, thousands.
   countRateLimitMax: 120,
   countRateLimitWindowMs: 10 * minute,
+  // A visitor fixing a typo twice and trying two sets of times posts four times; a script, 500.
+  visitorRateLimitMax: 30,
+  visitorRateLimitWindowMs: 10 * minute,
+  visitorChangesPerHour: 10,
+  visitorChangesMax: 50,
+  visitorNoticeHoldSeconds: 120,
+  // The schedule drains once a minute; anything beyond a few a minute is someone else.
+  drainsPerMinute: 12,
 } as const;
 
 function list(value: string | undefined): string[] {
@@ -123,6 +137,20 @@ function trustProxy(env: Env): number {
   return integer(env, "TRUST_PROXY", 0, 0, 10);
 }
 
+/**
+ * OUTBOX_DRAIN_SECRET guards a route on the public internet (Supabase's schedule calls it): long
+ * enough that guessing it is hopeless, as the link secrets.
+ */
+function drainSecret(env: Env): string | null {
+  const secret = env.OUTBOX_DRAIN_SECRET?.trim();
+  if (!secret) return null;
+  if (secret.length < 32)
+    throw new ConfigError(
+      "OUTBOX_DRAIN_SECRET must be at least 32 characters; make one with: openssl rand -hex 32",
+    );
+  return secret;
+}
+
 export function parseContactConfig(env: Env): ContactConfig {
   const publicKeys = list(env.CONTACT_PUBLIC_KEY);
   const siteUrl = env.SITE_URL?.trim() || env.VITE_SITE_URL?.trim() || deploymentDefaults.siteUrl;
@@ -157,6 +185,37 @@ export function parseContactConfig(env: Env): ContactConfig {
       max: integer(env, "COUNT_RATE_LIMIT_MAX", contactDefaults.countRateLimitMax, 1, 1_000_000),
       windowMs: contactDefaults.countRateLimitWindowMs,
     },
+    visitorLimits: {
+      client: {
+        max: integer(
+          env,
+          "VISITOR_RATE_LIMIT_MAX",
+          contactDefaults.visitorRateLimitMax,
+          1,
+          100_000,
+        ),
+        windowMs: contactDefaults.visitorRateLimitWindowMs,
+      },
+      changes: {
+        max: integer(
+          env,
+          "VISITOR_CHANGES_PER_HOUR",
+          contactDefaults.visitorChangesPerHour,
+          1,
+          1000,
+        ),
+        windowMs: 60 * minute,
+        total: integer(env, "VISITOR_CHANGES_MAX", contactDefaults.visitorChangesMax, 1, 10_000),
+      },
+      noticeHoldMs:
+        integer(
+          env,
+          "VISITOR_NOTICE_HOLD_SECONDS",
+          contactDefaults.visitorNoticeHoldSeconds,
+          0,
+          3600,
+        ) * 1000,
+    },
     dedupeWindowMs: integer(env, "DEDUPE_WINDOW_MS", contactDefaults.dedupeWindowMs, 0, 86_400_000),
     trustProxy: trustProxy(env),
     outbox: {
@@ -167,6 +226,6 @@ export function parseContactConfig(env: Env): ContactConfig {
       hourlyCap: integer(env, "MAIL_HOURLY_CAP", contactDefaults.hourlyCap, 0, 100_000),
     },
     spamMinFillMs: integer(env, "SPAM_MIN_FILL_MS", contactDefaults.spamMinFillMs, 0, 600_000),
-    drainSecret: env.OUTBOX_DRAIN_SECRET?.trim() || null,
+    drainSecret: drainSecret(env),
   };
 }

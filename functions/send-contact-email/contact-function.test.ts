@@ -168,10 +168,11 @@ describe("the contact function", () => {
     const off = setup();
     await off.fn.start();
     expect((await drain(off.fn, "Bearer anything")).status).toBe(404);
-    const on = setup({ OUTBOX_DRAIN_SECRET: "drain-secret" });
+    expect(() => setup({ OUTBOX_DRAIN_SECRET: "short-drain-secret" })).toThrow(/at least 32/);
+    const on = setup({ OUTBOX_DRAIN_SECRET: "drain-secret-of-at-least-32-characters" });
     await on.fn.start();
     expect((await drain(on.fn, "Bearer wrong")).status).toBe(401);
-    const response = await drain(on.fn, "Bearer drain-secret");
+    const response = await drain(on.fn, "Bearer drain-secret-of-at-least-32-characters");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       mail: { sent: expect.any(Number), failed: expect.any(Number) },
@@ -188,5 +189,13 @@ describe("the contact function", () => {
         waiting: expect.any(Number),
       },
     });
+    // A dozen a minute, tried or refused alike: then 429 with Retry-After.
+    const statuses = [];
+    for (let index = 0; index < 12; index += 1)
+      statuses.push((await drain(on.fn, "Bearer guess")).status);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    const limited = await drain(on.fn, "Bearer drain-secret-of-at-least-32-characters");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

@@ -30,12 +30,13 @@ import { business } from "../../shared/business.ts";
 import type { BookingStore } from "./booking/booking-store.ts";
 import { handleCalendarFeed } from "./booking/calendar-feed.ts";
 import { calendarFeedUrl, feedName } from "./booking/calendar-links.ts";
+import { renderCalendarSubscribe } from "./booking/calendar-subscribe.ts";
 import { renderBookingSection } from "./booking/owner-booking-section.ts";
 import { handleOwnerVisit } from "./booking/owner-visit-routes.ts";
 import { createVisitorOutbox } from "./booking/visitor-outbox.ts";
 import { handleVisitorPage } from "./booking/visitor-routes.ts";
 import { clientAddress, untrustedLocalProxy } from "./client-address.ts";
-import type { ContactConfig } from "./config.ts";
+import { type ContactConfig, contactDefaults } from "./config.ts";
 import { handleCount } from "./counts/count-route.ts";
 import type { CountStore } from "./counts/count-store.ts";
 import { composeContactEmail, composeDigestEmail, composeFailureNotice } from "./email.ts";
@@ -55,7 +56,7 @@ import { inboxPageUrl, leadPageUrl, type OwnerConfig } from "./owner/owner-confi
 import type { OwnerStore } from "./owner/owner-store.ts";
 import { handleOwnerPage } from "./owner/routes.ts";
 import { createRateLimiter, type RateLimiter, unlimited } from "./rate-limiter.ts";
-import { bearerMatches } from "./secrets.ts";
+import { bearerMatches, purposeSecret } from "./secrets.ts";
 import { type ContactStore, type StoredContactRequest, StoreUnavailableError } from "./store.ts";
 
 /**
@@ -134,8 +135,8 @@ type Route = {
 const functionName = /\/send-contact-email(\/.*)?$/;
 const isolation = { "Cross-Origin-Opener-Policy": "same-origin" };
 
-function json(status: number, body: unknown) {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
 /** Until the store opens, every call fails as unavailable: the handlers answer 503. */
@@ -215,6 +216,8 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
   const inboxLink = async (access: InboxAccess = "act") =>
     inboxPageUrl(owner.functionUrl, await links.inbox.sign(inboxSubjects[access], new Date()));
   const retry = { baseMs: outboxSettings.retryBaseMs, maxMs: outboxSettings.retryMaxMs };
+  // The counting beacons' limiter hashes addresses with a key of its own, not the link secret.
+  const countKey = purposeSecret(owner.linkSecret, "count-limit");
   let store: FunctionStore | null = null;
   const visitorLetters = {
     from: config.mailFrom,
@@ -232,6 +235,14 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       : createRateLimiter({ ...limits, maxClients: rateLimit.maxClients });
   let rateLimiter = inProcess(rateLimit);
   let countLimiter = inProcess(config.countRateLimit);
+  let visitorLimiter = inProcess(config.visitorLimits.client);
+  // Every call counts, refused or not: a drain is a pass over every queue, and guessing the
+  // secret must be slow too.
+  const drainLimiter = createRateLimiter({
+    max: contactDefaults.drainsPerMinute,
+    windowMs: 60_000,
+    maxClients: 1,
+  });
 
   /** The function's queues over an open store: the one place a new queued e-mail is added. */
   function queuesOf(opened: OpenedStore): Queue[] {
@@ -311,9 +322,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         name: "notices",
         start: () => notifier.start(),
         onStored: (id) => notifier.onStored(id),
-        onChanged: async () => {
-          await notifier.tick();
-        },
+        onChanged: () => notifier.onChanged(),
         drain: () => notifier.tick(),
         stop: () => notifier.stop(),
       },
@@ -377,6 +386,13 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         const secret = config.drainSecret;
         if (!secret) return json(404, { error: "No such function." });
         if (request.method !== "POST") return json(405, { error: "Use POST." });
+        const decision = drainLimiter.consume("drain");
+        if (!decision.allowed)
+          return json(
+            429,
+            { error: "Too many drains: try again later." },
+            { "Retry-After": String(decision.retryAfterSeconds) },
+          );
         if (!(await bearerMatches(request.headers.get("authorization"), secret)))
           return json(401, { error: "Unauthorized." });
         if (!store) return json(503, { error: "The store is not open." });
@@ -385,13 +401,13 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     },
     {
       path: /^\/count$/,
-      handle: (request, _match, peer) =>
+      handle: async (request, _match, peer) =>
         handleCount(request, {
           store: store ?? unavailableStore,
           allowedOrigins: config.allowedOrigins,
           rateLimiter: countLimiter,
           clientAddress: clientAddress(request.headers, peer, config.trustProxy),
-          hashKey: owner.linkSecret,
+          hashKey: await countKey,
           timeZone: business.timeZone,
           log,
         }),
@@ -403,6 +419,10 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         handleInbox(request, match[1] ? "csv" : "page", {
           store: store ?? unavailableStore,
           links,
+          calendar: async () =>
+            renderCalendarSubscribe(
+              calendarFeedUrl(owner.functionUrl, await links.calendar.sign(feedName, new Date())),
+            ),
           log,
         }),
     },
@@ -449,7 +469,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     {
       path: /^\/request\/([0-9a-fA-F-]{1,64})(\/visit\.ics)?$/,
       privatePage: true,
-      handle: (request, match) =>
+      handle: (request, match, peer) =>
         handleVisitorPage(
           request,
           match[1] as string,
@@ -463,6 +483,10 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
             mailFrom: config.mailFrom,
             businessName: business.name,
             linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
+            limits: config.visitorLimits,
+            clientLimiter: visitorLimiter,
+            clientAddress: clientAddress(request.headers, peer, config.trustProxy),
+            inboxLink: () => inboxLink("act"),
             onChanged: changed,
             log,
           },
@@ -483,7 +507,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     },
   ];
 
-  /** The booking part of the owner's page: the visit, the history, the calendar to subscribe. */
+  /** The booking part of the owner's page: the visit, the history, the visitor's e-mails. */
   async function bookingSection(
     lead: StoredContactRequest,
     token: string,
@@ -497,7 +521,6 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       emails: await open.listVisitorEmails(lead.id),
       token,
       now,
-      feedUrl: calendarFeedUrl(owner.functionUrl, await links.calendar.sign(feedName, now)),
       outcome: query.get("visit"),
       problem: query.get("visit") === "problem" ? query.get("why") : null,
     });
@@ -558,6 +581,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     if (opened.rateLimiter && !rateLimit.disabled) {
       rateLimiter = opened.rateLimiter({ max: rateLimit.max, windowMs: rateLimit.windowMs });
       countLimiter = opened.rateLimiter(config.countRateLimit);
+      visitorLimiter = opened.rateLimiter(config.visitorLimits.client);
     }
     queues = queuesOf(opened);
     store = opened.store;

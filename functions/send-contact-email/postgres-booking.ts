@@ -9,10 +9,13 @@ import type postgres from "postgres";
 import {
   type BookingStore,
   changedColumns,
+  limitSince,
   type NewVisitorEmail,
   newEvent,
+  overLimit,
   refusal,
 } from "./booking/booking-store.ts";
+import type { Notice } from "./owner/notice.ts";
 import type { NewNotice } from "./owner/owner-store.ts";
 import { postgresQueue } from "./postgres-queue.ts";
 import { visitorEmailQueue } from "./queue-table.ts";
@@ -57,11 +60,28 @@ export function postgresBooking(sql: postgres.Sql, run: Run): BookingStore {
   }
 
   async function insertNotice(tx: postgres.TransactionSql, notice: NewNotice) {
+    if (notice.coalesce) {
+      const { prefix, merge } = notice.coalesce;
+      // The request's row is locked (for update): no other change joins or adds one meanwhile.
+      const [waiting] = await tx<{ key: string; notice: Notice }[]>`
+        select key, notice from public.owner_notices
+         where request_id = ${notice.requestId}::uuid and channel = ${notice.channel}
+           and left(key, length(${prefix})) = ${prefix}
+           and status = 'pending' and attempts = 0 and claimed_at is null
+         order by created_at desc limit 1`;
+      if (waiting) {
+        await tx`
+          update public.owner_notices
+             set notice = ${tx.json(merge(waiting.notice) as unknown as Json)}
+           where key = ${waiting.key}`;
+        return;
+      }
+    }
     await tx`
       insert into public.owner_notices (key, channel, request_id, notice, created_at, next_attempt_at)
       values (${notice.key}, ${notice.channel}, ${notice.requestId}::uuid,
               ${tx.json(notice.notice as unknown as Json)}, ${notice.createdAt}::timestamptz,
-              ${notice.createdAt}::timestamptz)
+              ${notice.dueAt ?? notice.createdAt}::timestamptz)
       on conflict (key) do nothing`;
   }
 
@@ -75,6 +95,25 @@ export function postgresBooking(sql: postgres.Sql, run: Run): BookingStore {
           const before = row ? toStoredRequest(row) : null;
           const refused = refusal(before, change);
           if (refused || !before) return refused ?? { ok: false, reason: "missing" };
+          if (change.limit) {
+            const since = limitSince(change.limit, at);
+            const [counted] = await tx<{ total: number; recent: number; oldest: Date | null }[]>`
+              select count(*)::integer as total,
+                     count(*) filter (where at > ${since}::timestamptz)::integer as recent,
+                     min(at) filter (where at > ${since}::timestamptz) as oldest
+                from public.request_events
+               where request_id = ${id}::uuid and actor = ${change.limit.actor}`;
+            const limited = overLimit(
+              change.limit,
+              {
+                total: counted?.total ?? 0,
+                recent: counted?.recent ?? 0,
+                oldestRecent: counted?.oldest ? new Date(counted.oldest) : null,
+              },
+              at,
+            );
+            if (limited) return limited;
+          }
           const next = changedColumns(before, change, at);
           const details = next.quoteDetails ? tx.json(next.quoteDetails as Json) : null;
           const [updated] = await tx<ContactRequestRow[]>`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bearerMatches, constantTimeEqual, secretsEqual } from "./secrets.ts";
+import { bearerMatches, constantTimeEqual, purposeSecret, secretsEqual } from "./secrets.ts";
 
 describe("secret comparison", () => {
   it("compares byte strings of any length", () => {
@@ -21,5 +21,17 @@ describe("secret comparison", () => {
     expect(await bearerMatches("bearer  abc ", "abc")).toBe(true);
     expect(await bearerMatches("Basic abc", "abc")).toBe(false);
     expect(await bearerMatches(null, "abc")).toBe(false);
+  });
+});
+
+describe("keys per purpose", () => {
+  it("are stable for a purpose, differ between purposes, and are not the secret", async () => {
+    const secret = "one-secret-of-enough-length-for-everything";
+    const counts = await purposeSecret(secret, "count-limit");
+    expect(counts).toMatch(/^[0-9a-f]{64}$/);
+    expect(await purposeSecret(secret, "count-limit")).toBe(counts);
+    expect(await purposeSecret(secret, "link:calendar")).not.toBe(counts);
+    expect(await purposeSecret(`${secret}x`, "count-limit")).not.toBe(counts);
+    expect(counts).not.toContain(secret);
   });
 });

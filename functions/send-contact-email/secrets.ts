@@ -28,3 +28,41 @@ export async function bearerMatches(header: string | null, expected: string): Pr
   const presented = /^Bearer\s+(.+)$/i.exec(header ?? "")?.[1]?.trim() ?? "";
   return secretsEqual(presented, expected);
 }
+
+/**
+ * A key for one purpose from the one secret (HKDF-SHA256, Web Crypto on both hosts): knowing the
+ * key of one purpose (a calendar's, a visitor page's) tells nothing of another's, nor of the
+ * secret, so each may be used, logged or revoked on its own.
+ */
+export async function purposeKey(secret: string, purpose: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey(
+    "raw",
+    await purposeBits(secret, purpose),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+}
+
+/** The same derived key as text (hex), for an API that takes a secret string. */
+export async function purposeSecret(secret: string, purpose: string): Promise<string> {
+  const bytes = new Uint8Array(await purposeBits(secret, purpose));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function purposeBits(secret: string, purpose: string): Promise<ArrayBuffer> {
+  const encoder = new TextEncoder();
+  const root = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, [
+    "deriveBits",
+  ]);
+  return crypto.subtle.deriveBits(
+    {
+      name: "HKDF",
+      hash: "SHA-256",
+      salt: encoder.encode("send-contact-email"),
+      info: encoder.encode(purpose),
+    },
+    root,
+    256,
+  );
+}

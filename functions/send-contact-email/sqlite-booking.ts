@@ -7,8 +7,10 @@ import type { DatabaseSync, StatementSync } from "node:sqlite";
 import {
   type BookingStore,
   changedColumns,
+  limitSince,
   type NewVisitorEmail,
   newEvent,
+  overLimit,
   refusal,
 } from "./booking/booking-store.ts";
 import type { NewNotice } from "./owner/owner-store.ts";
@@ -58,6 +60,18 @@ export function sqliteBooking(
          next_attempt_at, status, last_error)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
     ),
+    actorEvents: db.prepare(
+      `SELECT count(*) AS total, coalesce(sum(CASE WHEN at > ? THEN 1 ELSE 0 END), 0) AS recent,
+         min(CASE WHEN at > ? THEN at END) AS oldest
+       FROM request_events WHERE request_id = ? AND actor = ?`,
+    ),
+    waitingNotice: db.prepare(
+      `SELECT key, notice FROM owner_notices
+       WHERE request_id = ? AND channel = ? AND substr(key, 1, length(?)) = ?
+         AND status = 'pending' AND attempts = 0 AND claimed_at IS NULL
+       ORDER BY created_at DESC LIMIT 1`,
+    ),
+    joinNotice: db.prepare("UPDATE owner_notices SET notice = ? WHERE key = ?"),
     emailExists: db.prepare("SELECT 1 FROM visitor_emails WHERE key = ?"),
     emailCount: db.prepare(
       `SELECT count(*) AS n FROM visitor_emails
@@ -96,14 +110,26 @@ export function sqliteBooking(
   }
 
   function insertNotice(notice: NewNotice) {
-    const created = notice.createdAt.toISOString();
+    if (notice.coalesce) {
+      const { prefix, merge } = notice.coalesce;
+      const waiting = statements.waitingNotice.get(
+        notice.requestId,
+        notice.channel,
+        prefix,
+        prefix,
+      ) as { key: string; notice: string } | undefined;
+      if (waiting) {
+        statements.joinNotice.run(JSON.stringify(merge(JSON.parse(waiting.notice))), waiting.key);
+        return;
+      }
+    }
     statements.notice.run(
       notice.key,
       notice.channel,
       notice.requestId,
       JSON.stringify(notice.notice),
-      created,
-      created,
+      notice.createdAt.toISOString(),
+      (notice.dueAt ?? notice.createdAt).toISOString(),
     );
   }
 
@@ -114,6 +140,20 @@ export function sqliteBooking(
         const before = row ? toStoredRequest(row) : null;
         const refused = refusal(before, change);
         if (refused || !before) return refused ?? { ok: false, reason: "missing" };
+        if (change.limit) {
+          const since = limitSince(change.limit, at).toISOString();
+          const counted = statements.actorEvents.get(since, since, id, change.limit.actor) as {
+            total: number;
+            recent: number;
+            oldest: string | null;
+          };
+          const limited = overLimit(
+            change.limit,
+            { ...counted, oldestRecent: counted.oldest ? new Date(counted.oldest) : null },
+            at,
+          );
+          if (limited) return limited;
+        }
         const next = changedColumns(before, change, at);
         const updated = statements.update.get(
           next.status,

@@ -4,15 +4,15 @@
  * phone or a desktop, presses Won, and `npm run leads --json` shows `won`. A push's read-only
  * link opens the same page without its buttons.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   createLinkSigners,
   parseLinkSettings,
 } from "../../functions/send-contact-email/links/links-settings.ts";
+import { business } from "../../shared/business.ts";
 import { createFakeSite } from "../integration/support/fake-site.ts";
-import { parseMail } from "../integration/support/mime.ts";
-import { unusedPort, waitUntil } from "../integration/support/ports.ts";
+import { ownersMailOf, waitForOutboxMail } from "../integration/support/outbox-files.ts";
+import { unusedPort } from "../integration/support/ports.ts";
 import { validRequest } from "../integration/support/requests.ts";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
@@ -39,20 +39,16 @@ const own = ownServer("owner", {
   },
 });
 
-/** The link in the .eml the outbox wrote for this request. */
+/**
+ * The link in the owner's .eml for this request: found by its recipient, since the visitor's
+ * acknowledgement is named after the same request and may be written first.
+ */
 async function linkFromEml(id: string): Promise<string> {
-  const outbox = join(own.dataDir, "outbox");
-  let file = "";
-  await waitUntil(
-    () => {
-      try {
-        file = readdirSync(outbox).find((name) => name.endsWith(`${id}.eml`)) ?? "";
-      } catch {}
-      return file !== "";
-    },
-    { timeoutMs: 15_000, what: "the .eml file" },
+  const mail = await waitForOutboxMail(
+    join(own.dataDir, "outbox"),
+    ownersMailOf(id, business.email),
+    `the owner's e-mail about ${id}`,
   );
-  const mail = await parseMail(readFileSync(join(outbox, file), "utf8"));
   return new RegExp(`http://\\S+/lead/${id}\\?token=[\\w.%-]+`).exec(mail.text)?.[0] ?? "";
 }
 

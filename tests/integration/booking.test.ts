@@ -69,8 +69,10 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
         MAIL_FROM: "Keystone Shine Website <website@example.com>",
         OUTBOX_RETRY_BASE_MS: "100",
         OUTBOX_RETRY_MAX_MS: "400",
-        OUTBOX_DRAIN_SECRET: "booking-drain-secret",
+        OUTBOX_DRAIN_SECRET: "booking-drain-secret-of-32-characters-0",
         RATE_LIMIT_DISABLED: "true",
+        // Long enough for a burst of posts to join one notice, short enough to wait for.
+        VISITOR_NOTICE_HOLD_SECONDS: "2",
         // A minute ago, New York time: a visit on the day after is due for its reminder now.
         VISIT_REMINDER_TIME: reminder.time,
         STATIC_DIR: await createFakeSite(folder),
@@ -213,7 +215,7 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
 
     await fetch(
       `${functionUrl}/lead/${id}/visit`,
-      form({ token, sequence: "2", action: "cancel" }),
+      form({ token, sequence: "2", action: "cancel", confirm: "yes" }),
     );
     const cancelled = invitation(await smtp.waitForVisitorMail(`visit:${id}:3`));
     expect(cancelled).toMatchObject({
@@ -238,19 +240,17 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
       `${functionUrl}/request/${id}`,
       form({ token, action: "address", address: "12 Elm St, Berwyn PA 19312" }),
     );
-    await push.waitFor((body) => body.includes("Val Visitor asked for other times"));
-    await push.waitFor((body) => body.includes("Val Visitor added the address"));
-    const ownerMail =
-      smtp.received.find(
-        (mail) => mail.mail.header("subject") === "Val Visitor asked for other times",
-      ) ??
-      (await (async () => {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        return smtp.received.find(
-          (mail) => mail.mail.header("subject") === "Val Visitor asked for other times",
-        );
-      })());
+    // Two changes within the hold: one push and one e-mail telling of both.
+    const joined = "Val Visitor made 2 changes to their request";
+    const pushed = await push.waitFor((body) => body.includes(joined));
+    expect(pushed).toContain("New preferred times");
+    expect(pushed).toContain("Address: 12 Elm St");
+    const ownerMail = await smtp.waitFor((mail) => mail.mail.header("subject") === joined);
     expect(ownerMail?.envelopeTo).toEqual(["owner@example.com"]);
+    // A reply reaches the visitor; the inbox is a tap away; a push never carries the inbox.
+    expect(ownerMail.mail.header("reply-to")).toContain("val@example.org");
+    expect(ownerMail.mail.text).toContain(`${functionUrl}/inbox?token=`);
+    expect(pushed).not.toContain("/inbox");
     expect(ownerMail?.mail.text).toContain(`${functionUrl}/lead/${id}?token=`);
     const ownerLink = new RegExp(`${functionUrl}/lead/${id}\\?token=[\\w.%-]+`).exec(
       ownerMail?.mail.text ?? "",
@@ -265,6 +265,41 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
     const after = await (await fetch(visitorPage)).text();
     expect(after).toContain("You cancelled this request");
   });
+
+  it("a flood of posts from the visitor's link stores a bounded number and reaches the owner once", async () => {
+    const id = await submit("Flo Flood", "flo@example.org");
+    const visitorPage = linkIn(await smtp.waitForVisitorMail(`acknowledgement:${id}`), "request");
+    const token = new URL(visitorPage).searchParams.get("token") as string;
+    const statuses: number[] = [];
+    // 60 posts, 6 at a time, to the server on 127.0.0.1.
+    for (let round = 0; round < 10; round += 1)
+      statuses.push(
+        ...(await Promise.all(
+          Array.from({ length: 6 }, async (_, index) => {
+            const answer = await fetch(
+              `${functionUrl}/request/${id}`,
+              form({ token, action: "address", address: `${round * 6 + index} Flood Lane` }),
+            );
+            await answer.arrayBuffer();
+            return answer.status;
+          }),
+        )),
+      );
+    // VISITOR_CHANGES_PER_HOUR's default: 10 changes stored, the rest refused with 429.
+    expect(statuses.filter((status) => status === 303)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+    const joined = "Flo Flood made 10 changes to their request";
+    await push.waitFor((body) => body.includes(joined));
+    await smtp.waitFor((mail) => mail.mail.header("subject") === joined);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const toOwner = smtp.received.filter((mail) =>
+      String(mail.mail.header("subject") ?? "").startsWith("Flo Flood"),
+    );
+    expect(toOwner).toHaveLength(1);
+    // Beside the new request's alert, one push for all the changes.
+    const pushes = push.received.filter((item) => item.body.includes("Flo Flood"));
+    expect(pushes.filter((item) => !item.body.includes("New quote request"))).toHaveLength(1);
+  }, 60_000);
 
   it("reminds the visitor the day before, once; the feed lists the visit for a calendar", async () => {
     const id = await submit("Rhea Reminder", "rhea@example.org");
@@ -291,7 +326,7 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
     const drain = () =>
       fetch(`${functionUrl}/drain`, {
         method: "POST",
-        headers: { authorization: "Bearer booking-drain-secret" },
+        headers: { authorization: "Bearer booking-drain-secret-of-32-characters-0" },
       });
     await drain();
     expect(smtp.visitorMail(`reminder:${id}`)).toHaveLength(0);
@@ -303,9 +338,13 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
     await drain();
     expect(smtp.visitorMail(`reminder:${id}`)).toHaveLength(1);
 
-    const ownerPage = await (await fetch(`${functionUrl}/lead/${id}?token=${token}`)).text();
+    // The feed is offered on the inbox of the owner's e-mail, not on the request's page.
+    const inboxLink = new RegExp(`${functionUrl}/inbox\\?token=[\\w.%-]+`).exec(
+      ownerMail.mail.text,
+    )?.[0] as string;
+    const inbox = await (await fetch(inboxLink)).text();
     const feedUrl = /(http:\/\/[^"\s<]+\/calendar\/visits\.ics\?token=[\w.%-]+)/.exec(
-      ownerPage.replace(/&amp;/g, "&"),
+      inbox.replace(/&amp;/g, "&"),
     )?.[1] as string;
     const feed = await fetch(feedUrl);
     expect(feed.headers.get("content-type")).toBe("text/calendar; charset=utf-8");

@@ -37,7 +37,7 @@ const settings = {
   OUTBOX_RETRY_BASE_MS: "100",
   OUTBOX_RETRY_MAX_MS: "400",
   RESEND_API_KEY: "re_test_key",
-  OUTBOX_DRAIN_SECRET: "drain-secret",
+  OUTBOX_DRAIN_SECRET: "drain-secret-of-at-least-32-characters",
   OWNER_LINK_SECRET: "deno-host-test-owner-link-secret-0123456789",
   // Above what these tests send in an hour: past the cap, e-mails would wait for the next hour.
   MAIL_HOURLY_CAP: "1000",
@@ -176,9 +176,11 @@ describe.skipIf(!postgresRuns)("Supabase entry under Deno: e-mail API outage", (
         headers: { authorization },
       });
     expect((await drain("Bearer wrong")).status).toBe(401);
-    expect((await drain("Bearer drain-secret-and-more")).status).toBe(401);
-    expect((await drain("drain-secret")).status).toBe(401);
-    const response = await drain("Bearer drain-secret");
+    expect((await drain("Bearer drain-secret-of-at-least-32-characters-and-more")).status).toBe(
+      401,
+    );
+    expect((await drain("drain-secret-of-at-least-32-characters")).status).toBe(401);
+    const response = await drain("Bearer drain-secret-of-at-least-32-characters");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       mail: { sent: expect.any(Number), failed: expect.any(Number) },
@@ -300,6 +302,34 @@ describe.skipIf(!postgresRuns)(
       );
       const after = await fetch(`${entry.url}${visitorLink.pathname}${visitorLink.search}`);
       expect(await after.text()).toMatch(/Booked: \w{3} \w{3} \d+, 12:00–2:00 PM/);
+    });
+
+    it("bounds a flood of posts from the visitor's link: 10 changes an hour, then 429", async () => {
+      const submitted = await fetch(`${entry.url}${functionPath}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          apikey: settings.CONTACT_PUBLIC_KEY,
+          "x-forwarded-for": "203.0.113.79",
+        },
+        body: JSON.stringify(validRequest({ name: "Deno Flood", email: "deno.flood@example.org" })),
+      });
+      const { id } = (await submitted.json()) as { id: string };
+      const ack = await api.waitForVisitorMail(`acknowledgement:${id}`);
+      const visitorLink = new URL(/https?:\/\/\S+\/request\/\S+/.exec(ack.body.text)?.[0] ?? "");
+      const statuses: number[] = [];
+      for (let index = 0; index < 14; index += 1) {
+        const answer = await fetch(
+          `${entry.url}${visitorLink.pathname}${visitorLink.search}`,
+          form({ action: "address", address: `${index} Flood Lane` }),
+        );
+        await answer.arrayBuffer();
+        statuses.push(answer.status);
+        if (answer.status === 429)
+          expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+      expect(statuses.filter((status) => status === 303)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(4);
     });
   },
 );

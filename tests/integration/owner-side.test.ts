@@ -248,6 +248,17 @@ describe("the owner's links on `npm start` with the defaults", () => {
       const page = await fetch(`${second.url}${link.pathname}${link.search}`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("Dot Defaults");
+      // The CLI signs with the secret kept in the data folder, as the server does.
+      const port = new URL(second.url).port;
+      for (const [flag, path] of [
+        ["--calendar-url", "/calendar/visits.ics"],
+        ["--inbox-url", "/inbox"],
+      ] as const) {
+        const printed = new URL((await runLeads(dataDir, [flag], folder, { PORT: port })).trim());
+        expect(printed.pathname).toBe(`${functionPath}${path}`);
+        expect(printed.origin).toBe(second.url);
+        expect((await fetch(printed)).status).toBe(200);
+      }
     } finally {
       await second.stop();
     }

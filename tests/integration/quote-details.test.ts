@@ -3,15 +3,16 @@
  * price, the owner's e-mail (an .eml in the outbox folder) says them in plain words, and
  * `npm run leads -- --json` prints what was stored.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { business as theBusiness } from "../../shared/business.ts";
 import { estimate, formatRange } from "../../shared/quote/estimate.ts";
 import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { bookableDates, formatWindow } from "../../shared/quote/preferred-windows.ts";
 import { createFakeSite } from "./support/fake-site.ts";
-import { parseMail } from "./support/mime.ts";
+import { ownersMailOf, waitForOutboxMail } from "./support/outbox-files.ts";
 import { type HostProcess, runLeads, startNodeServer } from "./support/processes.ts";
 import { validRequest } from "./support/requests.ts";
 
@@ -34,18 +35,14 @@ const send = async (body: unknown) => {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
-async function outboxMail(id: string) {
-  const dir = join(folder, "data", "outbox");
-  for (let waited = 0; waited < 10_000; waited += 100) {
-    const entries = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [];
-    const file = entries.find(
-      (entry) => entry.isFile() && readFileSync(join(dir, entry.name), "utf8").includes(id),
-    );
-    if (file) return await parseMail(readFileSync(join(dir, file.name), "utf8"));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no e-mail for ${id}`);
-}
+/** The owner's e-mail about the request, not the visitor's acknowledgement named after it too. */
+const outboxMail = (id: string) =>
+  waitForOutboxMail(
+    join(folder, "data", "outbox"),
+    ownersMailOf(id, theBusiness.email),
+    `the owner's e-mail about ${id}`,
+    10_000,
+  );
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "quote-details-"));

@@ -11,6 +11,7 @@ import { validRequest } from "../../../tests/integration/support/requests.ts";
 import { parseContactConfig } from "../config.ts";
 import { type ContactFunction, createContactFunction } from "../contact-function.ts";
 import type { ContactEmail } from "../email.ts";
+import { inboxSubjects } from "../inbox/inbox-route.ts";
 import { createLinkSigner } from "../links/signed-links.ts";
 import { silentLogger } from "../log.ts";
 import { parseOwnerConfig } from "../owner/owner-config.ts";
@@ -32,12 +33,16 @@ const owner = createLinkSigner(secrets.OWNER_LINK_SECRET, { scope: "owner" });
 const visitor = createLinkSigner(secrets.VISITOR_LINK_SECRET, { scope: "visitor" });
 const calendar = createLinkSigner(secrets.CALENDAR_LINK_SECRET, { scope: "calendar" });
 
-async function setup() {
+async function setup(env: Record<string, string> = {}, ownerEnv: Record<string, string> = {}) {
   const mails: ContactEmail[] = [];
   const fn = createContactFunction({
-    config: parseContactConfig({ CONTACT_PUBLIC_KEY: key, OUTBOX_DRAIN_SECRET: "drain" }),
+    config: parseContactConfig({
+      CONTACT_PUBLIC_KEY: key,
+      OUTBOX_DRAIN_SECRET: "drain-secret-of-at-least-32-characters",
+      ...env,
+    }),
     owner: parseOwnerConfig(
-      { ...secrets, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
+      { ...secrets, DIGEST_TIME: "off", FUNCTION_URL: functionUrl, ...ownerEnv },
       { production: true, defaultFunctionUrl: functionUrl },
     ),
     openStore: async () => ({ store: testStore() }),
@@ -138,7 +143,7 @@ describe("the visitor's page", () => {
   });
 
   it("GET changes nothing; asking for other times is stored, shown to the owner and sent to them", async () => {
-    const t = await setup();
+    const t = await setup({ VISITOR_NOTICE_HOLD_SECONDS: "0" });
     const token = await tokenFor(visitor, t.id);
     await t.call(`/request/${t.id}?token=${token}`);
     expect(await t.store().listEvents(t.id)).toEqual([]);
@@ -203,6 +208,64 @@ describe("the visitor's page", () => {
   });
 });
 
+describe("the visitor's page under a flood of posts", () => {
+  it("stores at most the changes per hour, answers 429 in words with Retry-After, and tells the owner once", async () => {
+    const t = await setup({ VISITOR_CHANGES_PER_HOUR: "4", VISITOR_RATE_LIMIT_MAX: "1000" });
+    const token = await tokenFor(visitor, t.id);
+    const answers = [];
+    for (let index = 0; index < 40; index += 1)
+      answers.push(
+        await t.post(`/request/${t.id}?token=${token}`, {
+          action: "address",
+          address: `${index} Elm St`,
+        }),
+      );
+    expect(answers.filter((answer) => answer.status === 303)).toHaveLength(4);
+    const limited = answers.filter((answer) => answer.status === 429);
+    expect(limited).toHaveLength(36);
+    const retryAfter = Number(limited[0]?.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    const words = await (limited[0] as Response).text();
+    expect(words).toContain("changed many times in a short while");
+    expect(words).toMatch(/try again in \d+ minutes/);
+    expect(await t.store().listEvents(t.id)).toHaveLength(4);
+    // One notice for the burst, held for more changes to join it: nothing sent yet.
+    const notices = (await t.store().listNotices()).filter((row) => row.key.startsWith("visitor:"));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.notice.title).toBe("Dana Whitfield made 4 changes to their request");
+    expect(notices[0]?.notice.lines).toContain("Address: 3 Elm St");
+    await t.fn.drain();
+    expect(t.mails.filter((mail) => mail.subject.includes("Dana Whitfield made"))).toEqual([]);
+  });
+
+  it("limits the posts of one client address across requests, and a request's total", async () => {
+    const t = await setup({ VISITOR_RATE_LIMIT_MAX: "3" });
+    const token = await tokenFor(visitor, t.id);
+    const statuses = [];
+    for (let index = 0; index < 5; index += 1)
+      statuses.push(
+        (await t.post(`/request/${t.id}?token=${token}`, { action: "address", address: "1 Elm" }))
+          .status,
+      );
+    expect(statuses).toEqual([303, 303, 303, 429, 429]);
+
+    const capped = await setup({ VISITOR_CHANGES_MAX: "2", VISITOR_CHANGES_PER_HOUR: "10" });
+    const its = await tokenFor(visitor, capped.id);
+    for (const expected of [303, 303, 429]) {
+      const answer = await capped.post(`/request/${capped.id}?token=${its}`, {
+        action: "address",
+        address: "1 Elm",
+      });
+      expect(answer.status).toBe(expected);
+      if (expected === 429) {
+        expect(answer.headers.get("retry-after")).toBeNull();
+        expect(await answer.text()).toContain("Please call us to change it");
+      }
+    }
+  });
+});
+
 describe("the owner books the visit", () => {
   it("books one of the visitor's times in one tap; a second tap books nothing more", async () => {
     const t = await setup();
@@ -263,7 +326,17 @@ describe("the owner books the visit", () => {
       time: "15:00",
       minutes: "120",
     });
-    await t.post(`/lead/${t.id}/visit`, { token, sequence: "2", action: "cancel" });
+    // Not confirmed: nothing is cancelled and the customer is not e-mailed.
+    const unconfirmed = await t.post(`/lead/${t.id}/visit`, {
+      token,
+      sequence: "2",
+      action: "cancel",
+    });
+    expect(unconfirmed.headers.get("location")).toContain("why=confirm");
+    expect((await t.store().get(t.id))?.visit).toBeDefined();
+    const page = await (await t.call(`/lead/${t.id}?token=${token}`)).text();
+    expect(page).toMatch(/<input type="checkbox" name="confirm" value="yes" required>/);
+    await t.post(`/lead/${t.id}/visit`, { token, sequence: "2", action: "cancel", confirm: "yes" });
     const cancelled = await t.store().get(t.id);
     expect(cancelled).toMatchObject({ status: "contacted", visitSequence: 3 });
     expect(cancelled?.visit).toBeUndefined();
@@ -280,6 +353,30 @@ describe("the owner books the visit", () => {
       .map((mail) => Number(/SEQUENCE:(\d+)/.exec(mail.calendar?.content ?? "")?.[1]));
     expect(sequences).toEqual([...sequences].sort());
     expect(sequences.at(-1)).toBe(3);
+    // The page's log names each e-mail for what it told the customer.
+    await t.fn.drain();
+    const after = await (await t.call(`/lead/${t.id}?token=${token}`)).text();
+    expect(after).toContain("Acknowledgement:");
+    expect(after).toContain("Cancellation of the visit:");
+    expect(after).not.toContain("Visit e-mail");
+  });
+
+  it("puts the message and the estimate before the booking; no one-tap booking once the visitor cancelled", async () => {
+    const t = await setup();
+    const token = await tokenFor(owner, t.id);
+    const before = await (await t.call(`/lead/${t.id}?token=${token}`)).text();
+    expect(before.indexOf("SECRET-MESSAGE")).toBeGreaterThan(0);
+    expect(before.indexOf("SECRET-MESSAGE")).toBeLessThan(before.indexOf('id="visit"'));
+    expect(before).toMatch(/>Book \w{3} \w{3} \d+, /);
+    await t.post(`/request/${t.id}?token=${await tokenFor(visitor, t.id)}`, {
+      action: "cancel",
+      confirm: "yes",
+    });
+    const after = await (await t.call(`/lead/${t.id}?token=${token}`)).text();
+    expect(after).not.toMatch(/>Book \w{3} \w{3} \d+, /);
+    expect(after).toContain("The visitor cancelled");
+    // Times on the page are words in New York time, never an ISO stamp.
+    expect(after).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
   });
 });
 
@@ -304,9 +401,43 @@ describe("the owner's calendar feed", () => {
       expect(refused.status).toBe(403);
       expect(await refused.text()).toBe("");
     }
-    const owners = await (await t.call(`/lead/${t.id}?token=${token}`)).text();
-    expect(owners).toContain(
-      "webcal://www.example.org/functions/v1/send-contact-email/calendar/visits.ics?token=",
+  });
+
+  it("is offered on the inbox opened from the owner's e-mail only: never on a request's page nor a push's inbox", async () => {
+    const t = await setup();
+    const token = await tokenFor(owner, t.id);
+    await t.post(`/lead/${t.id}/visit`, { token, sequence: "0", action: "book", window: "0" });
+    const feedAddress = "/functions/v1/send-contact-email/calendar/visits.ics";
+    const requestPage = await (await t.call(`/lead/${t.id}?token=${token}`)).text();
+    expect(requestPage).not.toContain(feedAddress);
+    expect(requestPage).not.toContain("webcal:");
+    const inboxSigner = createLinkSigner(secrets.OWNER_LINK_SECRET, { scope: "inbox" });
+    const inbox = await (
+      await t.call(`/inbox?token=${await inboxSigner.sign(inboxSubjects.act, new Date())}`)
+    ).text();
+    expect(inbox).toContain(`webcal://www.example.org${feedAddress}?token=`);
+    expect(inbox).toContain("Your calendar");
+    const pushInbox = await (
+      await t.call(`/inbox?token=${await inboxSigner.sign(inboxSubjects.read, new Date())}`)
+    ).text();
+    expect(pushInbox).toContain("Quote requests");
+    expect(pushInbox).not.toContain(feedAddress);
+  });
+
+  it("a new CALENDAR_LINK_SECRET revokes the feed alone: the owner's and visitor's links still open", async () => {
+    const before = await setup();
+    const feedToken = await tokenFor(calendar, "visits");
+    expect((await before.call(`/calendar/visits.ics?token=${feedToken}`)).status).toBe(200);
+    const after = await setup(
+      {},
+      { CALENDAR_LINK_SECRET: "a-new-calendar-secret-after-a-lost-phone-01" },
     );
+    expect((await after.call(`/calendar/visits.ics?token=${feedToken}`)).status).toBe(403);
+    expect(
+      (await after.call(`/lead/${after.id}?token=${await tokenFor(owner, after.id)}`)).status,
+    ).toBe(200);
+    expect(
+      (await after.call(`/request/${after.id}?token=${await tokenFor(visitor, after.id)}`)).status,
+    ).toBe(200);
   });
 });

@@ -76,12 +76,21 @@ export type RequestChange = {
   /** The e-mail to the visitor this change causes, from the request as changed. */
   visitorEmail?: (changed: StoredContactRequest) => NewVisitorEmail | null;
   notices?: NewNotice[];
+  /**
+   * A bound on one actor's changes to this request, decided in the change's own transaction so
+   * that concurrent posts cannot pass it together: at most `max` in `windowMs`, `total` ever.
+   */
+  limit?: ChangeLimit;
 };
+
+export type ChangeLimit = { actor: EventActor; windowMs: number; max: number; total: number };
 
 export type ChangeResult =
   | { ok: true; request: StoredContactRequest; event: RequestEvent }
   | { ok: false; reason: "missing" }
-  | { ok: false; reason: "conflict"; request: StoredContactRequest };
+  | { ok: false; reason: "conflict"; request: StoredContactRequest }
+  /** Over the limit: `retryAt` when the window frees a change, null when the total is reached. */
+  | { ok: false; reason: "limited"; retryAt: Date | null };
 
 /** Queued; already queued under that key (nothing changed); or over the cap (kept as failed). */
 export type EnqueueOutcome = "queued" | "exists" | "capped";
@@ -184,3 +193,18 @@ export function newEvent(requestId: string, change: RequestChange, at: Date): Re
     details: change.event.details ?? {},
   };
 }
+
+/** What a store counted of the limit's actor's events: all, in the window, the oldest of those. */
+export function overLimit(
+  limit: ChangeLimit,
+  counted: { total: number; recent: number; oldestRecent: Date | null },
+  at: Date,
+): Extract<ChangeResult, { reason: "limited" }> | null {
+  if (counted.total >= limit.total) return { ok: false, reason: "limited", retryAt: null };
+  if (counted.recent < limit.max) return null;
+  const oldest = counted.oldestRecent?.getTime() ?? at.getTime();
+  return { ok: false, reason: "limited", retryAt: new Date(oldest + limit.windowMs) };
+}
+
+/** The start of a limit's window. */
+export const limitSince = (limit: ChangeLimit, at: Date) => new Date(at.getTime() - limit.windowMs);

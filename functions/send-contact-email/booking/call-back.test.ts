@@ -9,20 +9,35 @@ describe("when we will call back", () => {
     expect(by("2026-11-24T21:13:00Z")).toBe("Wed Nov 25, 5 PM");
   });
 
-  it("moves past a Sunday, a holiday and the night to the next opening plus two hours", () => {
-    // Sat Nov 28, 3 PM: Sunday 3 PM is closed, so Monday 10 AM.
-    expect(by("2026-11-28T20:00:00Z")).toBe("Mon Nov 30, 10 AM");
-    // Wed Nov 25, 11 AM: Thanksgiving (Thu Nov 26) is closed, so Friday 10 AM.
-    expect(by("2026-11-25T16:00:00Z")).toBe("Fri Nov 27, 10 AM");
-    // Mon 9:30 PM: Tue 10 PM is after closing, so Wed 10 AM.
-    expect(by("2026-11-24T02:30:00Z")).toBe("Wed Nov 25, 10 AM");
-    // Tue 6:20 AM: Wed 7 AM is before opening, so Wed 10 AM.
-    expect(by("2026-11-24T11:20:00Z")).toBe("Wed Nov 25, 10 AM");
+  it("a Thursday evening request is called by Friday's closing, not Saturday morning", () => {
+    // Thu Dec 3, 8:30 PM: Fri 9:30 PM is after closing; Friday is open, so Fri 7 PM.
+    expect(by("2026-12-04T01:30:00Z")).toBe("Fri Dec 4, 7 PM");
+    // Mon 9:30 PM: Tue 10 PM is after closing, so Tue 7 PM.
+    expect(by("2026-11-24T02:30:00Z")).toBe("Tue Nov 24, 7 PM");
+  });
+
+  it("a Saturday evening request is called in Monday's first hour (Sunday is closed)", () => {
+    // Sat Nov 28, 8 PM: Sunday 9 PM is closed, so Monday 9 AM.
+    expect(by("2026-11-29T01:00:00Z")).toBe("Mon Nov 30, 9 AM");
+    // Sat Nov 28, 3 PM: Sunday 3 PM is closed, so Monday 9 AM.
+    expect(by("2026-11-28T20:00:00Z")).toBe("Mon Nov 30, 9 AM");
+  });
+
+  it("before a holiday: the first hour of the next open day", () => {
+    // Wed Nov 25, 11 AM: Thanksgiving (Thu Nov 26) is closed, so Friday 9 AM.
+    expect(by("2026-11-25T16:00:00Z")).toBe("Fri Nov 27, 9 AM");
+    // Wed Nov 25, 8 PM: Thanksgiving 8 PM is closed, so Friday 9 AM.
+    expect(by("2026-11-26T01:00:00Z")).toBe("Fri Nov 27, 9 AM");
+  });
+
+  it("before opening: that morning's first hour of calls, no later", () => {
+    // Tue 6:20 AM: Wed 7 AM is before opening, so Wed 9 AM.
+    expect(by("2026-11-24T11:20:00Z")).toBe("Wed Nov 25, 9 AM");
   });
 
   it("keeps the business's wall clock across a daylight saving change", () => {
-    // Sat Mar 7 2026, 2 PM EST; Sunday is closed and the clocks go forward: Monday 10 AM EDT.
+    // Sat Mar 7 2026, 2 PM EST; Sunday is closed and the clocks go forward: Monday 9 AM EDT.
     const at = callBackBy(new Date("2026-03-07T19:00:00Z"));
-    expect(at.toISOString()).toBe("2026-03-09T14:00:00.000Z");
+    expect(at.toISOString()).toBe("2026-03-09T13:00:00.000Z");
   });
 });

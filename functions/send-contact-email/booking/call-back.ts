@@ -1,8 +1,12 @@
 /**
  * When the visitor may expect our call: the site promises an answer within 24 hours
  * (business.responseTime), and the office calls during its hours (Mon–Sat 8 AM to 7 PM, not on its
- * holidays). 24 hours after the request, rounded up to the hour; when that falls while the office
- * is closed, the next opening plus two hours. Shown as "Wed 5 PM" in the business's time zone.
+ * holidays). 24 hours after the request, rounded up to the hour, kept when the office is open
+ * then; otherwise the earliest time the office can keep it:
+ * - after closing on an open day: that day's closing (the office calls that afternoon; a Thursday
+ *   evening request is called on Friday, not on Saturday morning);
+ * - before opening, or on a closed day: the first open day's first hour of calls (opening + 1 h).
+ * Shown as "Wed Nov 25, 5 PM" in the business's time zone.
  */
 import { business } from "../../../shared/business.ts";
 import { calendarDay, wallClock } from "../../../shared/calendar-day.ts";
@@ -23,11 +27,15 @@ export function callBackBy(receivedAt: Date): Date {
   const due = new Date(Math.ceil((receivedAt.getTime() + 24 * hour) / hour) * hour);
   const day = calendarDay(due, timeZone);
   const { hour: local } = wallClock(due, timeZone);
-  if (closedReason(day) === null && local >= openHour + 1 && local <= closeHour) return due;
-  // Closed then: the first open day from the due day (or the next, when it is past closing).
-  let next = local > closeHour ? addDays(day, 1) : day;
+  const firstCalls = `${String(openHour + 1).padStart(2, "0")}:00`;
+  if (closedReason(day) === null) {
+    if (local >= openHour + 1 && local <= closeHour) return due;
+    if (local > closeHour) return zonedInstant(day, closes, timeZone);
+    return zonedInstant(day, firstCalls, timeZone);
+  }
+  let next = addDays(day, 1);
   while (closedReason(next) !== null) next = addDays(next, 1);
-  return zonedInstant(next, `${String(openHour + 2).padStart(2, "0")}:00`, timeZone);
+  return zonedInstant(next, firstCalls, timeZone);
 }
 
 const timeFormat = new Intl.DateTimeFormat("en-US", {

@@ -2,16 +2,16 @@
  * The booking part of the owner's request page (owner/request-page.ts places it): the visit as
  * booked, or one button per time the visitor asked for ("Book Tue Dec 1, 8:00–10:00 AM": one
  * tap), a form for any date, start time and duration, moving and cancelling; the address the
- * visitor gave; what the visitor and the owner did (events); the e-mails the visitor was sent;
- * and the link to subscribe to the calendar of booked visits. Forms post to …/lead/<id>/visit
+ * visitor gave; what the visitor and the owner did (events); the e-mails the visitor was sent.
+ * The calendar of every booked visit is on the inbox (calendar-subscribe.ts). Forms post to …/lead/<id>/visit
  * (owner-visit-routes.ts) with the visit's SEQUENCE, so a double tap books once.
  */
+import { business } from "../../../shared/business.ts";
 import { ownValue } from "../../../shared/own-key.ts";
 import { formatWindow } from "../../../shared/quote/preferred-windows.ts";
 import { escapeHtml as e } from "../email.ts";
 import type { StoredContactRequest } from "../store.ts";
 import type { RequestEvent, StoredVisitorEmail } from "./booking-store.ts";
-import { calendarSubscribeLinks } from "./calendar-links.ts";
 import {
   bookingProblems,
   businessIso,
@@ -29,8 +29,6 @@ export type BookingSectionOptions = {
   emails: StoredVisitorEmail[];
   token: string;
   now: Date;
-  /** The owner's calendar feed (calendar-feed.ts), when the owner's link may see it. */
-  feedUrl: string | null;
   /** From the 303 after a booking: what happened. */
   outcome: string | null;
   problem: string | null;
@@ -47,12 +45,18 @@ const eventWords: Record<RequestEvent["kind"], string> = {
 
 const emailWords: Record<string, string> = {
   acknowledgement: "Acknowledgement",
-  visit: "Visit e-mail",
-  reminder: "Reminder",
+  reminder: "Reminder of the visit",
+};
+
+/** A visit e-mail is named for what it told: the booking, a new time, or the cancellation. */
+const visitEmailWords: Record<string, string> = {
+  booked: "Visit confirmation",
+  rebooked: "Visit update (new time)",
+  cancelled: "Cancellation of the visit",
 };
 
 const stamp = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
+  timeZone: business.timeZone,
   dateStyle: "medium",
   timeStyle: "short",
 });
@@ -73,7 +77,11 @@ function eventLine(event: RequestEvent): string {
 }
 
 function emailLine(email: StoredVisitorEmail): string {
-  const what = ownValue(emailWords, email.kind) ?? email.kind;
+  const action = email.kind === "visit" ? String(email.payload.action ?? "") : "";
+  const what =
+    ownValue(visitEmailWords, action) ??
+    ownValue(emailWords, email.kind) ??
+    (email.kind === "visit" ? "Visit e-mail" : email.kind);
   if (email.status === "sent" && email.sentAt)
     return `${what}: sent ${stamp.format(new Date(email.sentAt))}`;
   if (email.status === "failed") return `${what}: ${email.lastError ?? "not sent"}`;
@@ -95,8 +103,14 @@ export function renderBookingSection(options: BookingSectionOptions): string {
   const windows = (request.preferredWindows ?? [])
     .map((window, index) => ({ window, index, time: windowBooking(window) }))
     .filter(({ time }) => time.start.getTime() > now.getTime());
+  // After the visitor cancelled, their old times are no longer an offer to take in one tap (the
+  // owner can still choose a time, when the customer calls back).
+  const lastWord = options.events.findLast(
+    (event) => event.kind === "cancelled-request" || event.kind === "asked-for-times",
+  );
+  const visitorCancelled = lastWord?.kind === "cancelled-request";
   const oneTap =
-    !request.visit && windows.length > 0
+    !request.visit && !visitorCancelled && windows.length > 0
       ? `<p>The visitor's times, one tap each (${durationWords(defaultDurationMinutes)}):</p>
 <div class="actions">
 ${windows
@@ -131,22 +145,22 @@ ${hidden}
 <button type="submit" class="primary">${request.visit ? "Move the visit" : "Book"}</button>
 </fieldset>
 </form>`;
+  // Cancelling e-mails the customer at once: the box must be ticked first (required, so a browser
+  // asks for it without any script; the server refuses the post without it too).
   const cancel = request.visit
-    ? `<form method="post" action="${e(request.id)}/visit?token=${e(encodeURIComponent(token))}">${hidden}<input type="hidden" name="action" value="cancel"><button type="submit" class="danger">Cancel the visit</button></form>`
+    ? `<form method="post" action="${e(request.id)}/visit?token=${e(encodeURIComponent(token))}">${hidden}<input type="hidden" name="action" value="cancel">
+<fieldset class="own">
+<legend>Cancel the visit</legend>
+<label class="check"><input type="checkbox" name="confirm" value="yes" required> Yes, cancel it and e-mail ${e(request.name)} the cancellation</label>
+<button type="submit" class="danger">Cancel the visit</button>
+</fieldset>
+</form>`
     : "";
   const booked = request.visit
     ? `<p class="booked">Booked: ${e(visitWords(request.visit))}${e(closedNote(request.visit.start.slice(0, 10)))}</p>`
     : "";
   const events = options.events.map((event) => `<li>${e(eventLine(event))}</li>`).join("\n");
   const emails = options.emails.map((email) => `<li>${e(emailLine(email))}</li>`).join("\n");
-  const feed = options.feedUrl
-    ? `<h2>Your calendar</h2>
-<p>Every booked visit, in your phone's calendar: subscribe once, it updates itself.</p>
-<div class="reach">${calendarSubscribeLinks(options.feedUrl)
-        .map((link) => `<a href="${e(link.href)}">${e(link.label)}</a>`)
-        .join("\n")}</div>
-<p class="small">Or copy this address into your calendar app: <span class="feed">${e(options.feedUrl)}</span></p>`
-    : "";
   return `<h2 id="visit">Visit</h2>
 ${ownValue(outcomeWords, options.outcome) ? `<p class="notice" role="status">${e(ownValue(outcomeWords, options.outcome) as string)}</p>` : ""}
 ${problem ? `<p class="problem" role="alert">${e(problem)}</p>` : ""}
@@ -156,6 +170,5 @@ ${ownTime}
 ${cancel}
 ${request.serviceAddress ? `<p>Address given by the visitor: ${e(request.serviceAddress)}</p>` : ""}
 ${events ? `<h2>History</h2>\n<ul class="history">\n${events}\n</ul>` : ""}
-${emails ? `<h2>E-mails to the visitor</h2>\n<ul class="history">\n${emails}\n</ul>` : ""}
-${feed}`;
+${emails ? `<h2>E-mails to the visitor</h2>\n<ul class="history">\n${emails}\n</ul>` : ""}`;
 }

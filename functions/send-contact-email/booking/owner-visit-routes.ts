@@ -75,6 +75,7 @@ export async function handleOwnerVisit(
     const action = form.get("action");
     if (action === "cancel") {
       if (!lead.visit) return back("visit=problem&why=stale");
+      if (form.get("confirm") !== "yes") return back("visit=problem&why=confirm");
       const result = await deps.store.changeRequest(
         id,
         {

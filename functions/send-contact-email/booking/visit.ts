@@ -5,7 +5,7 @@
  * business's offset ("2026-12-01T09:00:00-05:00"); the stores keep instants (UTC).
  */
 import { business } from "../../../shared/business.ts";
-import { wallClock } from "../../../shared/calendar-day.ts";
+import { calendarDay, wallClock } from "../../../shared/calendar-day.ts";
 import { closedReason } from "../../../shared/closed-days.ts";
 import {
   type DayWindow,
@@ -55,9 +55,12 @@ export function visitOf(start: Date, end: Date): Visit {
   return { start: businessIso(start), end: businessIso(end) };
 }
 
-/** The local calendar day a visit starts on, YYYY-MM-DD. */
+/**
+ * The local calendar day a visit starts on, YYYY-MM-DD: from the instant, since a visit written
+ * in UTC (an event's details) may start on the next day there.
+ */
 export function visitDay(visit: Visit): string {
-  return visit.start.slice(0, 10);
+  return calendarDay(new Date(visit.start), timeZone);
 }
 
 const timeFormat = new Intl.DateTimeFormat("en-US", {
@@ -88,7 +91,7 @@ export function timeRange(visit: Visit): string {
 
 /** "Tue Dec 1, 9:00–11:00 AM" (a visit past midnight names its last day too). */
 export function visitWords(visit: Visit): string {
-  const endDay = visit.end.slice(0, 10);
+  const endDay = calendarDay(new Date(visit.end), timeZone);
   const range = timeRange(visit);
   return endDay === visitDay(visit)
     ? `${formatDate(visitDay(visit))}, ${range}`
@@ -112,6 +115,7 @@ export const bookingProblems = {
   range: "Please choose a date within a year.",
   stale: "The request changed since this page was opened: here it is as it is now.",
   action: "Please use the page's buttons.",
+  confirm: "Nothing was cancelled: tick the box to confirm, then press Cancel the visit.",
 } as const;
 export type BookingProblem = keyof typeof bookingProblems;
 

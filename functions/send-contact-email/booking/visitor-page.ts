@@ -5,6 +5,7 @@
  * HTML without script (../private-page.ts); every stored string escaped.
  */
 import { business } from "../../../shared/business.ts";
+import { calendarDay } from "../../../shared/calendar-day.ts";
 import { serviceLabel } from "../../../shared/contact-schema.ts";
 import { ownValue } from "../../../shared/own-key.ts";
 import { describeQuoteDetails } from "../../../shared/quote/describe.ts";
@@ -56,7 +57,7 @@ export function visitorStatus(request: StoredContactRequest, events: RequestEven
       return "Done: thank you for choosing us.";
     default:
       return cancelled
-        ? `You cancelled this request on ${formatDate(cancelled.at.slice(0, 10))}.`
+        ? `You cancelled this request on ${formatDate(calendarDay(new Date(cancelled.at), business.timeZone))}.`
         : `This request is closed. To start again, call us at ${business.phone.display}.`;
   }
 }

@@ -7,7 +7,13 @@
  * it, and a visitor's never opens the owner's page. A bad, expired or other-scope token gets 403
  * and nothing of the request. Each POST is stored with its event and the owner's notices in one
  * transaction, then 303 back to the page (reloading sends nothing again).
+ *
+ * A link anyone may hold posts to a page that writes and tells the owner, so its posts are bounded
+ * three ways: per client address (an in-process or database limiter, like the form's), per request
+ * in the change's own transaction (so it holds across instances and hosts), and in total per
+ * request (what one request may store). Over a limit: 429, a page in plain words and Retry-After.
  */
+import { business } from "../../../shared/business.ts";
 import {
   checkWindows,
   dayWindows,
@@ -20,6 +26,7 @@ import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import { leadPageUrl } from "../owner/owner-config.ts";
 import type { NoticeChannel, OwnerStore } from "../owner/owner-store.ts";
 import { pageResponse, readSmallForm, refusalPage } from "../private-page.ts";
+import type { RateLimiter } from "../rate-limiter.ts";
 import type { StoredContactRequest } from "../store.ts";
 import type { BookingStore, RequestChange } from "./booking-store.ts";
 import { visitWords } from "./visit.ts";
@@ -40,6 +47,12 @@ export type VisitorPageDeps = {
   mailFrom: string;
   businessName: string;
   linkDays: number;
+  limits: VisitorLimits;
+  /** Counts the posts of each client address (VISITOR_RATE_LIMIT_MAX); none: not limited. */
+  clientLimiter?: RateLimiter;
+  clientAddress?: string;
+  /** A fresh link to the owner's inbox, for the e-mail about the change (never for a push). */
+  inboxLink?: () => Promise<string>;
   /**
    * A change of this request was stored: the queues send what it queued, and stop what it stops
    * (after the answer).
@@ -48,6 +61,33 @@ export type VisitorPageDeps = {
   now?: () => Date;
   log?: Logger;
 };
+
+export type VisitorLimits = {
+  /** Changes per request in `windowMs`, and in all (VISITOR_CHANGES_PER_HOUR, VISITOR_CHANGES_MAX). */
+  changes: { max: number; windowMs: number; total: number };
+  /** How long the owner's notice waits for more changes to join it (VISITOR_NOTICE_HOLD_SECONDS). */
+  noticeHoldMs: number;
+};
+
+function tooMany(retryAfterSeconds: number | null): Promise<Response> {
+  const wait =
+    retryAfterSeconds === null
+      ? null
+      : retryAfterSeconds < 90
+        ? `${retryAfterSeconds} seconds`
+        : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
+  return pageResponse(
+    429,
+    refusalPage(
+      "Your request",
+      wait
+        ? `This request has been changed many times in a short while, so the page takes a break. Please try again in ${wait}, or call us at ${business.phone.display}.`
+        : `This request has been changed online as many times as it can be. Please call us to change it: ${business.phone.display}.`,
+    ),
+    // Without Retry-After: waiting does not lift the total.
+    retryAfterSeconds === null ? {} : { "Retry-After": String(retryAfterSeconds) },
+  );
+}
 
 /** Three rows of day and time of day, a few hundred bytes; an address of 300 characters. */
 const maxFormBytes = 4096;
@@ -105,6 +145,10 @@ export async function handleVisitorPage(
       return pageResponse(405, refusalPage("Your request", "Please use the page's buttons."), {
         Allow: part === "page" ? "GET, HEAD, POST" : "GET, HEAD",
       });
+    if (deps.clientLimiter) {
+      const decision = await deps.clientLimiter.consume(`visitor-page:${deps.clientAddress ?? ""}`);
+      if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
+    }
     // The page posts to its own link (…?token=…): the token is checked before the body is read.
     const linked = url.searchParams.get("token");
     if (linked !== null && !(await deps.visitorSigner.verify(id, linked, now))) return refusal();
@@ -135,6 +179,7 @@ export async function handleVisitorPage(
       email: leadPageUrl(deps.functionUrl, id, await deps.ownerSigner.sign(id, now)),
       push: leadPageUrl(deps.functionUrl, id, await deps.ownerReadSigner.sign(id, now)),
     };
+    const { limits } = deps;
     const result = await deps.store.changeRequest(
       id,
       {
@@ -144,13 +189,26 @@ export async function handleVisitorPage(
           lead,
           change.action,
           eventId,
-          (channel) => links[channel],
+          {
+            ownerPage: (channel) => links[channel],
+            inbox: (await deps.inboxLink?.()) ?? null,
+          },
           deps.channels,
           now,
+          limits.noticeHoldMs,
         ),
+        limit: { actor: "visitor", ...limits.changes },
       },
       now,
     );
+    if (!result.ok && result.reason === "limited") {
+      log.warn("visitor's changes limited", { id, total: result.retryAt === null });
+      return tooMany(
+        result.retryAt === null
+          ? null
+          : Math.max(1, Math.ceil((result.retryAt.getTime() - now.getTime()) / 1000)),
+      );
+    }
     if (!result.ok) return refusal();
     deps.onChanged?.(id);
     log.info("visitor changed their request", { id, action });

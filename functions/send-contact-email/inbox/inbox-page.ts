@@ -76,6 +76,8 @@ export type InboxView = {
   before?: string;
   /** Opened from a push: its requests open without their buttons. */
   readOnly?: boolean;
+  /** Sections below the list (the calendar to subscribe to), already HTML. */
+  after?: string;
 };
 
 export function renderInbox(view: InboxView): string {
@@ -138,7 +140,7 @@ ${
   view.total > 0
     ? `<p><a href="${e(`inbox.csv?${inboxParams(token, query, 1)}`)}">Download ${view.total === 1 ? "this request" : `these ${view.total} requests`} as CSV</a> (for a spreadsheet)</p>`
     : ""
-}`;
+}${view.after ?? ""}`;
   return document("Quote requests", body);
 }
 

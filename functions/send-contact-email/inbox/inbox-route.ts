@@ -37,6 +37,8 @@ export const inboxPageSize = 50;
 export type InboxDeps = {
   store: Pick<ContactStore, "list"> & Pick<CountStore, "countsBetween">;
   links: { inbox: LinkSigner; owner: LinkSigner; "owner-read": LinkSigner };
+  /** Below the list of the inbox that acts only (booking/calendar-subscribe.ts). */
+  calendar?: () => Promise<string>;
   now?: () => Date;
   log?: Logger;
 };
@@ -108,6 +110,7 @@ export async function handleInbox(
       leadHref: (lead) => links.get(lead.id) ?? "",
       before: numbers,
       readOnly: granted === "read",
+      after: granted === "act" ? await deps.calendar?.() : undefined,
     });
     return page(200, request.method === "HEAD" ? "" : html);
   } catch (error) {

@@ -1,7 +1,8 @@
 /**
  * The secret and lifetime of each scope of link (signed-links.ts), from the environment
  * (.env.example, "The owner's side"). The owner's secret (OWNER_LINK_SECRET, parsed by
- * owner-config.ts) signs every scope that has no secret of its own; setting one of the others
+ * owner-config.ts) gives every scope that has no secret of its own a key of its own (derived:
+ * signed-links.ts); setting one of the others
  * revokes the links of that scope alone (a forwarded inbox link, a calendar URL shared too widely).
  */
 import { ConfigError, type Env } from "../config.ts";
@@ -13,7 +14,8 @@ import {
   linkScopes,
 } from "./signed-links.ts";
 
-export type ScopeSettings = { secret: string; ttlMs: number };
+/** `derived`: no secret of its own, so the scope signs with its key derived from the owner's. */
+export type ScopeSettings = { secret: string; ttlMs: number; derived: boolean };
 export type LinkSettings = Record<LinkScope, ScopeSettings>;
 
 const dayMs = 86_400_000;
@@ -71,10 +73,12 @@ export function parseLinkSettings(env: Env, ownerSecret: string): LinkSettings {
   return Object.fromEntries(
     linkScopes.map((scope) => {
       const variables = scopeVariables[scope];
+      const own = ownSecret(env, variables.secret);
       return [
         scope,
         {
-          secret: ownSecret(env, variables.secret) ?? ownerSecret,
+          secret: own ?? ownerSecret,
+          derived: own === undefined,
           ttlMs:
             days(env, variables.ttlDays, variables.defaultTtlDays, variables.maxTtlDays) * dayMs,
         },
@@ -87,7 +91,11 @@ export function createLinkSigners(settings: LinkSettings): LinkSigners {
   return Object.fromEntries(
     linkScopes.map((scope) => [
       scope,
-      createLinkSigner(settings[scope].secret, { ttlMs: settings[scope].ttlMs, scope }),
+      createLinkSigner(settings[scope].secret, {
+        ttlMs: settings[scope].ttlMs,
+        scope,
+        derived: settings[scope].derived,
+      }),
     ]),
   ) as LinkSigners;
 }

@@ -123,3 +123,41 @@ describe("scopes", () => {
     );
   });
 });
+
+describe("keys per purpose from the one secret", () => {
+  const root = "the-one-owner-secret-of-enough-length-0123";
+  const now = new Date("2026-11-26T12:00:00Z");
+
+  it("a derived scope's tokens are not the owner's secret's, and open only their scope", async () => {
+    const calendar = createLinkSigner(root, { scope: "calendar", derived: true });
+    const direct = createLinkSigner(root, { scope: "calendar" });
+    const token = await calendar.sign("visits", now);
+    expect(token).not.toBe(await direct.sign("visits", now));
+    expect(await calendar.verify("visits", token, now)).toBe(true);
+    // A signer holding only the secret's HMAC (not derived) does not accept it.
+    expect(await direct.verify("visits", token, now)).toBe(false);
+    const inbox = createLinkSigner(root, { scope: "inbox", derived: true });
+    expect(await inbox.verify("visits", token, now)).toBe(false);
+  });
+
+  it("keeps links signed before keys were derived working until they expire", async () => {
+    const before = await createLinkSigner(root, { scope: "visitor" }).sign("id-1", now);
+    const visitor = createLinkSigner(root, { scope: "visitor", derived: true });
+    expect(await visitor.verify("id-1", before, now)).toBe(true);
+    expect(await visitor.verify("id-1", before, new Date(now.getTime() + 31 * 86_400_000))).toBe(
+      false,
+    );
+  });
+
+  it("a scope's own secret revokes its links alone: the others keep verifying", async () => {
+    const env = { CALENDAR_LINK_SECRET: "a-calendar-secret-of-its-own-0123456789ab" };
+    const before = createLinkSigners(parseLinkSettings({}, root));
+    const after = createLinkSigners(parseLinkSettings(env, root));
+    const feed = await before.calendar.sign("visits", now);
+    const page = await before.owner.sign("id-1", now);
+    const inbox = await before.inbox.sign("inbox", now);
+    expect(await after.calendar.verify("visits", feed, now)).toBe(false);
+    expect(await after.owner.verify("id-1", page, now)).toBe(true);
+    expect(await after.inbox.verify("inbox", inbox, now)).toBe(true);
+  });
+});

@@ -8,14 +8,17 @@
  *   where two scopes share a secret (an owner's link never opens the visitor's page, a push's
  *   read-only link never sets a status).
  * - Each scope may have a secret of its own (links-settings.ts): rotating it revokes only that kind
- *   of link. Without one, a scope signs with the owner's secret.
+ *   of link. Without one, a scope signs with its own key derived from the owner's secret (HKDF,
+ *   secrets.ts: purposeKey). Tokens signed before keys were derived (HMAC with the owner's secret
+ *   itself) still verify until they expire: whoever could forge one knows the secret, and could
+ *   derive every key anyway.
  * - Format: `<expiry, unix seconds>.<signature, base64url>`; the subject travels in the link's path,
  *   so a token copied onto another request's path does not verify.
  *
  * The `owner` scope signs the text links had before scopes existed, so links already sent keep
  * working until they expire.
  */
-import { constantTimeEqual } from "../secrets.ts";
+import { constantTimeEqual, purposeKey } from "../secrets.ts";
 
 export const linkScopes = ["owner", "owner-read", "visitor", "inbox", "calendar"] as const;
 export type LinkScope = (typeof linkScopes)[number];
@@ -50,22 +53,29 @@ export function createLinkSigner(
   {
     ttlMs = defaultLinkTtlDays * 86_400_000,
     scope = "owner",
-  }: { ttlMs?: number; scope?: LinkScope } = {},
+    derived = false,
+  }: {
+    ttlMs?: number;
+    scope?: LinkScope;
+    /** The secret is the owner's, shared by scopes: sign with this scope's derived key. */
+    derived?: boolean;
+  } = {},
 ): LinkSigner {
   if (secret.length < 16) throw new Error("The link secret must be at least 16 characters.");
-  const key = crypto.subtle.importKey(
+  const direct = crypto.subtle.importKey(
     "raw",
     encoder.encode(secret),
     { name: "HMAC", hash: "SHA-256" },
     false,
     ["sign"],
   );
+  const key = derived ? purposeKey(secret, scopeLabel(scope)) : direct;
 
-  async function signature(subject: string, expiry: number): Promise<Uint8Array> {
+  async function signature(subject: string, expiry: number, signingKey = key): Promise<Uint8Array> {
     // The separator cannot occur in a label or an expiry, so no other (scope, subject, expiry)
     // gives the same text.
     const text = `${scopeLabel(scope)}\n${expiry}\n${subject}`;
-    return new Uint8Array(await crypto.subtle.sign("HMAC", await key, encoder.encode(text)));
+    return new Uint8Array(await crypto.subtle.sign("HMAC", await signingKey, encoder.encode(text)));
   }
 
   return {
@@ -80,9 +90,14 @@ export function createLinkSigner(
       const expiry = Number(match[1]);
       // Compared as text, so that a second spelling of the same bytes (base64's unused low bits
       // in the last character) is an altered token too.
+      const presented = encoder.encode(match[2] as string);
       const expected = encoder.encode(base64url(await signature(subject, expiry)));
       // Check the signature first and always, then the expiry: both must hold.
-      const valid = constantTimeEqual(encoder.encode(match[2] as string), expected);
+      let valid = constantTimeEqual(presented, expected);
+      if (!valid && derived) {
+        const before = encoder.encode(base64url(await signature(subject, expiry, direct)));
+        valid = constantTimeEqual(presented, before);
+      }
       return valid && now.getTime() < expiry * 1000;
     },
   };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { visitorActionNotices } from "../booking/visitor-action-notices.ts";
 import type { LeadView } from "./lead-view.ts";
-import { digestNotice, reminderNotice } from "./notice.ts";
+import { digestNotice, type Notice, reminderNotice } from "./notice.ts";
 import { composeNoticeEmail } from "./notice-email.ts";
 
 const mail = {
@@ -57,5 +58,41 @@ describe("notice e-mails", () => {
       mail,
     );
     expect(hrefs(email.html).sort()).toEqual([pageOf(sneaky.id), pageOf(plain.id)].sort());
+  });
+});
+
+describe("the owner's e-mail about a visitor's change", () => {
+  const request = {
+    ...lead("22222222-2222-4222-8222-222222222222", {
+      name: "Dana Whitfield",
+      email: "dana@example.org",
+    }),
+    visitSequence: 0,
+    visitChangedAt: null,
+    deliveryStatus: "sent",
+    attempts: 1,
+    lastError: null,
+  } as unknown as Parameters<typeof visitorActionNotices>[0];
+  const longPage = `${pageOf(request.id)}${"x".repeat(120)}`;
+  const inbox = "https://www.example.com/functions/v1/send-contact-email/inbox?token=2.def";
+  const [emailNotice, pushNotice] = visitorActionNotices(
+    request,
+    { kind: "added-address", address: "12 Elm St" },
+    "event-1",
+    { ownerPage: () => longPage, inbox },
+    ["email", "push"],
+    new Date("2026-11-26T14:00:00Z"),
+  );
+
+  it("replies to the visitor, links the inbox, and wraps: no raw URL as a link's text", () => {
+    const email = composeNoticeEmail(emailNotice?.key ?? "", emailNotice?.notice as Notice, mail);
+    expect(email.replyTo).toEqual({ name: "Dana Whitfield", address: "dana@example.org" });
+    expect(email.text).toContain(`All requests (your inbox): ${inbox}`);
+    expect(hrefs(email.html)).toEqual([longPage, inbox]);
+    // The links read as words; whatever else is long wraps inside a phone's 390 px.
+    expect(email.html).not.toContain(`>${longPage}<`);
+    expect(email.html).toMatch(/<p style="[^"]*overflow-wrap:anywhere/);
+    // The push of the same change has no inbox.
+    expect(pushNotice?.notice.inbox).toBeUndefined();
   });
 });

@@ -24,21 +24,26 @@ export function composeNoticeEmail(
       (url): url is string => url !== null,
     ),
   );
+  // A link of ours reads as words ("Open the request: open"), not as a URL of 200 characters that
+  // pushes a phone's screen wide; any other long word still wraps (overflow-wrap).
   const linkify = (line: string) =>
     escapeHtml(line).replace(/https?:\/\/[^\s<>"']+/g, (shown) => {
       const url = shown.replace(/&amp;/g, "&");
-      return ours.has(url) ? `<a href="${shown}">${shown}</a>` : shown;
+      return ours.has(url) ? `<a href="${shown}">open</a>` : shown;
     });
   const html = htmlEmail(
     notice.title,
-    `<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(notice.title)}</h1>
-${lines.map((line) => `<p style="margin:0 0 6px">${linkify(line)}</p>`).join("\n")}`,
+    `<h1 style="font-size:18px;margin:0 0 12px;overflow-wrap:anywhere">${escapeHtml(notice.title)}</h1>
+${lines.map((line) => `<p style="margin:0 0 6px;overflow-wrap:anywhere">${linkify(line)}</p>`).join("\n")}`,
   );
   return {
     requestId: `notice-${safeKey}`,
     from: options.from,
     to: options.to,
-    replyTo: { name: headerSafe(options.businessName, 100), address: options.to[0] ?? "" },
+    // About a visitor's change: a reply reaches the visitor, as the new request's e-mail does.
+    replyTo: notice.replyTo
+      ? { name: headerSafe(notice.replyTo.name, 100), address: headerSafe(notice.replyTo.address) }
+      : { name: headerSafe(options.businessName, 100), address: options.to[0] ?? "" },
     subject: headerSafe(notice.title),
     text: `${lines.join("\n")}\n`,
     html,

@@ -41,6 +41,10 @@ export type Notice = {
   inbox?: string | null;
   /** The leads it is about, for the generic JSON webhook. */
   leads: NoticeLead[];
+  /** Who the owner's reply reaches (a visitor's change: the visitor); the business otherwise. */
+  replyTo?: { name: string; address: string };
+  /** How many changes of a visitor it tells of, when several were joined into one. */
+  changes?: number;
 };
 
 function noticeLead(lead: LeadView, url: string | null): NoticeLead {

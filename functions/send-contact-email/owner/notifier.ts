@@ -49,8 +49,8 @@ export type NotifierOptions = {
   /** `owner` signs the links of e-mails, `owner-read` those of pushes. */
   signers: Pick<LinkSigners, "owner" | "owner-read">;
   /**
-   * A fresh link to the owner's inbox, for every notice (inbox/inbox-route.ts): one whose rows act
-   * for e-mails, one whose rows only show for pushes (as the request links of each channel).
+   * A fresh link to the owner's inbox, for every e-mail notice (inbox/inbox-route.ts); never in a
+   * push.
    */
   inboxLink?: (access: InboxAccess) => Promise<string>;
   retry: RetryPolicy;
@@ -69,6 +69,11 @@ export type Notifier = {
   start(): void;
   /** A request was stored: queue its alert and send it now. Never throws. */
   onStored(id: string): Promise<void>;
+  /**
+   * A change queued notices: send what is due now, and wake for what is held (a visitor's
+   * changes wait a little for the next to join them), not only at the next periodic look.
+   */
+  onChanged(): Promise<void>;
   tick(): Promise<TickResult>;
   stop(): Promise<void>;
 };
@@ -106,9 +111,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
       key: `${key}:${channel}`,
       channel,
       requestId,
+      // The inbox only by e-mail, to the owner's own address: a push channel may be read by
+      // others (push.ts), and the inbox shows every customer.
       notice: {
         ...notice,
-        inbox: (await options.inboxLink?.(channel === "email" ? "act" : "read")) ?? null,
+        inbox: channel === "email" ? ((await options.inboxLink?.("act")) ?? null) : null,
       },
       createdAt: now(),
     });
@@ -295,6 +302,15 @@ export function createNotifier(options: NotifierOptions): Notifier {
         alertsToCatchUp = true;
         log.error("owner alert not queued", { id, error: errorMessage(error) });
       }
+    },
+    async onChanged() {
+      current = current
+        .then(() => tick())
+        .then(async () => wakeBy(await store.nextNoticeDueAt(options.leaseMs)))
+        .catch((error) => {
+          log.error("owner notices not sent", { error: errorMessage(error) });
+        });
+      await current;
     },
     tick,
     async stop() {

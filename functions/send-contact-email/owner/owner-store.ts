@@ -18,6 +18,13 @@ export type NewNotice = {
   requestId: string | null;
   notice: Notice;
   createdAt: Date;
+  /** Held until then, so that changes close together can still join it (`coalesce`). */
+  dueAt?: Date;
+  /**
+   * Joins the request's notice of the same channel whose key starts with `prefix`, while it still
+   * waits (never attempted, not claimed), instead of adding one: the owner hears of a burst once.
+   */
+  coalesce?: { prefix: string; merge: (waiting: Notice) => Notice };
 };
 
 export type StoredNotice = NewNotice & {

@@ -131,33 +131,24 @@ describe("push formats", () => {
     );
   });
 
-  it("links every format to the inbox too; a digest's tap opens the inbox", () => {
+  it("never carries the inbox, in any format, even for a notice queued with one", () => {
     const inbox = "https://fn.example/functions/v1/send-contact-email/inbox?token=9.x";
     const withInbox = { ...notice, inbox };
+    for (const format of ["ntfy", "slack", "discord", "json"] as const) {
+      const body = pushRequest(withInbox, { url: "https://push.example/t", format }).body;
+      expect(body).not.toContain("/inbox");
+      expect(body).toContain(link);
+    }
     const ntfy = JSON.parse(
       pushRequest(withInbox, { url: "https://ntfy.sh/t", format: "ntfy" }).body,
     );
     expect(ntfy.click).toBe(link);
-    expect(ntfy.actions).toEqual([
-      { action: "view", label: "Open the request", url: link },
-      { action: "view", label: "All requests", url: inbox },
-    ]);
+    expect(ntfy.actions).toEqual([{ action: "view", label: "Open the request", url: link }]);
     const digest = JSON.parse(
       pushRequest({ ...withInbox, url: null }, { url: "https://ntfy.sh/t", format: "ntfy" }).body,
     );
-    expect(digest.click).toBe(inbox);
-    const slack = JSON.parse(
-      pushRequest(withInbox, { url: "https://s.example", format: "slack" }).body,
-    );
-    expect(slack.text).toContain(`<${inbox}|All requests>`);
-    const discord = JSON.parse(
-      pushRequest(withInbox, { url: "https://d.example", format: "discord" }).body,
-    );
-    expect(discord.content).toContain(`All requests: <${inbox}>`);
-    const json = JSON.parse(
-      pushRequest(withInbox, { url: "https://j.example", format: "json" }).body,
-    );
-    expect(json.inbox).toBe(inbox);
+    expect(digest.click).toBeUndefined();
+    expect(digest.actions).toBeUndefined();
   });
 
   it("Slack: escaped text with a link", () => {

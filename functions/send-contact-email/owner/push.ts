@@ -3,6 +3,11 @@
  * phone apps), a Slack or Discord incoming webhook, or generic JSON for anything else. The format
  * is a setting (ALERT_FORMAT), the address another (ALERT_URL). Visitor strings are escaped for each
  * format's markup, so a name cannot mention @everyone or fake a link.
+ *
+ * A push carries one link at most: the read-only page of the request it is about. A topic or a
+ * chat channel is readable by whoever knows its name, and the inbox would hand them every
+ * customer (and its CSV) for as long as the link lasts; a notice queued with an inbox link (by an
+ * older version) still goes out without it.
  */
 import type { Notice } from "./notice.ts";
 
@@ -36,13 +41,10 @@ function ntfy(notice: Notice, target: string): PushRequest {
     tags: [notice.kind === "alert" ? "broom" : notice.kind === "reminder" ? "hourglass" : "memo"],
     priority: notice.kind === "digest" ? 3 : 4,
   };
-  const actions = [
-    ...(notice.url ? [{ action: "view", label: "Open the request", url: notice.url }] : []),
-    ...(notice.inbox ? [{ action: "view", label: "All requests", url: notice.inbox }] : []),
-  ];
-  // A tap opens the request, or the inbox for a notice about several (the digest).
-  const click = notice.url ?? notice.inbox;
-  if (click) body.click = click;
+  const actions = notice.url
+    ? [{ action: "view", label: "Open the request", url: notice.url }]
+    : [];
+  if (notice.url) body.click = notice.url;
   if (actions.length > 0) body.actions = actions;
   return { url: url.toString(), method: "POST", headers: jsonHeaders, body: JSON.stringify(body) };
 }
@@ -55,7 +57,6 @@ export function slackEscape(text: string): string {
 function slack(notice: Notice, target: string): PushRequest {
   const lines = [`*${slackEscape(notice.title)}*`, ...notice.lines.map(slackEscape)];
   if (notice.url) lines.push(`<${notice.url}|Open the request>`);
-  if (notice.inbox) lines.push(`<${notice.inbox}|All requests>`);
   return {
     url: target,
     method: "POST",
@@ -72,7 +73,6 @@ export function discordEscape(text: string): string {
 function discord(notice: Notice, target: string): PushRequest {
   const lines = [`**${discordEscape(notice.title)}**`, ...notice.lines.map(discordEscape)];
   if (notice.url) lines.push(`Open the request: <${notice.url}>`);
-  if (notice.inbox) lines.push(`All requests: <${notice.inbox}>`);
   return {
     url: target,
     method: "POST",
@@ -95,7 +95,6 @@ function json(notice: Notice, target: string): PushRequest {
       title: notice.title,
       text: notice.lines.join("\n"),
       url: notice.url,
-      inbox: notice.inbox ?? null,
       leads: notice.leads,
     }),
   };

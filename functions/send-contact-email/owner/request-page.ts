@@ -41,7 +41,9 @@ label{display:block;font-weight:600;margin:.5rem 0 .25rem}
 input,select{font:inherit;min-height:2.75rem;width:100%;box-sizing:border-box;border:1px solid #5f6b7a;border-radius:.375rem;padding:.5rem;background:#fff;color:#1a1f2b}
 fieldset.own{border:1px solid #d5d9e0;border-radius:.5rem;padding:.75rem}
 .booking{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.5rem;margin-bottom:.75rem}
-.small{color:#4a5563;font-size:.875rem}.feed{overflow-wrap:anywhere}
+.small{color:#4a5563;font-size:.875rem}
+label.check{display:flex;align-items:center;gap:.5rem;font-weight:400}
+input[type=checkbox]{flex:none;width:1.5rem;min-height:1.5rem;height:1.5rem;margin:0}
 ul.history,ul.follow-ups{padding-left:1.25rem}
 a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #b34700;outline-offset:2px}
 `.trim();
@@ -107,7 +109,8 @@ export function renderOwnerPage({
         `<button type="submit" name="status" value="${action}" aria-pressed="${lead.status === action}">${statusLabels[action]}</button>`,
     )
     .join("\n");
-  // What the owner does most comes first: call or reply, then one tap to record it.
+  // What the owner does most comes first: call or reply, then one tap to record it; what the
+  // customer asked for and wrote (the estimate among the details) before booking their visit.
   const body = `<p>${e(businessName)}: quote request</p>
 <h1>${e(lead.name)}</h1>
 <p>Status: <span class="status">${statusLabels[lead.status]}</span>${lead.status === "spam" && !lead.statusSetAt ? " (caught by the spam filter, not e-mailed)" : ""}</p>
@@ -125,8 +128,7 @@ ${
 ${buttons}
 </div>
 </fieldset>
-</form>
-${booking ?? ""}`
+</form>`
     : `<p class="read-only">This link, from an alert, shows the request only. To mark it contacted, won, lost or spam, open it from its e-mail.</p>`
 }
 <h2>Request</h2>
@@ -134,13 +136,14 @@ ${booking ?? ""}`
 ${rows.map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`).join("\n")}
 </dl>
 <h2>Message</h2>
-<p class="message">${e(lead.message)}</p>${
-    followUps.length
-      ? `\n<h2>Follow-ups to the customer</h2>\n<ul class="follow-ups">\n${followUps
-          .map((line) => `<li>${e(line.text)}</li>`)
-          .join("\n")}\n</ul>`
-      : ""
-  }`;
+<p class="message">${e(lead.message)}</p>
+${canAct ? (booking ?? "") : ""}${
+  followUps.length
+    ? `\n<h2>Follow-ups to the customer</h2>\n<ul class="follow-ups">\n${followUps
+        .map((line) => `<li>${e(line.text)}</li>`)
+        .join("\n")}\n</ul>`
+    : ""
+}`;
   return documentOf(`Quote request: ${lead.name}`, body);
 }
 

@@ -178,6 +178,91 @@ export function describeBookingStoreContract(name: string, open: () => Promise<S
       expect((await store.listNotices()).map((notice) => notice.key)).toEqual(["visitor:x:email"]);
     });
 
+    it("refuses the actor's changes over the limit in its window and over the total, in the change's transaction", async () => {
+      const id = await submit(store);
+      const limit = { actor: "visitor" as const, windowMs: hour, max: 3, total: 5 };
+      const change = (kind: "added-address" | "asked-for-times") => ({
+        serviceAddress: "1 Main St",
+        event: { actor: "visitor" as const, kind },
+        limit,
+      });
+      // Posted all at once: the count and the insert are one transaction, so three pass.
+      const burst = await Promise.all(
+        Array.from({ length: 8 }, () => store.changeRequest(id, change("added-address"), at(0))),
+      );
+      expect(burst.filter((result) => result.ok)).toHaveLength(3);
+      const refused = burst.find((result) => !result.ok);
+      expect(refused).toEqual({ ok: false, reason: "limited", retryAt: at(hour) });
+      // The owner's changes are not the visitor's: never counted against them.
+      const owners = await store.changeRequest(
+        id,
+        { status: "contacted", event: { actor: "owner", kind: "booked" } },
+        at(minute),
+      );
+      expect(owners.ok).toBe(true);
+      // An hour on, the window has room again, up to the total of five.
+      for (const offset of [hour + 1, hour + 2])
+        expect((await store.changeRequest(id, change("asked-for-times"), at(offset))).ok).toBe(
+          true,
+        );
+      expect(await store.changeRequest(id, change("asked-for-times"), at(3 * hour))).toEqual({
+        ok: false,
+        reason: "limited",
+        retryAt: null,
+      });
+      const events = await store.listEvents(id);
+      expect(events.filter((event) => event.actor === "visitor")).toHaveLength(5);
+    });
+
+    it("joins a notice to the request's notice still waiting, held until its due time", async () => {
+      const id = await submit(store);
+      const notice = (n: number, createdAt: Date) => ({
+        key: `visitor:${id}:${n}:email`,
+        channel: "email" as const,
+        requestId: id,
+        notice: {
+          kind: "visitor" as const,
+          title: `change ${n}`,
+          lines: [`${n}`],
+          url: null,
+          leads: [],
+        },
+        createdAt,
+        dueAt: new Date(createdAt.getTime() + 2 * minute),
+        coalesce: {
+          prefix: `visitor:${id}:`,
+          merge: (waiting: { lines: string[] }) => ({
+            kind: "visitor" as const,
+            title: "joined",
+            lines: [...waiting.lines, `${n}`],
+            url: null,
+            leads: [],
+          }),
+        },
+      });
+      const event = { actor: "visitor" as const, kind: "added-address" as const };
+      for (const n of [1, 2, 3])
+        await store.changeRequest(id, { event, notices: [notice(n, at(n * 1000))] }, at(n * 1000));
+      let notices = await store.listNotices();
+      expect(notices.map((row) => [row.key, row.notice.title, row.notice.lines])).toEqual([
+        [`visitor:${id}:1:email`, "joined", ["1", "2", "3"]],
+      ]);
+      expect(await store.claimDueNotices(at(minute), 10, minute)).toEqual([]);
+      const [claimed] = await store.claimDueNotices(at(1000 + 2 * minute), 10, minute);
+      expect(claimed?.key).toBe(`visitor:${id}:1:email`);
+      // Once claimed (being sent), a later change starts a notice of its own.
+      await store.changeRequest(
+        id,
+        { event, notices: [notice(4, at(3 * minute))] },
+        at(3 * minute),
+      );
+      notices = await store.listNotices();
+      expect(notices.map((row) => row.key)).toEqual([
+        `visitor:${id}:1:email`,
+        `visitor:${id}:4:email`,
+      ]);
+    });
+
     it("queues an e-mail once per key, and at most the cap per address and kind in the window", async () => {
       const ids = [];
       for (let index = 0; index < 5; index += 1) ids.push(await submit(store, `Name ${index}`));

@@ -21,6 +21,8 @@ export type SmtpSink = {
   visitorMail(prefix: string): ReceivedMail[];
   waitForVisitorMail(prefix: string, timeoutMs?: number): Promise<ReceivedMail>;
   waitForRequest(id: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** The first mail that matches, by what it is (recipient, subject), whenever it came. */
+  waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   stop(): Promise<void>;
 };
 
@@ -115,6 +117,15 @@ export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Pr
         if (found) return found;
         if (Date.now() > deadline)
           throw new Error(`no e-mail for request ${id} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    async waitFor(match, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching e-mail within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },

@@ -22,6 +22,7 @@ import {
   statusChoices,
   townChoices,
 } from "./inbox-query.ts";
+import { spamWhy } from "./spam-why.ts";
 import { weekNumbersCss } from "./week-numbers.ts";
 
 // The private pages' shell and rules (private-page.ts), then the inbox's own.
@@ -150,7 +151,7 @@ function leadItem(lead: Lead, href: string): string {
   return `<li>
 <a class="row" href="${e(href)}"><span>${e(lead.name)}</span><span class="status ${e(status)}">${e(statusLabels[status] ?? status)}</span></a>
 <p>${e(what)}</p>
-<p><time datetime="${e(lead.receivedAt)}">${e(receivedFormat.format(new Date(lead.receivedAt)))}</time> · from ${e(sourceChannel(lead.source))}</p>
+${spamWhy(lead)}<p><time datetime="${e(lead.receivedAt)}">${e(receivedFormat.format(new Date(lead.receivedAt)))}</time> · from ${e(sourceChannel(lead.source))}</p>
 </li>`;
 }
 

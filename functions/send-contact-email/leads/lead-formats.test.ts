@@ -80,6 +80,8 @@ describe("leads output", () => {
   it("shows spam the owner marked as the owner's, never as the spam filter's", () => {
     const caught = toText([{ ...lead, status: "spam" }]);
     expect(caught).toContain("SPAM (caught by the spam filter, not e-mailed)");
+    const why = toText([{ ...lead, status: "spam", spamReason: "the hidden field was filled" }]);
+    expect(why).toContain("SPAM (caught by the spam filter: the hidden field was filled;");
     const marked = toText([{ ...lead, status: "spam", statusSetAt: "2025-05-01T15:00:00.000Z" }]);
     expect(marked).toContain("SPAM (marked by you May 1, 2025, 11:00 AM, not e-mailed)");
     expect(marked).not.toContain("spam filter");

@@ -76,6 +76,11 @@ describe("the acknowledgement", () => {
     ["Win $1000!!!", null],
     ["<b>Bob</b>", null],
     ["x".repeat(61), null],
+    ["WINNER.claim-prize.example visit now", null],
+    ["Claim your prize at www example", null],
+    ["prize.example", null],
+    ["Ann Marie de la Cruz Smith", null],
+    ["J.R. Ewing", "J.R."],
   ])("greets %s as %s", (name, expected) => {
     expect(greetingName(name)).toBe(expected);
   });

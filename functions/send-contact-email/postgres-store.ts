@@ -61,16 +61,23 @@ export type PostgresStore = ContactStore &
   };
 
 const transientAttempts = 3;
-/** deadlock_detected, serialization_failure, lock_not_available, and the connection going away. */
+/**
+ * deadlock_detected, serialization_failure, lock_not_available; the server ending a session
+ * (admin_shutdown, idle_session_timeout); and a pooled connection found dead on first use: the
+ * server, a pooler or a firewall closed it while it sat idle (as it does while a mail outage keeps
+ * the outbox quiet), and the write meets a closed socket.
+ */
 const transientCodes = new Set([
   "40P01",
   "40001",
   "55P03",
   "57P01",
+  "57P05",
   "CONNECTION_CLOSED",
   "CONNECTION_ENDED",
   "CONNECTION_DESTROYED",
   "ECONNRESET",
+  "EPIPE",
 ]);
 
 export function isTransient(error: unknown): boolean {

@@ -34,12 +34,17 @@ const send = async (body: unknown) => {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
+/** The owner's e-mail of a request (the visitor's acknowledgement names the id too, in its link). */
 async function outboxMail(id: string) {
   const dir = join(folder, "data", "outbox");
   for (let waited = 0; waited < 10_000; waited += 100) {
     const entries = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [];
     const file = entries.find(
-      (entry) => entry.isFile() && readFileSync(join(dir, entry.name), "utf8").includes(id),
+      (entry) =>
+        entry.isFile() &&
+        /^X-Contact-Request-Id: (.+)$/im
+          .exec(readFileSync(join(dir, entry.name), "utf8"))?.[1]
+          ?.trim() === id,
     );
     if (file) return await parseMail(readFileSync(join(dir, file.name), "utf8"));
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -160,5 +160,11 @@ export function validateContact(input: unknown): ContactValidation {
       if (!Object.hasOwn(fields, name))
         fields[name] = issue.code === "unrecognized_keys" ? unknownField : issue.message;
   }
+  // The schema checks "Other" needs its text only once every field parses: say it with the rest,
+  // or a visitor fixing the form learns of it one send later.
+  const sent = (input ?? {}) as { service?: unknown; otherService?: unknown };
+  const otherEmpty = typeof sent.otherService !== "string" || sent.otherService.trim() === "";
+  if (sent.service === "other" && otherEmpty && !Object.hasOwn(fields, "otherService"))
+    fields.otherService = messages.otherService;
   return { ok: false, fields: { ...fields } };
 }

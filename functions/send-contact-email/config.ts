@@ -44,8 +44,13 @@ export type ContactConfig = {
     /** E-mails per clock hour before the rest wait for one digest; 0: no cap. */
     hourlyCap: number;
   };
-  /** A form filled faster than this (ms since the page loaded) is stored as spam. */
+  /**
+   * A form filled faster than this (ms since the page loaded) is stored as spam when it also
+   * carries a link (spam-filter.ts); speed alone never is.
+   */
   spamMinFillMs: number;
+  /** Acknowledgements to visitors per hour, all addresses together; 0: no bound. */
+  acknowledgementHourlyCap: number;
   /** The secret of POST …/drain (OUTBOX_DRAIN_SECRET); null: the route is off. */
   drainSecret: string | null;
 };
@@ -69,6 +74,8 @@ export const contactDefaults = {
   concurrency: 4,
   hourlyCap: 20,
   spamMinFillMs: 3000,
+  // Far above what the business receives in an hour, far below what a relay would want.
+  acknowledgementHourlyCap: 30,
   // A visitor reading ten pages and tapping a phone link sends a dozen; a script, thousands.
   countRateLimitMax: 120,
   countRateLimitWindowMs: 10 * minute,
@@ -226,6 +233,13 @@ export function parseContactConfig(env: Env): ContactConfig {
       hourlyCap: integer(env, "MAIL_HOURLY_CAP", contactDefaults.hourlyCap, 0, 100_000),
     },
     spamMinFillMs: integer(env, "SPAM_MIN_FILL_MS", contactDefaults.spamMinFillMs, 0, 600_000),
+    acknowledgementHourlyCap: integer(
+      env,
+      "ACKNOWLEDGEMENT_HOURLY_CAP",
+      contactDefaults.acknowledgementHourlyCap,
+      0,
+      100_000,
+    ),
     drainSecret: drainSecret(env),
   };
 }

@@ -304,6 +304,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       reminders: { time: owner.visitReminderTime, timeZone: business.timeZone },
       retry,
       leaseMs: outboxSettings.leaseMs,
+      acknowledgementHourlyCap: config.acknowledgementHourlyCap,
       log,
     });
     return [

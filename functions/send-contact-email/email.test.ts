@@ -73,14 +73,15 @@ describe("contact e-mail", () => {
     expect(columns.size).toBe(1);
   });
 
-  it("shows the visitor's phone formatted, with a tel: link in both parts", () => {
-    const typed = { ...request, phone: "484.555.0123" };
+  it("shows the visitor's phone formatted, linked in the HTML part", () => {
+    const typed = { ...request, phone: "6105550199" };
     const { text, html } = composeContactEmail(typed, options);
-    expect(text).toMatch(/^Phone: +\(484\) 555-0123 \(tel:\+14845550123\)$/m);
-    expect(html).toContain('<a href="tel:+14845550123">(484) 555-0123</a>');
+    expect(text).toMatch(/^Phone: +\(610\) 555-0199$/m);
+    expect(text).not.toContain("6105550199");
+    expect(html).toContain('<a href="tel:+16105550199">(610) 555-0199</a>');
     // A number that is not a US one is shown as typed.
     const abroad = composeContactEmail({ ...request, phone: "+44 20 7946 0958" }, options);
-    expect(abroad.text).toContain("+44 20 7946 0958 (tel:+442079460958)");
+    expect(abroad.text).toMatch(/^Phone: +\+44 20 7946 0958$/m);
     expect(abroad.html).toContain('<a href="tel:+442079460958">+44 20 7946 0958</a>');
   });
 
@@ -102,17 +103,31 @@ describe("contact e-mail", () => {
   it("shows the quote details in plain words: area, both prices, offer claimed, times", () => {
     const { text, html } = composeContactEmail({ ...request, ...fullDetails }, options);
     for (const part of [text, html]) {
-      expect(part).toContain("19382 (in area: West Chester)");
+      expect(part).toContain("19382, West Chester, in our service area");
       expect(part).toContain(
         "First visit $140–$180 with the 20% welcome offer, then $175–$225 a visit, 2 visits a week",
       );
-      expect(part).toContain("20% off the first cleaning claimed");
+      expect(part).toContain("20% welcome offer, on the first cleaning");
       expect(part).toContain("Tue Dec 1, morning");
+      expect(part).toContain("business, 2,000 sq ft");
     }
     expect(
       composeContactEmail({ ...request, zip: "90210", inServiceArea: false, town: null }, options)
         .text,
-    ).toContain("90210 (outside the service area)");
+    ).toContain("90210, outside our service area");
+  });
+
+  it("says nothing in internal words: no offer id, no bare price list id, no ISO timestamp", () => {
+    const { text, html } = composeContactEmail({ ...request, ...fullDetails }, options);
+    for (const part of [text, html]) {
+      expect(part).not.toContain("welcome-20");
+      expect(part).not.toContain("in area:");
+      expect(part).not.toContain("(price list");
+      expect(part).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+      expect(part).toContain("Tuesday, March 4, 2025 at 2:15 PM (Eastern time)");
+      // Kept, labelled, in the footer: the figures can be looked up against that price list.
+      expect(part).toContain("Price list version 2026-11-a");
+    }
   });
 
   it("says where the visit came from when the page noted it, in words, escaped", () => {

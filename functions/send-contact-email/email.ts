@@ -8,7 +8,7 @@ import { business } from "../../shared/business.ts";
 import { type ContactRequest, serviceLabel } from "../../shared/contact-schema.ts";
 import { withoutInvisibleCharacters } from "../../shared/invisible-characters.ts";
 import { phoneDisplay, phoneHref } from "../../shared/phone.ts";
-import { describeQuoteDetails } from "../../shared/quote/describe.ts";
+import { describeQuoteDetails, priceListNote } from "../../shared/quote/describe.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import { sourceLine } from "../../shared/source-words.ts";
 import type { VisitSource } from "../../shared/visit-source.ts";
@@ -102,7 +102,7 @@ function formatReceived(date: Date): string {
     dateStyle: "full",
     timeStyle: "short",
   });
-  return `${receivedFormat.format(date)} (${date.toISOString()})`;
+  return `${receivedFormat.format(date)} (Eastern time)`;
 }
 
 function domainOf(from: string): string {
@@ -141,12 +141,12 @@ export function composeContactEmail(
     ),
   ];
   // Values line up one space after the longest label ("Preferred times:"), so no label runs into
-  // its value; the phone adds the link a mail app dials.
+  // its value. The phone as people write it: mail apps make "(610) 555-0199" tappable themselves,
+  // and the HTML part links it.
   const labelWidth = Math.max(...rows.map(([label]) => label.length)) + 2;
-  const textRows = rows.map(
-    ([label, value]) =>
-      `${`${label}:`.padEnd(labelWidth)}${value}${label === "Phone" ? ` (${telHref})` : ""}`,
-  );
+  const textRows = rows.map(([label, value]) => `${`${label}:`.padEnd(labelWidth)}${value}`);
+  // The price list's version is for looking the figures up later, not for reading.
+  const priceList = priceListNote(request);
 
   const text = [
     `New quote request from the ${options.businessName} website.`,
@@ -161,6 +161,7 @@ export function composeContactEmail(
     "",
     `Received: ${received}`,
     `Request ID: ${request.id}`,
+    ...(priceList ? [priceList] : []),
     "",
     `Reply to this e-mail to answer ${firstName} directly.`,
     ...(links.inbox ? ["", `All requests (your inbox): ${links.inbox}`] : []),
@@ -189,7 +190,7 @@ ${htmlRows}
 </table>
 <h2 style="font-size:16px;margin:0 0 4px">Message</h2>
 <p style="white-space:pre-wrap;margin:0 0 16px">${escapeHtml(request.message).replace(/\n/g, "<br>")}</p>
-<p style="color:#6b7280;font-size:13px;margin:0">Received ${escapeHtml(received)}<br>Request ID ${escapeHtml(request.id)}<br>Reply to this e-mail to answer ${escapeHtml(firstName)} directly.</p>${inboxParagraph(links.inbox)}`,
+<p style="color:#6b7280;font-size:13px;margin:0">Received ${escapeHtml(received)}<br>Request ID ${escapeHtml(request.id)}<br>${priceList ? `${escapeHtml(priceList)}<br>` : ""}Reply to this e-mail to answer ${escapeHtml(firstName)} directly.</p>${inboxParagraph(links.inbox)}`,
   );
 
   return {

@@ -9,7 +9,8 @@ import { business, telHref } from "../../shared/business.ts";
 import { serviceOptions } from "../../shared/contact-fields.ts";
 import { ownValue } from "../../shared/own-key.ts";
 import { offerById } from "../../shared/quote/offers.ts";
-import { quoteMessages } from "../../shared/quote/quote-details.ts";
+import { estimateLimits } from "../../shared/quote/price-list.ts";
+import { estimateInputsSchema } from "../../shared/quote/quote-details.ts";
 import {
   estimateField,
   fieldLabels,
@@ -20,6 +21,7 @@ import {
   plainWindowGroup,
 } from "../../shared/quote-form.ts";
 import { escapeHtml } from "./email.ts";
+import { submissionFromForm } from "./form-post.ts";
 import { styleHash } from "./private-page.ts";
 
 export type FormPageInput = {
@@ -81,13 +83,56 @@ function wording(status: number, error: string) {
   };
 }
 
+/** Every control of the plain estimate form, by its flat name. */
+const estimateControls = new Map(
+  plainEstimateGroups.flatMap((group) => group.controls).map((control) => [control.name, control]),
+);
+
+/**
+ * The estimate's problems one by one, each under its own control's name and in plain words: the
+ * schema names the estimate as a whole ("Please check the estimate's details."), which tells a
+ * visitor nothing about what to change.
+ */
+function estimateProblems(values: URLSearchParams): Record<string, string> {
+  const sent = submissionFromForm(values).estimate;
+  const parsed = estimateInputsSchema.safeParse(sent);
+  if (parsed.success) return {};
+  const kind = values.get(estimateField.kind) === "business" ? "business" : "home";
+  const problems: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? "kind");
+    const name = (estimateField as Record<string, string>)[key] ?? estimateField.kind;
+    problems[name] ??= estimateWords(name, kind);
+  }
+  return problems;
+}
+
+function estimateWords(name: string, kind: "home" | "business"): string {
+  const control = estimateControls.get(name);
+  if (name === estimateField.kind) return "Please choose a home or a business.";
+  if (name === estimateField.squareFeet) {
+    const { min, max } = estimateLimits[kind].squareFeet;
+    return `Please enter the square feet of the ${kind === "home" ? "home" : "business"} as a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}.`;
+  }
+  if (control?.kind === "number")
+    return `Please enter a whole number from ${control.min} to ${control.max}.`;
+  if (control?.kind === "checkboxes") return "Please choose add-ons from the list, each once.";
+  return "Please choose one of the options.";
+}
+
 export async function formPage(input: FormPageInput): Promise<Response> {
   const { heading, lead, resend } = wording(input.status, input.error);
-  // The schema names the estimate as a whole; its inputs' own words mean nothing to a visitor.
-  const fields = input.fields?.estimate
-    ? { ...input.fields, estimate: quoteMessages.estimate }
-    : input.fields;
-  const problems = Object.entries(fields ?? {});
+  const { estimate: _asAWhole, ...others } = input.fields ?? {};
+  const fields: Record<string, string> = input.fields?.estimate
+    ? {
+        ...others,
+        ...(input.values ? estimateProblems(input.values) : {}),
+      }
+    : { ...others };
+  // Nothing the visitor can point at (a value no plain control can send): the schema's words.
+  if (input.fields?.estimate && Object.keys(fields).length === Object.keys(others).length)
+    fields.estimate = "Please check the estimate's details: choose its values again below.";
+  const problems = Object.entries(fields);
   const site = input.siteOrigin ?? "";
   const parts = [
     `<p><a href="${escapeHtml(site)}/">${escapeHtml(business.name)}</a></p>`,
@@ -103,7 +148,7 @@ export async function formPage(input: FormPageInput): Promise<Response> {
       `<div class="problems" role="alert"><h2>What to fix</h2><ul>${items.join("")}</ul></div>`,
     );
   }
-  if (input.values && resend) parts.push(resendForm(input.values, fields ?? {}));
+  if (input.values && resend) parts.push(resendForm(input.values, fields));
   else if (input.values) parts.push(whatTheyWrote(input.values));
   parts.push(
     `<p>Prefer to call? <a href="${telHref(business.phone)}">${escapeHtml(business.phone.display)}</a>, ${escapeHtml(business.hours.summary)}. Or <a href="${escapeHtml(site)}/contact#quote">go back to the contact page</a>.</p>`,
@@ -149,6 +194,8 @@ ${body}
 }
 
 function labelOf(name: string): string {
+  const control = estimateControls.get(name);
+  if (control) return `${control.label} (estimate)`;
   return ownValue(fieldLabels as Record<string, string>, name) ?? name;
 }
 
@@ -228,7 +275,9 @@ function resendForm(values: URLSearchParams, errors: Record<string, string>): st
       { errors, hint: "(optional)" },
     ),
   ];
-  const sentEstimate = (values.get(estimateField.kind) ?? "") !== "" || Boolean(errors.estimate);
+  const sentEstimate =
+    (values.get(estimateField.kind) ?? "") !== "" ||
+    Object.keys(errors).some((name) => name === "estimate" || estimateControls.has(name));
   const sentWindows =
     plainWindowGroup.controls.some(
       (control) => control.kind === "date" && (values.get(control.name) ?? "") !== "",
@@ -257,32 +306,40 @@ function groups(
       `<fieldset${index === 0 ? ` id="${id}"` : ""}><legend>${escapeHtml(group.legend)}</legend>${
         group.hint ? `<p class="hint">${escapeHtml(group.hint)}</p>` : ""
       }${index === 0 && error ? `<p class="error">${escapeHtml(error)}</p>` : ""}${group.controls
-        .map((control) => plainControl(control, values))
+        .map((control) => plainControl(control, values, errors))
         .join("")}</fieldset>`,
   );
   return sets.join("\n");
 }
 
-function plainControl(control: PlainControl, values: URLSearchParams): string {
+function plainControl(
+  control: PlainControl,
+  values: URLSearchParams,
+  errors: Record<string, string>,
+): string {
   // Each flat name but the add-ons (checkboxes in their own labels) appears once.
   const id = fieldId(control.name);
   const value = values.get(control.name) ?? "";
-  const label = `<label for="${id}">${escapeHtml(control.label)}</label>`;
+  const error = errors[control.name];
+  const label = `<label for="${id}">${escapeHtml(control.label)}</label>${
+    error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ""
+  }`;
+  const wired = `id="${id}"${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ""}`;
   switch (control.kind) {
     case "select":
-      return `${label}<select id="${id}" name="${control.name}">${control.options
+      return `${label}<select ${wired} name="${control.name}">${control.options
         .map(
           (option) =>
             `<option value="${escapeHtml(option.value)}"${option.value === value ? " selected" : ""}>${escapeHtml(option.label)}</option>`,
         )
         .join("")}</select>`;
     case "number":
-      return `${label}${control.hint ? `<p class="hint">${escapeHtml(control.hint)}</p>` : ""}<input id="${id}"${attributes({ type: "number", name: control.name, inputmode: "numeric", min: String(control.min), max: String(control.max), value })}>`;
+      return `${label}${control.hint ? `<p class="hint">${escapeHtml(control.hint)}</p>` : ""}<input ${wired}${attributes({ type: "number", name: control.name, inputmode: "numeric", min: String(control.min), max: String(control.max), value })}>`;
     case "date":
-      return `${label}<input id="${id}"${attributes({ type: "date", name: control.name, value })}>`;
+      return `${label}<input ${wired}${attributes({ type: "date", name: control.name, value })}>`;
     case "checkboxes": {
       const chosen = new Set(values.getAll(control.name));
-      return `<p class="hint">${escapeHtml(control.label)}</p>${control.options
+      return `<p class="hint" id="${id}">${escapeHtml(control.label)}</p>${error ? `<p class="error">${escapeHtml(error)}</p>` : ""}${control.options
         .map(
           (option) =>
             `<label class="check"><input type="checkbox" name="${control.name}" value="${escapeHtml(option.value)}"${chosen.has(option.value) ? " checked" : ""}>${escapeHtml(option.label)}</label>`,

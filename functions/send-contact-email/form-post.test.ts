@@ -308,11 +308,52 @@ describe("send-contact-email, a browser's plain form post", () => {
     );
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toContain("Please check the estimate&#39;s details.");
+    expect(html).toContain(
+      "Approximate square feet (estimate): Please enter the square feet of the home as a whole number from 200 to 20,000.",
+    );
     expect(html).toMatch(/Please choose a day from tomorrow/);
     expect(html).toContain(`name="${estimateField.squareFeet}"`);
     expect(html).toMatch(/name="preferredWindows\.0\.date" value="2001-01-01"/);
     expect(html).toContain('<option value="evening" selected>');
+  });
+
+  it("lists every problem at once, each under its field's name, with the values kept", async () => {
+    const { deps } = setup();
+    const response = await handleContactRequest(
+      formPost({
+        ...sixFields(),
+        name: "",
+        email: "jordan@",
+        service: "other",
+        otherService: "",
+        [estimateField.kind]: "home",
+        [estimateField.bedrooms]: "12",
+        [estimateField.bathrooms]: "2",
+        [estimateField.squareFeet]: "50",
+        [estimateField.condition]: "routine",
+        [estimateField.frequency]: "weekly",
+      }),
+      deps,
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    const problems = [...html.matchAll(/<li><a href="#([^"]+)">([^<]+)<\/a><\/li>/g)].map(
+      ([, id, text]) => [id, text],
+    );
+    expect(problems).toEqual([
+      ["field-name", "Name: Please enter your name."],
+      ["field-email", "Email: Please enter a valid email address."],
+      ["field-otherService", "Specify Service: Please specify the service you need"],
+      ["field-estimate-bedrooms", "Bedrooms (estimate): Please enter a whole number from 0 to 10."],
+      [
+        "field-estimate-squareFeet",
+        "Approximate square feet (estimate): Please enter the square feet of the home as a whole number from 200 to 20,000.",
+      ],
+    ]);
+    expect(html).not.toContain("estimate&#39;s details");
+    expect(html).toContain('value="jordan@"');
+    expect(html).toMatch(/id="field-estimate-bedrooms" aria-invalid="true"[^>]* value="12"/);
+    expect(html).toContain('<option value="weekly" selected>');
   });
 
   it("refuses a wrong key in the hidden field, and shows what was written to copy", async () => {

@@ -197,8 +197,8 @@ describe("send-contact-email handler", () => {
       expect(onStored).not.toHaveBeenCalled();
     });
 
-    it("stores a form sent faster than a person can fill it as spam", async () => {
-      const { call, store } = setup({
+    it("never judges a request spam by its speed alone: only with another sign", async () => {
+      const { call, store, onStored } = setup({
         config: {
           publicKeys: [key],
           allowedOrigins: [site],
@@ -206,10 +206,43 @@ describe("send-contact-email handler", () => {
           spamMinFillMs: 3000,
         },
       });
-      await call(post({ ...validRequest(), website: "", elapsedMs: 800 }));
+      // Autofill and a short message: sent in under a second, by a person.
+      await call(
+        post({ ...validRequest({ message: "Carpets, 3 rooms" }), website: "", elapsedMs: 800 }),
+      );
+      await call(
+        post({
+          ...validRequest({ message: "Cheap pills https://pills.example/buy" }),
+          website: "",
+          elapsedMs: 900,
+        }),
+      );
       await call(post({ ...validRequest(), website: "", elapsedMs: 45_000 }));
-      const statuses = (await store.list()).map((row) => row.status).sort();
-      expect(statuses).toEqual(["new", "spam"]);
+      const rows = await store.list();
+      expect(rows.map((row) => row.status).sort()).toEqual(["new", "new", "spam"]);
+      expect(rows.find((row) => row.status === "spam")?.spamReason).toBe(
+        "sent 0.9 seconds after the page opened, with a web link in it",
+      );
+      expect(onStored).toHaveBeenCalledTimes(2);
+    });
+
+    it("keeps the reason with the spam, and judges a repeat of spam afresh", async () => {
+      const { call, store, onStored } = setup();
+      const input = validRequest();
+      const caught = await call(post({ ...input, website: "filled" }));
+      const again = await call(post({ ...input, website: "" }));
+      const [caughtId, againId] = [(await caught.json()).id, (await again.json()).id];
+      expect(againId).not.toBe(caughtId);
+      const byId = new Map((await store.list()).map((row) => [row.id, row]));
+      expect(byId.get(caughtId)).toMatchObject({
+        status: "spam",
+        spamReason: "the hidden field that only robots fill in was filled",
+      });
+      expect(byId.get(againId)?.status).toBe("new");
+      expect(onStored).toHaveBeenCalledWith(againId);
+      // A repeat of the honest one is still the honest one (the contract's de-duplication).
+      const third = await call(post({ ...input, website: "" }));
+      expect((await third.json()).id).toBe(againId);
     });
 
     it("delivers as usual a request without the signals (an API client)", async () => {

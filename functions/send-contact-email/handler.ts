@@ -209,7 +209,11 @@ async function store(
   // from the browser.
   const { request: lead, details } = splitQuoteDetails(withDetails);
   const quote = resolveQuoteDetails(details);
-  const spam = spamReason(signals, deps.config.spamMinFillMs ?? contactDefaults.spamMinFillMs);
+  const spam = spamReason(
+    signals,
+    deps.config.spamMinFillMs ?? contactDefaults.spamMinFillMs,
+    lead,
+  );
   const now = deps.now?.() ?? new Date();
   let result: { id: string; duplicate: boolean };
   try {
@@ -221,7 +225,7 @@ async function store(
       fingerprint: await fingerprintContact(lead, quote),
       receivedAt: now,
       dedupeWindowMs: deps.config.dedupeWindowMs,
-      status: spam ? "spam" : "new",
+      ...(spam ? { status: "spam", spamReason: spam } : { status: "new" }),
     });
   } catch (error) {
     log.error("contact request not stored", { error: errorMessage(error) });

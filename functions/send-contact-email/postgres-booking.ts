@@ -156,6 +156,18 @@ export function postgresBooking(sql: postgres.Sql, run: Run): BookingStore {
               await insertEmail(tx, email, "failed", cap.reason);
               return "capped" as const;
             }
+            if (cap.perHour) {
+              // Every instance counts this kind's hour under one lock, so none passes it together.
+              await tx`select pg_advisory_xact_lock(hashtextextended(${`visitor-email:${email.kind}:all`}, 0))`;
+              const [all] = await tx<{ n: number }[]>`
+                select count(*)::integer as n from public.visitor_emails
+                 where kind = ${email.kind} and status <> 'failed'
+                   and created_at > ${new Date(email.createdAt.getTime() - 3_600_000)}::timestamptz`;
+              if ((all?.n ?? 0) >= cap.perHour.max) {
+                await insertEmail(tx, email, "failed", cap.perHour.reason);
+                return "capped" as const;
+              }
+            }
           }
           await insertEmail(tx, email, "pending", null);
           return "queued" as const;

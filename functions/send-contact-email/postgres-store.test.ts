@@ -140,6 +140,40 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
       expect(await limits[1]?.consume("203.0.113.9", t0 + 1000)).toEqual({ allowed: true });
       expect(await limits[1]?.consume("198.51.100.7", t0 + 60_000)).toEqual({ allowed: true });
     });
+
+    it("sweeps ended rate-limit windows without waiting for a row another request holds", async () => {
+      const store = connect(freshDatabase());
+      const limiter = store.rateLimiter({ max: 5, windowMs: 1000 });
+      const t0 = Date.parse("2025-05-01T12:00:00Z");
+      await limiter.consume("198.51.100.1", t0);
+      // Another request renews that ended window and has not committed yet.
+      const holder = await store.sql.reserve();
+      const sweeper = await store.sql.reserve();
+      try {
+        await holder`begin`;
+        await holder`select 1 from public.contact_rate_limits where client_key = '198.51.100.1' for update`;
+        // A seed whose first draw sweeps (about one call in a hundred does).
+        let seed = 0;
+        for (; seed < 1000; seed += 1) {
+          await sweeper`select setseed(${seed / 1000})`;
+          const [draw] = await sweeper<{ sweeps: boolean }[]>`select random() < 0.01 as sweeps`;
+          if (draw?.sweeps) break;
+        }
+        await sweeper`select setseed(${seed / 1000})`;
+        const call = sweeper<{ allowed: boolean }[]>`
+          select allowed from public.consume_contact_rate_limit(
+            '203.0.113.2', 5, 1000, ${new Date(t0 + 5000)}::timestamptz)`;
+        const outcome = await Promise.race([
+          call.then((rows) => rows[0]?.allowed),
+          new Promise((resolve) => setTimeout(() => resolve("waited"), 3000)),
+        ]);
+        expect(outcome).toBe(true);
+      } finally {
+        await holder`rollback`.catch(() => {});
+        holder.release();
+        sweeper.release();
+      }
+    });
   });
 
   describe("the hourly e-mail cap's count", () => {
@@ -177,6 +211,28 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
       } finally {
         await store.close();
       }
+    });
+
+    it("tries an insert again that Postgres failed to break a deadlock, and stores it once", async () => {
+      const store = connect(freshDatabase());
+      // The first insert fails the way a deadlock victim does; the sequence is not rolled back.
+      await store.sql.unsafe(`
+        create sequence public.fail_once;
+        create function public.fail_first_insert() returns trigger language plpgsql as $$
+        begin
+          if nextval('public.fail_once') = 1 then
+            raise exception 'deadlock detected' using errcode = '40P01';
+          end if;
+          return new;
+        end $$;
+        create trigger fail_first before insert on public.contact_requests
+          for each row execute function public.fail_first_insert();`);
+      const request = await submission();
+      expect(await store.submit(request)).toEqual({ id: request.id, duplicate: false });
+      expect((await store.list()).map((row) => row.id)).toEqual([request.id]);
+      // The same id again (the first attempt committed unheard): stored once, answered as stored.
+      expect(await store.submit(request)).toEqual({ id: request.id, duplicate: false });
+      expect(await store.list()).toHaveLength(1);
     });
 
     it("refuses rows the schema would refuse, as StoreUnavailableError", async () => {

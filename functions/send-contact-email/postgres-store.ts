@@ -8,7 +8,7 @@
  * with FOR UPDATE SKIP LOCKED and a lease, so two instances never claim the same row
  * (postgres-queue.ts). What else must be atomic across instances lives in SQL functions of the
  * migrations: submit_contact_request (repeat check and insert under an advisory lock per
- * fingerprint), consume_contact_rate_limit, count_contact_mail and claim_contact_mail_digest (the
+ * fingerprint; a spam request is never the first of a repeat), consume_contact_rate_limit, count_contact_mail and claim_contact_mail_digest (the
  * hourly e-mail cap), and set_contact_status (contacted_at on the first answer).
  */
 import postgres from "postgres";
@@ -60,6 +60,31 @@ export type PostgresStore = ContactStore &
     mailCount(): MailCount;
   };
 
+const transientAttempts = 3;
+/**
+ * deadlock_detected, serialization_failure, lock_not_available; the server ending a session
+ * (admin_shutdown, idle_session_timeout); and a pooled connection found dead on first use: the
+ * server, a pooler or a firewall closed it while it sat idle (as it does while a mail outage keeps
+ * the outbox quiet), and the write meets a closed socket.
+ */
+const transientCodes = new Set([
+  "40P01",
+  "40001",
+  "55P03",
+  "57P01",
+  "57P05",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "ECONNRESET",
+  "EPIPE",
+]);
+
+export function isTransient(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && transientCodes.has(code);
+}
+
 function unavailable(action: string, error: unknown): StoreUnavailableError {
   const detail = error instanceof Error ? error.message : String(error);
   return new StoreUnavailableError(`Postgres ${action} failed: ${detail}`, { cause: error });
@@ -83,6 +108,23 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
     }
   }
 
+  /**
+   * For what a visitor waits on (the rate limit, the insert): a failure that says nothing about
+   * the request (Postgres chose it to break a deadlock or a serialization conflict, or the
+   * connection dropped) is tried again at once instead of answering 503. The insert is safe to
+   * repeat: its id makes a second attempt a no-op when the first one did commit.
+   */
+  async function runRetrying<T>(action: string, work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await work();
+      } catch (error) {
+        if (attempt >= transientAttempts || !isTransient(error)) throw unavailable(action, error);
+        await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
+      }
+    }
+  }
+
   const columns = sql.unsafe(contactRequestColumns);
   const notices = sql.unsafe(noticeColumns);
   const deliveries = postgresQueue<ContactRequestRow>(sql, deliveryQueue, "uuid");
@@ -98,19 +140,22 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
   return {
     sql,
     ...postgresBooking(sql, run),
-    submit({ id, data, details, source, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
+    submit(request) {
+      const { id, data, details, source, fingerprint, receivedAt, dedupeWindowMs } = request;
+      const status = request.status ?? "new";
       // Quote details and source as jsonb objects; null without them (as SQLite stores them).
       const quoteDetails =
         details && Object.keys(details).length > 0
           ? sql.json(details as unknown as postgres.JSONValue)
           : null;
       const visit = source ? sql.json(source as unknown as postgres.JSONValue) : null;
-      return run("insert", async () => {
+      return runRetrying("insert", async () => {
         const [row] = await sql<{ id: string; duplicate: boolean }[]>`
           select id, duplicate from public.submit_contact_request(
             ${id}::uuid, ${data.name}, ${data.email}, ${data.phone}, ${data.service},
             ${data.otherService}, ${data.message}, ${fingerprint}, ${receivedAt}::timestamptz,
-            ${dedupeWindowMs}::integer, ${status}, ${quoteDetails}::jsonb, ${visit}::jsonb)`;
+            ${dedupeWindowMs}::integer, ${status}, ${quoteDetails}::jsonb, ${visit}::jsonb,
+            ${request.spamReason ?? null}::text)`;
         if (!row) throw new Error("submit_contact_request returned no row");
         return { id: row.id, duplicate: row.duplicate };
       });
@@ -308,7 +353,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
       return {
         size: 0,
         consume(clientKey, now = Date.now()): Promise<RateLimitDecision> {
-          return run("rate limit", async () => {
+          return runRetrying("rate limit", async () => {
             const [row] = await sql<{ allowed: boolean; retry_after_seconds: number }[]>`
               select allowed, retry_after_seconds from public.consume_contact_rate_limit(
                 ${clientKey}, ${max}::integer, ${windowMs}::integer, ${new Date(now)}::timestamptz)`;

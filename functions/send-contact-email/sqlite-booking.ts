@@ -77,6 +77,10 @@ export function sqliteBooking(
       `SELECT count(*) AS n FROM visitor_emails
        WHERE recipient = ? AND kind = ? AND created_at > ? AND status <> 'failed'`,
     ),
+    emailCountAll: db.prepare(
+      `SELECT count(*) AS n FROM visitor_emails
+       WHERE kind = ? AND created_at > ? AND status <> 'failed'`,
+    ),
     emails: db.prepare(
       `SELECT ${visitorEmailColumns} FROM visitor_emails ORDER BY created_at, key`,
     ),
@@ -192,6 +196,14 @@ export function sqliteBooking(
         if (cap && sent >= cap.max) {
           insertEmail(email, "failed", cap.reason);
           return "capped" as const;
+        }
+        if (cap?.perHour) {
+          const lastHour = new Date(email.createdAt.getTime() - 3_600_000).toISOString();
+          const all = (statements.emailCountAll.get(email.kind, lastHour) as { n: number }).n;
+          if (all >= cap.perHour.max) {
+            insertEmail(email, "failed", cap.perHour.reason);
+            return "capped" as const;
+          }
         }
         insertEmail(email, "pending", null);
         return "queued" as const;

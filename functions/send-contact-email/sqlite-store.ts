@@ -112,12 +112,12 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const statements = {
     findRecent: db.prepare(
       `SELECT id FROM contact_requests WHERE fingerprint = ? AND created_at > ?
-       ORDER BY created_at LIMIT 1`,
+         AND status <> 'spam' ORDER BY created_at LIMIT 1`,
     ),
     insert: db.prepare(
       `INSERT INTO contact_requests (id, created_at, name, email, phone, service, other_service,
-         message, fingerprint, next_attempt_at, status, quote_details, source)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         message, fingerprint, next_attempt_at, status, quote_details, source, spam_reason)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     list: db.prepare(
       `SELECT ${columns} FROM contact_requests ORDER BY created_at DESC, rowid DESC`,
@@ -268,7 +268,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   return {
     path,
     ...booking,
-    submit({ id, data, details, source, fingerprint, receivedAt, dedupeWindowMs, status = "new" }) {
+    submit(request) {
+      const { id, data, details, source, fingerprint, receivedAt, dedupeWindowMs } = request;
+      const status = request.status ?? "new";
       const createdAt = receivedAt.toISOString();
       const since = new Date(receivedAt.getTime() - dedupeWindowMs).toISOString();
       return write("insert", () => {
@@ -290,6 +292,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           status,
           details && Object.keys(details).length > 0 ? JSON.stringify(details) : null,
           source ? JSON.stringify(source) : null,
+          status === "spam" ? (request.spamReason?.slice(0, 200) ?? null) : null,
         );
         return { id, duplicate: false };
       });

@@ -51,13 +51,14 @@ export type ContactRequestRow = {
   service_address: string | null;
   /** JSON text in SQLite, a jsonb object from Postgres; null without a source. */
   source: string | VisitSource | null;
+  spam_reason: string | null;
 };
 
 /** The columns of ContactRequestRow, for SELECT and RETURNING lists. */
 export const contactRequestColumns = `id, created_at, name, email, phone, service, other_service,
   message, status, delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
   delivered_recipients, contacted_at, status_set_at, quote_details, visit_start, visit_end,
-  visit_sequence, visit_changed_at, service_address, source`;
+  visit_sequence, visit_changed_at, service_address, source, spam_reason`;
 
 const iso = (value: Time) => new Date(value).toISOString();
 
@@ -100,6 +101,7 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
     visitChangedAt: row.visit_changed_at === null ? null : iso(row.visit_changed_at),
     ...(row.service_address ? { serviceAddress: row.service_address } : {}),
     ...(row.source === null ? {} : optional("source", jsonColumn(row.source))),
+    ...(row.spam_reason ? { spamReason: row.spam_reason } : {}),
   };
 }
 

@@ -35,10 +35,15 @@ export type NewContactRequest = {
   /** See fingerprint.ts: equal for repeats of the same request. */
   fingerprint: string;
   receivedAt: Date;
-  /** Repeats with the same fingerprint received within this many ms return the first id. */
+  /**
+   * Repeats with the same fingerprint received within this many ms return the first id, unless
+   * that one is spam: a repeat of a spam request is judged and stored afresh.
+   */
   dedupeWindowMs: number;
   /** "spam" when the spam filter caught it: stored, never claimed for delivery. Default "new". */
   status?: "new" | "spam";
+  /** Why the filter judged it spam, in plain words (spam-filter.ts); kept with spam only. */
+  spamReason?: string;
 };
 
 export type SubmitResult = { id: string; duplicate: boolean };
@@ -84,6 +89,8 @@ export type StoredContactRequest = ContactRequest &
     visitChangedAt: string | null;
     /** Where to clean, when the visitor gave it on their page. */
     serviceAddress?: string;
+    /** Why the spam filter judged it spam; absent for the rest and for what the owner marked. */
+    spamReason?: string;
   };
 
 /** What a failed attempt records. */

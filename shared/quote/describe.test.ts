@@ -51,7 +51,7 @@ describe("describeQuoteDetails", () => {
       ],
     });
     expect(lines).toEqual([
-      { label: "ZIP", value: "19406 (in area: King of Prussia)" },
+      { label: "ZIP", value: "19406, King of Prussia, in our service area" },
       {
         label: "Estimate",
         value: "First visit $120–$155 with the 20% welcome offer, then $150–$195 every two weeks",
@@ -59,16 +59,16 @@ describe("describeQuoteDetails", () => {
       {
         label: "Estimate for",
         value:
-          "home, 2 bedrooms, 1.5 bathrooms, 1100 sq ft; needs extra attention; bi-weekly; add-ons: Inside the oven (price list 2026-11-a)",
+          "home, 2 bedrooms, 1.5 bathrooms, 1,100 sq ft; needs extra attention; bi-weekly; add-ons: Inside the oven",
       },
-      { label: "Offer", value: "20% off the first cleaning claimed (welcome-20)" },
+      { label: "Offer", value: "20% welcome offer, on the first cleaning" },
       { label: "Preferred times", value: "Tue Dec 1, morning; Wed Dec 2, evening" },
     ]);
   });
 
   it("says when a ZIP is outside the area, and nothing for absent details", () => {
     expect(describeQuoteDetails({ zip: "90210", inServiceArea: false, town: null })).toEqual([
-      { label: "ZIP", value: "90210 (outside the service area)" },
+      { label: "ZIP", value: "90210, outside our service area" },
     ]);
     expect(describeQuoteDetails({})).toEqual([]);
   });

@@ -4,6 +4,7 @@
  */
 import { ownValue } from "../own-key.ts";
 import { estimateSentence } from "./estimate-words.ts";
+import { offerById } from "./offers.ts";
 import { formatWindow } from "./preferred-windows.ts";
 import { frequencyLabels, priceList } from "./price-list.ts";
 import type { StoredQuoteDetails } from "./quote-details.ts";
@@ -25,25 +26,29 @@ export function placeText(details: StoredQuoteDetails): string | null {
   return `${details.zip} (outside the service area)`;
 }
 
-/** The quote details a request carried, one line each; none for a request without them. */
+/**
+ * The quote details a request carried, one line each, in words a person uses ("19382, West
+ * Chester, in our service area", "20% welcome offer, on the first cleaning"); none for a request
+ * without them. Ids and versions stay in `npm run leads -- --json` (and priceListNote).
+ */
 export function describeQuoteDetails(details: StoredQuoteDetails): DetailLine[] {
   const lines: DetailLine[] = [];
   if (details.zip !== undefined) {
-    const area = details.inServiceArea ? `in area: ${details.town}` : "outside the service area";
-    lines.push({ label: "ZIP", value: `${details.zip} (${area})` });
+    const area = details.inServiceArea
+      ? [details.town, "in our service area"].filter(Boolean).join(", ")
+      : "outside our service area";
+    lines.push({ label: "ZIP", value: `${details.zip}, ${area}` });
   }
   const estimate = estimateText(details);
   if (details.estimate && estimate) {
     lines.push({ label: "Estimate", value: estimate });
-    lines.push({
-      label: "Estimate for",
-      value: `${describeInputs(details.estimate.inputs)} (price list ${details.estimate.priceList})`,
-    });
+    lines.push({ label: "Estimate for", value: describeInputs(details.estimate.inputs) });
   }
   if (details.offer) {
+    const name = offerById(details.offer.id)?.label.toLowerCase() ?? "offer";
     lines.push({
       label: "Offer",
-      value: `${details.offer.percentOff}% off the first cleaning claimed (${details.offer.id})`,
+      value: `${details.offer.percentOff}% ${name}, on the first cleaning`,
     });
   }
   if (details.preferredWindows?.length) {
@@ -55,6 +60,13 @@ export function describeQuoteDetails(details: StoredQuoteDetails): DetailLine[] 
   return lines;
 }
 
+/** "Price list version 2026-11-a": for a footer the owner can quote, never as a bare id. */
+export function priceListNote(details: StoredQuoteDetails): string | null {
+  return details.estimate ? `Price list version ${details.estimate.priceList}` : null;
+}
+
+const area = (squareFeet: number) => `${squareFeet.toLocaleString("en-US")} sq ft`;
+
 function describeInputs(inputs: NonNullable<StoredQuoteDetails["estimate"]>["inputs"]): string {
   const addOns = inputs.addOns.map(
     (id) => priceList.addOns.find((addOn) => addOn.id === id)?.label ?? id,
@@ -62,11 +74,11 @@ function describeInputs(inputs: NonNullable<StoredQuoteDetails["estimate"]>["inp
   const parts =
     inputs.kind === "home"
       ? [
-          `home, ${inputs.bedrooms} bedrooms, ${inputs.bathrooms} bathrooms, ${inputs.squareFeet} sq ft`,
+          `home, ${inputs.bedrooms} bedrooms, ${inputs.bathrooms} bathrooms, ${area(inputs.squareFeet)}`,
           inputs.condition === "extra" ? "needs extra attention" : "routine condition",
           (ownValue(frequencyLabels, inputs.frequency) ?? inputs.frequency).toLowerCase(),
         ]
-      : [`business, ${inputs.squareFeet} sq ft`, `${inputs.visitsPerWeek} visits a week`];
+      : [`business, ${area(inputs.squareFeet)}`, `${inputs.visitsPerWeek} visits a week`];
   if (addOns.length) parts.push(`add-ons: ${addOns.join(", ")}`);
   return parts.join("; ");
 }

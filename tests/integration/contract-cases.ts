@@ -121,7 +121,7 @@ export function describeContactContract(hostName: string, getHost: () => Contrac
       const mail = await getHost().waitForMail(id);
       const priced = estimate(inputs, null);
       for (const part of [mail.text, mail.html]) {
-        expect(part).toContain("19312 (in area: Berwyn)");
+        expect(part).toContain("19312, Berwyn, in our service area");
         expect(part).toContain(`$${priced.low}–$${priced.high} a visit`);
         expect(part).toContain(formatWindow(windows[0] as never));
       }
@@ -213,7 +213,7 @@ export function describeContactContract(hostName: string, getHost: () => Contrac
       const mail = await getHost().waitForMail(id);
       expect(mail.subject).toBe("Quote request: Office Cleaning from Form Poster");
       expect(mail.text).toContain(input.message);
-      expect(mail.text).toContain("19406 (in area: King of Prussia)");
+      expect(mail.text).toContain("19406, King of Prussia, in our service area");
     });
 
     it("shows a browser's invalid form post the spec's message and its values, in a page without script", async () => {

@@ -41,6 +41,7 @@ const settings = {
   OWNER_LINK_SECRET: "deno-host-test-owner-link-secret-0123456789",
   // Above what these tests send in an hour: past the cap, e-mails would wait for the next hour.
   MAIL_HOURLY_CAP: "1000",
+  ACKNOWLEDGEMENT_HOURLY_CAP: "1000",
   ...inboxSettings,
 };
 

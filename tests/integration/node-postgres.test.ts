@@ -28,6 +28,7 @@ const settings = {
   OUTBOX_RETRY_MAX_MS: "400",
   // Above what these tests send: the cap itself is not under test here, its shared count is.
   MAIL_HOURLY_CAP: "1000",
+  ACKNOWLEDGEMENT_HOURLY_CAP: "1000",
   // Required with DATABASE_URL: both servers sign the owner's links alike.
   OWNER_LINK_SECRET: "node-postgres-test-owner-link-secret-0123",
   ...inboxSettings,

@@ -121,6 +121,8 @@ export function createHarness(options: HarnessOptions): Harness {
           OUTBOX_RETRY_MAX_MS: "2000",
           // Thousands of e-mails by design: the owner's hourly cap is off (scenario 8 tests it).
           MAIL_HOURLY_CAP: "0",
+          // Thousands of visitors acknowledged too: their hourly bound is off like the owner's.
+          ACKNOWLEDGEMENT_HOURLY_CAP: "0",
           // Required with DATABASE_URL (scenario 9): servers on one database sign links alike.
           OWNER_LINK_SECRET: "bench-server-owner-link-secret-0123456789",
           ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),

@@ -95,14 +95,21 @@ export type ChangeResult =
 /** Queued; already queued under that key (nothing changed); or over the cap (kept as failed). */
 export type EnqueueOutcome = "queued" | "exists" | "capped";
 
-export type VisitorEmailCap = { max: number; windowMs: number; reason: string };
+export type VisitorEmailCap = {
+  max: number;
+  windowMs: number;
+  reason: string;
+  /** Also at most `max` of this kind to anyone in the hour before (all recipients together). */
+  perHour?: { max: number; reason: string };
+};
 
 export type BookingStore = {
   changeRequest(id: string, change: RequestChange, at: Date): Promise<ChangeResult>;
   /**
    * Queues an e-mail to a visitor once per key. With a cap: when `max` e-mails of the same kind
    * to the same recipient were queued (and not given up) in the `windowMs` before, it is kept as
-   * `failed` with the cap's reason instead, so that asking again decides the same.
+   * `failed` with the cap's reason instead, so that asking again decides the same; likewise past
+   * `perHour` of that kind to anyone.
    */
   enqueueVisitorEmail(email: NewVisitorEmail, cap?: VisitorEmailCap): Promise<EnqueueOutcome>;
   claimDueVisitorEmails(now: Date, limit: number, leaseMs: number): Promise<StoredVisitorEmail[]>;

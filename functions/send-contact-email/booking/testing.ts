@@ -68,7 +68,11 @@ export async function storeRequest(
   return id;
 }
 
-export function visitorOutboxOnFakeClock(start: string, reminderTime: string | null = "10:00") {
+export function visitorOutboxOnFakeClock(
+  start: string,
+  reminderTime: string | null = "10:00",
+  acknowledgementHourlyCap = 0,
+) {
   let clock = new Date(start);
   const store = testStore();
   const mail = recordingMailer();
@@ -81,6 +85,7 @@ export function visitorOutboxOnFakeClock(start: string, reminderTime: string | n
     reminders: { time: reminderTime, timeZone: "America/New_York" },
     retry: { baseMs: 1000, maxMs: 4000 },
     leaseMs: 60_000,
+    acknowledgementHourlyCap,
     now: () => clock,
   });
   return {

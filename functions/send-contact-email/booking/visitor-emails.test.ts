@@ -20,7 +20,11 @@ const links = {
   requestPage: "https://www.example.com/functions/v1/send-contact-email/request/x?token=1.y",
 };
 
-async function stored(name: string, extra: Record<string, unknown> = {}) {
+async function stored(
+  name: string,
+  extra: Record<string, unknown> = {},
+  details: Record<string, unknown> = {},
+) {
   const store = testStore();
   const id = await storeRequest(
     store,
@@ -31,6 +35,7 @@ async function stored(name: string, extra: Record<string, unknown> = {}) {
       inServiceArea: true,
       town: "Berwyn",
       preferredWindows: [{ date: "2026-12-01", window: "morning" }],
+      ...details,
     },
   );
   const request = await store.get(id);
@@ -60,6 +65,22 @@ describe("the acknowledgement", () => {
     expect(email.headers["X-Contact-Request-Id"]).toBeUndefined();
   });
 
+  it("says the place and the offer in plain words: no offer id, no area code words, no ISO time", async () => {
+    const request = await stored(
+      "Dana Whitfield",
+      {},
+      { offer: { id: "welcome-20", percentOff: 20 } },
+    );
+    const email = composeAcknowledgement(`acknowledgement:${request.id}`, request, letters, links);
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain("19312, Berwyn, in our service area");
+      expect(part).toContain("20% welcome offer, on the first cleaning");
+      expect(part).not.toContain("welcome-20");
+      expect(part).not.toContain("in area:");
+      expect(part).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+    }
+  });
+
   it("never carries the visitor's message or other-service text, in any part or header", async () => {
     const request = await stored("Dana Whitfield");
     const email = composeAcknowledgement(`acknowledgement:${request.id}`, request, letters, links);
@@ -76,6 +97,11 @@ describe("the acknowledgement", () => {
     ["Win $1000!!!", null],
     ["<b>Bob</b>", null],
     ["x".repeat(61), null],
+    ["WINNER.claim-prize.example visit now", null],
+    ["Claim your prize at www example", null],
+    ["prize.example", null],
+    ["Ann Marie de la Cruz Smith", null],
+    ["J.R. Ewing", "J.R."],
   ])("greets %s as %s", (name, expected) => {
     expect(greetingName(name)).toBe(expected);
   });

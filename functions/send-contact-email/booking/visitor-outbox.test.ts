@@ -46,6 +46,54 @@ describe("acknowledgements", () => {
     expect(t.sent).toHaveLength(4);
   });
 
+  it("counts plus-aliases and Gmail's dots as one mailbox: 3 a day in all", async () => {
+    const t = visitorOutboxOnFakeClock("2026-11-24T15:00:00Z");
+    const aliases = [1, 2, 3, 4, 5, 6].map((n) => `victim+${n}@example.org`);
+    const ids = [];
+    for (const email of aliases) {
+      const id = await storeRequest(t.store, t.now(), { email });
+      ids.push(id);
+      await t.outbox.onStored(id);
+      t.advance(60_000);
+    }
+    expect(t.sent.map((email) => email.to)).toEqual(aliases.slice(0, 3).map((a) => [a]));
+    for (const email of [
+      "j.doe@gmail.com",
+      "jdoe@gmail.com",
+      "J.D.o.e@googlemail.com",
+      "jdoe+x@gmail.com",
+    ]) {
+      const id = await storeRequest(t.store, t.now(), { email });
+      await t.outbox.onStored(id);
+      t.advance(60_000);
+    }
+    expect(t.sent).toHaveLength(6);
+    // Another mailbox at the same provider is another visitor.
+    const other = await storeRequest(t.store, t.now(), { email: "victim2@example.org" });
+    await t.outbox.onStored(other);
+    expect(t.sent).toHaveLength(7);
+  });
+
+  it("sends at most ACKNOWLEDGEMENT_HOURLY_CAP an hour to anyone, and the rest are kept as not sent", async () => {
+    const t = visitorOutboxOnFakeClock("2026-11-24T15:00:00Z", "10:00", 5);
+    const ids = [];
+    for (let index = 0; index < 7; index += 1) {
+      const id = await storeRequest(t.store, t.now(), { email: `stranger${index}@example.org` });
+      ids.push(id);
+      await t.outbox.onStored(id);
+      t.advance(60_000);
+    }
+    expect(t.sent).toHaveLength(5);
+    expect((await t.store.listVisitorEmails(ids[6]))[0]).toMatchObject({
+      status: "failed",
+      lastError: expect.stringContaining("ACKNOWLEDGEMENT_HOURLY_CAP"),
+    });
+    t.advance(hour);
+    const later = await storeRequest(t.store, t.now(), { email: "late@example.org" });
+    await t.outbox.onStored(later);
+    expect(t.sent).toHaveLength(6);
+  });
+
   it("waits out a mail outage and then sends each once", async () => {
     const t = visitorOutboxOnFakeClock("2026-11-24T15:00:00Z");
     t.fail("server");

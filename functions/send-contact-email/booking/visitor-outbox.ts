@@ -5,7 +5,8 @@
  * loses none. Nothing here is on the path that stores a request and answers the visitor.
  *
  * - The acknowledgement is queued when a request is stored (`onStored`, after the answer), at
- *   most 3 a day per address and never for spam; at start the requests of the last 12 hours that
+ *   most 3 a day per mailbox (mailbox.ts), at most ACKNOWLEDGEMENT_HOURLY_CAP an hour to anyone,
+ *   and never for spam; at start the requests of the last 12 hours that
  *   have none yet are caught up (a crash between the answer and the queueing).
  * - A visit's confirmation, change or cancellation is queued by the change itself, in its
  *   transaction (owner-visit.ts); when it is sent after a later change, it is not sent: the
@@ -24,8 +25,9 @@ import type { OwnerStore } from "../owner/owner-store.ts";
 import { type ContactStore, type StoredContactRequest, truncateError } from "../store.ts";
 import { createWakeTimer } from "../wake-timer.ts";
 import type { BookingStore, StoredVisitorEmail } from "./booking-store.ts";
+import { mailboxOf } from "./mailbox.ts";
 import { dueVisitReminders, nextVisitReminderAt, type ReminderSettings } from "./reminder-clock.ts";
-import { acknowledgementCap } from "./visitor-email-kinds.ts";
+import { acknowledgementCaps } from "./visitor-email-kinds.ts";
 import {
   composeAcknowledgement,
   composeReminder,
@@ -45,6 +47,8 @@ export type VisitorOutboxOptions = {
   reminders: ReminderSettings;
   retry: RetryPolicy;
   leaseMs: number;
+  /** Acknowledgements to anyone per hour (ACKNOWLEDGEMENT_HOURLY_CAP); 0 or unset: no bound. */
+  acknowledgementHourlyCap?: number;
   log?: Logger;
   now?: () => Date;
 };
@@ -76,6 +80,7 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
   const timer = createWakeTimer(() => run());
   let current: Promise<unknown> = Promise.resolve();
   let acksToCatchUp = true;
+  const ackCap = acknowledgementCaps(options.acknowledgementHourlyCap ?? 0);
 
   async function links(request: StoredContactRequest) {
     const token = await options.signer.sign(request.id, now());
@@ -90,14 +95,14 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
         key: `acknowledgement:${request.id}`,
         kind: "acknowledgement",
         requestId: request.id,
-        recipient: request.email.toLowerCase(),
+        // The cap counts mailboxes: plus-tags and Gmail's dots reach one inbox.
+        recipient: mailboxOf(request.email),
         payload: {},
         createdAt: now(),
       },
-      acknowledgementCap,
+      ackCap,
     );
-    if (outcome === "capped")
-      log.warn("acknowledgement not sent: per-address cap reached", { id: request.id });
+    if (outcome === "capped") log.warn("acknowledgement not sent: cap reached", { id: request.id });
     return outcome === "queued";
   }
 

@@ -7,9 +7,11 @@
  * name. Each carries the opt-out link, also as List-Unsubscribe with one-click unsubscribe
  * (RFC 8058), which mail apps show as a button.
  */
+
 import { business, telHref } from "../../../shared/business.ts";
 import { serviceLabel } from "../../../shared/contact-fields.ts";
 import type { ServiceValue } from "../../../shared/contact-schema.ts";
+import { looksLikeName } from "../booking/visitor-emails.ts";
 import { type ContactEmail, escapeHtml, headerSafe, htmlEmail } from "../email.ts";
 import type { FollowUpKind } from "./follow-up-store.ts";
 
@@ -36,7 +38,7 @@ export type FollowUpMail = {
 export function greetingName(name: string): string | null {
   const whole = name.trim();
   const first = whole.split(/\s+/)[0] ?? "";
-  return /^[\p{L} .'-]+$/u.test(whole) && /^\p{L}[\p{L}.'-]{0,39}$/u.test(first) ? first : null;
+  return looksLikeName(whole) && /^\p{L}[\p{L}.'-]{0,39}$/u.test(first) ? first : null;
 }
 
 function words(mail: FollowUpMail): { subject: string; paragraphs: string[] } {

@@ -26,6 +26,7 @@ import {
   statusChoices,
   townChoices,
 } from "./inbox-query.ts";
+import { spamWhy } from "./spam-why.ts";
 import { weekNumbersCss } from "./week-numbers.ts";
 
 // The private pages' shell and rules (private-page.ts), then the inbox's own.
@@ -155,7 +156,7 @@ function leadItem(lead: Lead, href: string): string {
   return `<li>
 <a class="row" href="${e(href)}"><span>${e(lead.name)}</span><span class="status ${e(status)}">${e(ownValue(statusLabels, status) ?? status)}</span></a>
 <p>${e(what)}</p>
-${visit}<p><time datetime="${e(lead.receivedAt)}">${e(momentWords(new Date(lead.receivedAt), business.timeZone))}</time> · from ${e(sourceChannel(lead.source))}</p>
+${visit}${spamWhy(lead)}<p><time datetime="${e(lead.receivedAt)}">${e(momentWords(new Date(lead.receivedAt), business.timeZone))}</time> · from ${e(sourceChannel(lead.source))}</p>
 <p><a class="call" href="${e(phoneHref(lead.phone))}">Call ${e(phoneDisplay(lead.phone))}</a></p>
 </li>`;
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, type Lead, terminalText, toCsv, toJsonLine, toText } from "./lead-formats.ts";
+import { storeSample } from "../testing/samples.ts";
+import { testStore } from "../testing/stores.ts";
+import {
+  csvCell,
+  type Lead,
+  terminalText,
+  toCsv,
+  toJsonLine,
+  toLead,
+  toText,
+} from "./lead-formats.ts";
 
 const lead: Lead = {
   id: "6a1f0000-0000-4000-8000-000000000001",
@@ -102,6 +112,8 @@ describe("leads output", () => {
   it("shows spam the owner marked as the owner's, never as the spam filter's", () => {
     const caught = toText([{ ...lead, status: "spam" }]);
     expect(caught).toContain("SPAM (caught by the spam filter, not e-mailed)");
+    const why = toText([{ ...lead, status: "spam", spamReason: "the hidden field was filled" }]);
+    expect(why).toContain("SPAM (caught by the spam filter: the hidden field was filled;");
     const marked = toText([{ ...lead, status: "spam", statusSetAt: "2025-05-01T15:00:00.000Z" }]);
     expect(marked).toContain("SPAM (marked by you May 1, 2025, 11:00 AM, not e-mailed)");
     expect(marked).not.toContain("spam filter");
@@ -162,5 +174,26 @@ describe("leads output", () => {
     );
     expect(without).toContain('"","Unknown","","","","","","pending"');
     expect(toText([found])).toContain("· from Google ads");
+  });
+});
+
+describe("a stored request as a lead", () => {
+  it("carries why the spam filter caught it, and nothing of the kind for the rest", async () => {
+    const store = testStore();
+    try {
+      const at = new Date("2026-11-25T15:00:00Z");
+      await storeSample(
+        store,
+        at,
+        {},
+        { status: "spam", spamReason: "the hidden field was filled" },
+      );
+      await storeSample(store, new Date(at.getTime() + 1000));
+      const [honest, caught] = (await store.list()).map(toLead);
+      expect(toJsonLine(caught as Lead)).toContain('"spamReason":"the hidden field was filled"');
+      expect(honest).not.toHaveProperty("spamReason");
+    } finally {
+      await store.close();
+    }
   });
 });

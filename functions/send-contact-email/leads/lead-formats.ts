@@ -45,6 +45,8 @@ export type Lead = StoredQuoteDetails & {
   serviceAddress?: string;
   /** Where the visit came from (shared/visit-source.ts); absent when the request carried none. */
   source?: VisitSource;
+  /** Why the spam filter judged it spam, when it did (`--all` lists spam). */
+  spamReason?: string;
 };
 
 const quoteKeys = [
@@ -84,6 +86,7 @@ export function toLead(row: StoredContactRequest & StoredQuoteDetails): Lead {
     ...(row.visit ? { visit: row.visit } : {}),
     ...(row.serviceAddress ? { serviceAddress: row.serviceAddress } : {}),
     ...(row.source ? { source: row.source } : {}),
+    ...(row.spamReason ? { spamReason: row.spamReason } : {}),
   };
 }
 
@@ -234,7 +237,10 @@ const whenFormat = new Intl.DateTimeFormat("en-US", {
 
 /** Spam is the filter's only when nobody set it: the owner's Spam says so, with its date. */
 function spamText(lead: Lead): string {
-  if (!lead.statusSetAt) return "SPAM (caught by the spam filter, not e-mailed)";
+  if (!lead.statusSetAt)
+    return lead.spamReason
+      ? `SPAM (caught by the spam filter: ${lead.spamReason}; not e-mailed)`
+      : "SPAM (caught by the spam filter, not e-mailed)";
   const marked = `SPAM (marked by you ${whenFormat.format(new Date(lead.statusSetAt))}`;
   return lead.deliveryStatus === "sent"
     ? `${marked}, e-mailed before)`

@@ -108,7 +108,7 @@ describe("owner request page", () => {
 
   it("shows the quote details when the request has them, and none otherwise", () => {
     const html = render(withQuote);
-    expect(html).toContain("<dt>ZIP</dt><dd>19406 (in area: King of Prussia)</dd>");
+    expect(html).toContain("<dt>ZIP</dt><dd>19406, King of Prussia, in our service area</dd>");
     expect(html).toContain(
       "<dt>Estimate</dt><dd>$150–$185 for a one-time cleaning, with the 20% welcome offer</dd>",
     );
@@ -124,13 +124,11 @@ describe("owner request page", () => {
     expect(weekly).toContain(
       "<dt>Estimate</dt><dd>First visit $150–$185 with the 20% welcome offer, then $185–$235 every week</dd>",
     );
-    expect(html).toContain(
-      "<dt>Offer</dt><dd>20% off the first cleaning claimed (welcome-20)</dd>",
-    );
+    expect(html).toContain("<dt>Offer</dt><dd>20% welcome offer, on the first cleaning</dd>");
     expect(html).toContain("<dt>Preferred times</dt><dd>Tue Dec 1, morning</dd>");
     expect(render()).not.toMatch(/<dt>(ZIP|Estimate|Offer|Preferred times)<\/dt>/);
     const outside = render({ ...withQuote, zip: "90210", inServiceArea: false, town: null });
-    expect(outside).toContain("<dt>ZIP</dt><dd>90210 (outside the service area)</dd>");
+    expect(outside).toContain("<dt>ZIP</dt><dd>90210, outside our service area</dd>");
   });
 
   it("says where the visit came from, or that it is not known", () => {

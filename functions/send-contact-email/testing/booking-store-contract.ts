@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { validateContact } from "../../../shared/contact-schema.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
 import type { BookingStore, NewVisitorEmail } from "../booking/booking-store.ts";
-import { acknowledgementCap } from "../booking/visitor-email-kinds.ts";
+import { acknowledgementCap, acknowledgementCaps } from "../booking/visitor-email-kinds.ts";
 import { fingerprintContact } from "../fingerprint.ts";
 import type { OwnerStore } from "../owner/owner-store.ts";
 import type { ContactStore } from "../store.ts";
@@ -301,6 +301,27 @@ export function describeBookingStoreContract(name: string, open: () => Promise<S
       ).toBe("queued");
       const capped = (await store.listVisitorEmails(d))[0];
       expect(capped).toMatchObject({ status: "failed", lastError: acknowledgementCap.reason });
+    });
+
+    it("with an hourly bound, queues at most that many of a kind to anyone in an hour", async () => {
+      const caps = acknowledgementCaps(2);
+      const ids = [];
+      for (let index = 0; index < 4; index += 1) ids.push(await submit(store, `Name ${index}`));
+      const [a, b, c, d] = ids as [string, string, string, string];
+      expect(await store.enqueueVisitorEmail(ack(a, "one@example.org"), caps)).toBe("queued");
+      expect(await store.enqueueVisitorEmail(ack(b, "two@example.org", at(minute)), caps)).toBe(
+        "queued",
+      );
+      expect(
+        await store.enqueueVisitorEmail(ack(c, "three@example.org", at(2 * minute)), caps),
+      ).toBe("capped");
+      expect((await store.listVisitorEmails(c))[0]).toMatchObject({
+        status: "failed",
+        lastError: expect.stringContaining("ACKNOWLEDGEMENT_HOURLY_CAP"),
+      });
+      expect(
+        await store.enqueueVisitorEmail(ack(d, "four@example.org", at(hour + minute)), caps),
+      ).toBe("queued");
     });
 
     it("claims, retries and marks visitor e-mails like every queue", async () => {

@@ -11,7 +11,7 @@ export async function storeSample(
   store: Pick<ContactStore, "submit">,
   receivedAt: Date,
   fields: Partial<ContactInput> = {},
-  extra: Partial<Pick<NewContactRequest, "status" | "details" | "source">> = {},
+  extra: Partial<Pick<NewContactRequest, "status" | "details" | "source" | "spamReason">> = {},
 ): Promise<string> {
   const result = validateContact(validRequest(fields));
   if (!result.ok) throw new Error(`invalid sample: ${JSON.stringify(result.fields)}`);

@@ -122,6 +122,38 @@ export function describeStoreContract(name: string, open: () => Promise<ContactS
       expect(await store.nextDueAt(minute)).toBeNull();
     });
 
+    it("keeps why the filter judged a request spam, and no reason for the rest", async () => {
+      const spam = await newRequest({ status: "spam", spamReason: "the hidden field was filled" });
+      const honest = await newRequest({
+        receivedAt: at(1000),
+        spamReason: "ignored when not spam",
+      });
+      await store.submit(spam);
+      await store.submit(honest);
+      const byId = new Map((await store.list()).map((row) => [row.id, row]));
+      expect(byId.get(spam.id)?.spamReason).toBe("the hidden field was filled");
+      expect(byId.get(honest.id)).not.toHaveProperty("spamReason");
+    });
+
+    it("judges a repeat of a spam request afresh instead of merging it into the spam", async () => {
+      const spam = await newRequest({ status: "spam", spamReason: "the hidden field was filled" });
+      await store.submit(spam);
+      const resent = await store.submit({
+        ...spam,
+        id: crypto.randomUUID(),
+        receivedAt: at(minute),
+        status: "new",
+        spamReason: undefined,
+      });
+      expect(resent.duplicate).toBe(false);
+      expect(resent.id).not.toBe(spam.id);
+      const [newest] = await store.list();
+      expect(newest).toMatchObject({ id: resent.id, status: "new" });
+      expect((await store.claimDue(at(2 * minute), 10, minute)).map((row) => row.id)).toEqual([
+        resent.id,
+      ]);
+    });
+
     it("answers a repeat inside the window with the first id and stores it once", async () => {
       const first = await newRequest();
       await store.submit(first);

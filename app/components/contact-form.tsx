@@ -109,7 +109,7 @@ export function ContactForm() {
       setZip(typed.zip);
     }
     setStarted(true);
-    // The prerendered form knows neither the address nor the visitor's note.
+    // The prerendered form does not know the address it was opened with.
     setOffer(arrivingOffer(window.location.search));
     if (window.location.hash === "#estimate") setEstimateOpen(true);
   }, []);
@@ -137,11 +137,6 @@ export function ContactForm() {
   const removeOffer = () => {
     forgetOffer();
     setOffer(null);
-    const url = new URL(window.location.href);
-    if (url.searchParams.has("offer")) {
-      url.searchParams.delete("offer");
-      window.history.replaceState(window.history.state, "", url);
-    }
   };
   const clearError = (field: QuoteField) => {
     if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);

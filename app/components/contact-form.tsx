@@ -14,14 +14,18 @@ import { phoneDisplay } from "../../shared/phone";
 import { estimateText } from "../../shared/quote/describe";
 import { type EstimateInputs, estimate } from "../../shared/quote/estimate";
 import { type Offer, offerById, storedOffer } from "../../shared/quote/offers";
-import { formatWindow, type PreferredWindow } from "../../shared/quote/preferred-windows";
+import {
+  formatWindow,
+  type PreferredWindow,
+  windowRules,
+} from "../../shared/quote/preferred-windows";
 import { quoteMessages } from "../../shared/quote/quote-details";
 import { fieldLabels, keyField } from "../../shared/quote-form";
 import { CharactersLeft } from "./quote/characters-left";
 import { EstimateDisclosure } from "./quote/estimate-disclosure";
 import { OfferNotice } from "./quote/offer-notice";
 import { PlainDetails } from "./quote/plain-details";
-import { PreferredTimes } from "./quote/preferred-times";
+import { nothingPicked, type PickedWindow, PreferredTimes } from "./quote/preferred-times";
 import { RequestSent, type SentRequest } from "./quote/request-sent";
 import { SpamTrap } from "./quote/spam-trap";
 import { ZipField } from "./quote/zip-field";
@@ -101,6 +105,7 @@ export function ContactForm() {
   const [estimateOpen, setEstimateOpen] = useState(false);
   const [estimateInputs, setEstimateInputs] = useState<EstimateInputs | null>(null);
   const [windows, setWindows] = useState<PreferredWindow[]>([]);
+  const [picked, setPicked] = useState<PickedWindow>(nothingPicked);
 
   // Before the first paint after hydration, so nothing typed is drawn over with empty state.
   useLayoutEffect(() => {
@@ -202,6 +207,21 @@ export function ContactForm() {
       showErrors({ estimate: quoteMessages.estimate });
       return;
     }
+    // A day picked but not added with "Add time" is what the visitor meant: it counts, or the
+    // form says why it cannot, rather than dropping it unseen.
+    let chosenWindows = windows;
+    const pickedAdded = windows.some(
+      (item) => item.date === picked.date && item.window === picked.window,
+    );
+    if (picked.date && !pickedAdded) {
+      if (windows.length >= windowRules.maxWindows) {
+        showErrors({ preferredWindows: quoteMessages.pickedTimeNoRoom });
+        return;
+      }
+      chosenWindows = [...windows, { date: picked.date, window: picked.window }];
+      setWindows(chosenWindows);
+      setPicked(nothingPicked);
+    }
     // Where the visit came from, as its first page noted it; left out when not usable.
     const source = schema.visitSourceFrom(notedVisitSource());
     const checked = schema.validateContact({
@@ -209,7 +229,7 @@ export function ContactForm() {
       ...(zip.trim() ? { zip: zip.trim() } : {}),
       ...(estimateOpen && estimateInputs ? { estimate: estimateInputs } : {}),
       ...(offer ? { offer: offer.id } : {}),
-      ...(windows.length ? { preferredWindows: windows } : {}),
+      ...(chosenWindows.length ? { preferredWindows: chosenWindows } : {}),
       ...(source ? { source } : {}),
       // The spam filter's signals: the hidden field people leave empty, and the time taken.
       website: form.current?.querySelector<HTMLInputElement>("[name=website]")?.value ?? "",
@@ -243,6 +263,7 @@ export function ContactForm() {
       setErrors({});
       setZip("");
       setWindows([]);
+      setPicked(nothingPicked);
       setEstimateOpen(false);
       if (offer) removeOffer();
       await toasts.notify("success", contactToasts.success);
@@ -407,6 +428,11 @@ export function ContactForm() {
           />
           <PreferredTimes
             value={windows}
+            picked={picked}
+            onPick={(next) => {
+              setPicked(next);
+              clearError("preferredWindows");
+            }}
             ready={started}
             error={errors.preferredWindows}
             onChange={(next) => {

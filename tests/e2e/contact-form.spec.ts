@@ -235,6 +235,7 @@ test.describe("sending a quote request (product.md, Quote form)", () => {
       await expect(fields.send).toBeEnabled();
       await expect(page.getByText(welcomeOffer.appliedText)).toBeVisible();
       // A preferred time, so that the confirmation has a date to word.
+      await page.getByRole("combobox", { name: "Day", exact: true }).selectOption({ index: 1 });
       await page.getByRole("button", { name: "Add time" }).click();
       await fillValid(page, {
         phone: "6105550199",

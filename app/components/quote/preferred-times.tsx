@@ -91,7 +91,9 @@ export function PreferredTimes({
             onChange={(event) => onPick({ ...picked, date: event.target.value })}
             className={controlClass}
           >
-            <option value="">Choose a day</option>
+            {/* None before the script: an option would post an empty preferredWindows with the
+                plain form, whose own time fields stand in for this picker. */}
+            {ready ? <option value="">Choose a day</option> : null}
             {dates.map((option) => (
               <option key={option} value={option}>
                 {formatDate(option)}

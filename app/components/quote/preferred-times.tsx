@@ -49,23 +49,24 @@ export function PreferredTimes({
   }, [ready]);
   const daySelect = useRef<HTMLSelectElement>(null);
   const list = useRef<HTMLUListElement>(null);
-  // Where focus goes once a time is added (the button that had it disables itself).
-  const [added, setAdded] = useState(0);
+  // Where focus goes once a time is added (the button that had it disables itself). Set by Add
+  // time alone: the list emptied after a send must not pull focus from the confirmation.
+  const [justAdded, setJustAdded] = useState<{ full: boolean } | null>(null);
   const full = value.length >= windowRules.maxWindows;
   const chosen = value.some((item) => item.date === picked.date && item.window === picked.window);
 
   useEffect(() => {
-    if (added === 0) return;
+    if (!justAdded) return;
     // Room for another: the emptied day picker, to choose the next. Full: the time just added,
     // whose Remove button is the one thing left to do here.
-    if (value.length < windowRules.maxWindows) daySelect.current?.focus();
-    else list.current?.querySelector<HTMLElement>("li:last-child button")?.focus();
-  }, [added, value.length]);
+    if (justAdded.full) list.current?.querySelector<HTMLElement>("li:last-child button")?.focus();
+    else daySelect.current?.focus();
+  }, [justAdded]);
 
   const add = () => {
     onChange([...value, { date: picked.date, window: picked.window }]);
     onPick(nothingPicked);
-    setAdded((count) => count + 1);
+    setJustAdded({ full: value.length + 1 >= windowRules.maxWindows });
   };
 
   return (

@@ -6,6 +6,9 @@ import { manifestFile, readChunkGraph } from "./app/build/page-scripts";
 import { shipSite } from "./app/build/ship-site";
 
 export default {
+  // BUILD_DIR: a second build beside the one `npm start` serves (tests of SITE_COUNTS=on), served
+  // with STATIC_DIR=<folder>/client.
+  buildDirectory: process.env.BUILD_DIR?.trim() || "build",
   // Static HTML for every page; the contact function is the only server-side code.
   ssr: false,
   // Every path in routes.ts, plus /404: the splat route rendered once, so any static host (and our

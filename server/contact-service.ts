@@ -15,6 +15,8 @@ import { errorMessage, type Logger } from "../functions/send-contact-email/log.t
 import type { Mailer } from "../functions/send-contact-email/mailer.ts";
 import { maxBodyBytes } from "../functions/send-contact-email/request-body.ts";
 import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-email/smtp-mailer.ts";
+import { business } from "../shared/business.ts";
+import { calendarDay } from "../shared/calendar-day.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 import { lockedDownPolicy } from "../shared/security-headers.ts";
 import { openConfiguredStore } from "./contact-store.ts";
@@ -58,6 +60,11 @@ export type ContactService = Pick<ContactFunction, "store"> & {
   open(): Promise<void>;
   /** Stops the queues (waiting for e-mails in flight) and closes the store and the mailer. */
   close(): Promise<void>;
+  /**
+   * Adds one view of `page` to today's count (server/page-views.ts decides what a view is). Never
+   * waited for: a page is not held up by its count, and a count the store cannot take is lost.
+   */
+  countView(page: string): void;
 };
 
 export function createContactService(
@@ -199,6 +206,13 @@ export function createContactService(
     async close() {
       await contactFunction.stop();
       lock?.release();
+    },
+    countView(page) {
+      const store = contactFunction.store;
+      if (!store) return;
+      store
+        .addCount(calendarDay(new Date(), business.timeZone), page, "view")
+        .catch((error) => log.warn("view not counted", { error: errorMessage(error) }));
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   parseOwnerConfig,
 } from "../functions/send-contact-email/owner/owner-config.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
+import { siteCountsOn } from "../shared/site-counts-setting.ts";
 import { keptLinkSecret } from "./link-secret.ts";
 
 export const projectRoot = resolve(import.meta.dirname, "..");
@@ -31,6 +32,12 @@ export type ServerSettings = {
   /** DATABASE_URL: quote requests go to this Postgres instead of SQLite in dataDir. */
   databaseUrl: string | undefined;
   sqliteBusyTimeoutMs: number;
+  /**
+   * SITE_COUNTS=on, and the pages call the function on this server (no VITE_SUPABASE_URL): the
+   * server counts each page view it serves. With the function elsewhere the pages count their own
+   * views (app/config.ts), so counting here too would count them twice.
+   */
+  countViews: boolean;
   contact: ContactConfig;
   /** The owner's links, alerts, reminders and digest (functions/send-contact-email/owner/). */
   owner: OwnerConfig;
@@ -113,6 +120,7 @@ export function readServerSettings(
     smtpUrl: smtpUrl(env),
     databaseUrl: database,
     sqliteBusyTimeoutMs: busyTimeout(env),
+    countViews: siteCounts(env) && !env.VITE_SUPABASE_URL?.trim(),
     contact: parseContactConfig(env),
     owner: parseOwnerConfig(env, {
       // NODE_ENV=production: links must survive restarts, so a secret must be configured.
@@ -126,6 +134,14 @@ export function readServerSettings(
     ownerLinksToServer:
       !env.FUNCTION_URL?.trim() && siteOrigin === new URL(deploymentDefaults.siteUrl).origin,
   };
+}
+
+function siteCounts(env: NodeJS.ProcessEnv): boolean {
+  try {
+    return siteCountsOn(env.SITE_COUNTS);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 /** The data folder's files, in one place for the server and `npm run leads`. */

@@ -9,6 +9,7 @@ import { buildSite, hasBuild } from "./build-site.ts";
 import { createContactService } from "./contact-service.ts";
 import { DataFolderBusyError } from "./data-lock.ts";
 import { loadEnvFile } from "./env-file.ts";
+import { viewedPage } from "./page-views.ts";
 import { readServerSettings } from "./settings.ts";
 import { onShutdownSignal, startSiteServer } from "./site-server.ts";
 import { serveStatic } from "./static-handler.ts";
@@ -27,7 +28,11 @@ async function main() {
     await buildSite(log);
   }
   const site = loadStaticSite(settings.staticDir);
-  log.info("site loaded", { folder: settings.staticDir, files: site.files.size });
+  log.info("site loaded", {
+    folder: settings.staticDir,
+    files: site.files.size,
+    countsViews: settings.countViews,
+  });
 
   // In this order: the data folder's lock (a second server stops here, touching nothing), the
   // port (a busy port stops us before any e-mail goes out), then the store and the outbox.
@@ -40,8 +45,13 @@ async function main() {
       host: settings.host,
       contact,
       trustProxy: settings.contact.trustProxy,
-      fallback: (request, response, baseHeaders) =>
-        serveStatic(request, response, site, baseHeaders),
+      fallback: (request, response, baseHeaders) => {
+        const served = serveStatic(request, response, site, baseHeaders);
+        // SITE_COUNTS=on: the view is counted here, from the page request itself, so that the
+        // page calls nothing at load (page-views.ts).
+        const page = settings.countViews ? viewedPage(request, served) : null;
+        if (page) contact.countView(page);
+      },
       log,
     });
   } catch (error) {

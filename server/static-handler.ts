@@ -89,12 +89,16 @@ function resolvePath(site: StaticSite, rawPath: string): Resolution {
   return { kind: "file", file, status: file === site.notFound ? 404 : 200 };
 }
 
+/** A file of the site that was answered, with its status (304: the browser's copy is current). */
+export type Served = { file: StaticFile; status: 200 | 304 | 404 };
+
+/** Answers the request; returns the file it answered with, or null (a refusal, a redirect). */
 export function serveStatic(
   request: IncomingMessage,
   response: ServerResponse,
   site: StaticSite,
   baseHeaders: Record<string, string>,
-): void {
+): Served | null {
   const headOnly = request.method === "HEAD";
   if (request.method !== "GET" && !headOnly) {
     response.writeHead(405, {
@@ -104,7 +108,7 @@ export function serveStatic(
       "Content-Security-Policy": lockedDownPolicy,
     });
     response.end("Method Not Allowed\n");
-    return;
+    return null;
   }
 
   const resolution = resolvePath(site, request.url ?? "/");
@@ -115,7 +119,7 @@ export function serveStatic(
       "Content-Security-Policy": lockedDownPolicy,
     });
     response.end(headOnly ? undefined : "Bad Request\n");
-    return;
+    return null;
   }
   if (resolution.kind === "redirect") {
     response.writeHead(301, {
@@ -125,7 +129,7 @@ export function serveStatic(
       "Content-Security-Policy": lockedDownPolicy,
     });
     response.end();
-    return;
+    return null;
   }
   const found =
     resolution.kind === "file"
@@ -140,7 +144,7 @@ export function serveStatic(
       "Content-Security-Policy": lockedDownPolicy,
     });
     response.end(headOnly ? undefined : "Not Found\n");
-    return;
+    return null;
   }
 
   const { file, status } = found;
@@ -152,7 +156,7 @@ export function serveStatic(
   if (status === 200 && etagMatches(request.headers["if-none-match"], etag)) {
     response.writeHead(304, headers);
     response.end();
-    return;
+    return { file, status: 304 };
   }
 
   headers["Content-Length"] = String(sizeOf(body));
@@ -166,6 +170,7 @@ export function serveStatic(
       .on("error", () => response.destroy())
       .pipe(response);
   }
+  return { file, status };
 }
 
 const sizeOf = (body: Body) => ("bytes" in body ? body.bytes.byteLength : body.size);

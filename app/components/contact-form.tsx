@@ -10,17 +10,22 @@ import { notedVisitSource } from "~/lib/noted-visit-source";
 import { arrivingOffer, forgetOffer, offerClaimedEvent } from "~/lib/offer-note";
 import { limits, messages, serviceLabel, serviceOptions } from "../../shared/contact-fields";
 import type { ContactInput } from "../../shared/contact-schema";
+import { phoneDisplay } from "../../shared/phone";
 import { estimateText } from "../../shared/quote/describe";
 import { type EstimateInputs, estimate } from "../../shared/quote/estimate";
 import { type Offer, offerById, storedOffer } from "../../shared/quote/offers";
-import { formatWindow, type PreferredWindow } from "../../shared/quote/preferred-windows";
+import {
+  formatWindow,
+  type PreferredWindow,
+  windowRules,
+} from "../../shared/quote/preferred-windows";
 import { quoteMessages } from "../../shared/quote/quote-details";
 import { fieldLabels, keyField } from "../../shared/quote-form";
 import { CharactersLeft } from "./quote/characters-left";
 import { EstimateDisclosure } from "./quote/estimate-disclosure";
 import { OfferNotice } from "./quote/offer-notice";
 import { PlainDetails } from "./quote/plain-details";
-import { PreferredTimes } from "./quote/preferred-times";
+import { nothingPicked, type PickedWindow, PreferredTimes } from "./quote/preferred-times";
 import { RequestSent, type SentRequest } from "./quote/request-sent";
 import { SpamTrap } from "./quote/spam-trap";
 import { ZipField } from "./quote/zip-field";
@@ -100,6 +105,7 @@ export function ContactForm() {
   const [estimateOpen, setEstimateOpen] = useState(false);
   const [estimateInputs, setEstimateInputs] = useState<EstimateInputs | null>(null);
   const [windows, setWindows] = useState<PreferredWindow[]>([]);
+  const [picked, setPicked] = useState<PickedWindow>(nothingPicked);
 
   // Before the first paint after hydration, so nothing typed is drawn over with empty state.
   useLayoutEffect(() => {
@@ -109,13 +115,12 @@ export function ContactForm() {
       setZip(typed.zip);
     }
     setStarted(true);
-    // The prerendered form knows neither the address nor the visitor's note.
+    // The prerendered form does not know the address it was opened with.
     setOffer(arrivingOffer(window.location.search));
     if (window.location.hash === "#estimate") setEstimateOpen(true);
   }, []);
 
-  // "Claim My Discount" in the popup on this page applies the offer here (lib/offer-note.ts), on
-  // whichever form element is mounted ("Send another request" mounts a new one).
+  // "Claim My Discount" in the popup on this page applies the offer here (lib/offer-note.ts).
   const [claimed, setClaimed] = useState(0);
   const formRef = useCallback((element: HTMLFormElement | null) => {
     form.current = element;
@@ -137,11 +142,6 @@ export function ContactForm() {
   const removeOffer = () => {
     forgetOffer();
     setOffer(null);
-    const url = new URL(window.location.href);
-    if (url.searchParams.has("offer")) {
-      url.searchParams.delete("offer");
-      window.history.replaceState(window.history.state, "", url);
-    }
   };
   const clearError = (field: QuoteField) => {
     if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
@@ -174,9 +174,22 @@ export function ContactForm() {
     toasts.prepare();
   };
 
+  // Set at once on Send, before anything is awaited: `sending` is state, which a second click
+  // arriving while the schema loads would still read as false, and send the request twice.
+  const inFlight = useRef(false);
+
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sending) return;
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await submit();
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  async function submit() {
     if (values.service === "other" && values.otherService.trim() === "") {
       showErrors({ otherService: messages.otherService });
       return;
@@ -194,6 +207,21 @@ export function ContactForm() {
       showErrors({ estimate: quoteMessages.estimate });
       return;
     }
+    // A day picked but not added with "Add time" is what the visitor meant: it counts, or the
+    // form says why it cannot, rather than dropping it unseen.
+    let chosenWindows = windows;
+    const pickedAdded = windows.some(
+      (item) => item.date === picked.date && item.window === picked.window,
+    );
+    if (picked.date && !pickedAdded) {
+      if (windows.length >= windowRules.maxWindows) {
+        showErrors({ preferredWindows: quoteMessages.pickedTimeNoRoom });
+        return;
+      }
+      chosenWindows = [...windows, { date: picked.date, window: picked.window }];
+      setWindows(chosenWindows);
+      setPicked(nothingPicked);
+    }
     // Where the visit came from, as its first page noted it; left out when not usable.
     const source = schema.visitSourceFrom(notedVisitSource());
     const checked = schema.validateContact({
@@ -201,7 +229,7 @@ export function ContactForm() {
       ...(zip.trim() ? { zip: zip.trim() } : {}),
       ...(estimateOpen && estimateInputs ? { estimate: estimateInputs } : {}),
       ...(offer ? { offer: offer.id } : {}),
-      ...(windows.length ? { preferredWindows: windows } : {}),
+      ...(chosenWindows.length ? { preferredWindows: chosenWindows } : {}),
       ...(source ? { source } : {}),
       // The spam filter's signals: the hidden field people leave empty, and the time taken.
       website: form.current?.querySelector<HTMLInputElement>("[name=website]")?.value ?? "",
@@ -218,7 +246,8 @@ export function ContactForm() {
       const { data } = checked;
       setSent({
         firstName: data.name.split(/\s+/)[0] ?? "",
-        phone: data.phone,
+        phone: phoneDisplay(data.phone),
+        email: data.email,
         service:
           data.service === "other" ? data.otherService : serviceLabel(data.service).toLowerCase(),
         estimate: data.estimate
@@ -234,6 +263,7 @@ export function ContactForm() {
       setErrors({});
       setZip("");
       setWindows([]);
+      setPicked(nothingPicked);
       setEstimateOpen(false);
       if (offer) removeOffer();
       await toasts.notify("success", contactToasts.success);
@@ -256,181 +286,175 @@ export function ContactForm() {
       );
   }
 
-  function sendAnother() {
-    setSent(null);
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[name=name]")?.focus());
-  }
-
   return (
     <>
-      {sent ? (
-        <RequestSent request={sent} onSendAnother={sendAnother} />
-      ) : (
-        <form
-          ref={formRef}
-          data-quote-form=""
-          onSubmit={onSubmit}
-          onFocus={prepare}
-          aria-labelledby="quote-form-heading"
-          method="post"
-          action={functionUrl}
-          encType="application/x-www-form-urlencoded"
-          className="grid gap-5 sm:grid-cols-2"
-        >
-          {/* A plain form cannot send headers: the public key travels as a field. */}
-          <input type="hidden" name={keyField} value={siteConfig.publicKey} />
-          <input type="hidden" name="offer" value={offer?.id ?? ""} />
-          {offer ? <OfferNotice ref={offerNotice} offer={offer} onRemove={removeOffer} /> : null}
-          <FormField id="contact-name" label={fieldLabels.name} required error={errors.name}>
-            {(describedBy) => (
-              <input
-                id="contact-name"
-                type="text"
-                autoComplete="name"
-                placeholder="Your full name"
-                required
-                {...bind("name", describedBy)}
-              />
-            )}
-          </FormField>
-          <FormField id="contact-email" label={fieldLabels.email} required error={errors.email}>
-            {(describedBy) => (
-              <input
-                id="contact-email"
-                type="email"
-                autoComplete="email"
-                placeholder={business.email}
-                required
-                {...bind("email", describedBy)}
-              />
-            )}
-          </FormField>
-          <FormField id="contact-phone" label={fieldLabels.phone} required error={errors.phone}>
-            {(describedBy) => (
-              <input
-                id="contact-phone"
-                type="tel"
-                autoComplete="tel"
-                placeholder="(484) 123-4567"
-                required
-                {...bind("phone", describedBy)}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="contact-service"
-            label={fieldLabels.service}
-            required
-            error={errors.service}
-          >
-            {(describedBy) => (
-              <select id="contact-service" required {...bind("service", describedBy)}>
-                <option value="" disabled>
-                  Select a service
+      {/* product.md, Quote form: on success the form is back at once, empty, under what happens
+          next; no step stands between the visitor and a second request. */}
+      {sent ? <RequestSent request={sent} /> : null}
+      <form
+        ref={formRef}
+        data-quote-form=""
+        onSubmit={onSubmit}
+        onFocus={prepare}
+        aria-labelledby="quote-form-heading"
+        method="post"
+        action={functionUrl}
+        encType="application/x-www-form-urlencoded"
+        className="grid gap-5 sm:grid-cols-2"
+      >
+        {/* A plain form cannot send headers: the public key travels as a field. */}
+        <input type="hidden" name={keyField} value={siteConfig.publicKey} />
+        <input type="hidden" name="offer" value={offer?.id ?? ""} />
+        {offer ? <OfferNotice ref={offerNotice} offer={offer} onRemove={removeOffer} /> : null}
+        <FormField id="contact-name" label={fieldLabels.name} required error={errors.name}>
+          {(describedBy) => (
+            <input
+              id="contact-name"
+              type="text"
+              autoComplete="name"
+              placeholder="Your full name"
+              required
+              {...bind("name", describedBy)}
+            />
+          )}
+        </FormField>
+        <FormField id="contact-email" label={fieldLabels.email} required error={errors.email}>
+          {(describedBy) => (
+            <input
+              id="contact-email"
+              type="email"
+              autoComplete="email"
+              placeholder={business.email}
+              required
+              {...bind("email", describedBy)}
+            />
+          )}
+        </FormField>
+        <FormField id="contact-phone" label={fieldLabels.phone} required error={errors.phone}>
+          {(describedBy) => (
+            <input
+              id="contact-phone"
+              type="tel"
+              autoComplete="tel"
+              placeholder="(484) 123-4567"
+              required
+              {...bind("phone", describedBy)}
+            />
+          )}
+        </FormField>
+        <FormField id="contact-service" label={fieldLabels.service} required error={errors.service}>
+          {(describedBy) => (
+            <select id="contact-service" required {...bind("service", describedBy)}>
+              <option value="" disabled>
+                Select a service
+              </option>
+              {serviceOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
                 </option>
-                {serviceOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          {/* Shown by CSS while Other is chosen, so it appears without JavaScript too; required
+              ))}
+            </select>
+          )}
+        </FormField>
+        {/* Shown by CSS while Other is chosen, so it appears without JavaScript too; required
               (and cleared when another service is chosen) once the script runs. */}
-          <FormField
-            id="contact-other-service"
-            label={fieldLabels.otherService}
-            required
-            error={errors.otherService}
-            className="hidden sm:col-span-2 [form:has([name=service]_[value=other]:checked)_&]:block"
-          >
-            {(describedBy) => (
-              <input
-                id="contact-other-service"
-                type="text"
-                placeholder="e.g. window washing, move-out cleaning"
-                required={values.service === "other"}
-                {...bind("otherService", describedBy)}
+        <FormField
+          id="contact-other-service"
+          label={fieldLabels.otherService}
+          required
+          error={errors.otherService}
+          className="hidden sm:col-span-2 [form:has([name=service]_[value=other]:checked)_&]:block"
+        >
+          {(describedBy) => (
+            <input
+              id="contact-other-service"
+              type="text"
+              placeholder="e.g. window washing, move-out cleaning"
+              required={values.service === "other"}
+              {...bind("otherService", describedBy)}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="contact-message"
+          label={fieldLabels.message}
+          required
+          error={errors.message}
+          className="sm:col-span-2"
+        >
+          {(describedBy) => (
+            <>
+              <textarea
+                id="contact-message"
+                rows={6}
+                maxLength={limits.message}
+                required
+                placeholder="Tell us about your space: type, size, how often, and any special requests."
+                {...bind(
+                  "message",
+                  [describedBy, "contact-message-limit"].filter(Boolean).join(" "),
+                )}
               />
-            )}
-          </FormField>
-          <FormField
-            id="contact-message"
-            label={fieldLabels.message}
-            required
-            error={errors.message}
-            className="sm:col-span-2"
-          >
-            {(describedBy) => (
-              <>
-                <textarea
-                  id="contact-message"
-                  rows={6}
-                  maxLength={limits.message}
-                  required
-                  placeholder="Tell us about your space: type, size, how often, and any special requests."
-                  {...bind(
-                    "message",
-                    [describedBy, "contact-message-limit"].filter(Boolean).join(" "),
-                  )}
-                />
-                <CharactersLeft
-                  id="contact-message-limit"
-                  length={values.message.length}
-                  limit={limits.message}
-                  counting={started}
-                />
-              </>
-            )}
-          </FormField>
-          <ZipField
-            id="contact-zip"
-            value={zip}
-            error={errors.zip}
-            onChange={(next) => {
-              setZip(next);
-              clearError("zip");
+              <CharactersLeft
+                id="contact-message-limit"
+                length={values.message.length}
+                limit={limits.message}
+                counting={started}
+              />
+            </>
+          )}
+        </FormField>
+        <ZipField
+          id="contact-zip"
+          value={zip}
+          error={errors.zip}
+          onChange={(next) => {
+            setZip(next);
+            clearError("zip");
+          }}
+        />
+        {/* The estimator and the time picker need a script; without one, plain controls. */}
+        <div className="contents noscript:hidden">
+          <EstimateDisclosure
+            open={estimateOpen}
+            onToggle={() => setEstimateOpen((open) => !open)}
+            offer={offer}
+            service={values.service}
+            error={errors.estimate}
+            onChange={(inputs) => {
+              setEstimateInputs(inputs);
+              if (inputs) clearError("estimate");
             }}
           />
-          {/* The estimator and the time picker need a script; without one, plain controls. */}
-          <div className="contents noscript:hidden">
-            <EstimateDisclosure
-              open={estimateOpen}
-              onToggle={() => setEstimateOpen((open) => !open)}
-              offer={offer}
-              service={values.service}
-              error={errors.estimate}
-              onChange={(inputs) => {
-                setEstimateInputs(inputs);
-                if (inputs) clearError("estimate");
-              }}
-            />
-            <PreferredTimes
-              value={windows}
-              ready={started}
-              error={errors.preferredWindows}
-              onChange={(next) => {
-                setWindows(next);
-                clearError("preferredWindows");
-              }}
-            />
-          </div>
-          <noscript>
-            <PlainDetails />
-          </noscript>
-          <SpamTrap />
-          <div className="sm:col-span-2">
-            <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
-              {sending ? "Sending..." : "Send Message"}
-            </Button>
-            <p className="mt-3 text-slate-600 text-sm">
-              We reply within {business.responseTime}. Your details are used only to answer your
-              request.
-            </p>
-          </div>
-        </form>
-      )}
+          <PreferredTimes
+            value={windows}
+            picked={picked}
+            onPick={(next) => {
+              setPicked(next);
+              clearError("preferredWindows");
+            }}
+            ready={started}
+            error={errors.preferredWindows}
+            onChange={(next) => {
+              setWindows(next);
+              clearError("preferredWindows");
+            }}
+          />
+        </div>
+        <noscript>
+          <PlainDetails />
+        </noscript>
+        <SpamTrap />
+        <div className="sm:col-span-2">
+          <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+            {sending ? "Sending..." : "Send Message"}
+          </Button>
+          <p className="mt-3 text-slate-600 text-sm">
+            We reply within {business.responseTime}. Your details are used only to answer your
+            request.
+          </p>
+        </div>
+      </form>
       {toasts.host}
     </>
   );

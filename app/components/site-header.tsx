@@ -2,7 +2,7 @@ import { Menu, Phone as PhoneIcon, X } from "lucide-react";
 import { useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
-import { functionUrl } from "~/config";
+import { functionUrl, pageCountsItsView, siteConfig } from "~/config";
 import { business, telHref } from "~/content/business";
 import { mainNavigation } from "~/content/navigation";
 import { island } from "~/islands/island";
@@ -24,11 +24,17 @@ export function SiteHeader() {
 
   return (
     <header
-      // Counts this page, without cookies (islands/beacon.ts), under the path it was built for:
-      // every unknown path is answered with the page built at /404.
-      {...island("beacon")}
-      data-endpoint={`${functionUrl}${countRoute}`}
-      data-page={pagePath(pathname)}
+      // Only when the owner turned counting on (SITE_COUNTS): taps and the form's first typing,
+      // sent as they happen (islands/beacon.ts), under the path the page was built for (every
+      // unknown path is answered with the page built at /404). Off, the page calls nothing.
+      {...(siteConfig.siteCounts
+        ? {
+            ...island("beacon"),
+            "data-endpoint": `${functionUrl}${countRoute}`,
+            "data-page": pagePath(pathname),
+            "data-count-view": pageCountsItsView ? "" : undefined,
+          }
+        : {})}
       className="sticky top-0 z-40 border-slate-200 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
     >
       <div className="container-page flex h-16 items-center justify-between gap-2 lg:h-20">

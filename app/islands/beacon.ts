@@ -1,11 +1,12 @@
 /**
- * Counts this page without cookies (README, "What the site counts"): one `view`, each tap on a
- * phone link (`call`), and the first time the quote form is typed in (`form-start`), each a
- * small form post with navigator.sendBeacon to the contact function's count route
- * (shared/site-counts.ts), which the browser sends in the background: the page never waits for
- * it. It also notes where the visit came from on its first page (lib/visit-source.ts). Started
- * after the first paint by the island loader, on the header: `data-endpoint` is the route's URL,
- * `data-page` the path the page was built for ("/404" for any unknown path).
+ * Counting, only on pages built with SITE_COUNTS=on (README, "What the site counts"): each tap on
+ * a phone link (`call`) and the first time the quote form is typed in (`form-start`), each a small
+ * form post with navigator.sendBeacon to the contact function's count route
+ * (shared/site-counts.ts), sent at the moment of the action, never at load. The page's `view` is
+ * counted by `npm start` as it serves the page; only a page whose host cannot count
+ * (`data-count-view`: the function is on another origin, a static host) sends it at load. It also
+ * notes where the visit came from on its first page (lib/visit-source.ts). `data-endpoint` is the
+ * route's URL, `data-page` the path the page was built for ("/404" for any unknown path).
  */
 import { noteVisitSource } from "~/lib/visit-source";
 import type { CountEvent } from "../../shared/site-counts";
@@ -17,7 +18,7 @@ export function start(element: HTMLElement) {
     if (endpoint) navigator.sendBeacon?.(endpoint, new URLSearchParams({ e: event, p: page }));
   };
   noteVisitSource();
-  count("view");
+  if (element.dataset.countView !== undefined) count("view");
   // Capture: a link that navigates away still reports its tap; the popup's Call Now included.
   document.addEventListener(
     "click",

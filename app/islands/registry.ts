@@ -22,7 +22,8 @@ type Island = {
  */
 export const islands = {
   menu: { when: "load", load: () => import("./menu") },
-  // Counts the page and notes where the visit came from; cookie-free, under 1 KB.
+  // Only on pages built with SITE_COUNTS=on: taps and the form's first typing, and where the visit
+  // came from; cookie-free, under 1 KB.
   beacon: { when: "load", load: () => import("./beacon") },
   "welcome-offer": {
     when: "load",

@@ -1,4 +1,4 @@
-import { claimInPlace, rememberOffer } from "~/lib/offer-note";
+import { claimInPlace } from "~/lib/offer-note";
 import { hasVisitedBefore, rememberVisit } from "~/lib/visit-flag";
 import { closeOnBackdrop } from "./dialogs";
 
@@ -107,8 +107,7 @@ function bind(dialog: HTMLDialogElement, flag: string) {
         quote?.focus({ preventScroll: true });
         return;
       }
-      // Elsewhere it goes to /contact; the note keeps the offer even after a detour.
-      if (offer) rememberOffer(offer);
+      // Elsewhere its link goes to /contact with the offer in the address.
       dialog.close();
     });
   }

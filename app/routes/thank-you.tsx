@@ -33,6 +33,11 @@ export default function ThankYouPage() {
           <div className="mt-6 text-lg">
             <NextSteps />
           </div>
+          {/* The page is the same for everyone (prerendered): it cannot name the address. */}
+          <p className="mt-6 text-lg">
+            An e-mail with your own request page, where you can follow it, is on its way to the
+            address you gave.
+          </p>
           <p className="mt-8 text-lg">Need us sooner, or want to add something?</p>
           <div className="mt-4 flex flex-wrap gap-3">
             <CallLink size="lg" />

@@ -1,5 +1,6 @@
 import type { Page, Request, Route } from "@playwright/test";
-import { expect, test, waitForIsland, waitForIslands } from "./fixtures";
+import { welcomeOffer } from "../../shared/quote/offers.ts";
+import { expect, test, waitForIslands } from "./fixtures";
 import { business, publicKey } from "./helpers/site";
 
 /** product.md, Quote form: word for word. */
@@ -169,8 +170,6 @@ test.describe("sending a quote request (product.md, Quote form)", () => {
       await ok(route);
     });
     const fields = await openForm(page);
-    // The beacon notes where the visit came from on its first page (here: /contact, no link).
-    await waitForIsland(page, "beacon");
     const sent = await fillValid(page, { service: "other", otherService: "Window washing" });
     await fields.send.click();
 
@@ -180,11 +179,12 @@ test.describe("sending a quote request (product.md, Quote form)", () => {
     const call = calls[0];
     if (!call) throw new Error("no request");
     expect(call.method()).toBe("POST");
-    // The six fields, where the visit came from, and the spam filter's two signals
+    // The six fields, and the spam filter's two signals
     // (docs/contact-api.md): the honeypot left empty and the whole milliseconds since page load.
     const { website, elapsedMs, source, ...six } = call.postDataJSON() as Record<string, unknown>;
     expect(six).toEqual(sent);
-    expect(source).toEqual({ landingPage: "/contact", referrer: null });
+    // As shipped nothing notes where the visit came from (SITE_COUNTS off): no source is sent.
+    expect(source).toBeUndefined();
     expect(website).toBe("");
     expect(Number.isInteger(elapsedMs) && (elapsedMs as number) > 0).toBe(true);
     // contact-api.md, Request: the public key goes with the request. supabase-js sends it as `apikey`;
@@ -199,11 +199,10 @@ test.describe("sending a quote request (product.md, Quote form)", () => {
 
     release();
     await expect(page.getByText(successToast)).toBeVisible();
-    // The form gives way to what happens next; "Send another request" brings it back, empty.
+    // What happens next shows above the form, which is back at once: empty, enabled.
     const received = page.getByRole("heading", { name: /^Request received/ });
     await expect(received).toBeFocused();
-    await page.getByRole("button", { name: "Send another request" }).click();
-    await expect(fields.name).toBeFocused();
+    await expect(page.getByRole("button", { name: "Send another request" })).toHaveCount(0);
     await expect(fields.send).toHaveText("Send Message");
     await expect(fields.send).toBeEnabled();
     await expectValues(page, {
@@ -216,6 +215,73 @@ test.describe("sending a quote request (product.md, Quote form)", () => {
     });
     await expect(fields.otherService).toHaveCount(0);
   });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${viewport.width} px: one click, one request; the form is back at once, empty, under the confirmation in view`, {
+      tag: "@desktop",
+    }, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const calls = await answerFunction(page, async (route) => {
+        // An answer that takes a moment, as on a phone network: time for a second click.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await ok(route);
+      });
+      await page.goto("/contact?offer=welcome-20#quote");
+      await waitForIslands(page);
+      const fields = form(page);
+      await expect(fields.send).toBeEnabled();
+      await expect(page.getByText(welcomeOffer.appliedText)).toBeVisible();
+      // A preferred time, so that the confirmation has a date to word.
+      await page.getByRole("combobox", { name: "Day", exact: true }).selectOption({ index: 1 });
+      await page.getByRole("button", { name: "Add time" }).click();
+      await fillValid(page, {
+        phone: "6105550199",
+        name: "Casey Walker",
+        email: "casey@example.org",
+      });
+      await fields.send.dblclick();
+
+      await expect(page.getByText(successToast)).toBeVisible();
+      const confirmation = page.locator("[data-quote-sent]");
+      await expect(confirmation.getByRole("heading", { name: /^Request received/ })).toBeFocused();
+      await page.waitForTimeout(500);
+      expect(calls, "one click of Send, one request").toHaveLength(1);
+
+      // The form is back, empty and ready, without a "Send another request" in between.
+      await expect(fields.send).toHaveText("Send Message");
+      await expect(fields.send).toBeEnabled();
+      await expectValues(page, {
+        ...request,
+        name: "",
+        email: "",
+        phone: "",
+        service: "",
+        message: "",
+      });
+      await expect(page.getByRole("button", { name: "Send another request" })).toHaveCount(0);
+
+      // The confirmation is where the visitor is looking, below the sticky header, above the form.
+      const header = await page.getByRole("banner").boundingBox();
+      const box = await confirmation.boundingBox();
+      const formBox = await page.getByRole("form", { name: "Request a Free Quote" }).boundingBox();
+      if (!header || !box || !formBox) throw new Error("no boxes");
+      await page.screenshot({ path: `test-results/sent-${viewport.width}.png` });
+      expect(box.y, "below the header").toBeGreaterThanOrEqual(header.y + header.height - 1);
+      expect(box.y + box.height, "inside the screen").toBeLessThanOrEqual(viewport.height);
+      expect(box.y + box.height, "above the form").toBeLessThanOrEqual(formBox.y);
+
+      // In the visitor's words: the phone as people write it, the e-mail on its way, no ids.
+      const text = (await confirmation.textContent()) ?? "";
+      expect(text).toContain("(610) 555-0199");
+      expect(text).not.toContain("6105550199");
+      expect(text).toContain("An e-mail with your own request page");
+      expect(text).toContain("casey@example.org");
+      expect(text).not.toMatch(/welcome-20|price list|\d{4}-\d{2}-\d{2}|T\d{2}:\d{2}/i);
+    });
+  }
 
   test("a service other than Other sends an empty otherService", async ({ page }) => {
     const calls = await answerFunction(page, ok);

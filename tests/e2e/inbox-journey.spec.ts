@@ -1,5 +1,5 @@
 /**
- * The owner's inbox and where requests come from, as people live it, on a real embedded server of its own over the built site: a visitor
+ * The owner's inbox and where requests come from, as people live it, on a real embedded server of its own over the site built with SITE_COUNTS=on: a visitor
  * arrives from a Google ad on /exton, taps the phone link, goes to the quote form and sends it;
  * the owner then opens the inbox on a phone, sees the week's numbers count that visit, finds the
  * request by searching (with the keyboard alone), reads where it came from on its page, and
@@ -13,14 +13,20 @@ import {
 } from "../../functions/send-contact-email/links/links-settings.ts";
 import { expect, test, waitForIsland, waitForIslands, waitLikeAPerson } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
+import { buildCountingSite } from "./helpers/counting-build.ts";
 import { ownServer } from "./helpers/own-server.ts";
 import { quoteForm } from "./helpers/quote-form.ts";
 
 test.describe.configure({ mode: "serial" });
 
 const ownerLinkSecret = "inbox-journey-owner-link-secret-0123456789";
+// The phone taps, forms started and sources the inbox shows exist only with SITE_COUNTS=on.
 const own = ownServer("inbox", {
-  env: () => ({ OWNER_LINK_SECRET: ownerLinkSecret, RATE_LIMIT_MAX: "50" }),
+  env: async () => ({
+    ...(await buildCountingSite("inbox-journey")).env,
+    OWNER_LINK_SECRET: ownerLinkSecret,
+    RATE_LIMIT_MAX: "50",
+  }),
 });
 
 const functionPath = "/functions/v1/send-contact-email";

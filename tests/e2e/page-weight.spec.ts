@@ -12,13 +12,12 @@ import { routes, unknownPath } from "./helpers/site";
  *   (ten 1,460-byte segments), with 500 bytes to spare: 14,100 bytes;
  * - the JavaScript a page can load is at most 25 KB of brotli, except the contact form's island,
  *   which only /contact loads;
- * - the beacon that counts every page (app/islands/beacon.ts) is one file under 1 KB, even
- *   uncompressed.
+ * - as shipped (SITE_COUNTS off) no page has the counting beacon (app/islands/beacon.ts); with
+ *   it on, the beacon is one file under 1 KB (site-counts.spec.ts).
  */
 const firstRoundTrip = 14_100;
 const pageScriptBudget = 25_000;
 const formIsland = "contact-form";
-const beaconBudget = 1024;
 const clientDir = path.resolve("build/client");
 
 const brotliBytes = (content: Buffer) =>
@@ -78,15 +77,10 @@ test.describe("page weight", { tag: "@desktop" }, () => {
     });
   }
 
-  test("the beacon that counts every page is one file under 1 KB, uncompressed", () => {
-    const graph = readChunkGraph(clientDir);
-    const files = graph.islands.get("beacon") ?? [];
-    expect(files).toHaveLength(1);
-    const bytes = readFileSync(path.join(clientDir, files[0] as string)).byteLength;
-    expect(bytes, `${files[0]}`).toBeLessThan(beaconBudget);
+  test("as shipped, no page counts anything: the beacon is on none", () => {
     for (const route of [...routes.map((entry) => entry.path), unknownPath, "/thank-you"]) {
       const html = readFileSync(documentFile(route), "utf8");
-      expect(islandsIn(html), route).toContain("beacon");
+      expect(islandsIn(html), route).not.toContain("beacon");
     }
   });
 });

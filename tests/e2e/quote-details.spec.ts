@@ -83,10 +83,14 @@ test("keyboard only: offer, ZIP, estimate, two windows and the six fields, sent 
   ).toBeAttached();
 
   const addTime = form.getByRole("button", { name: "Add time" });
-  await tabTo(page, addTime);
-  await page.keyboard.press("Enter");
   const day = form.getByRole("combobox", { name: "Day", exact: true });
   await tabTo(page, day);
+  await page.keyboard.press("ArrowDown");
+  await tabTo(page, addTime);
+  await page.keyboard.press("Enter");
+  // Added: focus is back on the emptied day picker, ready for the next.
+  await expect(day).toBeFocused();
+  await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await tabTo(page, addTime);
   await page.keyboard.press("Enter");
@@ -128,7 +132,7 @@ test("axe is clean with the offer applied, the estimator open and the ZIP answer
   await expect(form.getByText(/10001 is outside our service area today/)).toBeVisible();
   await expectNoAxeViolations(page, "/contact, ZIP outside the area");
 
-  await form.getByRole("combobox", { name: "Day", exact: true }).selectOption({ index: 0 });
+  await form.getByRole("combobox", { name: "Day", exact: true }).selectOption({ index: 1 });
   await form.getByRole("button", { name: "Add time" }).click();
   await expectNoAxeViolations(page, "/contact, a window chosen");
 
@@ -215,5 +219,89 @@ test.describe("the home page's ZIP box", () => {
     await expect(areas.getByText(/ZIP codes we serve: Plymouth Meeting 19462/)).toBeVisible();
     await expect(areas.getByRole("textbox")).toHaveCount(0);
     await context.close();
+  });
+});
+
+test.describe("a preferred time picked but not added", () => {
+  const day = (form: Locator) => form.getByRole("combobox", { name: "Day", exact: true });
+  const bookable = (form: Locator) =>
+    day(form)
+      .locator("option:not([value=''])")
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+
+  async function fillSix(form: Locator) {
+    await form.getByRole("textbox", { name: "Name", exact: true }).fill("Pat Picker");
+    await form.getByRole("textbox", { name: "Email", exact: true }).fill("pat@example.org");
+    await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(484) 555-0133");
+    await form.getByRole("combobox", { name: "Service Needed" }).selectOption("carpet");
+    await form.getByRole("textbox", { name: "Message", exact: true }).fill("Living room carpet.");
+  }
+
+  test("is sent with the request, as if added", async ({ page }) => {
+    const calls = await answerFunction(page);
+    const form = await openForm(page);
+    const dates = await bookable(form);
+    await day(form).selectOption(dates[2] as string);
+    await form.getByRole("combobox", { name: "Time of day" }).selectOption("afternoon");
+    await fillSix(form);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Thank you! We'll contact you soon.")).toBeVisible();
+    expect(calls).toHaveLength(1);
+    expect(
+      (calls[0]?.postDataJSON() as Record<string, unknown> | undefined)?.preferredWindows,
+    ).toEqual([{ date: dates[2], window: "afternoon" }]);
+  });
+
+  test("with three added already, stops the form with a message beside the times", async ({
+    page,
+  }) => {
+    const calls = await answerFunction(page);
+    const form = await openForm(page);
+    const dates = await bookable(form);
+    for (const date of dates.slice(0, 3)) {
+      await day(form).selectOption(date);
+      await form.getByRole("button", { name: "Add time" }).click();
+    }
+    await day(form).selectOption(dates[4] as string);
+    await fillSix(form);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    const message = form.getByText(/^You have three times already/);
+    await expect(message).toBeVisible();
+    await expect(day(form)).toBeFocused();
+    await expect(day(form)).toHaveAttribute("aria-invalid", "true");
+    const described = (await day(form).getAttribute("aria-describedby")) ?? "";
+    expect(described.split(" ")).toContain(await message.getAttribute("id"));
+    await page.waitForTimeout(300);
+    expect(calls, "nothing is sent").toHaveLength(0);
+
+    // Set back to "Choose a day", the form sends the three.
+    await day(form).selectOption("");
+    await expect(message).toHaveCount(0);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Thank you! We'll contact you soon.")).toBeVisible();
+    expect(
+      (calls[0]?.postDataJSON() as { preferredWindows: unknown[] } | undefined)?.preferredWindows,
+    ).toHaveLength(3);
+  });
+
+  test("keyboard only: Add time leaves focus on the emptied day picker, then on the last time added", async ({
+    page,
+  }) => {
+    const form = await openForm(page);
+    const addTime = form.getByRole("button", { name: "Add time" });
+    await tabTo(page, day(form));
+    for (let added = 1; added <= 3; added++) {
+      await expect(day(form)).toBeFocused();
+      for (let step = 0; step < added; step++) await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      await expect(addTime).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(day(form)).toHaveValue("");
+    }
+    // Three: no more room, so focus is on the last one's Remove, the thing left to do here.
+    const removes = form.getByRole("button", { name: /^Remove (Mon|Tue|Wed|Thu|Fri|Sat) / });
+    await expect(removes).toHaveCount(3);
+    await expect(removes.last()).toBeFocused();
   });
 });

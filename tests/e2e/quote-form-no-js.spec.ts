@@ -80,6 +80,10 @@ test("a visitor without JavaScript sends the form, sees the thank-you page, and 
   );
   await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  // In the visitor's words: the e-mail on its way with their page; no ids, dates or raw digits.
+  const words = (await page.getByRole("main").textContent()) ?? "";
+  expect(words).toContain("An e-mail with your own request page");
+  expect(words).not.toMatch(/welcome-20|price list|\d{4}-\d{2}-\d{2}|\d{10}/i);
 
   const lead = (await own.leads<Lead>()).find((entry) => entry.message === message);
   expect(lead).toMatchObject({

@@ -1,7 +1,7 @@
 /**
  * The quote details from the visitor's side, against the real embedded server: a first-time
  * visitor claims the welcome offer, checks a ZIP on the home page, comes back to the form through
- * "Get an instant estimate", keeps the offer, estimates, picks two windows and sends; the stored
+ * "Get an instant estimate" (without the offer), goes Back to the form that has it, estimates, picks two windows and sends; the stored
  * request, read back with `npm run leads --json`, carries what the function computed.
  */
 import { contactDefaults } from "../../functions/send-contact-email/config.ts";
@@ -61,7 +61,8 @@ test("estimate, ZIP, the offer kept and two windows travel with the request", as
     "/exton",
   );
 
-  // Back through the call to action: the estimator opens, the offer is still applied.
+  // Back through the call to action: the estimator opens, without the offer: only the address
+  // carries it, never the browser's storage (product.md, Purpose).
   await page
     .locator("section[aria-labelledby='get-started-heading']")
     .getByRole("link", { name: "Get an instant estimate" })
@@ -69,11 +70,20 @@ test("estimate, ZIP, the offer kept and two windows travel with the request", as
   await expect(page).toHaveURL(/\/contact#estimate$/);
   await waitForIsland(page, "contact-form");
   const form = page.locator("form[aria-labelledby='quote-form-heading']");
-  await expect(form.getByText(welcomeOffer.appliedText)).toBeVisible();
   await expect(form.getByRole("button", { name: "Get an instant estimate" })).toHaveAttribute(
     "aria-expanded",
     "true",
   );
+  await expect(form.getByText(welcomeOffer.appliedText)).toHaveCount(0);
+
+  // Back, back: the form the offer was claimed on, in its address, still applied.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/contact\?offer=welcome-20#quote$/);
+  await waitForIsland(page, "contact-form");
+  await expect(form.getByText(welcomeOffer.appliedText)).toBeVisible();
+  const disclosure = form.getByRole("button", { name: "Get an instant estimate" });
+  if ((await disclosure.getAttribute("aria-expanded")) !== "true") await disclosure.click();
 
   await form.getByRole("radio", { name: "A home" }).check();
   await form.getByRole("spinbutton", { name: "Bedrooms" }).fill("2");

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/form-field";
 import {
@@ -13,8 +13,15 @@ import {
   windowRules,
 } from "../../../shared/quote/preferred-windows";
 
+/** What the pickers show: a day ("" until one is chosen) and a time of day. */
+export type PickedWindow = { date: string; window: DayWindow };
+export const nothingPicked: PickedWindow = { date: "", window: "morning" };
+
 type PreferredTimesProps = {
   value: PreferredWindow[];
+  /** The pickers, held by the form: a time picked but not added still counts on Send. */
+  picked: PickedWindow;
+  onPick: (picked: PickedWindow) => void;
   /** True once hydrated: the days are the visitor's, not the build's, so they wait for the browser. */
   ready: boolean;
   error?: string;
@@ -24,21 +31,43 @@ type PreferredTimesProps = {
 /**
  * Up to three preferred visit windows, from tomorrow to three weeks ahead, on days the business is
  * open (no Sundays, no holidays: shared/closed-days.ts). The dates are those of the visitor's day
- * of use, so they are worked out in the browser.
+ * of use, so they are worked out in the browser. The day starts unchosen, so that a day showing
+ * in the picker is one the visitor chose: the form adds it on Send if it was not added.
  */
-export function PreferredTimes({ value, ready, error, onChange }: PreferredTimesProps) {
+export function PreferredTimes({
+  value,
+  picked,
+  onPick,
+  ready,
+  error,
+  onChange,
+}: PreferredTimesProps) {
   const id = useId();
   const [dates, setDates] = useState<string[]>([]);
-  const [date, setDate] = useState("");
   useEffect(() => {
-    if (!ready) return;
-    const bookable = bookableDates(new Date());
-    setDates(bookable);
-    setDate((current) => current || (bookable[0] ?? ""));
+    if (ready) setDates(bookableDates(new Date()));
   }, [ready]);
-  const [window, setWindow] = useState<DayWindow>("morning");
+  const daySelect = useRef<HTMLSelectElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // Where focus goes once a time is added (the button that had it disables itself). Set by Add
+  // time alone: the list emptied after a send must not pull focus from the confirmation.
+  const [justAdded, setJustAdded] = useState<{ full: boolean } | null>(null);
   const full = value.length >= windowRules.maxWindows;
-  const chosen = value.some((item) => item.date === date && item.window === window);
+  const chosen = value.some((item) => item.date === picked.date && item.window === picked.window);
+
+  useEffect(() => {
+    if (!justAdded) return;
+    // Room for another: the emptied day picker, to choose the next. Full: the time just added,
+    // whose Remove button is the one thing left to do here.
+    if (justAdded.full) list.current?.querySelector<HTMLElement>("li:last-child button")?.focus();
+    else daySelect.current?.focus();
+  }, [justAdded]);
+
+  const add = () => {
+    onChange([...value, { date: picked.date, window: picked.window }]);
+    onPick(nothingPicked);
+    setJustAdded({ full: value.length + 1 >= windowRules.maxWindows });
+  };
 
   return (
     <fieldset className="sm:col-span-2">
@@ -54,14 +83,18 @@ export function PreferredTimes({ value, ready, error, onChange }: PreferredTimes
             Day
           </label>
           <select
+            ref={daySelect}
             id={`${id}-date`}
             name="preferredWindows"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-days ${id}-error` : `${id}-days`}
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
+            value={picked.date}
+            onChange={(event) => onPick({ ...picked, date: event.target.value })}
             className={controlClass}
           >
+            {/* None before the script: an option would post an empty preferredWindows with the
+                plain form, whose own time fields stand in for this picker. */}
+            {ready ? <option value="">Choose a day</option> : null}
             {dates.map((option) => (
               <option key={option} value={option}>
                 {formatDate(option)}
@@ -75,8 +108,8 @@ export function PreferredTimes({ value, ready, error, onChange }: PreferredTimes
           </label>
           <select
             id={`${id}-window`}
-            value={window}
-            onChange={(event) => setWindow(event.target.value as DayWindow)}
+            value={picked.window}
+            onChange={(event) => onPick({ ...picked, window: event.target.value as DayWindow })}
             className={controlClass}
           >
             {dayWindows.map((option) => (
@@ -86,15 +119,11 @@ export function PreferredTimes({ value, ready, error, onChange }: PreferredTimes
             ))}
           </select>
         </div>
-        <Button
-          variant="secondary"
-          disabled={full || chosen || !date}
-          onClick={() => onChange([...value, { date, window }])}
-        >
+        <Button variant="secondary" disabled={full || chosen || !picked.date} onClick={add}>
           Add time
         </Button>
       </div>
-      <ul aria-live="polite" className="mt-3 flex flex-wrap gap-2">
+      <ul ref={list} aria-live="polite" className="mt-3 flex flex-wrap gap-2">
         {value.map((item) => (
           <li
             key={`${item.date}-${item.window}`}

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from "react";
 import { CallLink } from "~/components/call-link";
-import { Button } from "~/components/ui/button";
 import { NextSteps } from "./next-steps";
 
 export type SentRequest = {
   firstName: string;
+  /** As a person reads it: "(610) 555-0199" however it was typed (shared/phone.ts). */
   phone: string;
+  email: string;
   service: string;
   /** The estimate in words, as the owner's e-mail says it; null without one. */
   estimate: string | null;
@@ -13,25 +14,31 @@ export type SentRequest = {
 };
 
 /**
- * What the visitor sees in place of the form once the request is stored: that it arrived, when
- * we call, the estimate they asked for, the phone, and a way to send another. Focus moves to its
- * heading, so the confirmation is where the visitor (and a screen reader) is.
+ * What the visitor sees above the form, emptied and ready again, once the request is stored: that
+ * it arrived, when we call, the estimate they asked for, the e-mail on its way with their own
+ * request page, and the phone. Focus moves to its heading, so the confirmation is where the
+ * visitor (and a screen reader) is; the form below needs no "send another" to come back.
  */
-export function RequestSent({
-  request,
-  onSendAnother,
-}: {
-  request: SentRequest;
-  onSendAnother: () => void;
-}) {
+export function RequestSent({ request }: { request: SentRequest }) {
+  const box = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // Each request sent is a new confirmation. Its top is brought under the sticky header (focus
+  // alone scrolls only as far as the heading, leaving what happens next below the screen).
+  useEffect(() => {
+    if (!request) return;
+    box.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
+  }, [request]);
   return (
-    <div data-quote-sent="" className="space-y-5 text-lg">
+    <div
+      ref={box}
+      data-quote-sent=""
+      className="mb-8 scroll-mt-20 space-y-3 rounded-2xl border border-brand-200 bg-white p-4 text-base sm:p-6 lg:scroll-mt-24"
+    >
       <h3
         ref={heading}
         tabIndex={-1}
-        className="scroll-mt-24 font-extrabold text-2xl text-ink outline-none"
+        className="font-extrabold text-ink text-xl outline-none sm:text-2xl"
       >
         Request received{request.firstName ? `, thank you ${request.firstName}` : ""}!
       </h3>
@@ -41,12 +48,13 @@ export function RequestSent({
         {request.windows.length > 0 ? ` Your preferred times: ${request.windows.join("; ")}.` : ""}
       </p>
       <NextSteps estimate={request.estimate} />
-      <p>Need us sooner, or want to add something?</p>
+      <p>
+        An e-mail with your own request page, where you can follow it, is on its way to{" "}
+        <strong className="break-words text-ink">{request.email}</strong>.
+      </p>
       <div className="flex flex-wrap items-center gap-3">
-        <CallLink size="lg" />
-        <Button variant="secondary" size="lg" onClick={onSendAnother}>
-          Send another request
-        </Button>
+        <span>Need us sooner?</span>
+        <CallLink />
       </div>
     </div>
   );

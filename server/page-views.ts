@@ -1,6 +1,6 @@
 /**
- * With SITE_COUNTS=on, `npm start` counts a page's view as it serves the page (README, "What the
- * site counts"), so that the page itself calls nothing at load. Counted: a GET answered with a
+ * With SITE_COUNTS=on, `npm start` counts a page's view as it serves the page (docs/counting.md),
+ * so that the page itself calls nothing at load. Counted: a GET answered with a
  * page of the site (200, or 304 when the browser revalidated its copy: a person looking at the
  * page again). Not counted: HEAD, anything else the site serves, the 404 page, a browser's
  * speculative prefetch (it may never be shown), and user agents that say they are robots.

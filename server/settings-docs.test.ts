@@ -1,6 +1,6 @@
 /**
- * The settings' allowed ranges live in the code (start-up refuses anything else); the README's
- * settings table and .env.example say the same ranges, so the owner reads them before a start
+ * The settings' allowed ranges live in the code (start-up refuses anything else); the settings
+ * table (docs/settings.md) and .env.example say the same ranges, so the owner reads them before a start
  * fails.
  */
 import { readFileSync } from "node:fs";
@@ -10,11 +10,12 @@ import { readServerSettings } from "./settings.ts";
 
 const projectRoot = join(import.meta.dirname, "..");
 const readme = readFileSync(join(projectRoot, "README.md"), "utf8");
+const settingsDoc = readFileSync(join(projectRoot, "docs", "settings.md"), "utf8");
 const example = readFileSync(join(projectRoot, ".env.example"), "utf8");
 
-/** The README's settings-table row naming `variable`. */
+/** The settings table's row naming `variable` (docs/settings.md, linked from the README). */
 const row = (variable: string) =>
-  readme.split("\n").find((line) => line.startsWith("|") && line.includes(`\`${variable}\``)) ?? "";
+  settingsDoc.split("\n").find((line) => line.startsWith("|") && line.includes(`\`${variable}\``)) ?? "";
 
 /** The comment block just above `variable=` in .env.example. */
 function exampleComment(variable: string): string {
@@ -46,10 +47,10 @@ describe("the settings' ranges, as the owner reads them", () => {
     ["RATE_LIMIT_WINDOW_MS", "1"],
     ["REVIEW_AFTER_HOURS", "9999"],
     ["FOLLOW_UP_AFTER_DAYS", "9999"],
-  ])("%s: the README's table and .env.example name the range start-up enforces", (name, bad) => {
+  ])("%s: the settings table and .env.example name the range start-up enforces", (name, bad) => {
     const [low, high] = refusedRange(name, bad).map(plain);
     const range = new RegExp(`${low} to ${high}\\b`);
-    expect(plain(row(name)), `README row of ${name}`).toMatch(range);
+    expect(plain(row(name)), `docs/settings.md row of ${name}`).toMatch(range);
     expect(plain(exampleComment(name)), `.env.example above ${name}`).toMatch(range);
   });
 

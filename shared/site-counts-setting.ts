@@ -1,5 +1,5 @@
 /**
- * SITE_COUNTS, the owner's one switch for counting (README, "What the site counts"). Off unless
+ * SITE_COUNTS, the owner's one switch for counting (docs/counting.md). Off unless
  * set to `on`: by default no page makes a call but the quote form's send and the browser keeps
  * nothing but the popup's `hasVisitedBefore`, as the product promises. The build reads it for the
  * pages (vite.config.ts exposes it as import.meta.env.SITE_COUNTS), `npm start` for the views it

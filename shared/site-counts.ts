@@ -1,6 +1,6 @@
 /**
  * What the site counts, without cookies and without storing anything about a visitor
- * (docs/contact-api.md, "Where requests come from"; README, "What the site counts"): per page and
+ * (docs/contact-api.md, "Where requests come from"; docs/counting.md): per page and
  * per day, page views, taps on phone links and quote forms started. Quote forms sent are the
  * stored requests themselves, counted from the store (functions/send-contact-email/leads/).
  *

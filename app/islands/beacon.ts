@@ -1,5 +1,5 @@
 /**
- * Counting, only on pages built with SITE_COUNTS=on (README, "What the site counts"): each tap on
+ * Counting, only on pages built with SITE_COUNTS=on (docs/counting.md): each tap on
  * a phone link (`call`) and the first time the quote form is typed in (`form-start`), each a small
  * form post with navigator.sendBeacon to the contact function's count route
  * (shared/site-counts.ts), sent at the moment of the action, never at load. The page's `view` is

@@ -1,5 +1,5 @@
 /**
- * SITE_COUNTS=on, as the owner turns it on (README, "What the site counts"): a build of its own,
+ * SITE_COUNTS=on, as the owner turns it on (docs/counting.md): a build of its own,
  * served by a server of its own. The server counts a page's view as it serves it; the page sends
  * nothing at load, and a tap on a phone link is sent at the moment of the tap, once.
  */

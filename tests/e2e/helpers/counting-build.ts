@@ -1,6 +1,5 @@
 /**
- * The site built with SITE_COUNTS=on, for specs of what counting adds (README, "What the site
- * counts"): the shipped build (build/client) counts nothing. Each spec gets a folder of its own,
+ * The site built with SITE_COUNTS=on, for specs of what counting adds (docs/counting.md): the shipped build (build/client) counts nothing. Each spec gets a folder of its own,
  * since specs run in parallel workers; the settings to serve it with `ownServer`.
  */
 import { execFile } from "node:child_process";

@@ -52,9 +52,9 @@ describe("a request's source in the owner's words", () => {
     }
   });
 
-  it("says when the source is not known", () => {
+  it("says when no source was noted", () => {
     expect(sourceChannel(undefined)).toBe("Unknown");
-    expect(sourceText(undefined)).toMatch(/^not known/);
+    expect(sourceText(undefined)).toMatch(/^not noted/);
   });
 });
 

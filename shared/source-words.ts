@@ -95,7 +95,9 @@ export function sourceChannel(source: VisitSource | null | undefined): string {
 
 /** How the visitor got there, as the owner reads it: "found us on Google, landed on /exton". */
 export function sourceText(source: VisitSource | null | undefined): string {
-  if (!source) return "not known (sent without the page's script, or before sources were noted)";
+  // As shipped (SITE_COUNTS off) the pages note no source at all, so "not noted" is the usual case.
+  if (!source)
+    return "not noted (the site notes sources only with SITE_COUNTS=on, and with the page's script)";
   const { utm, referrer } = source;
   let way: string;
   if (utm?.source && isPaid(utm)) way = `came from a ${taggedName(utm.source)} ad`;

@@ -131,13 +131,13 @@ describe("owner request page", () => {
     expect(outside).toContain("<dt>ZIP</dt><dd>90210, outside our service area</dd>");
   });
 
-  it("says where the visit came from, or that it is not known", () => {
+  it("says where the visit came from, or that none was noted", () => {
     const found = render({
       ...lead,
       source: { landingPage: "/exton", referrer: "www.google.com" },
     });
     expect(found).toContain("<dt>Source</dt><dd>Found us on Google, landed on /exton</dd>");
-    expect(render()).toContain("<dt>Source</dt><dd>Not known (sent without the page");
+    expect(render()).toContain("<dt>Source</dt><dd>Not noted (the site notes sources only with SITE_COUNTS=on");
   });
 
   it("lists the customer's follow-ups when there are any", () => {

@@ -58,3 +58,14 @@ export const messages = {
 export function serviceLabel(value: ServiceValue): string {
   return serviceOptions.find((option) => option.value === value)?.label ?? value;
 }
+
+/**
+ * A request's service as the business reads it: its label, or for "Other" what the visitor typed
+ * after it ("Other: Window washing"). Words for the visitor use serviceLabel alone: the form could
+ * be filled in with a stranger's address, so what was typed is never sent back.
+ */
+export function serviceDescription(request: { service: ServiceValue; otherService: string }) {
+  return request.service === "other" && request.otherService
+    ? `Other: ${request.otherService}`
+    : serviceLabel(request.service);
+}

@@ -12,6 +12,7 @@ export default defineConfig({
       "functions/**/*.test.ts",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "tools/**/*.test.ts",
       "supabase/**/*.test.ts",
       "tests/integration/**/*.test.ts",
       "tests/reliability/**/*.test.ts",

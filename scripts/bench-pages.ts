@@ -17,9 +17,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { SiteIndex } from "../shared/site-index.ts";
-import { buildSite } from "../tests/reliability/site.ts";
+import { buildSite } from "../tools/built-site.ts";
+import { provenance, writeFigures } from "../tools/figures.ts";
 import { startBareServer } from "./bench/bare-server.ts";
-import { provenance, writeFigures } from "./bench/figures.ts";
 import { hostBenchmarkIndex, measure } from "./bench/lighthouse-run.ts";
 import {
   calibratedMultiplier,

@@ -15,8 +15,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, constants } from "node:zlib";
 import { pageIslands, readChunkGraph } from "../app/build/page-scripts.ts";
-import { buildSite } from "../tests/reliability/site.ts";
-import { markdownTable, provenance, writeFigures } from "./bench/figures.ts";
+import { buildSite } from "../tools/built-site.ts";
+import { markdownTable, provenance, writeFigures } from "../tools/figures.ts";
 
 const { values: options } = parseArgs({
   allowNegative: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { limits, messages, withThousandsSeparators } from "./contact-fields";
+import { limits, messages, serviceDescription, withThousandsSeparators } from "./contact-fields";
 
 describe("withThousandsSeparators", () => {
   it("groups digits in threes, as en-US does", () => {
@@ -11,5 +11,15 @@ describe("withThousandsSeparators", () => {
   it("reads right in the message people see", () => {
     expect(limits.message).toBe(5000);
     expect(messages.messageTooLong).toBe("Please keep your message under 5,000 characters.");
+  });
+});
+
+describe("serviceDescription", () => {
+  it("names the service by its label, and Other by what the visitor typed after it", () => {
+    expect(serviceDescription({ service: "carpet", otherService: "" })).toBe("Carpet Cleaning");
+    expect(serviceDescription({ service: "other", otherService: "Window washing" })).toBe(
+      "Other: Window washing",
+    );
+    expect(serviceDescription({ service: "other", otherService: "" })).toBe("Other");
   });
 });

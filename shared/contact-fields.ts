@@ -4,7 +4,7 @@
  * contact page can render its form without loading one; contact-schema.ts builds on this.
  *
  * Services, one kind of fact per file:
- * - app/content/service-catalog.ts: which service pages exist (slug, path, name, one-line summary);
+ * - shared/service-catalog.ts: which service pages exist (slug, path, name, one-line summary);
  * - app/content/service-pages.ts: the copy of the five standard service pages (floor strip and
  *   wax, a short page, keeps its copy in app/routes/floor-strip-wax.tsx);
  * - app/content/services.ts: the six cards on /services and the dialogs they open;
@@ -57,4 +57,15 @@ export const messages = {
 
 export function serviceLabel(value: ServiceValue): string {
   return serviceOptions.find((option) => option.value === value)?.label ?? value;
+}
+
+/**
+ * A request's service as the business reads it: its label, or for "Other" what the visitor typed
+ * after it ("Other: Window washing"). Words for the visitor use serviceLabel alone: the form could
+ * be filled in with a stranger's address, so what was typed is never sent back.
+ */
+export function serviceDescription(request: { service: ServiceValue; otherService: string }) {
+  return request.service === "other" && request.otherService
+    ? `Other: ${request.otherService}`
+    : serviceLabel(request.service);
 }

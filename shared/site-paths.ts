@@ -1,11 +1,11 @@
 /**
  * The site's pages as paths, for what the contact function must recognise without the build: the
  * page a visit landed on (a request's `source`, visit-source.ts) and the pages the site counts
- * (site-counts.ts). The towns' and service pages' paths keep their one home in app/content;
- * site-paths.test.ts holds this list to app/routes.ts.
+ * (site-counts.ts). The towns' and service pages' paths keep their one home in areas.ts and
+ * service-catalog.ts; site-paths.test.ts holds this list to app/routes.ts.
  */
-import { areas } from "../app/content/areas.ts";
-import { serviceCatalog } from "../app/content/service-catalog.ts";
+import { areas } from "./areas.ts";
+import { serviceCatalog } from "./service-catalog.ts";
 
 /** Where the contact function sends a browser after the form's plain post (not in the sitemap). */
 export const thankYouPath = "/thank-you";

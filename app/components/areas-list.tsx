@@ -1,5 +1,5 @@
 import { MapPin } from "lucide-react";
-import { areas, stateCode } from "~/content/areas";
+import { areas, stateCode } from "../../shared/areas";
 
 /** Links to the five town pages (Home, Services and every service page). */
 export function AreasList() {

@@ -1,9 +1,9 @@
 import { Clock, Mail, Phone as PhoneIcon } from "lucide-react";
 import { BusinessHours } from "~/components/business-hours";
 import { Logo } from "~/components/logo";
-import { areas, stateCode } from "~/content/areas";
 import { business, mailtoHref, telHref } from "~/content/business";
-import { serviceCatalog } from "~/content/service-catalog";
+import { areas, stateCode } from "../../shared/areas";
+import { serviceCatalog } from "../../shared/service-catalog";
 
 export function SiteFooter() {
   return (

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { serviceOptions } from "../../shared/contact-fields";
-import { areas } from "./areas";
+import { areas } from "../../shared/areas";
 import { business } from "./business";
-import { serviceCatalog } from "./service-catalog";
 import { getServicePage, getServicePageByPath, servicePages } from "./service-pages";
 import { services } from "./services";
 import { testimonials } from "./testimonials";
@@ -95,22 +93,6 @@ describe("towns (product.md, Town pages)", () => {
 });
 
 describe("service names: one label per service", () => {
-  it("each service page is named by its service's label in the quote form", () => {
-    expect(serviceCatalog.map((entry) => [entry.path, entry.name])).toEqual([
-      ["/residential-cleaning", "Residential Cleaning"],
-      ["/commercial-cleaning", "Commercial Cleaning"],
-      ["/janitorial-services", "Janitorial Cleaning"],
-      ["/carpet-cleaning", "Carpet Cleaning"],
-      ["/post-construction", "Post-Construction Cleaning"],
-      ["/floor-strip-wax", "Floor Strip & Wax"],
-    ]);
-    for (const entry of serviceCatalog) {
-      expect(serviceOptions.find((option) => option.value === entry.service)?.label).toBe(
-        entry.name,
-      );
-    }
-  });
-
   it("each standard page's heading starts with that name", () => {
     for (const page of servicePages) expect(page.heroTitle.startsWith(page.name)).toBe(true);
   });

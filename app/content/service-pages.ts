@@ -3,14 +3,15 @@
  * from service-catalog.ts.
  *
  * Services, one kind of fact per file:
- * - app/content/service-catalog.ts: which service pages exist (slug, path, name, one-line summary);
+ * - shared/service-catalog.ts: which service pages exist (slug, path, name, one-line summary);
  * - app/content/service-pages.ts: the copy of the five standard service pages (floor strip and
  *   wax, a short page, keeps its copy in app/routes/floor-strip-wax.tsx);
  * - app/content/services.ts: the six cards on /services and the dialogs they open;
  * - shared/contact-fields.ts: the services a visitor can choose in the quote form.
  */
+
+import { catalogEntry, type ServicePageSlug } from "../../shared/service-catalog";
 import { business } from "./business";
-import { catalogEntry, type ServicePageSlug } from "./service-catalog";
 
 export type ServiceStep = { title: string; description: string };
 

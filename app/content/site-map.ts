@@ -1,5 +1,5 @@
-import { areas } from "./areas";
-import { serviceCatalog } from "./service-catalog";
+import { areas } from "../../shared/areas";
+import { serviceCatalog } from "../../shared/service-catalog";
 
 type SitePage = { path: string; priority: number; changefreq: "weekly" | "monthly" };
 

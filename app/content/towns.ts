@@ -2,7 +2,7 @@
  * Copy for the five town pages (product.md, Town pages). Slug, name and path come from
  * areas.ts, so a town's name is written in one place; everything here is that town's own copy.
  */
-import { areaByPath, areas, type TownSlug } from "./areas";
+import { areaByPath, areas, type TownSlug } from "../../shared/areas";
 import { business } from "./business";
 
 /** A town page's service card. */

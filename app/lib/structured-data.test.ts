@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serviceCatalog } from "~/content/service-catalog";
+import { serviceCatalog } from "../../shared/service-catalog";
 import { breadcrumbs, localBusiness, serviceSchema } from "./structured-data";
 
 /**

@@ -1,8 +1,8 @@
 /** schema.org JSON-LD blocks, built from content so search engines read the same facts as people. */
 import { absoluteUrl } from "~/config";
-import { areas, stateCode } from "~/content/areas";
 import { business } from "~/content/business";
-import { serviceCatalog } from "~/content/service-catalog";
+import { areas, stateCode } from "../../shared/areas";
+import { serviceCatalog } from "../../shared/service-catalog";
 
 /**
  * schema.org has no cleaning-business type: HomeAndConstructionBusiness is the LocalBusiness

@@ -5,11 +5,11 @@ import { ContactForm } from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
 import { ButtonLink } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
-import { areas, stateCode } from "~/content/areas";
 import { business, mailtoHref, supportPromise, telHref } from "~/content/business";
 import { island } from "~/islands/island";
 import { pageTitle, seo } from "~/lib/seo";
 import { breadcrumbs } from "~/lib/structured-data";
+import { areas, stateCode } from "../../shared/areas";
 
 export const meta = () =>
   seo({

@@ -2,9 +2,9 @@ import { CallLink } from "~/components/call-link";
 import { PageHero } from "~/components/page-hero";
 import { ButtonLink } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
-import { catalogEntry } from "~/content/service-catalog";
 import { seo } from "~/lib/seo";
 import { breadcrumbs, serviceSchema } from "~/lib/structured-data";
+import { catalogEntry } from "../../shared/service-catalog";
 
 const service = catalogEntry("floor-strip-wax");
 const description =

@@ -17,8 +17,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
 import { ZipCheck } from "~/components/zip-check";
 import { business, supportPromise } from "~/content/business";
-import { serviceCatalog } from "~/content/service-catalog";
 import { seo } from "~/lib/seo";
+import { serviceCatalog } from "../../shared/service-catalog";
 
 export const meta = () =>
   seo({

@@ -8,11 +8,11 @@ import { PageHero } from "~/components/page-hero";
 import { townServiceIcons } from "~/components/town-service-icon";
 import { CheckMark } from "~/components/ui/check-mark";
 import { Section } from "~/components/ui/section";
-import { stateCode } from "~/content/areas";
 import { business, supportPromise } from "~/content/business";
 import { getTownByPath, type Town } from "~/content/towns";
 import { seo } from "~/lib/seo";
 import { breadcrumbs } from "~/lib/structured-data";
+import { stateCode } from "../../shared/areas";
 import type { Route } from "./+types/town";
 
 /** product.md, Town pages: "Cleaning Services {town} PA | Residential & Commercial Cleaning". */

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { validRequest } from "../../tests/integration/support/requests.ts";
+import { testStore } from "../../tests/support/stores.ts";
 import { parseContactConfig } from "./config.ts";
 import {
   type ContactFunction,
@@ -15,7 +16,6 @@ import type { ContactEmail } from "./email.ts";
 import { type Logger, silentLogger } from "./log.ts";
 import type { Mailer } from "./mailer.ts";
 import { parseOwnerConfig } from "./owner/owner-config.ts";
-import { testStore } from "./testing/stores.ts";
 
 const key = "test-public-key";
 const secret = "an-owner-link-secret-of-enough-length";

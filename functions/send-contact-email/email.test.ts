@@ -5,7 +5,6 @@ import {
   composeFailureNotice,
   escapeHtml,
   headerSafe,
-  serviceDescription,
 } from "./email.ts";
 
 const request = {
@@ -146,7 +145,6 @@ describe("contact e-mail", () => {
 
   it("names the visitor's own words when the service is Other", () => {
     const other = { ...request, service: "other" as const, otherService: "Window washing" };
-    expect(serviceDescription(other)).toBe("Other: Window washing");
     expect(composeContactEmail(other, options).subject).toBe(
       "Quote request: Other: Window washing from Jane Doe",
     );

@@ -5,6 +5,7 @@
  * Pure: no transport here, so the SMTP, file and HTTP-API mailers all send the same message.
  */
 import { business } from "../../shared/business.ts";
+import { serviceDescription } from "../../shared/contact-fields.ts";
 import { type ContactRequest, serviceLabel } from "../../shared/contact-schema.ts";
 import { withoutInvisibleCharacters } from "../../shared/invisible-characters.ts";
 import { phoneDisplay, phoneHref } from "../../shared/phone.ts";
@@ -86,12 +87,6 @@ function addressOf(from: string): string {
   return /<([^>]+)>\s*$/.exec(from)?.[1] ?? from;
 }
 
-export function serviceDescription(request: Pick<ContactRequest, "service" | "otherService">) {
-  return request.service === "other" && request.otherService
-    ? `Other: ${request.otherService}`
-    : serviceLabel(request.service);
-}
-
 // Made once: building a DateTimeFormat costs more than formatting with it (a few % of the
 // outbox's time when it catches up on a backlog, npm run bench:server).
 let receivedFormat: Intl.DateTimeFormat | undefined;
@@ -105,7 +100,8 @@ function formatReceived(date: Date): string {
   return `${receivedFormat.format(date)} (Eastern time)`;
 }
 
-function domainOf(from: string): string {
+/** The domain of MAIL_FROM's address, which every Message-ID and calendar UID of ours ends with. */
+export function domainOf(from: string): string {
   const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from);
   return match?.[1] ?? "localhost";
 }

@@ -4,10 +4,10 @@ import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { priceList } from "../../shared/quote/price-list.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
+import { brokenStore, testStore } from "../../tests/support/stores.ts";
 import { type HandlerDeps, handleContactRequest } from "./handler.ts";
 import { createRateLimiter, unlimited } from "./rate-limiter.ts";
 import { maxBodyBytes } from "./request-body.ts";
-import { brokenStore, testStore } from "./testing/stores.ts";
 
 const key = "test-public-key";
 const url = "http://127.0.0.1:3000/functions/v1/send-contact-email";

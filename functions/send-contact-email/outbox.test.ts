@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { validateContact } from "../../shared/contact-schema.ts";
 import { waitUntil } from "../../tests/integration/support/ports.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
+import { testStore } from "../../tests/support/stores.ts";
 import {
   type ContactEmail,
   composeContactEmail,
@@ -17,7 +18,6 @@ import { MailDeliveryError, type Mailer } from "./mailer.ts";
 import { createOutbox, type OutboxOptions } from "./outbox.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
 import type { ContactStore } from "./store.ts";
-import { testStore } from "./testing/stores.ts";
 
 const compose = (request: Parameters<typeof composeContactEmail>[0]) =>
   composeContactEmail(request, {

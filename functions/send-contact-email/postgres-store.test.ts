@@ -4,6 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateContact } from "../../shared/contact-schema.ts";
+import { describeBookingStoreContract } from "../../tests/contracts/booking-store-contract.ts";
+import { describeCountStoreContract } from "../../tests/contracts/count-store-contract.ts";
+import { describeFollowUpStoreContract } from "../../tests/contracts/follow-up-store-contract.ts";
+import { describeOwnerStoreContract } from "../../tests/contracts/owner-store-contract.ts";
+import { describeStoreContract } from "../../tests/contracts/store-contract.ts";
 import { unusedPort } from "../../tests/integration/support/ports.ts";
 import {
   type LocalPostgres,
@@ -15,11 +20,6 @@ import { fingerprintContact } from "./fingerprint.ts";
 import { applyMigrations, readMigrations } from "./migrations.ts";
 import { openPostgresStore, type PostgresStore } from "./postgres-store.ts";
 import { StoreUnavailableError } from "./store.ts";
-import { describeBookingStoreContract } from "./testing/booking-store-contract.ts";
-import { describeCountStoreContract } from "./testing/count-store-contract.ts";
-import { describeFollowUpStoreContract } from "./testing/follow-up-store-contract.ts";
-import { describeOwnerStoreContract } from "./testing/owner-store-contract.ts";
-import { describeStoreContract } from "./testing/store-contract.ts";
 
 describe.skipIf(!postgresRuns)("Postgres store", () => {
   let pg: LocalPostgres;

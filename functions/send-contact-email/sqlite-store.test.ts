@@ -4,16 +4,16 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { validateContact } from "../../shared/contact-schema.ts";
+import { describeBookingStoreContract } from "../../tests/contracts/booking-store-contract.ts";
+import { describeCountStoreContract } from "../../tests/contracts/count-store-contract.ts";
+import { describeFollowUpStoreContract } from "../../tests/contracts/follow-up-store-contract.ts";
+import { describeOwnerStoreContract } from "../../tests/contracts/owner-store-contract.ts";
+import { describeStoreContract } from "../../tests/contracts/store-contract.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
 import { fingerprintContact } from "./fingerprint.ts";
 import { readMigrations, sqliteMigrationsDir } from "./migrations.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
 import { StoreUnavailableError } from "./store.ts";
-import { describeBookingStoreContract } from "./testing/booking-store-contract.ts";
-import { describeCountStoreContract } from "./testing/count-store-contract.ts";
-import { describeFollowUpStoreContract } from "./testing/follow-up-store-contract.ts";
-import { describeOwnerStoreContract } from "./testing/owner-store-contract.ts";
-import { describeStoreContract } from "./testing/store-contract.ts";
 
 const folders: string[] = [];
 function tempFolder() {
@@ -115,7 +115,10 @@ describe("SQLite store on disk", () => {
     // Made by the previous code (user_version 4): four requests (sent and contacted, with quote
     // details, refused for good after one recipient accepted, spam) and two notices.
     const path = join(tempFolder(), "contact.db");
-    copyFileSync(join(import.meta.dirname, "testing/fixtures/contact-requests-v4.db"), path);
+    copyFileSync(
+      join(import.meta.dirname, "../../tests/support/fixtures/contact-requests-v4.db"),
+      path,
+    );
     const store = openSqliteStore(path);
     const rows = Object.fromEntries((await store.list()).map((row) => [row.message, row]));
     expect(Object.keys(rows)).toHaveLength(4);

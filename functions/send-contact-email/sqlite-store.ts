@@ -56,7 +56,7 @@ export type SqliteStoreOptions = {
   busyTimeoutMs?: number;
   /**
    * Writes of the same turn share one commit (default). Off, each write commits before its call
-   * returns: the store of unit tests that drive time with fake timers (testing/stores.ts).
+   * returns: the store of unit tests that drive time with fake timers (tests/support/stores.ts).
    */
   groupCommit?: boolean;
   /** Fault tests only: runs on the open connection (a page limit as a full disk, failing SQL). */

@@ -2,9 +2,9 @@
  * What every store of quote requests offers, whichever database holds them (contact-api.md,
  * "Storing, then e-mailing": 200 only after the commit, plus the outbox's bookkeeping).
  * Implementations: sqlite-store.ts (Node host, one machine), postgres-store.ts (Node host with
- * DATABASE_URL, and the Supabase host); unit tests use the SQLite one in memory (testing/stores.ts).
- * Their rows: store-row.ts; their schemas, side by side: supabase/migrations and
- * supabase/sqlite-migrations (migrations.ts).
+ * DATABASE_URL, and the Supabase host); unit tests use the SQLite one in memory
+ * (tests/support/stores.ts). Their rows: store-row.ts; their schemas, side by side:
+ * supabase/migrations and supabase/sqlite-migrations (migrations.ts).
  */
 import type { ContactRequest } from "../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";

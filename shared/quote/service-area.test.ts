@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areas } from "../../app/content/areas.ts";
+import { areas } from "../areas.ts";
 import { decideZip, normalizeZip, serviceAreaZips, storedZip } from "./service-area.ts";
 
 describe("decideZip", () => {

@@ -10,7 +10,8 @@ import { existsSync, writeFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { machine, markdownTable, provenance, writeFigures } from "../../scripts/bench/figures.ts";
+import { buildSite, clientDir, projectRoot, sitemapPaths } from "../../tools/built-site.ts";
+import { machine, markdownTable, provenance, writeFigures } from "../../tools/figures.ts";
 import { postgresBin } from "../integration/support/postgres.ts";
 import { exitOnSignals, onCleanup, runCleanup } from "./cleanup.ts";
 import { createHarness, type Harness } from "./harness.ts";
@@ -26,7 +27,6 @@ import { pagesScenario } from "./scenario-pages.ts";
 import { poisonDefaults, poisonScenario } from "./scenario-poison.ts";
 import { postgresScenario } from "./scenario-postgres.ts";
 import { quotesScenario } from "./scenario-quotes.ts";
-import { buildSite, clientDir, projectRoot, sitemapPaths } from "./site.ts";
 
 /** Whatever happens, the benchmark ends by itself. */
 const hardLimitMs = 30 * 60_000;
@@ -148,7 +148,7 @@ async function main(): Promise<number> {
   }, hardLimitMs);
   limit.unref();
 
-  if (options.build) await buildSite();
+  if (options.build) await buildStoppedByCleanup();
   else if (!existsSync(path.join(clientDir, "index.html")))
     throw new Error("build/client is missing: run npm run build (or drop --no-build)");
 
@@ -238,3 +238,14 @@ main().then(
     process.exit(2);
   },
 );
+
+/** The build, killed like everything else the benchmark started when it is stopped. */
+async function buildStoppedByCleanup(): Promise<void> {
+  const stop = new AbortController();
+  const forget = onCleanup("the build", () => stop.abort());
+  try {
+    await buildSite({ stop: stop.signal });
+  } finally {
+    forget();
+  }
+}

@@ -8,6 +8,7 @@ import ICAL from "ical.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { bookableDates } from "../../../shared/quote/preferred-windows.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { testStore } from "../../../tests/support/stores.ts";
 import { parseContactConfig } from "../config.ts";
 import { type ContactFunction, createContactFunction } from "../contact-function.ts";
 import type { ContactEmail } from "../email.ts";
@@ -15,7 +16,6 @@ import { inboxSubjects } from "../inbox/inbox-route.ts";
 import { createLinkSigner } from "../links/signed-links.ts";
 import { silentLogger } from "../log.ts";
 import { parseOwnerConfig } from "../owner/owner-config.ts";
-import { testStore } from "../testing/stores.ts";
 
 const key = "test-public-key";
 const secrets = {

@@ -11,16 +11,16 @@
  * remove an event that is no longer in the feed.
  */
 import { business } from "../../../shared/business.ts";
+import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { phoneDisplay } from "../../../shared/phone.ts";
 import { estimateText } from "../../../shared/quote/describe.ts";
-import { serviceDescription } from "../email.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import { leadPageUrl } from "../owner/owner-config.ts";
 import type { BookingStore } from "./booking-store.ts";
 import { feedName } from "./calendar-links.ts";
 import { icsCalendar } from "./ics.ts";
-import { visitUid } from "./visitor-emails.ts";
+import { visitUid } from "./visit-event.ts";
 
 export type CalendarFeedDeps = {
   store: BookingStore;

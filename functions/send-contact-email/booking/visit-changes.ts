@@ -3,11 +3,11 @@
  * owner's page, or the visitor cancelling on theirs): one `visit` e-mail keyed by the visit's new
  * SEQUENCE, whose payload fixes what it says. Also the visit as a calendar file of its own.
  */
-import { serviceLabel } from "../../../shared/contact-schema.ts";
 import type { StoredContactRequest } from "../store.ts";
 import type { NewVisitorEmail } from "./booking-store.ts";
 import { icsCalendar } from "./ics.ts";
-import { type VisitPayload, visitUid } from "./visitor-emails.ts";
+import { visitEvent } from "./visit-event.ts";
+import type { VisitPayload } from "./visitor-emails.ts";
 
 export function visitEmail(
   action: VisitPayload["action"],
@@ -44,16 +44,12 @@ export function visitCalendar(
   if (!visit) throw new Error("no visit booked");
   return icsCalendar({
     events: [
-      {
-        uid: visitUid(request.id, mailFrom),
-        sequence: request.visitSequence,
-        stamp: now,
-        start: new Date(visit.start),
-        end: new Date(visit.end),
-        summary: `${serviceLabel(request.service)}: ${businessName}`,
-        ...(request.serviceAddress ? { location: request.serviceAddress } : {}),
-        status: "CONFIRMED",
-      },
+      visitEvent(
+        request,
+        { start: new Date(visit.start), end: new Date(visit.end), sequence: request.visitSequence },
+        { from: mailFrom, name: businessName },
+        now,
+      ),
     ],
   });
 }

@@ -8,7 +8,7 @@
  * request join it while it waits: a visitor trying times one after another, or a script replaying
  * the page's form, reaches the owner as one e-mail and one push, not one per post.
  */
-import { serviceDescription } from "../email.ts";
+import { serviceDescription } from "../../../shared/contact-fields.ts";
 import type { Notice } from "../owner/notice.ts";
 import type { NewNotice, NoticeChannel } from "../owner/owner-store.ts";
 import type { StoredContactRequest } from "../store.ts";

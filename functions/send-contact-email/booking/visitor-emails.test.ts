@@ -6,8 +6,8 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { business } from "../../../shared/business.ts";
-import { testStore } from "../testing/stores.ts";
-import { letters, storeRequest } from "./testing.ts";
+import { letters, storeRequest } from "../../../tests/support/booking.ts";
+import { testStore } from "../../../tests/support/stores.ts";
 import {
   composeAcknowledgement,
   composeReminder,

@@ -11,11 +11,12 @@
 import { business } from "../../../shared/business.ts";
 import { serviceLabel } from "../../../shared/contact-schema.ts";
 import { describeQuoteDetails } from "../../../shared/quote/describe.ts";
-import { type ContactEmail, escapeHtml, headerSafe, htmlEmail } from "../email.ts";
+import { type ContactEmail, domainOf, escapeHtml, headerSafe, htmlEmail } from "../email.ts";
 import type { StoredContactRequest } from "../store.ts";
 import { callBackBy, callBackWords } from "./call-back.ts";
 import { icsCalendar } from "./ics.ts";
 import { type Visit, visitOf, visitWords } from "./visit.ts";
+import { visitEvent } from "./visit-event.ts";
 
 export type VisitorLetters = {
   /** MAIL_FROM: the business's sender. */
@@ -63,15 +64,6 @@ export function greetingName(name: string): string | null {
 /** The name for the calendar's attendee: the visitor's when it looks like one. */
 function attendeeName(request: StoredContactRequest): string {
   return looksLikeName(request.name) ? request.name.trim() : request.email;
-}
-
-/** The service by its label only: "Other" never repeats what was typed after it. */
-function service(request: StoredContactRequest): string {
-  return serviceLabel(request.service);
-}
-
-function domainOf(from: string): string {
-  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
 }
 
 function addressOf(request: StoredContactRequest): string {
@@ -159,7 +151,7 @@ ${p(escapeHtml(why), "color:#6b7280;font-size:13px")}
 
 /** What they asked for, in the owner's words minus anything they typed freely. */
 function requestRows(request: StoredContactRequest): Array<[string, string]> {
-  const rows: Array<[string, string]> = [["Service", service(request)]];
+  const rows: Array<[string, string]> = [["Service", serviceLabel(request.service)]];
   for (const { label, value } of describeQuoteDetails(request)) {
     if (label === "Estimate for") continue;
     rows.push([label === "ZIP" ? "Where" : label, value]);
@@ -175,7 +167,7 @@ export function composeAcknowledgement(
 ): ContactEmail {
   const callBy = callBackWords(callBackBy(new Date(request.createdAt)));
   return letter(key, request, letters, {
-    subject: `We received your request: ${service(request)}`,
+    subject: `We received your request: ${serviceLabel(request.service)}`,
     intro: [
       `Thank you for asking ${letters.businessName} for a free quote. We will call you by ${callBy} (we answer within ${business.responseTime}; the office is open ${hours}).`,
     ],
@@ -202,18 +194,17 @@ function calendarEvent(
     method: cancelled ? "CANCEL" : "REQUEST",
     events: [
       {
-        uid: visitUid(request.id, letters.from),
-        sequence: visit.sequence,
-        stamp: now,
-        start: new Date(visit.start),
-        end: new Date(visit.end),
-        summary: `${service(request)}: ${letters.businessName}`,
+        ...visitEvent(
+          request,
+          { start: new Date(visit.start), end: new Date(visit.end), sequence: visit.sequence },
+          { from: letters.from, name: letters.businessName },
+          now,
+        ),
         description: [
-          `${service(request)} by ${letters.businessName}.`,
+          `${serviceLabel(request.service)} by ${letters.businessName}.`,
           `Your request: ${links.requestPage}`,
           `Questions? Call ${phone}.`,
         ].join("\n"),
-        ...(request.serviceAddress ? { location: request.serviceAddress } : {}),
         url: links.requestPage,
         status: cancelled ? "CANCELLED" : "CONFIRMED",
         organizer: { name: letters.businessName, email: organizer },
@@ -221,11 +212,6 @@ function calendarEvent(
       },
     ],
   });
-}
-
-/** The one UID of a request's visit, in every version of its event and in the owner's feed. */
-export function visitUid(requestId: string, from: string): string {
-  return `visit-${requestId}@${domainOf(from)}`;
 }
 
 export function composeVisitEmail(
@@ -245,14 +231,14 @@ export function composeVisitEmail(
   };
   const rows: Array<[string, string]> = [
     ["When", when],
-    ["Service", service(request)],
+    ["Service", serviceLabel(request.service)],
     ...(request.serviceAddress ? [["Where", request.serviceAddress] as [string, string]] : []),
   ];
   if (cancelled)
     return letter(key, request, letters, {
       subject: `Your cleaning on ${when} is cancelled`,
       intro: [
-        `Your ${service(request).toLowerCase()} visit on ${when} is cancelled. The attached update removes it from your calendar.`,
+        `Your ${serviceLabel(request.service).toLowerCase()} visit on ${when} is cancelled. The attached update removes it from your calendar.`,
       ],
       rows,
       button: {
@@ -296,7 +282,7 @@ export function composeReminder(
   return letter(key, request, letters, {
     subject: `Reminder: your cleaning is tomorrow, ${when}`,
     intro: [
-      `This is a reminder of your ${service(request).toLowerCase()} visit tomorrow, ${when}.`,
+      `This is a reminder of your ${serviceLabel(request.service).toLowerCase()} visit tomorrow, ${when}.`,
     ],
     rows: [
       ["When", when],

@@ -5,7 +5,7 @@
  * daylight saving included, none for a visit booked just before, none after a change.
  */
 import { describe, expect, it } from "vitest";
-import { storeRequest, visitorOutboxOnFakeClock } from "./testing.ts";
+import { storeRequest, visitorOutboxOnFakeClock } from "../../../tests/support/booking.ts";
 import { visitEmail } from "./visit-changes.ts";
 
 const hour = 3_600_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { brokenStore, testStore } from "../../../tests/support/stores.ts";
 import { createRateLimiter } from "../rate-limiter.ts";
-import { brokenStore, testStore } from "../testing/stores.ts";
 import { countLimitKey, handleCount } from "./count-route.ts";
 
 const site = "https://www.example.org";

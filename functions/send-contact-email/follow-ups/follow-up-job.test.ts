@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { storeSample } from "../../../tests/support/samples.ts";
+import { testStore } from "../../../tests/support/stores.ts";
 import type { ContactEmail } from "../email.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import type { Mailer } from "../mailer.ts";
-import { storeSample } from "../testing/samples.ts";
-import { testStore } from "../testing/stores.ts";
 import { createFollowUpJob } from "./follow-up-job.ts";
 import { followUpLines } from "./follow-up-lines.ts";
 import type { FollowUpSettings } from "./follow-up-rules.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { brokenStore, testStore } from "../../../tests/support/stores.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
-import { brokenStore, testStore } from "../testing/stores.ts";
 import { addressHash, handleOptOut, optOutUrl } from "./opt-out.ts";
 
 const links = createLinkSigners(parseLinkSettings({}, "opt-out-test-owner-secret-0123456789"));

@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { validateContact } from "../../../shared/contact-schema.ts";
 import { resolveQuoteDetails } from "../../../shared/quote/quote-details.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { storeSample } from "../../../tests/support/samples.ts";
+import { brokenStore, testStore } from "../../../tests/support/stores.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import type { SqliteStore } from "../sqlite-store.ts";
 import type { NewContactRequest } from "../store.ts";
-import { storeSample } from "../testing/samples.ts";
-import { brokenStore, testStore } from "../testing/stores.ts";
 import { handleInbox, inboxPageSize, inboxSubject, inboxSubjects } from "./inbox-route.ts";
 
 const now = new Date("2026-11-25T15:00:00Z");

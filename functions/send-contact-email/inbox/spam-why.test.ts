@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { storeSample } from "../../../tests/support/samples.ts";
+import { testStore } from "../../../tests/support/stores.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
-import { storeSample } from "../testing/samples.ts";
-import { testStore } from "../testing/stores.ts";
 import { handleInbox, inboxSubject } from "./inbox-route.ts";
 
 const now = new Date("2026-11-25T15:00:00Z");

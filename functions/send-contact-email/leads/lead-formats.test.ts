@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { storeSample } from "../testing/samples.ts";
-import { testStore } from "../testing/stores.ts";
+import { storeSample } from "../../../tests/support/samples.ts";
+import { testStore } from "../../../tests/support/stores.ts";
 import {
   csvCell,
   type Lead,

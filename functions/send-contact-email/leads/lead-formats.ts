@@ -6,11 +6,11 @@
  */
 
 import { business } from "../../../shared/business.ts";
+import { serviceDescription } from "../../../shared/contact-fields.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
 import { sourceChannel } from "../../../shared/source-words.ts";
 import type { VisitSource } from "../../../shared/visit-source.ts";
 import { type Visit, visitWords } from "../booking/visit.ts";
-import { serviceDescription } from "../email.ts";
 import { spreadsheetTime, zonedIso } from "../owner/clock.ts";
 import type { StoredContactRequest } from "../store.ts";
 

@@ -5,8 +5,9 @@
  * Alerts and reminders never carry the visitor's message text: push services and chat tools keep
  * copies, and the link leads to the full request.
  */
+
+import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { ownValue } from "../../../shared/own-key.ts";
-import { serviceDescription } from "../email.ts";
 import { type PeriodStats, plural, statsLines } from "../leads/lead-stats.ts";
 import { estimateText, type LeadView, placeText, statusLabels } from "./lead-view.ts";
 

@@ -5,9 +5,10 @@
  * phone (one column, large targets) and passes the same accessibility rules as the site.
  */
 import { business } from "../../../shared/business.ts";
+import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
 import { sourceLine } from "../../../shared/source-words.ts";
-import { escapeHtml, serviceDescription } from "../email.ts";
+import { escapeHtml } from "../email.ts";
 import type { FollowUpLine } from "../follow-ups/follow-up-lines.ts";
 import { privateDocument, privatePageHeaders } from "../private-page.ts";
 import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "./lead-view.ts";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { storeSample } from "../../../tests/support/samples.ts";
+import { brokenStore, testStore } from "../../../tests/support/stores.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
-import { storeSample } from "../testing/samples.ts";
-import { brokenStore, testStore } from "../testing/stores.ts";
 import { handleOwnerPage } from "./routes.ts";
 
 const now = new Date("2026-11-24T12:00:00Z");

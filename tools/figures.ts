@@ -8,7 +8,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { availableParallelism, cpus, release, totalmem } from "node:os";
 import path from "node:path";
 
-export const figuresFile = path.resolve(import.meta.dirname, "../../docs/figures.md");
+export const figuresFile = path.resolve(import.meta.dirname, "../docs/figures.md");
 
 /** Cores, CPU, memory, kernel and Node: the machine a figure was measured on. */
 export function machine(): string {

@@ -5,7 +5,10 @@
  * database does (StoreUnavailableError). Integration tests use files, group commit and a real
  * Postgres (sqlite-store.test.ts, postgres-store.test.ts).
  */
-import { openSqliteStore, type SqliteStore } from "../sqlite-store.ts";
+import {
+  openSqliteStore,
+  type SqliteStore,
+} from "../../functions/send-contact-email/sqlite-store.ts";
 
 export function testStore(): SqliteStore {
   return openSqliteStore(":memory:", { groupCommit: false });

@@ -1,15 +1,16 @@
 /**
- * Test support for booking/: a request stored in the real SQLite store in memory, a mailer that
- * keeps what it was given (or fails as told), and the visitor outbox on a fake clock.
+ * Test support for the contact function's booking/: a request stored in the real SQLite store in
+ * memory, a mailer that keeps what it was given (or fails as told), and the visitor outbox on a
+ * fake clock.
  */
-import { validateContact } from "../../../shared/contact-schema.ts";
-import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
-import type { ContactEmail } from "../email.ts";
-import { createLinkSigner } from "../links/signed-links.ts";
-import { MailDeliveryError, type Mailer } from "../mailer.ts";
-import { testStore } from "../testing/stores.ts";
-import { createVisitorOutbox } from "./visitor-outbox.ts";
+import { createVisitorOutbox } from "../../functions/send-contact-email/booking/visitor-outbox.ts";
+import type { ContactEmail } from "../../functions/send-contact-email/email.ts";
+import { createLinkSigner } from "../../functions/send-contact-email/links/signed-links.ts";
+import { MailDeliveryError, type Mailer } from "../../functions/send-contact-email/mailer.ts";
+import { validateContact } from "../../shared/contact-schema.ts";
+import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
+import { validRequest } from "../integration/support/requests.ts";
+import { testStore } from "./stores.ts";
 
 export const functionUrl = "https://www.example.com/functions/v1/send-contact-email";
 export const visitorSigner = createLinkSigner("visitor-test-secret-0123456789abcdef", {

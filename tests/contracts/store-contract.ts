@@ -3,10 +3,10 @@
  * (sqlite-store.test.ts on a file and in memory, postgres-store.test.ts on a real Postgres).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { type ContactRequest, validateContact } from "../../../shared/contact-schema.ts";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
-import { fingerprintContact } from "../fingerprint.ts";
-import type { ContactStore, NewContactRequest } from "../store.ts";
+import { fingerprintContact } from "../../functions/send-contact-email/fingerprint.ts";
+import type { ContactStore, NewContactRequest } from "../../functions/send-contact-email/store.ts";
+import { type ContactRequest, validateContact } from "../../shared/contact-schema.ts";
+import { validRequest } from "../integration/support/requests.ts";
 
 const minute = 60_000;
 const t0 = new Date("2025-05-01T12:00:00.000Z");

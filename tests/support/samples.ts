@@ -3,9 +3,9 @@
  * the inbox): `validRequest` with the fields given, received at `receivedAt`, its own fingerprint
  * (never a repeat). Returns its id.
  */
-import { type ContactInput, validateContact } from "../../../shared/contact-schema.ts";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
-import type { ContactStore, NewContactRequest } from "../store.ts";
+import type { ContactStore, NewContactRequest } from "../../functions/send-contact-email/store.ts";
+import { type ContactInput, validateContact } from "../../shared/contact-schema.ts";
+import { validRequest } from "../integration/support/requests.ts";
 
 export async function storeSample(
   store: Pick<ContactStore, "submit">,

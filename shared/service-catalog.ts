@@ -3,7 +3,7 @@
  * (product.md, Home: Our Services).
  *
  * Services, one kind of fact per file:
- * - app/content/service-catalog.ts: which service pages exist (slug, path, name, one-line summary);
+ * - shared/service-catalog.ts: which service pages exist (slug, path, name, one-line summary);
  * - app/content/service-pages.ts: the copy of the five standard service pages (floor strip and
  *   wax, a short page, keeps its copy in app/routes/floor-strip-wax.tsx);
  * - app/content/services.ts: the six cards on /services and the dialogs they open;
@@ -11,7 +11,7 @@
  *   label each service goes by: a page's name here is its form label (one label per
  *   service), except where product.md fixes other words (the /services cards, the town cards).
  */
-import { type ServiceValue, serviceLabel } from "../../shared/contact-fields.ts";
+import { type ServiceValue, serviceLabel } from "./contact-fields.ts";
 
 export const serviceCatalog = [
   {

@@ -3,13 +3,19 @@
  * (sqlite-store.test.ts) and on a real Postgres (postgres-store.test.ts).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { validateContact } from "../../../shared/contact-schema.ts";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
-import type { BookingStore, NewVisitorEmail } from "../booking/booking-store.ts";
-import { acknowledgementCap, acknowledgementCaps } from "../booking/visitor-email-kinds.ts";
-import { fingerprintContact } from "../fingerprint.ts";
-import type { OwnerStore } from "../owner/owner-store.ts";
-import type { ContactStore } from "../store.ts";
+import type {
+  BookingStore,
+  NewVisitorEmail,
+} from "../../functions/send-contact-email/booking/booking-store.ts";
+import {
+  acknowledgementCap,
+  acknowledgementCaps,
+} from "../../functions/send-contact-email/booking/visitor-email-kinds.ts";
+import { fingerprintContact } from "../../functions/send-contact-email/fingerprint.ts";
+import type { OwnerStore } from "../../functions/send-contact-email/owner/owner-store.ts";
+import type { ContactStore } from "../../functions/send-contact-email/store.ts";
+import { validateContact } from "../../shared/contact-schema.ts";
+import { validRequest } from "../integration/support/requests.ts";
 
 type Store = ContactStore & OwnerStore & BookingStore;
 

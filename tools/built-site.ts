@@ -1,22 +1,32 @@
-/** The built site the benchmark serves: building it, and reading its pages from its sitemap. */
+/**
+ * The built site the benchmarks serve (bench:server, bench:pages, bench:bundle): building it, and
+ * reading its pages from its sitemap.
+ */
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { onCleanup } from "./cleanup.ts";
 
-export const projectRoot = path.resolve(import.meta.dirname, "../..");
+export const projectRoot = path.resolve(import.meta.dirname, "..");
 export const clientDir = path.join(projectRoot, "build", "client");
 
-/** `react-router build` with this same Node binary, output shown; fails after `timeoutMs`. */
-export async function buildSite(timeoutMs = 5 * 60_000): Promise<void> {
+/**
+ * `react-router build` with this same Node binary, output shown; fails after `timeoutMs`. `stop`
+ * kills the build: a benchmark stopped by Ctrl-C leaves no build running behind it.
+ */
+export async function buildSite({
+  timeoutMs = 5 * 60_000,
+  stop,
+}: {
+  timeoutMs?: number;
+  stop?: AbortSignal;
+} = {}): Promise<void> {
   const manifest = createRequire(import.meta.url).resolve("@react-router/dev/package.json");
   const cli = path.join(path.dirname(manifest), "bin.cjs");
   const child = spawn(process.execPath, [cli, "build"], { cwd: projectRoot, stdio: "inherit" });
-  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-  const forget = onCleanup("the build", () => {
-    child.kill("SIGKILL");
-  });
+  const kill = () => child.kill("SIGKILL");
+  const timer = setTimeout(kill, timeoutMs);
+  stop?.addEventListener("abort", kill, { once: true });
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
       child.once("error", reject);
@@ -25,7 +35,7 @@ export async function buildSite(timeoutMs = 5 * 60_000): Promise<void> {
     if (code !== 0) throw new Error(`react-router build failed (exit code ${code})`);
   } finally {
     clearTimeout(timer);
-    forget();
+    stop?.removeEventListener("abort", kill);
   }
 }
 

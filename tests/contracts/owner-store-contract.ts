@@ -2,12 +2,15 @@
  * The behaviour every OwnerStore must have (sqlite-store.test.ts, postgres-store.test.ts).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { validateContact } from "../../../shared/contact-schema.ts";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
-import { fingerprintContact } from "../fingerprint.ts";
-import type { Notice } from "../owner/notice.ts";
-import type { NewNotice, OwnerStore } from "../owner/owner-store.ts";
-import type { ContactStore } from "../store.ts";
+import { fingerprintContact } from "../../functions/send-contact-email/fingerprint.ts";
+import type { Notice } from "../../functions/send-contact-email/owner/notice.ts";
+import type {
+  NewNotice,
+  OwnerStore,
+} from "../../functions/send-contact-email/owner/owner-store.ts";
+import type { ContactStore } from "../../functions/send-contact-email/store.ts";
+import { validateContact } from "../../shared/contact-schema.ts";
+import { validRequest } from "../integration/support/requests.ts";
 
 const t0 = new Date("2025-05-01T12:00:00.000Z");
 const at = (ms: number) => new Date(t0.getTime() + ms);

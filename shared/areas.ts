@@ -1,6 +1,6 @@
 /**
  * The five towns served (product.md, Business facts), as light links for menus, footers and structured
- * data. Each town's page copy lives in towns.ts so that only town pages load it.
+ * data. Each town's page copy lives in app/content/towns.ts so that only town pages load it.
  */
 export const areas = [
   { slug: "plymouth-meeting", name: "Plymouth Meeting", path: "/plymouth-meeting" },

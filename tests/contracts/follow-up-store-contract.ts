@@ -4,10 +4,13 @@
  * for the daily cap, listed per request; opt-outs; and the requests a follow-up may be due for.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { FollowUpStore, NewFollowUp } from "../follow-ups/follow-up-store.ts";
-import type { OwnerStore } from "../owner/owner-store.ts";
-import type { ContactStore } from "../store.ts";
-import { storeSample } from "./samples.ts";
+import type {
+  FollowUpStore,
+  NewFollowUp,
+} from "../../functions/send-contact-email/follow-ups/follow-up-store.ts";
+import type { OwnerStore } from "../../functions/send-contact-email/owner/owner-store.ts";
+import type { ContactStore } from "../../functions/send-contact-email/store.ts";
+import { storeSample } from "../support/samples.ts";
 
 const t0 = new Date("2026-11-20T15:00:00.000Z");
 const at = (ms: number) => new Date(t0.getTime() + ms);

@@ -87,7 +87,8 @@ function typedValues(form: HTMLFormElement): { values: Values; zip: string } {
 /**
  * The free-quote form (product.md, Quote form). Prerendered, it is a plain HTML form that posts
  * to the contact function (docs/contact-api.md, "The form without JavaScript"); once this island
- * starts it validates with the shared schema, sends JSON with fetch, and confirms in place.
+ * starts it checks with the shared rules (shared/contact-rules.ts), sends JSON with fetch, and
+ * confirms in place.
  */
 export function ContactForm() {
   const [values, setValues] = useState<Values>(empty);

@@ -1,13 +1,20 @@
 /**
- * The one definition of a quote request (docs/contact-api.md, Request).
- * The contact form validates with it before sending; both hosts of send-contact-email
- * validate with it again before storing. Keep it free of browser and server APIs.
+ * The one definition of a quote request (docs/contact-api.md, Request), for both hosts of
+ * send-contact-email, which validate with it before storing. The six fields' rules live in
+ * contact-rules.ts and the quote details' in shared/quote/: the contact form runs those plain
+ * rules itself and never loads zod (decision 0017). Keep it free of browser and server APIs.
  */
 import { z } from "zod";
-import { limits, messages, type ServiceValue, serviceOptions } from "./contact-fields.ts";
-import { withoutInvisibleCharacters } from "./invisible-characters.ts";
+import { messages, type ServiceValue } from "./contact-fields.ts";
+import {
+  type FieldRule,
+  fieldRules,
+  otherServiceKept,
+  otherServiceMissing,
+  otherServiceSentEmpty,
+} from "./contact-rules.ts";
 import { type QuoteDetailsInput, quoteDetailFields } from "./quote/quote-details.ts";
-import { type VisitSource, visitSourceField } from "./visit-source.ts";
+import { sourceMessage, type VisitSource, visitSource } from "./visit-source.ts";
 
 export {
   limits,
@@ -16,64 +23,29 @@ export {
   serviceLabel,
   serviceOptions,
 } from "./contact-fields.ts";
-// The form makes what the visit's first page noted valid before sending it (loaded with this).
-export { visitSourceFrom } from "./visit-source.ts";
 
 // Zod compiles parsers with new Function() unless told not to; the site's Content-Security-Policy
 // forbids eval, and the speed-up is irrelevant for one form.
 z.config({ jitless: true });
 
-const serviceValues = serviceOptions.map((option) => option.value) as [
-  ServiceValue,
-  ...ServiceValue[],
-];
-
-// Anything below U+0020 and DEL: header-splitting and terminal-control bytes. The message alone
-// may keep newlines and tabs.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const anyControl = /[\u0000-\u001f\u007f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const controlExceptNewlineTab = /[\u0000-\u0008\u000b-\u001f\u007f]/;
-const phoneShape = /^[0-9+()\-. ]+$/;
-
-const singleLine = (max: number, required: string, tooLong: string) =>
-  z
-    .string({ error: required })
-    .overwrite(withoutInvisibleCharacters)
-    .trim()
-    .min(1, required)
-    .max(max, tooLong)
-    .refine((value) => !anyControl.test(value), messages.controlCharacters);
+/** A field of contact-rules.ts, said in zod: not text gives its "required" message. */
+function ruled<T>(rule: FieldRule<T>) {
+  return z.string({ error: rule.required }).transform((value, context) => {
+    const checked = rule.check(value);
+    if (checked.ok) return checked.value;
+    context.addIssue({ code: "custom", message: checked.message });
+    return z.NEVER;
+  });
+}
 
 export const contactSchema = z
   .object({
-    name: singleLine(limits.name, messages.name, messages.nameTooLong),
-    email: z
-      .string({ error: messages.email })
-      .trim()
-      .max(limits.email, messages.email)
-      .pipe(z.email({ error: messages.email })),
-    phone: z
-      .string({ error: messages.phone })
-      .trim()
-      .min(limits.phoneMin, messages.phone)
-      .max(limits.phoneMax, messages.phone)
-      .regex(phoneShape, messages.phone)
-      .refine((value) => /\d{7,}/.test(value.replace(/\D/g, "")), messages.phone),
-    service: z.enum(serviceValues, { error: messages.service }),
-    otherService: z
-      .string({ error: messages.otherService })
-      .overwrite(withoutInvisibleCharacters)
-      .trim()
-      .max(limits.otherService, messages.otherServiceTooLong)
-      .refine((value) => !anyControl.test(value), messages.controlCharacters)
-      .default(""),
-    message: z
-      .string({ error: messages.message })
-      .trim()
-      .min(1, messages.message)
-      .max(limits.message, messages.messageTooLong)
-      .refine((value) => !controlExceptNewlineTab.test(value), messages.controlCharacters),
+    name: ruled(fieldRules.name),
+    email: ruled(fieldRules.email),
+    phone: ruled(fieldRules.phone),
+    service: ruled(fieldRules.service),
+    otherService: ruled(fieldRules.otherService).default(""),
+    message: ruled(fieldRules.message),
     // The spam filter's two optional signals (sent by the form, never stored): a honeypot input
     // that people cannot see, so only a bot fills it; and the milliseconds from page load to
     // submit, which no person completes in under a few seconds. An API client may omit both.
@@ -85,19 +57,28 @@ export const contactSchema = z
       .optional(),
     // Optional quote details: ZIP, estimate inputs, offer, preferred times (shared/quote/).
     ...quoteDetailFields(),
-    // Where the visit came from (visit-source.ts), noted by the page; never required.
-    source: visitSourceField.optional(),
+    // Where the visit came from (visit-source.ts), noted by the page; never required. Whatever
+    // inside it is wrong, one message for the field: the visitor cannot fix it, and a key inside
+    // it is not one of the request's fields.
+    source: z
+      .unknown()
+      .transform((value, context): VisitSource => {
+        const checked = visitSource(value);
+        if (checked) return checked;
+        context.addIssue({ code: "custom", message: sourceMessage });
+        return z.NEVER;
+      })
+      .optional(),
   })
   .strict()
   .superRefine((request, context) => {
-    if (request.service === "other" && request.otherService === "") {
+    if (otherServiceMissing(request.service, request.otherService)) {
       context.addIssue({ code: "custom", path: ["otherService"], message: messages.otherService });
     }
   })
-  // otherService is only meaningful with "other"; anything else stores it empty.
   .transform((request) => ({
     ...request,
-    otherService: request.service === "other" ? request.otherService : "",
+    otherService: otherServiceKept(request.service, request.otherService),
   }));
 
 /** The spam filter's signals, apart from the request itself (which is stored without them). */
@@ -137,7 +118,9 @@ export function splitSource<T extends { source?: VisitSource }>(
 export type ContactSubmission = z.output<typeof contactSchema>;
 type NotTyped = keyof SpamSignals | keyof QuoteDetailsInput | "source";
 /** The six fields as a person types them (quote details, source and spam signals apart). */
-export type ContactInput = Omit<z.input<typeof contactSchema>, NotTyped>;
+export type ContactInput = Omit<z.input<typeof contactSchema>, NotTyped | "service"> & {
+  service: ServiceValue;
+};
 /** The six fields of a request, trimmed and normalised, as the stores keep them. */
 export type ContactRequest = Omit<ContactSubmission, NotTyped>;
 
@@ -162,9 +145,7 @@ export function validateContact(input: unknown): ContactValidation {
   }
   // The schema checks "Other" needs its text only once every field parses: say it with the rest,
   // or a visitor fixing the form learns of it one send later.
-  const sent = (input ?? {}) as { service?: unknown; otherService?: unknown };
-  const otherEmpty = typeof sent.otherService !== "string" || sent.otherService.trim() === "";
-  if (sent.service === "other" && otherEmpty && !Object.hasOwn(fields, "otherService"))
+  if (otherServiceSentEmpty(input) && !Object.hasOwn(fields, "otherService"))
     fields.otherService = messages.otherService;
   return { ok: false, fields: { ...fields } };
 }

@@ -3,12 +3,11 @@
  * visit landed on, the site that sent the visitor there (its host only), and the campaign tags of
  * the link they followed (utm_source, utm_medium, utm_campaign). The browser notes them on the
  * visit's first page (app/lib/visit-source.ts: tab-scoped storage, no cookie); the form sends
- * them, and the function validates them with `visitSourceSchema`, the same rules as the form.
+ * them, and the function validates them with `visitSource`, the same rules as the form.
  *
  * The same facts in the owner's words: source-words.ts (the function's only: the form loads none
  * of it).
  */
-import { z } from "zod";
 import { isSitePath, notFoundPath, pagePath } from "./site-paths.ts";
 
 export type UtmTags = { source?: string; medium?: string; campaign?: string };
@@ -28,34 +27,42 @@ const maxText = 100;
 const control = /[\u0000-\u001f\u007f-\u009f]/;
 const hostShape = /^(?=.{1,100}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/;
 
-const tag = z
-  .string()
-  .trim()
-  .min(1)
-  .max(maxText)
-  .refine((value) => !control.test(value));
+const validTag = (value: unknown): string | undefined => {
+  if (typeof value !== "string") return undefined;
+  const tag = value.trim();
+  return tag.length >= 1 && tag.length <= maxText && !control.test(tag) ? tag : undefined;
+};
 
-const visitSourceSchema = z
-  .object({
-    landingPage: z.string().refine(isSitePath),
-    referrer: z.string().regex(hostShape).nullable(),
-    utm: z
-      .object({ source: tag.optional(), medium: tag.optional(), campaign: tag.optional() })
-      .strict()
-      .optional(),
-  })
-  .strict();
+const hasOnly = (value: object, keys: readonly string[]) =>
+  Object.keys(value).every((key) => keys.includes(key));
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
- * `source` in the contact schema: whatever inside it is wrong, one message for the field (the
- * visitor cannot fix it, and a key inside it is not one of the request's fields).
+ * The rules for `source`: a page of the site, a host or null, and the three tags (each text of 1
+ * to 100 characters once trimmed, without control characters), no other key. The value with its
+ * tags trimmed, or undefined when anything in it is wrong. Plain code, so that the form checks
+ * with the very rules the function's schema (contact-schema.ts) applies, without a library.
  */
-export const visitSourceField = z.unknown().transform((value, context): VisitSource => {
-  const checked = visitSourceSchema.safeParse(value);
-  if (checked.success) return checked.data;
-  context.addIssue({ code: "custom", message: sourceMessage });
-  return z.NEVER;
-});
+export function visitSource(value: unknown): VisitSource | undefined {
+  if (!isRecord(value) || !hasOnly(value, ["landingPage", "referrer", "utm"])) return undefined;
+  const { landingPage, referrer, utm } = value;
+  if (typeof landingPage !== "string" || !isSitePath(landingPage)) return undefined;
+  if (referrer !== null && (typeof referrer !== "string" || !hostShape.test(referrer)))
+    return undefined;
+  const source: VisitSource = { landingPage, referrer };
+  if (utm === undefined) return source;
+  if (!isRecord(utm) || !hasOnly(utm, ["source", "medium", "campaign"])) return undefined;
+  const tags: UtmTags = {};
+  for (const name of ["source", "medium", "campaign"] as const) {
+    if (utm[name] === undefined) continue;
+    const tag = validTag(utm[name]);
+    if (tag === undefined) return undefined;
+    tags[name] = tag;
+  }
+  return { ...source, utm: tags };
+}
 
 /**
  * What the browser noted, made valid or dropped: a page that does not exist becomes the 404
@@ -78,6 +85,5 @@ export function visitSourceFrom(raw: unknown): VisitSource | undefined {
     referrer: typeof noted.referrer === "string" ? noted.referrer.toLowerCase() : null,
     ...(Object.keys(utm).length > 0 ? { utm } : {}),
   };
-  const checked = visitSourceSchema.safeParse(candidate);
-  return checked.success ? checked.data : undefined;
+  return visitSource(candidate);
 }

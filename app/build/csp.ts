@@ -5,12 +5,10 @@
  * A page's inline <script> (the island loader's import, finish-html.ts) is allowed by the SHA-256
  * of its exact text, never by 'unsafe-inline'. Inline <style> elements and style="" attributes, if
  * a page has any, are allowed the same way. Styles that a bundled library inserts at run time
- * (sonner's toast stylesheet) are hashed from the installed package, and only when the scripts the
- * page can run really contain that text.
+ * (none today; sonner's toast stylesheet until decision 0017) are hashed from the installed
+ * package, and only when the scripts the page can run really contain that text.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { decodeEntities } from "./html-entities";
 
 export type InlineSources = { scripts: string[]; styles: string[]; styleAttributes: string[] };
@@ -88,32 +86,35 @@ export function contentSecurityPolicy(sources: InlineSources, options: PolicyOpt
   ].join("; ");
 }
 
-/** Stylesheets that libraries insert as <style> at run time, read from the installed package. */
-const runtimeStylePackages = [
-  {
-    name: "sonner",
-    extract(source: string): string | null {
-      const literal = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(source)?.[1];
-      return literal ? (JSON.parse(literal) as string) : null;
-    },
-  },
-];
+/** A library that inserts a <style> at run time: its stylesheet, read from the installed package. */
+export type RuntimeStylePackage = { name: string; stylesheet(): string | null };
+
+/**
+ * Stylesheets that libraries insert as <style> at run time. None today: the form's toasts are the
+ * site's own markup, styled by the page's classes (decision 0017). A package's entry reads its
+ * stylesheet, e.g. from `readFileSync(fileURLToPath(import.meta.resolve(name)))`.
+ */
+const runtimeStylePackages: RuntimeStylePackage[] = [];
 
 /**
  * Hashes for the run-time styles of libraries that the built scripts contain. A library counts as
  * contained when one of the built files holds its stylesheet's text verbatim.
  */
-export function runtimeStyleHashes(builtScripts: string[]): string[] {
+export function runtimeStyleHashes(
+  builtScripts: string[],
+  packages: RuntimeStylePackage[] = runtimeStylePackages,
+): string[] {
   const hashes: string[] = [];
-  for (const runtime of runtimeStylePackages) {
+  for (const runtime of packages) {
     let css: string | null = null;
     try {
-      css = runtime.extract(readFileSync(fileURLToPath(import.meta.resolve(runtime.name)), "utf8"));
+      css = runtime.stylesheet();
     } catch {
       css = null;
     }
     if (css && !css.includes("\\") && builtScripts.some((script) => script.includes(css))) {
-      // sonner appends an empty <style> first and fills it after, so the browser checks both.
+      // A library may append an empty <style> first and fill it after (sonner did), so the
+      // browser checks both.
       hashes.push(sha256Source(css), sha256Source(""));
     }
   }

@@ -1,5 +1,5 @@
-import { Phone as PhoneIcon } from "lucide-react";
 import { type ButtonStyle, buttonClass } from "~/components/ui/button";
+import { PhoneIcon } from "~/components/ui/stroke-icons";
 import { business, type Phone, telHref } from "~/content/business";
 
 type CallLinkProps = ButtonStyle & {
@@ -20,7 +20,7 @@ export function CallLink({
 }: CallLinkProps) {
   return (
     <a href={telHref(phone)} className={buttonClass({ variant, size }, className)}>
-      <PhoneIcon aria-hidden="true" className="size-5 shrink-0" />
+      <PhoneIcon className="size-5 shrink-0" />
       <span>
         {label} {phone.display}
       </span>

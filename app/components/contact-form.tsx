@@ -3,9 +3,9 @@ import { Button } from "~/components/ui/button";
 import { controlClass, FormField } from "~/components/ui/form-field";
 import { functionUrl, siteConfig } from "~/config";
 import { business } from "~/content/business";
-import { useLazyToasts } from "~/hooks/use-lazy-toasts";
+import { useToasts } from "~/hooks/use-toasts";
+import { checkRequest } from "~/lib/check-request";
 import { sendContactRequest } from "~/lib/contact-client";
-import { loadContactSchema } from "~/lib/contact-validation";
 import { notedVisitSource } from "~/lib/noted-visit-source";
 import { arrivingOffer, forgetOffer, offerClaimedEvent } from "~/lib/offer-note";
 import { limits, messages, serviceLabel, serviceOptions } from "../../shared/contact-fields";
@@ -19,8 +19,9 @@ import {
   type PreferredWindow,
   windowRules,
 } from "../../shared/quote/preferred-windows";
-import { quoteMessages } from "../../shared/quote/quote-details";
+import { quoteMessages } from "../../shared/quote/quote-messages";
 import { fieldLabels, keyField } from "../../shared/quote-form";
+import { visitSourceFrom } from "../../shared/visit-source";
 import { CharactersLeft } from "./quote/characters-left";
 import { EstimateDisclosure } from "./quote/estimate-disclosure";
 import { OfferNotice } from "./quote/offer-notice";
@@ -86,7 +87,8 @@ function typedValues(form: HTMLFormElement): { values: Values; zip: string } {
 /**
  * The free-quote form (product.md, Quote form). Prerendered, it is a plain HTML form that posts
  * to the contact function (docs/contact-api.md, "The form without JavaScript"); once this island
- * starts it validates with the shared schema, sends JSON with fetch, and confirms in place.
+ * starts it checks with the shared rules (shared/contact-rules.ts), sends JSON with fetch, and
+ * confirms in place.
  */
 export function ContactForm() {
   const [values, setValues] = useState<Values>(empty);
@@ -95,7 +97,7 @@ export function ContactForm() {
   const [sent, setSent] = useState<SentRequest | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const offerNotice = useRef<HTMLDivElement>(null);
-  const toasts = useLazyToasts();
+  const toasts = useToasts();
   // False in the prerendered HTML (no script runs there); true once this island has started.
   const [started, setStarted] = useState(false);
   // The optional quote details (docs/contact-api.md, "Quote details"); the function recomputes the
@@ -169,13 +171,8 @@ export function ContactForm() {
     className: controlClass,
   });
 
-  const prepare = () => {
-    loadContactSchema().catch(() => {});
-    toasts.prepare();
-  };
-
   // Set at once on Send, before anything is awaited: `sending` is state, which a second click
-  // arriving while the schema loads would still read as false, and send the request twice.
+  // arriving before React renders again would still read as false, and send the request twice.
   const inFlight = useRef(false);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -192,15 +189,6 @@ export function ContactForm() {
   async function submit() {
     if (values.service === "other" && values.otherService.trim() === "") {
       showErrors({ otherService: messages.otherService });
-      return;
-    }
-    let schema: Awaited<ReturnType<typeof loadContactSchema>>;
-    try {
-      schema = await loadContactSchema();
-    } catch (error) {
-      // The page's code could not be fetched (offline, a new deploy): say so, keep the values.
-      console.error("contact form code failed to load", error);
-      await toasts.notify("error", contactToasts.failure);
       return;
     }
     if (estimateOpen && !estimateInputs) {
@@ -223,8 +211,8 @@ export function ContactForm() {
       setPicked(nothingPicked);
     }
     // Where the visit came from, as its first page noted it; left out when not usable.
-    const source = schema.visitSourceFrom(notedVisitSource());
-    const checked = schema.validateContact({
+    const source = visitSourceFrom(notedVisitSource());
+    const checked = checkRequest({
       ...values,
       ...(zip.trim() ? { zip: zip.trim() } : {}),
       ...(estimateOpen && estimateInputs ? { estimate: estimateInputs } : {}),
@@ -266,10 +254,10 @@ export function ContactForm() {
       setPicked(nothingPicked);
       setEstimateOpen(false);
       if (offer) removeOffer();
-      await toasts.notify("success", contactToasts.success);
+      toasts.notify("success", contactToasts.success);
     } else {
       console.error("send-contact-email failed", result.error);
-      await toasts.notify("error", contactToasts.failure);
+      toasts.notify("error", contactToasts.failure);
     }
   }
 
@@ -295,7 +283,6 @@ export function ContactForm() {
         ref={formRef}
         data-quote-form=""
         onSubmit={onSubmit}
-        onFocus={prepare}
         aria-labelledby="quote-form-heading"
         method="post"
         action={functionUrl}
@@ -441,9 +428,9 @@ export function ContactForm() {
             }}
           />
         </div>
-        <noscript>
-          <PlainDetails />
-        </noscript>
+        {/* React never renders a <noscript>'s content in the browser: only the prerender needs
+            the plain controls, so the island's script does not carry them. */}
+        <noscript>{import.meta.env.SSR ? <PlainDetails /> : null}</noscript>
         <SpamTrap />
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">

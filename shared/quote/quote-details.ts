@@ -8,7 +8,10 @@ import { type EstimateInputs, estimate, type StoredEstimate } from "./estimate.t
 import { offerById, storedOffer } from "./offers.ts";
 import { checkWindows, dayWindows, type PreferredWindow } from "./preferred-windows.ts";
 import { estimateLimits, frequencies, priceList } from "./price-list.ts";
+import { quoteMessages } from "./quote-messages.ts";
 import { normalizeZip, storedZip } from "./service-area.ts";
+
+export { quoteMessages } from "./quote-messages.ts";
 
 const int = (range: { min: number; max: number }) => z.number().int().min(range.min).max(range.max);
 
@@ -51,17 +54,8 @@ export const estimateInputsSchema = z.discriminatedUnion(
       addOns: addOnIds("business"),
     }),
   ],
-  { error: "Please check the estimate's details." },
+  { error: quoteMessages.estimate },
 );
-
-export const quoteMessages = {
-  zip: "Please enter a 5-digit ZIP code.",
-  estimate: "Please check the estimate's details.",
-  offer: "That offer is not available.",
-  /** A day picked but not added, when three times are already added (the form's own check). */
-  pickedTimeNoRoom:
-    'You have three times already: remove one to add the day you picked, or set Day back to "Choose a day".',
-} as const;
 
 /** The optional fields, to spread into the contact schema's object. */
 export function quoteDetailFields(now: () => Date = () => new Date()) {

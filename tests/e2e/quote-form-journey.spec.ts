@@ -342,7 +342,7 @@ test("a keyboard-only visitor reaches and sends the form with Tab, typing, Space
   const received = page.getByRole("heading", { name: /^Request received/ });
   // Whatever the visitor sees instead of the confirmation (a field's message, the error toast) is
   // named when this fails, not only the missing heading.
-  const said = page.locator("p.text-red-700:visible, [data-sonner-toast][data-type=error]");
+  const said = page.locator("p.text-red-700:visible, [data-toast=error]");
   await expect(received.or(said).first()).toBeVisible();
   expect(await said.allInnerTexts(), "what the page said instead").toEqual([]);
   await expect(received).toBeFocused();

@@ -1,5 +1,5 @@
-import { ChevronDown } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { ChevronDownIcon } from "~/components/ui/stroke-icons";
 import { cn } from "~/lib/cn";
 import type { ServiceValue } from "../../../shared/contact-fields";
 import type { EstimateInputs } from "../../../shared/quote/estimate";
@@ -45,8 +45,7 @@ export function EstimateDisclosure({
         className="flex min-h-12 w-full items-center justify-between gap-3 rounded-xl border-2 border-brand-600 bg-white px-4 py-3 text-left font-bold text-brand-800 hover:bg-brand-50"
       >
         Get an instant estimate
-        <ChevronDown
-          aria-hidden="true"
+        <ChevronDownIcon
           className={cn("size-5 shrink-0 transition-transform", open && "rotate-180")}
         />
       </button>

@@ -1,4 +1,4 @@
-import { BadgePercent } from "lucide-react";
+import { BadgePercentIcon } from "~/components/ui/stroke-icons";
 import type { Offer } from "../../../shared/quote/offers";
 
 type OfferNoticeProps = {
@@ -16,7 +16,7 @@ export function OfferNotice({ offer, onRemove, ref }: OfferNoticeProps) {
       tabIndex={-1}
       className="flex scroll-mt-24 flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border border-brand-200 bg-brand-50 px-4 py-3 text-ink sm:col-span-2"
     >
-      <BadgePercent aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
+      <BadgePercentIcon className="size-6 shrink-0 text-brand-700" />
       <p role="status" className="grow font-semibold">
         {offer.appliedText}
         <span className="block font-normal text-slate-700 text-sm">{offer.terms}</span>

@@ -1,7 +1,7 @@
-import { X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/form-field";
+import { CloseIcon } from "~/components/ui/stroke-icons";
 import {
   bookableDates,
   type DayWindow,
@@ -136,7 +136,7 @@ export function PreferredTimes({
               className="inline-flex size-9 items-center justify-center rounded-full hover:bg-brand-100"
               aria-label={`Remove ${formatWindow(item)}`}
             >
-              <X aria-hidden="true" className="size-4" />
+              <CloseIcon className="size-4" />
             </button>
           </li>
         ))}

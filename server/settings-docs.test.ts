@@ -15,7 +15,9 @@ const example = readFileSync(join(projectRoot, ".env.example"), "utf8");
 
 /** The settings table's row naming `variable` (docs/settings.md, linked from the README). */
 const row = (variable: string) =>
-  settingsDoc.split("\n").find((line) => line.startsWith("|") && line.includes(`\`${variable}\``)) ?? "";
+  settingsDoc
+    .split("\n")
+    .find((line) => line.startsWith("|") && line.includes(`\`${variable}\``)) ?? "";
 
 /** The comment block just above `variable=` in .env.example. */
 function exampleComment(variable: string): string {

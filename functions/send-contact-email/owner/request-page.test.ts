@@ -137,7 +137,9 @@ describe("owner request page", () => {
       source: { landingPage: "/exton", referrer: "www.google.com" },
     });
     expect(found).toContain("<dt>Source</dt><dd>Found us on Google, landed on /exton</dd>");
-    expect(render()).toContain("<dt>Source</dt><dd>Not noted (the site notes sources only with SITE_COUNTS=on");
+    expect(render()).toContain(
+      "<dt>Source</dt><dd>Not noted (the site notes sources only with SITE_COUNTS=on",
+    );
   });
 
   it("lists the customer's follow-ups when there are any", () => {

@@ -37,8 +37,9 @@ const quietConnectionGraceMs = 1000;
 
 /**
  * The drain window after a stop signal: the server keeps accepting until no new connection has
- * come for `quietMs`, and at most `maxMs`. Closing the listener at once would reset every
- * connection still in the kernel's backlog (clients that connected while the process was busy):
+ * come for `quietMs` and a look at the listener then finds none waiting, and at most `maxMs`.
+ * Closing the listener at once would reset every connection still in the kernel's backlog
+ * (clients that connected while the process was busy):
  * behind a proxy, a 502 for a visitor who did nothing wrong. Once it stops listening a newcomer is
  * refused at connect, which a proxy may retry elsewhere.
  */
@@ -206,8 +207,19 @@ export async function startSiteServer(options: {
       for (;;) {
         const now = performance.now();
         const end = Math.min(lastConnectionAt + drain.quietMs, drainStarted + drain.maxMs);
-        if (now >= end) break;
-        await new Promise((resolve) => setTimeout(resolve, end - now));
+        if (now < end) {
+          await new Promise((resolve) => setTimeout(resolve, end - now));
+          continue;
+        }
+        if (now >= drainStarted + drain.maxMs) break;
+        // Quiet by the clock is not quiet: the loop accepts from the backlog between its other
+        // work, and a busy turn (a request stored and synced) can outlast `quietMs` while
+        // connections still wait. The timer fires before the loop looks at the listener again,
+        // so let it look once (the poll phase, before setImmediate's): only a look that accepts
+        // nothing ends the window.
+        const before = lastConnectionAt;
+        await new Promise((resolve) => setImmediate(resolve));
+        if (lastConnectionAt === before) break;
       }
       // Stop listening without http.Server.close(), which would also drop connections that have
       // not sent their request yet: a client whose request was on its way would get a reset.

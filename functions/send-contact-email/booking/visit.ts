@@ -12,7 +12,7 @@ import {
   formatDate,
   type PreferredWindow,
 } from "../../../shared/quote/preferred-windows.ts";
-import { addDays, zonedInstant } from "../owner/clock.ts";
+import { addDays, zonedInstant, zonedIso } from "../owner/clock.ts";
 
 export type Visit = { start: string; end: string };
 
@@ -35,20 +35,7 @@ const maxDaysAhead = 366;
 
 /** The instant as ISO 8601 with the business's offset, e.g. 2026-12-01T09:00:00-05:00. */
 export function businessIso(at: Date): string {
-  const clock = wallClock(at, timeZone);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  const wall = Date.UTC(
-    clock.year,
-    clock.month - 1,
-    clock.day,
-    clock.hour,
-    clock.minute,
-    clock.second,
-  );
-  const offset = Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / minute);
-  const sign = offset < 0 ? "-" : "+";
-  const abs = Math.abs(offset);
-  return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}T${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return zonedIso(at, timeZone);
 }
 
 export function visitOf(start: Date, end: Date): Visit {

@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import type { Browser } from "@playwright/test";
-import { inboxSubject } from "../functions/send-contact-email/inbox/inbox-route.ts";
+import { inboxSubject } from "../functions/send-contact-email/inbox/inbox-routes.ts";
 import {
   createLinkSigners,
   parseLinkSettings,

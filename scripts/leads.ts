@@ -8,13 +8,12 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { leadStatuses } from "../functions/send-contact-email/base/lead-status.ts";
 import {
   calendarFeedUrl,
   feedName,
 } from "../functions/send-contact-email/booking/calendar-links.ts";
-import type { SiteCount } from "../functions/send-contact-email/counts/count-store.ts";
-import { inboxSubjects } from "../functions/send-contact-email/inbox/inbox-route.ts";
-import { leadStatuses } from "../functions/send-contact-email/lead-status.ts";
+import { inboxSubjects } from "../functions/send-contact-email/inbox/inbox-routes.ts";
 import {
   filterLeads,
   parseLeadFilter,
@@ -32,10 +31,11 @@ import {
 } from "../functions/send-contact-email/leads/lead-stats.ts";
 import { daysCovered, reportPeriods } from "../functions/send-contact-email/leads/stats-periods.ts";
 import { createLinkSigners } from "../functions/send-contact-email/links/links-settings.ts";
-import { inboxPageUrl } from "../functions/send-contact-email/owner/owner-config.ts";
-import { openPostgresStore } from "../functions/send-contact-email/postgres-store.ts";
-import { openSqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
-import type { StoredContactRequest } from "../functions/send-contact-email/store.ts";
+import { inboxPageUrl } from "../functions/send-contact-email/links/page-urls.ts";
+import { openPostgresStore } from "../functions/send-contact-email/postgres/postgres-store.ts";
+import { openSqliteStore } from "../functions/send-contact-email/sqlite/sqlite-store.ts";
+import type { SiteCount } from "../functions/send-contact-email/store/count-store.ts";
+import type { StoredContactRequest } from "../functions/send-contact-email/store/store.ts";
 import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths, readServerSettings } from "../server/settings.ts";

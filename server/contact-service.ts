@@ -5,16 +5,19 @@
  * files, and the adapter from Node's http to the function's Web Request and Response.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorMessage, type Logger } from "../functions/send-contact-email/base/log.ts";
 import {
   type ContactFunction,
   createContactFunction,
 } from "../functions/send-contact-email/contact-function.ts";
-import { createFileMailer } from "../functions/send-contact-email/file-mailer.ts";
-import { messagesForVisitors } from "../functions/send-contact-email/handler.ts";
-import { errorMessage, type Logger } from "../functions/send-contact-email/log.ts";
-import type { Mailer } from "../functions/send-contact-email/mailer.ts";
-import { maxBodyBytes } from "../functions/send-contact-email/request-body.ts";
-import { createSmtpMailer, describeSmtpUrl } from "../functions/send-contact-email/smtp-mailer.ts";
+import { maxBodyBytes } from "../functions/send-contact-email/http/request-body.ts";
+import { messagesForVisitors } from "../functions/send-contact-email/intake/contact-routes.ts";
+import { createFileMailer } from "../functions/send-contact-email/mail/file-mailer.ts";
+import type { Mailer } from "../functions/send-contact-email/mail/mailer.ts";
+import {
+  createSmtpMailer,
+  describeSmtpUrl,
+} from "../functions/send-contact-email/mail/smtp-mailer.ts";
 import { business } from "../shared/business.ts";
 import { calendarDay } from "../shared/calendar-day.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";

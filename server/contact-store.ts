@@ -3,11 +3,12 @@
  * Postgres when DATABASE_URL is set, so that several servers behind a load balancer share one
  * database. Everything else (handler, outbox, mail) is the same either way.
  */
+
+import type { Logger } from "../functions/send-contact-email/base/log.ts";
 import type { OpenedStore } from "../functions/send-contact-email/contact-function.ts";
-import type { Logger } from "../functions/send-contact-email/log.ts";
-import { applyMigrations } from "../functions/send-contact-email/migrations.ts";
-import { openPostgresStore } from "../functions/send-contact-email/postgres-store.ts";
-import { openSqliteStore } from "../functions/send-contact-email/sqlite-store.ts";
+import { openPostgresStore } from "../functions/send-contact-email/postgres/postgres-store.ts";
+import { openSqliteStore } from "../functions/send-contact-email/sqlite/sqlite-store.ts";
+import { applyMigrations } from "../functions/send-contact-email/store/migrations.ts";
 import { dataPaths, type ServerSettings } from "./settings.ts";
 
 export async function openConfiguredStore(

@@ -9,7 +9,7 @@ import {
   type ContactConfig,
   type Env,
   parseContactConfig,
-} from "../functions/send-contact-email/config.ts";
+} from "../functions/send-contact-email/base/config.ts";
 import {
   type OwnerConfig,
   parseOwnerConfig,

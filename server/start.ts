@@ -3,8 +3,8 @@
  * (building them first if there are none) and the contact function at its Supabase path.
  * Settings come from the environment or a .env file (see .env.example).
  */
-import { ConfigError } from "../functions/send-contact-email/config.ts";
-import { errorMessage, consoleLogger as log } from "../functions/send-contact-email/log.ts";
+import { ConfigError } from "../functions/send-contact-email/base/config.ts";
+import { errorMessage, consoleLogger as log } from "../functions/send-contact-email/base/log.ts";
 import { buildSite, hasBuild } from "./build-site.ts";
 import { createContactService } from "./contact-service.ts";
 import { DataFolderBusyError } from "./data-lock.ts";

@@ -1,17 +1,17 @@
 /**
- * The statuses a request may have live in one list (functions/send-contact-email/lead-status.ts);
+ * The statuses a request may have live in one list (functions/send-contact-email/base/lead-status.ts);
  * each schema keeps the same list in its lead_statuses table, which the status column is checked
  * against. Both SQL folders must insert exactly that list, and a status outside it is refused.
  */
 
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { leadStatuses } from "../functions/send-contact-email/lead-status.ts";
+import { leadStatuses } from "../functions/send-contact-email/base/lead-status.ts";
 import {
   postgresMigrationsDir,
   readMigrations,
   sqliteMigrationsDir,
-} from "../functions/send-contact-email/migrations.ts";
+} from "../functions/send-contact-email/store/migrations.ts";
 
 /** Every status inserted into lead_statuses by the migrations of a folder, in order. */
 function insertedStatuses(folder: string): string[] {

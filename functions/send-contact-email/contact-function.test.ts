@@ -6,15 +6,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { validRequest } from "../../tests/integration/support/requests.ts";
 import { testStore } from "../../tests/support/stores.ts";
-import { parseContactConfig } from "./config.ts";
+import { parseContactConfig } from "./base/config.ts";
+import { type Logger, silentLogger } from "./base/log.ts";
 import {
   type ContactFunction,
   createContactFunction,
   type OpenedStore,
 } from "./contact-function.ts";
-import type { ContactEmail } from "./email.ts";
-import { type Logger, silentLogger } from "./log.ts";
-import type { Mailer } from "./mailer.ts";
+import type { ContactEmail } from "./mail/email.ts";
+import type { Mailer } from "./mail/mailer.ts";
 import { parseOwnerConfig } from "./owner/owner-config.ts";
 
 const key = "test-public-key";

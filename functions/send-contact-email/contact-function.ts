@@ -27,7 +27,9 @@
  * follow-ups to customers.
  */
 import { business } from "../../shared/business.ts";
-import type { BookingStore } from "./booking/booking-store.ts";
+import { type ContactConfig, contactDefaults } from "./base/config.ts";
+import { errorMessage, type Logger } from "./base/log.ts";
+import { bearerMatches, purposeSecret } from "./base/secrets.ts";
 import { handleCalendarFeed } from "./booking/calendar-feed.ts";
 import { calendarFeedUrl, feedName } from "./booking/calendar-links.ts";
 import { renderCalendarSubscribe } from "./booking/calendar-subscribe.ts";
@@ -35,29 +37,32 @@ import { renderBookingSection } from "./booking/owner-booking-section.ts";
 import { handleOwnerVisit } from "./booking/owner-visit-routes.ts";
 import { createVisitorOutbox } from "./booking/visitor-outbox.ts";
 import { handleVisitorPage } from "./booking/visitor-routes.ts";
-import { clientAddress, untrustedLocalProxy } from "./client-address.ts";
-import { type ContactConfig, contactDefaults } from "./config.ts";
-import { handleCount } from "./counts/count-route.ts";
-import type { CountStore } from "./counts/count-store.ts";
-import { composeContactEmail, composeDigestEmail, composeFailureNotice } from "./email.ts";
+import { handleCount } from "./counts/count-routes.ts";
 import { createFollowUpJob } from "./follow-ups/follow-up-job.ts";
 import { followUpLines } from "./follow-ups/follow-up-lines.ts";
-import type { FollowUpStore } from "./follow-ups/follow-up-store.ts";
-import { handleOptOut } from "./follow-ups/opt-out.ts";
-import { handleContactRequest } from "./handler.ts";
-import { handleInbox, type InboxAccess, inboxSubjects } from "./inbox/inbox-route.ts";
+import { handleOptOut } from "./follow-ups/opt-out-routes.ts";
+import { clientAddress, untrustedLocalProxy } from "./http/client-address.ts";
+import { createRateLimiter, type RateLimiter, unlimited } from "./http/rate-limiter.ts";
+import { handleInbox, type InboxAccess, inboxSubjects } from "./inbox/inbox-routes.ts";
+import { handleContactRequest } from "./intake/contact-routes.ts";
 import { createLinkSigners } from "./links/links-settings.ts";
-import { errorMessage, type Logger } from "./log.ts";
-import type { MailCount } from "./mail-count.ts";
-import type { Mailer } from "./mailer.ts";
-import { createOutbox } from "./outbox.ts";
+import { inboxPageUrl, leadPageUrl } from "./links/page-urls.ts";
+import { composeContactEmail, composeDigestEmail, composeFailureNotice } from "./mail/email.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { createOutbox } from "./mail/outbox.ts";
 import { createNotifier } from "./owner/notifier.ts";
-import { inboxPageUrl, leadPageUrl, type OwnerConfig } from "./owner/owner-config.ts";
-import type { OwnerStore } from "./owner/owner-store.ts";
-import { handleOwnerPage } from "./owner/routes.ts";
-import { createRateLimiter, type RateLimiter, unlimited } from "./rate-limiter.ts";
-import { bearerMatches, purposeSecret } from "./secrets.ts";
-import { type ContactStore, type StoredContactRequest, StoreUnavailableError } from "./store.ts";
+import type { OwnerConfig } from "./owner/owner-config.ts";
+import { handleOwnerPage } from "./owner/request-routes.ts";
+import type { BookingStore } from "./store/booking-store.ts";
+import type { CountStore } from "./store/count-store.ts";
+import type { FollowUpStore } from "./store/follow-up-store.ts";
+import type { MailCount } from "./store/mail-count.ts";
+import type { OwnerStore } from "./store/owner-store.ts";
+import {
+  type ContactStore,
+  type StoredContactRequest,
+  StoreUnavailableError,
+} from "./store/store.ts";
 
 /**
  * Everything the function keeps: requests and their e-mail, the owner's side, visits and the

@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
 import { testStore } from "../../tests/support/stores.ts";
-import { parseContactConfig } from "./config.ts";
+import { parseContactConfig } from "./base/config.ts";
+import { silentLogger } from "./base/log.ts";
 import { type ContactFunction, createContactFunction } from "./contact-function.ts";
 import { createLinkSigner } from "./links/signed-links.ts";
-import { silentLogger } from "./log.ts";
 import { parseOwnerConfig } from "./owner/owner-config.ts";
 
 const key = "test-public-key";

@@ -1,7 +1,7 @@
 -- The hourly e-mail cap's count (MAIL_HOURLY_CAP), held in the database so that every instance
 -- (several Node servers on one database, every Edge Function instance) counts against one cap:
 -- e-mails sent per clock hour, and whether the digest of what waited in a capped hour has been
--- taken by an instance (functions/send-contact-email/mail-count.ts).
+-- taken by an instance (functions/send-contact-email/store/mail-count.ts).
 --
 -- Two rows matter at a time (this hour and the last); older ones are swept by the function
 -- itself. Closed to the public key and signed-in users like contact_requests: row level security

@@ -1,5 +1,5 @@
 -- The two queues (the e-mail of each request, the owner's notices) are now claimed, leased and
--- timed by one helper in the store (functions/send-contact-email/postgres-queue.ts), with the same
+-- timed by one helper in the store (functions/send-contact-email/postgres/postgres-queue.ts), with the same
 -- rules for every queue table, instead of a SQL function per queue. The functions it replaces go.
 --
 -- Upgrading a running Supabase project: deploy the function first, then `supabase db push`. The

@@ -2,7 +2,7 @@
 -- docs/decisions/0014-booked-visits.md). SQLite's twin: ../sqlite-migrations/0006_booked_visits.sql.
 -- - lead_statuses: the statuses a request may have, one row each, `booked` among them; the status
 --   column refers to it instead of a CHECK, so a status is added with one INSERT (and one line in
---   functions/send-contact-email/lead-status.ts);
+--   functions/send-contact-email/base/lead-status.ts);
 -- - the visit (visit_start, visit_end), its iCalendar SEQUENCE, when it last changed, and the
 --   service address the visitor may add;
 -- - visitor_emails: the durable queue of e-mails to the visitor (acknowledgement, visit

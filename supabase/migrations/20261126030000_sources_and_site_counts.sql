@@ -6,7 +6,7 @@
 -- - site_counts: daily totals per page and event (page views, taps on phone links, quote forms
 --   started), counted without cookies; a day is the business's (America/New_York). One row per
 --   day, page and event: nothing about any visitor. Written with one upsert per event by the
---   function (functions/send-contact-email/postgres-store.ts), atomic on its own.
+--   function (functions/send-contact-email/postgres/postgres-store.ts), atomic on its own.
 -- Access as for contact_requests: row level security on, no policy, only the service role.
 
 alter table public.contact_requests add column source jsonb

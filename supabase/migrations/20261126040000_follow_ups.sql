@@ -4,7 +4,7 @@
 --   (`review:<id>`, `follow-up:<id>`, so each is sent at most once), with the status the request
 --   had when it was queued (a change stops it) and a hash of the recipient's address (the daily
 --   cap per address, opt-outs); `stopped` is final, like `sent` and `failed`. Claimed like every
---   queue by the store's helper (functions/send-contact-email/postgres-queue.ts);
+--   queue by the store's helper (functions/send-contact-email/postgres/postgres-queue.ts);
 -- - email_opt_outs: addresses (their SHA-256) that asked for no more follow-ups.
 -- Access as for contact_requests: row level security on, no policy, only the service role.
 

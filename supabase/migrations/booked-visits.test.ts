@@ -4,8 +4,11 @@
  * anything outside lead_statuses is refused, and a visit must end after it starts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, readMigrations } from "../../functions/send-contact-email/migrations.ts";
-import { openPostgresStore } from "../../functions/send-contact-email/postgres-store.ts";
+import { openPostgresStore } from "../../functions/send-contact-email/postgres/postgres-store.ts";
+import {
+  applyMigrations,
+  readMigrations,
+} from "../../functions/send-contact-email/store/migrations.ts";
 import {
   type LocalPostgres,
   postgresRuns,

@@ -2,7 +2,7 @@
  * supabase/migrations on a real Postgres, prepared the way Supabase prepares a project: its API
  * roles (anon, authenticated, service_role) and its default privileges, which grant every new
  * table and function in `public` to all three, so each migration must take them back. Applied by
- * functions/send-contact-email/migrations.ts, the runner `npm start` uses.
+ * functions/send-contact-email/store/migrations.ts, the runner `npm start` uses.
  *
  * Security is checked as the attacker: SQL run under `set role anon` / `authenticated`, first with
  * what the migrations leave them, then with every table and function granted to them anyway (a
@@ -13,8 +13,8 @@
  * that cannot prove is listed in docs/decisions/0009-postgres-store.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations } from "../../functions/send-contact-email/migrations.ts";
-import { openPostgresStore } from "../../functions/send-contact-email/postgres-store.ts";
+import { openPostgresStore } from "../../functions/send-contact-email/postgres/postgres-store.ts";
+import { applyMigrations } from "../../functions/send-contact-email/store/migrations.ts";
 import { serviceOptions } from "../../shared/contact-fields.ts";
 import {
   type LocalPostgres,
@@ -125,7 +125,7 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
     });
 
     it("leaves claiming to the stores: the per-queue claim functions are gone", () => {
-      // functions/send-contact-email/postgres-queue.ts claims every queue table; the store
+      // functions/send-contact-email/postgres/postgres-queue.ts claims every queue table; the store
       // contract tests (postgres-store.test.ts) hold its rules on this schema.
       for (const fn of [
         "claim_contact_deliveries(timestamptz, integer, integer)",

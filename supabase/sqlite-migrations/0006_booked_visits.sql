@@ -2,7 +2,7 @@
 -- docs/decisions/0014-booked-visits.md):
 -- - lead_statuses: the statuses a request may have, one row each; `booked` joins them. A status is
 --   added with one INSERT here and one in the Postgres twin (and one line in
---   functions/send-contact-email/lead-status.ts), never by rebuilding contact_requests.
+--   functions/send-contact-email/base/lead-status.ts), never by rebuilding contact_requests.
 -- - status loses its CHECK (SQLite cannot change one in place): the column is moved, keeping every
 --   row and every other column, and triggers check it against lead_statuses.
 -- - the visit (UTC ISO text), its iCalendar SEQUENCE, when it last changed, the service address;

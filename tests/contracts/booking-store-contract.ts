@@ -3,17 +3,17 @@
  * (sqlite-store.test.ts) and on a real Postgres (postgres-store.test.ts).
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { fingerprintContact } from "../../functions/send-contact-email/intake/fingerprint.ts";
 import type {
   BookingStore,
   NewVisitorEmail,
-} from "../../functions/send-contact-email/booking/booking-store.ts";
+} from "../../functions/send-contact-email/store/booking-store.ts";
+import type { OwnerStore } from "../../functions/send-contact-email/store/owner-store.ts";
+import type { ContactStore } from "../../functions/send-contact-email/store/store.ts";
 import {
   acknowledgementCap,
   acknowledgementCaps,
-} from "../../functions/send-contact-email/booking/visitor-email-kinds.ts";
-import { fingerprintContact } from "../../functions/send-contact-email/fingerprint.ts";
-import type { OwnerStore } from "../../functions/send-contact-email/owner/owner-store.ts";
-import type { ContactStore } from "../../functions/send-contact-email/store.ts";
+} from "../../functions/send-contact-email/store/visitor-email-kinds.ts";
 import { validateContact } from "../../shared/contact-schema.ts";
 import { validRequest } from "../integration/support/requests.ts";
 

@@ -3,7 +3,7 @@
  * totals per page and event, added one at a time, also by many at once, read back by days.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { CountStore } from "../../functions/send-contact-email/counts/count-store.ts";
+import type { CountStore } from "../../functions/send-contact-email/store/count-store.ts";
 
 export function describeCountStoreContract(
   name: string,

@@ -7,9 +7,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type {
   FollowUpStore,
   NewFollowUp,
-} from "../../functions/send-contact-email/follow-ups/follow-up-store.ts";
-import type { OwnerStore } from "../../functions/send-contact-email/owner/owner-store.ts";
-import type { ContactStore } from "../../functions/send-contact-email/store.ts";
+} from "../../functions/send-contact-email/store/follow-up-store.ts";
+import type { OwnerStore } from "../../functions/send-contact-email/store/owner-store.ts";
+import type { ContactStore } from "../../functions/send-contact-email/store/store.ts";
 import { storeSample } from "../support/samples.ts";
 
 const t0 = new Date("2026-11-20T15:00:00.000Z");

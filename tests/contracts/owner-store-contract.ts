@@ -2,13 +2,13 @@
  * The behaviour every OwnerStore must have (sqlite-store.test.ts, postgres-store.test.ts).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { fingerprintContact } from "../../functions/send-contact-email/fingerprint.ts";
-import type { Notice } from "../../functions/send-contact-email/owner/notice.ts";
+import { fingerprintContact } from "../../functions/send-contact-email/intake/fingerprint.ts";
 import type {
   NewNotice,
+  Notice,
   OwnerStore,
-} from "../../functions/send-contact-email/owner/owner-store.ts";
-import type { ContactStore } from "../../functions/send-contact-email/store.ts";
+} from "../../functions/send-contact-email/store/owner-store.ts";
+import type { ContactStore } from "../../functions/send-contact-email/store/store.ts";
 import { validateContact } from "../../shared/contact-schema.ts";
 import { validRequest } from "../integration/support/requests.ts";
 

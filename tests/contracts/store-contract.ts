@@ -3,8 +3,11 @@
  * (sqlite-store.test.ts on a file and in memory, postgres-store.test.ts on a real Postgres).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { fingerprintContact } from "../../functions/send-contact-email/fingerprint.ts";
-import type { ContactStore, NewContactRequest } from "../../functions/send-contact-email/store.ts";
+import { fingerprintContact } from "../../functions/send-contact-email/intake/fingerprint.ts";
+import type {
+  ContactStore,
+  NewContactRequest,
+} from "../../functions/send-contact-email/store/store.ts";
 import { type ContactRequest, validateContact } from "../../shared/contact-schema.ts";
 import { validRequest } from "../integration/support/requests.ts";
 

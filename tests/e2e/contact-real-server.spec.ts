@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
-import { contactDefaults } from "../../functions/send-contact-email/config.ts";
+import { contactDefaults } from "../../functions/send-contact-email/base/config.ts";
 import { expect, test, waitForIslands, waitLikeAPerson } from "./fixtures";
 import { ownServer } from "./helpers/own-server.ts";
 

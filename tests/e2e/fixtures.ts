@@ -66,7 +66,7 @@ export { expect };
 
 /**
  * Waits until a person could have filled the form: the spam filter stores anything sent sooner
- * after page load than its minimum (functions/send-contact-email/config.ts) as spam, and a test
+ * after page load than its minimum (functions/send-contact-email/base/config.ts) as spam, and a test
  * that types in milliseconds is no person.
  */
 export async function waitLikeAPerson(page: Page, minimumMs = 3000) {

@@ -5,8 +5,8 @@
  * request by searching (with the keyboard alone), reads where it came from on its page, and
  * downloads the CSV. Axe finds nothing on the inbox or the request's page.
  */
-import { contactDefaults } from "../../functions/send-contact-email/config.ts";
-import { inboxSubject } from "../../functions/send-contact-email/inbox/inbox-route.ts";
+import { contactDefaults } from "../../functions/send-contact-email/base/config.ts";
+import { inboxSubject } from "../../functions/send-contact-email/inbox/inbox-routes.ts";
 import {
   createLinkSigners,
   parseLinkSettings,

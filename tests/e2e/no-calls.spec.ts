@@ -6,7 +6,7 @@
  * sends a request; every request the pages make is recorded.
  */
 import type { Request } from "@playwright/test";
-import { contactDefaults } from "../../functions/send-contact-email/config.ts";
+import { contactDefaults } from "../../functions/send-contact-email/base/config.ts";
 import { deploymentDefaults } from "../../shared/deployment-defaults.ts";
 import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { expect, test, waitForIsland, waitForIslands, waitLikeAPerson } from "./fixtures";

@@ -4,7 +4,7 @@
  * not hidden under the sticky header.
  */
 import type { Locator, Page } from "@playwright/test";
-import { contactDefaults } from "../../functions/send-contact-email/config.ts";
+import { contactDefaults } from "../../functions/send-contact-email/base/config.ts";
 import { expect, test, waitForIsland, waitForIslands, waitLikeAPerson } from "./fixtures";
 import { quoteForm } from "./helpers/quote-form.ts";
 

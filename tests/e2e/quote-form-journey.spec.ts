@@ -4,7 +4,7 @@
  * screen) and keeps (every keystroke), not only what is in the DOM.
  */
 import type { Locator, Page, Request } from "@playwright/test";
-import { contactDefaults } from "../../functions/send-contact-email/config.ts";
+import { contactDefaults } from "../../functions/send-contact-email/base/config.ts";
 import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { expect, test, waitForIsland, waitForIslands, waitLikeAPerson } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe.ts";

@@ -4,7 +4,7 @@
  * "Get an instant estimate" (without the offer), goes Back to the form that has it, estimates, picks two windows and sends; the stored
  * request, read back with `npm run leads --json`, carries what the function computed.
  */
-import { contactDefaults } from "../../functions/send-contact-email/config.ts";
+import { contactDefaults } from "../../functions/send-contact-email/base/config.ts";
 import { estimate, formatRange } from "../../shared/quote/estimate.ts";
 import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { expect, test, waitForIsland, waitForIslands, waitLikeAPerson } from "./fixtures";

@@ -8,7 +8,7 @@
  * test (TRUST_PROXY=1).
  */
 import { describe, expect, it } from "vitest";
-import { inboxSubject } from "../../functions/send-contact-email/inbox/inbox-route.ts";
+import { inboxSubject } from "../../functions/send-contact-email/inbox/inbox-routes.ts";
 import {
   createLinkSigners,
   parseLinkSettings,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxBodyBytes } from "../../functions/send-contact-email/request-body.ts";
+import { maxBodyBytes } from "../../functions/send-contact-email/http/request-body.ts";
 import { validateContact } from "../../shared/contact-schema.ts";
 import { categoryAt, type HostileCase, hostileCase, mix } from "./hostile-cases.ts";
 import { forwardedFor } from "./load.ts";

@@ -4,9 +4,9 @@
  * fake clock.
  */
 import { createVisitorOutbox } from "../../functions/send-contact-email/booking/visitor-outbox.ts";
-import type { ContactEmail } from "../../functions/send-contact-email/email.ts";
 import { createLinkSigner } from "../../functions/send-contact-email/links/signed-links.ts";
-import { MailDeliveryError, type Mailer } from "../../functions/send-contact-email/mailer.ts";
+import type { ContactEmail } from "../../functions/send-contact-email/mail/email.ts";
+import { MailDeliveryError, type Mailer } from "../../functions/send-contact-email/mail/mailer.ts";
 import { validateContact } from "../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import { validRequest } from "../integration/support/requests.ts";

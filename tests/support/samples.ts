@@ -3,7 +3,10 @@
  * the inbox): `validRequest` with the fields given, received at `receivedAt`, its own fingerprint
  * (never a repeat). Returns its id.
  */
-import type { ContactStore, NewContactRequest } from "../../functions/send-contact-email/store.ts";
+import type {
+  ContactStore,
+  NewContactRequest,
+} from "../../functions/send-contact-email/store/store.ts";
 import { type ContactInput, validateContact } from "../../shared/contact-schema.ts";
 import { validRequest } from "../integration/support/requests.ts";
 

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
-import type { StoredContactRequest } from "../store.ts";
-import type { RequestEvent } from "./booking-store.ts";
-import { visitWords } from "./visit.ts";
+import { visitWords } from "../base/visit.ts";
+import type { RequestEvent } from "../store/booking-store.ts";
+import type { StoredContactRequest } from "../store/store.ts";
 import { visitorStatus } from "./visitor-page.ts";
 
 const thursdayNinePm = "2026-12-04T02:00:00.000Z";

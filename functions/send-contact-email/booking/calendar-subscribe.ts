@@ -4,7 +4,7 @@
  * more easily than the inbox, and the feed lists every booked customer with a link to each
  * request. Not on the inbox opened from a push either, which others may read.
  */
-import { escapeHtml as e } from "../email.ts";
+import { escapeHtml as e } from "../mail/email.ts";
 import { calendarSubscribeLinks } from "./calendar-links.ts";
 
 export function renderCalendarSubscribe(feedUrl: string): string {

@@ -12,7 +12,7 @@ import { business } from "../../../shared/business.ts";
 import { calendarDay, wallClock } from "../../../shared/calendar-day.ts";
 import { closedReason } from "../../../shared/closed-days.ts";
 import { formatDate } from "../../../shared/quote/preferred-windows.ts";
-import { addDays, zonedInstant } from "../owner/clock.ts";
+import { addDays, zonedInstant } from "../base/clock.ts";
 
 const hour = 3_600_000;
 const timeZone = business.timeZone;

@@ -9,9 +9,6 @@
 import { business } from "../../../shared/business.ts";
 import { ownValue } from "../../../shared/own-key.ts";
 import { formatWindow } from "../../../shared/quote/preferred-windows.ts";
-import { escapeHtml as e } from "../email.ts";
-import type { StoredContactRequest } from "../store.ts";
-import type { RequestEvent, StoredVisitorEmail } from "./booking-store.ts";
 import {
   bookingProblems,
   businessIso,
@@ -21,7 +18,10 @@ import {
   visitDurations,
   visitWords,
   windowBooking,
-} from "./visit.ts";
+} from "../base/visit.ts";
+import { escapeHtml as e } from "../mail/email.ts";
+import type { RequestEvent, StoredVisitorEmail } from "../store/booking-store.ts";
+import type { StoredContactRequest } from "../store/store.ts";
 
 export type BookingSectionOptions = {
   request: StoredContactRequest;

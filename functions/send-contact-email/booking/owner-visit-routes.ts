@@ -9,12 +9,13 @@
  * nothing and shows the page as it is now. The change, its event and the visitor's e-mail (with
  * the calendar event) are stored in one transaction; then 303 back to the page.
  */
+
+import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
+import { checkBooking, windowBooking } from "../base/visit.ts";
+import { pageResponse, readSmallForm, refusalPage } from "../http/private-page.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
-import { errorMessage, type Logger, silentLogger } from "../log.ts";
-import type { OwnerStore } from "../owner/owner-store.ts";
-import { pageResponse, readSmallForm, refusalPage } from "../private-page.ts";
-import type { BookingStore } from "./booking-store.ts";
-import { checkBooking, windowBooking } from "./visit.ts";
+import type { BookingStore } from "../store/booking-store.ts";
+import type { OwnerStore } from "../store/owner-store.ts";
 import { visitEmail } from "./visit-changes.ts";
 
 export type OwnerVisitDeps = {

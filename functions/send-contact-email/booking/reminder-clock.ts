@@ -10,9 +10,9 @@
  * - Its key is `reminder:<id>:<sequence>`: a visit moved to another day has a reminder of its own.
  */
 import { business } from "../../../shared/business.ts";
-import { addDays, zonedInstant } from "../owner/clock.ts";
-import type { StoredContactRequest } from "../store.ts";
-import { visitDay } from "./visit.ts";
+import { addDays, zonedInstant } from "../base/clock.ts";
+import { visitDay } from "../base/visit.ts";
+import type { StoredContactRequest } from "../store/store.ts";
 
 export type ReminderSettings = {
   /** Local "HH:MM" the day before the visit, or null for no reminders. */

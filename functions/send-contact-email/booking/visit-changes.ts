@@ -3,8 +3,9 @@
  * owner's page, or the visitor cancelling on theirs): one `visit` e-mail keyed by the visit's new
  * SEQUENCE, whose payload fixes what it says. Also the visit as a calendar file of its own.
  */
-import type { StoredContactRequest } from "../store.ts";
-import type { NewVisitorEmail } from "./booking-store.ts";
+
+import type { NewVisitorEmail } from "../store/booking-store.ts";
+import type { StoredContactRequest } from "../store/store.ts";
 import { icsCalendar } from "./ics.ts";
 import { visitEvent } from "./visit-event.ts";
 import type { VisitPayload } from "./visitor-emails.ts";

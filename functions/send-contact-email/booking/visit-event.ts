@@ -5,8 +5,8 @@
  * (calendar-feed.ts), so a calendar that holds the event replaces it instead of adding another.
  */
 import { serviceLabel } from "../../../shared/contact-fields.ts";
-import { domainOf } from "../email.ts";
-import type { StoredContactRequest } from "../store.ts";
+import { domainOf } from "../mail/email.ts";
+import type { StoredContactRequest } from "../store/store.ts";
 import type { IcsEvent } from "./ics.ts";
 
 /** The one UID of a request's visit, in every version of its event and in the owner's feed. */

@@ -9,9 +9,8 @@
  * the page's form, reaches the owner as one e-mail and one push, not one per post.
  */
 import { serviceDescription } from "../../../shared/contact-fields.ts";
-import type { Notice } from "../owner/notice.ts";
-import type { NewNotice, NoticeChannel } from "../owner/owner-store.ts";
-import type { StoredContactRequest } from "../store.ts";
+import type { NewNotice, Notice, NoticeChannel } from "../store/owner-store.ts";
+import type { StoredContactRequest } from "../store/store.ts";
 
 export type VisitorAction =
   | { kind: "asked-for-times"; times: string }

@@ -8,12 +8,8 @@ import { describe, expect, it } from "vitest";
 import { business } from "../../../shared/business.ts";
 import { letters, storeRequest } from "../../../tests/support/booking.ts";
 import { testStore } from "../../../tests/support/stores.ts";
-import {
-  composeAcknowledgement,
-  composeReminder,
-  composeVisitEmail,
-  greetingName,
-} from "./visitor-emails.ts";
+import { greetingName } from "../mail/greeting.ts";
+import { composeAcknowledgement, composeReminder, composeVisitEmail } from "./visitor-emails.ts";
 
 const relay = "BUY CHEAP PILLS at http://spam.example <a href=x>click</a>";
 const links = {

@@ -11,11 +11,12 @@
 import { business } from "../../../shared/business.ts";
 import { serviceLabel } from "../../../shared/contact-schema.ts";
 import { describeQuoteDetails } from "../../../shared/quote/describe.ts";
-import { type ContactEmail, domainOf, escapeHtml, headerSafe, htmlEmail } from "../email.ts";
-import type { StoredContactRequest } from "../store.ts";
+import { type Visit, visitOf, visitWords } from "../base/visit.ts";
+import { type ContactEmail, domainOf, escapeHtml, headerSafe, htmlEmail } from "../mail/email.ts";
+import { greetingName, looksLikeName } from "../mail/greeting.ts";
+import type { StoredContactRequest } from "../store/store.ts";
 import { callBackBy, callBackWords } from "./call-back.ts";
 import { icsCalendar } from "./ics.ts";
-import { type Visit, visitOf, visitWords } from "./visit.ts";
 import { visitEvent } from "./visit-event.ts";
 
 export type VisitorLetters = {
@@ -38,28 +39,6 @@ export type VisitPayload = {
   end: string;
   sequence: number;
 };
-
-// Letters (any script), spaces and . ' - : "Anne-Marie O'Neil", "José Núñez", "J. R. Smith".
-const nameCharacters = /^\p{L}[\p{L}\p{M} .'’-]{0,59}$/u;
-// A dot followed by letters ("prize.example", "x.com") or a web word: an address, not a name.
-// Letters and dots alone would let "WINNER.claim-prize.example visit now" be greeted by name.
-const readsAsAddress = /\.\p{L}{2}|\b(?:www|https?|com|net|org)\b/iu;
-
-/** A plain name: letters, spaces and .'- only, up to 5 words, nothing that reads as an address. */
-export function looksLikeName(name: string): boolean {
-  const trimmed = name.trim();
-  return (
-    nameCharacters.test(trimmed) &&
-    !readsAsAddress.test(trimmed) &&
-    trimmed.split(/\s+/).length <= 5
-  );
-}
-
-/** The first name, when the name looks like one; otherwise nothing (the greeting stays plain). */
-export function greetingName(name: string): string | null {
-  if (!looksLikeName(name)) return null;
-  return name.trim().split(/\s+/)[0] ?? null;
-}
 
 /** The name for the calendar's attendee: the visitor's when it looks like one. */
 function attendeeName(request: StoredContactRequest): string {

@@ -17,17 +17,19 @@
  * 12; its row keeps the reason. These e-mails do not count against MAIL_HOURLY_CAP, which bounds
  * the owner's inbox: their bound is the per-address cap and the owner's own bookings.
  */
-import { afterFailedAttempt, type RetryPolicy } from "../backoff.ts";
+
+import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
+import { visitorPageUrl } from "../links/page-urls.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
-import { errorMessage, type Logger, silentLogger } from "../log.ts";
-import { classifyMailError, type Mailer } from "../mailer.ts";
-import type { OwnerStore } from "../owner/owner-store.ts";
-import { type ContactStore, type StoredContactRequest, truncateError } from "../store.ts";
-import { createWakeTimer } from "../wake-timer.ts";
-import type { BookingStore, StoredVisitorEmail } from "./booking-store.ts";
-import { mailboxOf } from "./mailbox.ts";
+import { mailboxOf } from "../mail/mailbox.ts";
+import { classifyMailError, type Mailer } from "../mail/mailer.ts";
+import { afterFailedAttempt, type RetryPolicy } from "../queue/backoff.ts";
+import { createWakeTimer } from "../queue/wake-timer.ts";
+import type { BookingStore, StoredVisitorEmail } from "../store/booking-store.ts";
+import type { OwnerStore } from "../store/owner-store.ts";
+import { type ContactStore, type StoredContactRequest, truncateError } from "../store/store.ts";
+import { acknowledgementCaps } from "../store/visitor-email-kinds.ts";
 import { dueVisitReminders, nextVisitReminderAt, type ReminderSettings } from "./reminder-clock.ts";
-import { acknowledgementCaps } from "./visitor-email-kinds.ts";
 import {
   composeAcknowledgement,
   composeReminder,
@@ -35,7 +37,6 @@ import {
   type VisitorLetters,
   type VisitPayload,
 } from "./visitor-emails.ts";
-import { visitorPageUrl } from "./visitor-links.ts";
 
 export type VisitorOutboxOptions = {
   store: ContactStore & OwnerStore & BookingStore;

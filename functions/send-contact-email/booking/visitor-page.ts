@@ -16,12 +16,12 @@ import {
   windowLabels,
   windowRules,
 } from "../../../shared/quote/preferred-windows.ts";
-import { escapeHtml as e } from "../email.ts";
-import { privateDocument } from "../private-page.ts";
-import type { StoredContactRequest } from "../store.ts";
-import type { RequestEvent } from "./booking-store.ts";
+import { visitWords } from "../base/visit.ts";
+import { privateDocument } from "../http/private-page.ts";
+import { escapeHtml as e } from "../mail/email.ts";
+import type { RequestEvent } from "../store/booking-store.ts";
+import type { StoredContactRequest } from "../store/store.ts";
 import { callBackBy, callBackWords } from "./call-back.ts";
-import { visitWords } from "./visit.ts";
 
 export const maxAddressLength = 300;
 

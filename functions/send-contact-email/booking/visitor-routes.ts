@@ -20,16 +20,16 @@ import {
   formatWindow,
   type PreferredWindow,
 } from "../../../shared/quote/preferred-windows.ts";
-import { headerSafe } from "../email.ts";
+import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
+import { visitWords } from "../base/visit.ts";
+import { pageResponse, readSmallForm, refusalPage } from "../http/private-page.ts";
+import type { RateLimiter } from "../http/rate-limiter.ts";
+import { leadPageUrl } from "../links/page-urls.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
-import { errorMessage, type Logger, silentLogger } from "../log.ts";
-import { leadPageUrl } from "../owner/owner-config.ts";
-import type { NoticeChannel, OwnerStore } from "../owner/owner-store.ts";
-import { pageResponse, readSmallForm, refusalPage } from "../private-page.ts";
-import type { RateLimiter } from "../rate-limiter.ts";
-import type { StoredContactRequest } from "../store.ts";
-import type { BookingStore, RequestChange } from "./booking-store.ts";
-import { visitWords } from "./visit.ts";
+import { headerSafe } from "../mail/email.ts";
+import type { BookingStore, RequestChange } from "../store/booking-store.ts";
+import type { NoticeChannel, OwnerStore } from "../store/owner-store.ts";
+import type { StoredContactRequest } from "../store/store.ts";
 import { visitCalendar, visitEmail } from "./visit-changes.ts";
 import { visitorActionNotices } from "./visitor-action-notices.ts";
 import { isOpen, maxAddressLength, renderVisitorPage } from "./visitor-page.ts";

@@ -11,9 +11,9 @@
 import { business, telHref } from "../../../shared/business.ts";
 import { serviceLabel } from "../../../shared/contact-fields.ts";
 import type { ServiceValue } from "../../../shared/contact-schema.ts";
-import { looksLikeName } from "../booking/visitor-emails.ts";
-import { type ContactEmail, escapeHtml, headerSafe, htmlEmail } from "../email.ts";
-import type { FollowUpKind } from "./follow-up-store.ts";
+import { type ContactEmail, escapeHtml, headerSafe, htmlEmail } from "../mail/email.ts";
+import { looksLikeName } from "../mail/greeting.ts";
+import type { FollowUpKind } from "../store/follow-up-store.ts";
 
 export type FollowUpLetters = {
   /** MAIL_FROM, e.g. `Keystone Shine Cleaning Website <hello@example.com>`. */

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { storeSample } from "../../../tests/support/samples.ts";
 import { testStore } from "../../../tests/support/stores.ts";
-import type { ContactEmail } from "../email.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
-import type { Mailer } from "../mailer.ts";
+import type { ContactEmail } from "../mail/email.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { createFollowUpJob } from "./follow-up-job.ts";
 import { followUpLines } from "./follow-up-lines.ts";
 import type { FollowUpSettings } from "./follow-up-rules.ts";
-import { addressHash, optOutSubject } from "./opt-out.ts";
+import { addressHash, optOutSubject } from "./opt-out-routes.ts";
 
 const hour = 3_600_000;
 const day = 24 * hour;

@@ -12,12 +12,14 @@
  * and a mail server that refuses it is retried with the outbox's backoff, then given up (`failed`).
  * The embedded server runs `tick` from a timer; on Supabase the scheduled drain does.
  */
-import { afterFailedAttempt, type RetryPolicy } from "../backoff.ts";
+
+import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
-import { errorMessage, type Logger, silentLogger } from "../log.ts";
-import type { Mailer } from "../mailer.ts";
-import { type StoredContactRequest, truncateError } from "../store.ts";
-import { createWakeTimer } from "../wake-timer.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { afterFailedAttempt, type RetryPolicy } from "../queue/backoff.ts";
+import { createWakeTimer } from "../queue/wake-timer.ts";
+import type { FollowUpStore, StoredFollowUp } from "../store/follow-up-store.ts";
+import { type StoredContactRequest, truncateError } from "../store/store.ts";
 import { composeFollowUpEmail, type FollowUpLetters } from "./follow-up-email.ts";
 import {
   type FollowUpSettings,
@@ -25,8 +27,7 @@ import {
   followUpsToQueue,
   reasonToStop,
 } from "./follow-up-rules.ts";
-import type { FollowUpStore, StoredFollowUp } from "./follow-up-store.ts";
-import { addressHash, optOutUrl } from "./opt-out.ts";
+import { addressHash, optOutUrl } from "./opt-out-routes.ts";
 
 export type FollowUpJobOptions = {
   store: FollowUpStore & { get(id: string): Promise<StoredContactRequest | null> };

@@ -4,9 +4,9 @@
  * follow-up speaks for its key; the plan fills in those not queued yet.
  */
 import { business } from "../../../shared/business.ts";
-import { statusLabels } from "../owner/lead-view.ts";
+import { statusLabels } from "../base/lead-view.ts";
+import type { FollowUpKind, StoredFollowUp } from "../store/follow-up-store.ts";
 import { type FollowUpLead, type FollowUpSettings, plannedFollowUps } from "./follow-up-rules.ts";
-import type { FollowUpKind, StoredFollowUp } from "./follow-up-store.ts";
 
 export type FollowUpLine = { key: string; text: string };
 

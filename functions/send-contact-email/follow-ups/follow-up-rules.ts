@@ -16,7 +16,7 @@
  * follow-up whose rule began to hold while it was off, or more than three days ago, is not
  * queued: turning a setting on never mails last year's customers.
  */
-import type { FollowUpKind } from "./follow-up-store.ts";
+import type { FollowUpKind } from "../store/follow-up-store.ts";
 
 export type FollowUpSettings = {
   /** The owner's review page (e.g. a Google review link); null: no review requests. */

@@ -10,12 +10,12 @@ import { ownValue } from "../../../shared/own-key.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
 import { estimateText, placeText } from "../../../shared/quote/describe.ts";
 import { sourceChannel } from "../../../shared/source-words.ts";
-import { visitWords } from "../booking/visit.ts";
-import { escapeHtml as e } from "../email.ts";
+import { momentWords } from "../base/clock.ts";
+import { type LeadStatus, statusLabels } from "../base/lead-view.ts";
+import { visitWords } from "../base/visit.ts";
+import { pageCss, privateDocument, privatePageHeaders } from "../http/private-page.ts";
 import type { Lead } from "../leads/lead-formats.ts";
-import { momentWords } from "../owner/clock.ts";
-import { type LeadStatus, statusLabels } from "../owner/lead-view.ts";
-import { pageCss, privateDocument, privatePageHeaders } from "../private-page.ts";
+import { escapeHtml as e } from "../mail/email.ts";
 import {
   type Choice,
   type InboxQuery,

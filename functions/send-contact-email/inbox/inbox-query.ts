@@ -7,7 +7,7 @@
  */
 import { serviceOptions } from "../../../shared/contact-fields.ts";
 import { serviceAreaZips } from "../../../shared/quote/service-area.ts";
-import { leadStatuses, statusLabels } from "../lead-status.ts";
+import { leadStatuses, statusLabels } from "../base/lead-status.ts";
 import { type LeadFilter, parseLeadFilter } from "../leads/lead-filters.ts";
 
 export type Choice = { value: string; label: string };

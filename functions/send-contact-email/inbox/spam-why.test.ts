@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { storeSample } from "../../../tests/support/samples.ts";
 import { testStore } from "../../../tests/support/stores.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
-import { handleInbox, inboxSubject } from "./inbox-route.ts";
+import { handleInbox, inboxSubject } from "./inbox-routes.ts";
 
 const now = new Date("2026-11-25T15:00:00Z");
 const links = createLinkSigners(parseLinkSettings({}, "an-owner-secret-of-enough-length-0123"));

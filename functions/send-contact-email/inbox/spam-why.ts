@@ -3,8 +3,9 @@
  * robot from a person caught by mistake without opening each one. Spam the owner marked has no
  * reason (the owner knows why) and shows nothing here.
  */
-import { escapeHtml } from "../email.ts";
+
 import type { Lead } from "../leads/lead-formats.ts";
+import { escapeHtml } from "../mail/email.ts";
 
 export function spamWhy(lead: Pick<Lead, "status" | "spamReason">): string {
   if (lead.status !== "spam" || !lead.spamReason) return "";

@@ -4,7 +4,6 @@
  * the money in one sentence each, and the breakdowns folded below. Its CSS is the inbox's.
  */
 import { ownValue } from "../../../shared/own-key.ts";
-import { escapeHtml as e } from "../email.ts";
 import {
   durationText,
   outcomeStatuses,
@@ -14,6 +13,7 @@ import {
   valueText,
   type WorkValue,
 } from "../leads/lead-stats.ts";
+import { escapeHtml as e } from "../mail/email.ts";
 
 export const weekNumbersCss = `
 .figures{display:grid;grid-template-columns:repeat(2,1fr);gap:.5rem;margin:.5rem 0}

@@ -10,7 +10,7 @@
  */
 import { serviceOptions } from "../../../shared/contact-fields.ts";
 import { sourceChannel, sourceText } from "../../../shared/source-words.ts";
-import { leadStatuses } from "../lead-status.ts";
+import { leadStatuses } from "../base/lead-status.ts";
 import type { Lead } from "./lead-formats.ts";
 
 const statuses: string[] = [...leadStatuses];

@@ -10,9 +10,9 @@ import { serviceDescription } from "../../../shared/contact-fields.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
 import { sourceChannel } from "../../../shared/source-words.ts";
 import type { VisitSource } from "../../../shared/visit-source.ts";
-import { type Visit, visitWords } from "../booking/visit.ts";
-import { spreadsheetTime, zonedIso } from "../owner/clock.ts";
-import type { StoredContactRequest } from "../store.ts";
+import { spreadsheetTime, zonedIso } from "../base/clock.ts";
+import { type Visit, visitWords } from "../base/visit.ts";
+import type { StoredContactRequest } from "../store/store.ts";
 
 export type Lead = StoredQuoteDetails & {
   id: string;
@@ -24,7 +24,7 @@ export type Lead = StoredQuoteDetails & {
   serviceLabel: string;
   otherService: string;
   message: string;
-  /** The owner's (functions/send-contact-email/lead-status.ts): new, contacted, booked, won... */
+  /** The owner's (functions/send-contact-email/base/lead-status.ts): new, contacted, booked, won... */
   status: string;
   /** When the owner first answered (contacted, won or lost), or null. */
   contactedAt: string | null;

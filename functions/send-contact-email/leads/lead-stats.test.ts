@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SiteCount } from "../counts/count-store.ts";
+import type { SiteCount } from "../store/count-store.ts";
 import { filterLeads, parseLeadFilter, parseSince } from "./lead-filters.ts";
 import type { Lead } from "./lead-formats.ts";
 import { median, periodStats, statsLines, statsText } from "./lead-stats.ts";

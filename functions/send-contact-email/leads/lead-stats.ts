@@ -21,7 +21,7 @@
 import { addTo as count, emptyTally, ownValue } from "../../../shared/own-key.ts";
 import { visitsPerMonth } from "../../../shared/quote/schedule.ts";
 import { sourceChannel } from "../../../shared/source-words.ts";
-import type { SiteCount } from "../counts/count-store.ts";
+import type { SiteCount } from "../store/count-store.ts";
 import type { Lead } from "./lead-formats.ts";
 import { periodDays, type StatsPeriod } from "./stats-periods.ts";
 

@@ -4,7 +4,7 @@
  * and the last N days. Each names its days too, for the site's daily counts.
  */
 import { calendarDay } from "../../../shared/calendar-day.ts";
-import { addDays, mondayOf, zonedInstant } from "../owner/clock.ts";
+import { addDays, mondayOf, zonedInstant } from "../base/clock.ts";
 
 export { mondayOf };
 

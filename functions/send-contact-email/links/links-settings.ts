@@ -5,7 +5,7 @@
  * signed-links.ts); setting one of the others
  * revokes the links of that scope alone (a forwarded inbox link, a calendar URL shared too widely).
  */
-import { ConfigError, type Env } from "../config.ts";
+import { ConfigError, type Env } from "../base/config.ts";
 import {
   createLinkSigner,
   defaultLinkTtlDays,

@@ -18,7 +18,7 @@
  * The `owner` scope signs the text links had before scopes existed, so links already sent keep
  * working until they expire.
  */
-import { constantTimeEqual, purposeKey } from "../secrets.ts";
+import { constantTimeEqual, purposeKey } from "../base/secrets.ts";
 
 export const linkScopes = ["owner", "owner-read", "visitor", "inbox", "calendar"] as const;
 export type LinkScope = (typeof linkScopes)[number];

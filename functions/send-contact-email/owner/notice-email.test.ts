@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import type { LeadView } from "../base/lead-view.ts";
 import { visitorActionNotices } from "../booking/visitor-action-notices.ts";
-import type { LeadView } from "./lead-view.ts";
-import { digestNotice, type Notice, reminderNotice } from "./notice.ts";
+import type { Notice } from "../store/owner-store.ts";
+import { digestNotice, reminderNotice } from "./notice.ts";
 import { composeNoticeEmail } from "./notice-email.ts";
 
 const mail = {

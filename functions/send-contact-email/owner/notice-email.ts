@@ -1,6 +1,6 @@
 /** A notice (reminder, digest) as an e-mail to the business, through the same mailer. */
-import { type ContactEmail, escapeHtml, headerSafe, htmlEmail } from "../email.ts";
-import type { Notice } from "./notice.ts";
+import { type ContactEmail, escapeHtml, headerSafe, htmlEmail } from "../mail/email.ts";
+import type { Notice } from "../store/owner-store.ts";
 
 export type NoticeMailOptions = { from: string; to: string[]; businessName: string };
 

@@ -8,45 +8,9 @@
 
 import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { ownValue } from "../../../shared/own-key.ts";
+import { estimateText, type LeadView, placeText, statusLabels } from "../base/lead-view.ts";
 import { type PeriodStats, plural, statsLines } from "../leads/lead-stats.ts";
-import { estimateText, type LeadView, placeText, statusLabels } from "./lead-view.ts";
-
-export type NoticeKind = "alert" | "reminder" | "digest" | "visitor" | "weekly";
-
-export type NoticeLead = {
-  id: string;
-  name: string;
-  service: string;
-  town: string | null;
-  zip: string | null;
-  inServiceArea: boolean | null;
-  /** The first visit's range; `recurring` each later visit's, null for a one-time cleaning. */
-  estimate: {
-    low: number;
-    high: number;
-    recurring: { low: number; high: number } | null;
-    currency: string;
-  } | null;
-  receivedAt: string;
-  url: string | null;
-};
-
-export type Notice = {
-  kind: NoticeKind;
-  title: string;
-  /** Plain-text lines, in order. */
-  lines: string[];
-  /** Where a tap leads: the request page (alert, reminder). */
-  url: string | null;
-  /** The owner's inbox, every request (added when queued; notices queued before have none). */
-  inbox?: string | null;
-  /** The leads it is about, for the generic JSON webhook. */
-  leads: NoticeLead[];
-  /** Who the owner's reply reaches (a visitor's change: the visitor); the business otherwise. */
-  replyTo?: { name: string; address: string };
-  /** How many changes of a visitor it tells of, when several were joined into one. */
-  changes?: number;
-};
+import type { Notice, NoticeLead } from "../store/owner-store.ts";
 
 function noticeLead(lead: LeadView, url: string | null): NoticeLead {
   return {

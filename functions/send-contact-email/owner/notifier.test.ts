@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { storeSample } from "../../../tests/support/samples.ts";
 import { testStore } from "../../../tests/support/stores.ts";
-import type { ContactEmail } from "../email.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
-import type { Mailer } from "../mailer.ts";
+import type { ContactEmail } from "../mail/email.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { createNotifier } from "./notifier.ts";
 
 const secretMessage = "NEVER-IN-A-NOTICE";

@@ -14,17 +14,7 @@
  * due in the queue. The embedded server calls it from a timer (and at start, which catches up
  * after a restart); the Supabase host calls it from the scheduled drain.
  */
-import { afterFailedAttempt, type RetryPolicy } from "../backoff.ts";
-import type { CountStore } from "../counts/count-store.ts";
-import type { InboxAccess } from "../inbox/inbox-route.ts";
-import { toLead } from "../leads/lead-formats.ts";
-import { periodStats } from "../leads/lead-stats.ts";
-import { lastWeek } from "../leads/stats-periods.ts";
-import type { LinkSigners } from "../links/signed-links.ts";
-import { errorMessage, type Logger, silentLogger } from "../log.ts";
-import type { Mailer } from "../mailer.ts";
-import { type StoredContactRequest, truncateError } from "../store.ts";
-import { createWakeTimer } from "../wake-timer.ts";
+
 import {
   catchUpMs,
   dueDigest,
@@ -33,12 +23,24 @@ import {
   nextDigestAt,
   nextReminderAt,
   nextWeeklyReportAt,
-} from "./clock.ts";
-import type { LeadView } from "./lead-view.ts";
-import { alertNotice, digestNotice, type Notice, reminderNotice, weeklyNotice } from "./notice.ts";
+} from "../base/clock.ts";
+import type { LeadView } from "../base/lead-view.ts";
+import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
+import type { InboxAccess } from "../inbox/inbox-routes.ts";
+import { toLead } from "../leads/lead-formats.ts";
+import { periodStats } from "../leads/lead-stats.ts";
+import { lastWeek } from "../leads/stats-periods.ts";
+import { leadPageUrl } from "../links/page-urls.ts";
+import type { LinkSigners } from "../links/signed-links.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { afterFailedAttempt, type RetryPolicy } from "../queue/backoff.ts";
+import { createWakeTimer } from "../queue/wake-timer.ts";
+import type { CountStore } from "../store/count-store.ts";
+import type { Notice, NoticeChannel, OwnerStore, StoredNotice } from "../store/owner-store.ts";
+import { type StoredContactRequest, truncateError } from "../store/store.ts";
+import { alertNotice, digestNotice, reminderNotice, weeklyNotice } from "./notice.ts";
 import { composeNoticeEmail, type NoticeMailOptions } from "./notice-email.ts";
-import { leadPageUrl, type OwnerConfig } from "./owner-config.ts";
-import type { NoticeChannel, OwnerStore, StoredNotice } from "./owner-store.ts";
+import type { OwnerConfig } from "./owner-config.ts";
 import { pushRequest, sendPush } from "./push.ts";
 
 export type NotifierOptions = {

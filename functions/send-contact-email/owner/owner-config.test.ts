@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { leadPageUrl, parseOwnerConfig } from "./owner-config.ts";
+import { leadPageUrl } from "../links/page-urls.ts";
+import { parseOwnerConfig } from "./owner-config.ts";
 
 const dev = {
   production: false,

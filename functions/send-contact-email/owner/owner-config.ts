@@ -4,11 +4,12 @@
  * and the follow-ups to customers (review requests, quiet quotes).
  * Invalid values stop the host at start with a message naming the variable.
  */
-import { ConfigError, type Env } from "../config.ts";
+
+import { type ClockSettings, clockDefaults, parseDigestTime } from "../base/clock.ts";
+import { ConfigError, type Env } from "../base/config.ts";
 import { type FollowUpSettings, followUpDefaults } from "../follow-ups/follow-up-rules.ts";
 import { type LinkSettings, parseLinkSettings } from "../links/links-settings.ts";
 import { generateLinkSecret } from "../links/signed-links.ts";
-import { type ClockSettings, clockDefaults, parseDigestTime } from "./clock.ts";
 import { type PushFormat, type PushTarget, pushFormats } from "./push.ts";
 
 export type OwnerConfig = {
@@ -180,14 +181,4 @@ export function parseOwnerConfig(env: Env, options: OwnerConfigOptions): OwnerCo
     visitReminderTime: visitReminderTime === undefined ? "10:00" : visitReminderTime,
     followUps: parseFollowUps(env),
   };
-}
-
-/** The owner's inbox (inbox/inbox-route.ts): every request, with the `inbox` scope's token. */
-export function inboxPageUrl(functionUrl: string, token: string): string {
-  return `${functionUrl}/inbox?token=${encodeURIComponent(token)}`;
-}
-
-/** The link in the owner's e-mail for one request. */
-export function leadPageUrl(functionUrl: string, id: string, token: string): string {
-  return `${functionUrl}/lead/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
 }

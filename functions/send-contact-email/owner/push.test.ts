@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LeadView } from "./lead-view.ts";
+import type { LeadView } from "../base/lead-view.ts";
 import { alertNotice, digestNotice, reminderNotice } from "./notice.ts";
 import { discordEscape, pushRequest, sendPush, slackEscape } from "./push.ts";
 

@@ -9,7 +9,7 @@
  * customer (and its CSV) for as long as the link lasts; a notice queued with an inbox link (by an
  * older version) still goes out without it.
  */
-import type { Notice } from "./notice.ts";
+import type { Notice } from "../store/owner-store.ts";
 
 export const pushFormats = ["ntfy", "slack", "discord", "json"] as const;
 export type PushFormat = (typeof pushFormats)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HomeInputs } from "../../../shared/quote/estimate.ts";
-import type { LeadView } from "./lead-view.ts";
+import type { LeadView } from "../base/lead-view.ts";
 import { mailtoHref, ownerPageHeaders, renderOwnerPage, renderRefusal } from "./request-page.ts";
 
 const hostile = `<script>alert("x")</script>&'"`;

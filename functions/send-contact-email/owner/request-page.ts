@@ -8,10 +8,10 @@ import { business } from "../../../shared/business.ts";
 import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
 import { sourceLine } from "../../../shared/source-words.ts";
-import { escapeHtml } from "../email.ts";
+import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "../base/lead-view.ts";
 import type { FollowUpLine } from "../follow-ups/follow-up-lines.ts";
-import { privateDocument, privatePageHeaders } from "../private-page.ts";
-import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "./lead-view.ts";
+import { privateDocument, privatePageHeaders } from "../http/private-page.ts";
+import { escapeHtml } from "../mail/email.ts";
 
 const css = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1a1f2b;background:#f6f7f9}

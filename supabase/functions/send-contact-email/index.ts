@@ -8,15 +8,18 @@
  * A warm instance retries e-mail by itself; the database's schedule calls …/drain for the rest.
  * Settings: see .env.example ("Supabase host").
  */
-import { ConfigError, parseContactConfig } from "../../../functions/send-contact-email/config.ts";
+import {
+  ConfigError,
+  parseContactConfig,
+} from "../../../functions/send-contact-email/base/config.ts";
+import { consoleLogger as log } from "../../../functions/send-contact-email/base/log.ts";
 import { createContactFunction } from "../../../functions/send-contact-email/contact-function.ts";
 import {
   createHttpMailer,
   resendEndpoint,
-} from "../../../functions/send-contact-email/http-mailer.ts";
-import { consoleLogger as log } from "../../../functions/send-contact-email/log.ts";
+} from "../../../functions/send-contact-email/mail/http-mailer.ts";
 import { parseOwnerConfig } from "../../../functions/send-contact-email/owner/owner-config.ts";
-import { openPostgresStore } from "../../../functions/send-contact-email/postgres-store.ts";
+import { openPostgresStore } from "../../../functions/send-contact-email/postgres/postgres-store.ts";
 
 declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;
 

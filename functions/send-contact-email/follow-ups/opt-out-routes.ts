@@ -1,0 +1,113 @@
+/**
+ * A customer's "no more e-mails like this one" (follow-up-email.ts), served by the function on both
+ * hosts (its route: contact-function.ts):
+ *   GET  …/send-contact-email/opt-out/<address hash>?token=…   asks; changes nothing (mail
+ *        scanners follow links)
+ *   POST …/send-contact-email/opt-out/<address hash>?token=…   opts out: the page's button, or a
+ *        mail app's one-click unsubscribe (RFC 8058, body `List-Unsubscribe=One-Click`)
+ * The address travels only as its SHA-256, and the token is the `visitor` scope's, signed for
+ * `opt-out:<hash>` (never a request id, so it opens nothing else) and valid for a year. From then
+ * on no review request or follow-up goes to that address; the owner's own replies are theirs.
+ */
+import { business } from "../../../shared/business.ts";
+import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
+import { pageResponse, privateDocument } from "../http/private-page.ts";
+import type { LinkSigner } from "../links/signed-links.ts";
+import { escapeHtml as e } from "../mail/email.ts";
+import type { FollowUpStore } from "../store/follow-up-store.ts";
+
+/** An opt-out link keeps working for a year (the law asks for at least 30 days). */
+export const optOutLinkTtlMs = 365 * 86_400_000;
+
+const hexOf = (bytes: ArrayBuffer) =>
+  Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+/** The address as the follow-ups keep it: the SHA-256 of its trimmed, lower-case form. */
+export async function addressHash(email: string): Promise<string> {
+  const text = new TextEncoder().encode(email.trim().toLowerCase());
+  return hexOf(await crypto.subtle.digest("SHA-256", text));
+}
+
+export const optOutSubject = (hash: string) => `opt-out:${hash}`;
+
+export async function optOutUrl(
+  functionUrl: string,
+  hash: string,
+  signer: LinkSigner,
+  now: Date,
+): Promise<string> {
+  const token = await signer.sign(optOutSubject(hash), now, optOutLinkTtlMs);
+  return `${functionUrl}/opt-out/${hash}?token=${encodeURIComponent(token)}`;
+}
+
+export type OptOutDeps = {
+  store: Pick<FollowUpStore, "optOut" | "isOptedOut">;
+  /** The `visitor` scope's signer. */
+  signer: LinkSigner;
+  now?: () => Date;
+  log?: Logger;
+};
+
+const maxBodyBytes = 1024;
+
+function answer(status: number, title: string, body: string) {
+  return pageResponse(
+    status,
+    privateDocument(title, `<p>${e(business.name)}</p>\n<h1>${e(title)}</h1>\n${body}`),
+  );
+}
+
+export async function handleOptOut(
+  request: Request,
+  hash: string,
+  deps: OptOutDeps,
+): Promise<Response> {
+  const log = deps.log ?? silentLogger;
+  const now = deps.now?.() ?? new Date();
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token") ?? "";
+  const denied = () =>
+    answer(
+      403,
+      "E-mail choices",
+      `<p>This link is not valid or has expired. To stop our e-mails, reply to one of them and say so, or call ${e(business.phone.display)}.</p>`,
+    );
+  if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "POST")
+    return answer(405, "E-mail choices", "<p>Use the button on the page.</p>");
+  if (!(await deps.signer.verify(optOutSubject(hash), token, now))) return denied();
+  try {
+    if (request.method === "POST") {
+      // The page's button or a mail app's one-click; nothing in the body is needed.
+      const declared = Number(request.headers.get("content-length"));
+      if (Number.isFinite(declared) && declared > maxBodyBytes)
+        return answer(413, "E-mail choices", "<p>Too large.</p>");
+      await request.body?.cancel();
+      await deps.store.optOut(hash, now);
+      log.info("a customer opted out of follow-ups");
+      return answer(
+        200,
+        "You will get no more e-mails like this",
+        "<p>No review requests or follow-ups will be sent to your address from now on. If you write to us or call, we will still answer you.</p>",
+      );
+    }
+    if (await deps.store.isOptedOut(hash))
+      return answer(
+        200,
+        "You will get no more e-mails like this",
+        "<p>Your address already gets no review requests or follow-ups.</p>",
+      );
+    return answer(
+      200,
+      "Stop these e-mails?",
+      `<p>${e(business.name)} sends a review request after a job, and one reminder about a quote left without an answer. Press the button and none of these will come to your address again.</p>
+<form method="post" action="${e(`${hash}?token=${encodeURIComponent(token)}`)}"><button type="submit" class="primary">Stop these e-mails</button></form>`,
+    );
+  } catch (error) {
+    log.error("opt-out failed", { error: errorMessage(error) });
+    return answer(
+      503,
+      "E-mail choices",
+      "<p>This cannot be saved right now. Please try again in a minute.</p>",
+    );
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The owner's inbox, served by the function on both hosts (its routes: contact-function.ts):
+ *   GET …/send-contact-email/inbox?token=…[&filters]       the page (inbox-page.ts)
+ *   GET …/send-contact-email/inbox.csv?token=…[&filters]   the same selection as CSV
+ * The token is the `inbox` scope's (links/signed-links.ts: its own secret, INBOX_LINK_SECRET, and
+ * lifetime); a missing, altered or expired one gets 403 and shows nothing. Reading changes
+ * nothing; each request's row links to its own page with a token for that request alone. As with
+ * the request links (decision 0012), an inbox link from an e-mail opens requests that act, and one
+ * from a push (a channel others may read) opens them read-only: the two are signed for different
+ * subjects, so the read-only one cannot be turned into the other.
+ */
+
+import { business } from "../../../shared/business.ts";
+import { calendarDay } from "../../../shared/calendar-day.ts";
+import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
+import { filterLeads } from "../leads/lead-filters.ts";
+import { toCsv, toLead } from "../leads/lead-formats.ts";
+import { periodStats } from "../leads/lead-stats.ts";
+import { lastWeek, thisWeek } from "../leads/stats-periods.ts";
+import type { LinkSigner } from "../links/signed-links.ts";
+import type { CountStore } from "../store/count-store.ts";
+import type { ContactStore } from "../store/store.ts";
+import { inboxHeaders, renderInbox, renderInboxRefusal } from "./inbox-page.ts";
+import { inboxFilter, inboxParams, readInboxQuery } from "./inbox-query.ts";
+import { renderWeekNumbers } from "./week-numbers.ts";
+
+/** Whether the inbox's rows open requests with their buttons (`act`) or without (`read`). */
+export type InboxAccess = "act" | "read";
+
+/** What an inbox token is signed for: there is one inbox, opened with one of two accesses. */
+export const inboxSubjects: Record<InboxAccess, string> = { act: "inbox", read: "inbox:read" };
+export const inboxSubject = inboxSubjects.act;
+
+/** Requests per page of the list: a phone scrolls them in a few flicks. */
+export const inboxPageSize = 50;
+
+export type InboxDeps = {
+  store: Pick<ContactStore, "list"> & Pick<CountStore, "countsBetween">;
+  links: { inbox: LinkSigner; owner: LinkSigner; "owner-read": LinkSigner };
+  /** Below the list of the inbox that acts only (booking/calendar-subscribe.ts). */
+  calendar?: () => Promise<string>;
+  now?: () => Date;
+  log?: Logger;
+};
+
+async function page(status: number, html: string, extra: Record<string, string> = {}) {
+  return new Response(html, { status, headers: { ...(await inboxHeaders()), ...extra } });
+}
+
+export async function handleInbox(
+  request: Request,
+  format: "page" | "csv",
+  deps: InboxDeps,
+): Promise<Response> {
+  const log = deps.log ?? silentLogger;
+  const now = deps.now?.() ?? new Date();
+  if (request.method !== "GET" && request.method !== "HEAD")
+    return page(405, renderInboxRefusal("denied"), { Allow: "GET, HEAD" });
+  const params = new URL(request.url).searchParams;
+  const token = params.get("token") ?? "";
+  let granted: InboxAccess | null = null;
+  for (const kind of ["act", "read"] as const)
+    if (!granted && (await deps.links.inbox.verify(inboxSubjects[kind], token, now)))
+      granted = kind;
+  if (!granted) return page(403, renderInboxRefusal("denied"));
+  try {
+    const query = readInboxQuery(params);
+    const filter = inboxFilter(query, now);
+    const leads = (await deps.store.list()).map(toLead);
+    const matched = filterLeads(leads, filter);
+    if (format === "csv") {
+      const day = calendarDay(now, business.timeZone);
+      return new Response(request.method === "HEAD" ? null : toCsv(matched), {
+        headers: {
+          ...(await inboxHeaders()),
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="quote-requests-${day}.csv"`,
+        },
+      });
+    }
+    const pageCount = Math.max(1, Math.ceil(matched.length / inboxPageSize));
+    const shown = { ...query, page: Math.min(query.page, pageCount) };
+    const slice = matched.slice((shown.page - 1) * inboxPageSize, shown.page * inboxPageSize);
+    const links = new Map<string, string>();
+    const rowSigner = granted === "act" ? deps.links.owner : deps.links["owner-read"];
+    for (const lead of slice) {
+      const leadToken = await rowSigner.sign(lead.id, now);
+      // Relative to …/inbox: …/lead/<id>, whatever prefix a proxy or Supabase strips.
+      links.set(
+        lead.id,
+        `lead/${encodeURIComponent(lead.id)}?token=${encodeURIComponent(leadToken)}`,
+      );
+    }
+    // The week's numbers head the page: this week so far, or the week before.
+    const week = (query.week === "last" ? lastWeek : thisWeek)(now, business.timeZone);
+    const counts = await deps.store.countsBetween(week.firstDay, week.lastDay);
+    const numbers = renderWeekNumbers(periodStats(leads, counts, week), {
+      href: `inbox?${inboxParams(token, { ...query, week: query.week === "last" ? "" : "last", page: 1 })}`,
+      label: query.week === "last" ? "This week" : "Last week",
+    });
+    const hiddenSpam =
+      query.status === "" ? filterLeads(leads, { ...filter, statuses: ["spam"] }).length : 0;
+    const html = renderInbox({
+      token,
+      query: shown,
+      leads: slice,
+      total: matched.length,
+      pageCount,
+      hiddenSpam,
+      leadHref: (lead) => links.get(lead.id) ?? "",
+      before: numbers,
+      readOnly: granted === "read",
+      after: granted === "act" ? await deps.calendar?.() : undefined,
+    });
+    return page(200, request.method === "HEAD" ? "" : html);
+  } catch (error) {
+    log.error("inbox failed", { error: errorMessage(error) });
+    return page(503, renderInboxRefusal("unavailable"));
+  }
+}

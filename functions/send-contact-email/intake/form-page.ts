@@ -1,0 +1,361 @@
+/**
+ * The page a browser gets when its plain form post was not taken (docs/contact-api.md, "The form
+ * without JavaScript"): what to fix, in the schema's words beside each field, and the visitor's
+ * values in a form that posts here again, so a browser that dropped them on Back loses nothing.
+ * When sending again cannot help (the key, the origin, the size), it shows what they wrote, to
+ * copy, and the phone. No script, no resource from elsewhere: its CSP allows its own style only.
+ */
+import { business, telHref } from "../../../shared/business.ts";
+import { serviceOptions } from "../../../shared/contact-fields.ts";
+import { ownValue } from "../../../shared/own-key.ts";
+import { offerById } from "../../../shared/quote/offers.ts";
+import { estimateLimits } from "../../../shared/quote/price-list.ts";
+import { estimateInputsSchema } from "../../../shared/quote/quote-details.ts";
+import {
+  estimateField,
+  fieldLabels,
+  keyField,
+  type PlainControl,
+  type PlainGroup,
+  plainEstimateGroups,
+  plainWindowGroup,
+} from "../../../shared/quote-form.ts";
+import { styleHash } from "../http/private-page.ts";
+import { escapeHtml } from "../mail/email.ts";
+import { submissionFromForm } from "./form-post.ts";
+
+export type FormPageInput = {
+  status: number;
+  /** The handler's message for this status (the schema's, for invalid fields). */
+  error: string;
+  /** Field name → the schema's message, for a 400 about the fields. */
+  fields?: Record<string, string>;
+  /** What the visitor posted; absent when the body could not be read. */
+  values?: URLSearchParams;
+  /** Where the site is (links back to it), or null for this host's own pages. */
+  siteOrigin: string | null;
+  headers?: Record<string, string>;
+};
+
+const css = `
+:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#0f172a;background:#ecfeff}
+body{margin:0;padding:1rem}
+main{max-width:38rem;margin:0 auto;background:#fff;border-radius:1rem;padding:1.25rem;box-shadow:0 4px 16px rgb(15 23 42/.08)}
+h1{font-size:1.5rem;margin:.25rem 0 .5rem}h2{font-size:1.125rem;margin:1.25rem 0 .5rem}
+a{color:#155e75;font-weight:600}
+.problems{border:2px solid #b91c1c;border-radius:.75rem;padding:.25rem 1rem;margin:1rem 0}
+.problems h2{color:#b91c1c;margin-top:.5rem}
+label,legend{display:block;font-weight:600;margin-top:1rem}
+.hint{font-weight:400;color:#475569;font-size:.875rem}
+.error{color:#b91c1c;font-size:.875rem;margin:.25rem 0 0}
+input,select,textarea{display:block;box-sizing:border-box;width:100%;margin-top:.375rem;padding:.625rem .75rem;border:1px solid #94a3b8;border-radius:.5rem;font:inherit;background:#fff;color:inherit}
+[aria-invalid=true]{border:2px solid #b91c1c}
+.check{display:flex;gap:.5rem;align-items:center;font-weight:400;margin-top:.5rem}
+.check input{width:1.25rem;height:1.25rem;margin:0}
+fieldset{border:1px solid #cbd5e1;border-radius:.75rem;padding:0 1rem 1rem;margin:1.25rem 0 0}
+legend{padding:0 .25rem}
+.trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+button{margin-top:1.5rem;min-height:3rem;padding:.75rem 1.5rem;border:0;border-radius:999px;background:#0e7490;color:#fff;font:inherit;font-weight:700;cursor:pointer}
+dt{font-weight:600;margin-top:.5rem}dd{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
+:focus-visible{outline:3px solid #0f172a;outline-offset:2px}
+`.trim();
+
+/** What the visitor reads for each status; sending the same form again helps only for some. */
+function wording(status: number, error: string) {
+  if (status === 400)
+    return {
+      heading: "Please check your request",
+      lead: "Nothing was sent yet. Fix what is marked below and press Send Message again: everything you typed is still here.",
+      resend: true,
+    };
+  if (status === 429 || status >= 500)
+    return { heading: "We could not send your request yet", lead: error, resend: true };
+  if (status === 413)
+    return {
+      heading: "Your request is too long",
+      lead: "We can take up to 16 KiB. Please shorten the message and send it again from the contact page, or call us.",
+      resend: false,
+    };
+  return {
+    heading: "We could not send your request",
+    lead: "This form could not be sent from where it was opened. Please call or e-mail us; what you wrote is below, to copy.",
+    resend: false,
+  };
+}
+
+/** Every control of the plain estimate form, by its flat name. */
+const estimateControls = new Map(
+  plainEstimateGroups.flatMap((group) => group.controls).map((control) => [control.name, control]),
+);
+
+/**
+ * The estimate's problems one by one, each under its own control's name and in plain words: the
+ * schema names the estimate as a whole ("Please check the estimate's details."), which tells a
+ * visitor nothing about what to change.
+ */
+function estimateProblems(values: URLSearchParams): Record<string, string> {
+  const sent = submissionFromForm(values).estimate;
+  const parsed = estimateInputsSchema.safeParse(sent);
+  if (parsed.success) return {};
+  const kind = values.get(estimateField.kind) === "business" ? "business" : "home";
+  const problems: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? "kind");
+    const name = (estimateField as Record<string, string>)[key] ?? estimateField.kind;
+    problems[name] ??= estimateWords(name, kind);
+  }
+  return problems;
+}
+
+function estimateWords(name: string, kind: "home" | "business"): string {
+  const control = estimateControls.get(name);
+  if (name === estimateField.kind) return "Please choose a home or a business.";
+  if (name === estimateField.squareFeet) {
+    const { min, max } = estimateLimits[kind].squareFeet;
+    return `Please enter the square feet of the ${kind === "home" ? "home" : "business"} as a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}.`;
+  }
+  if (control?.kind === "number")
+    return `Please enter a whole number from ${control.min} to ${control.max}.`;
+  if (control?.kind === "checkboxes") return "Please choose add-ons from the list, each once.";
+  return "Please choose one of the options.";
+}
+
+export async function formPage(input: FormPageInput): Promise<Response> {
+  const { heading, lead, resend } = wording(input.status, input.error);
+  const { estimate: _asAWhole, ...others } = input.fields ?? {};
+  const fields: Record<string, string> = input.fields?.estimate
+    ? {
+        ...others,
+        ...(input.values ? estimateProblems(input.values) : {}),
+      }
+    : { ...others };
+  // Nothing the visitor can point at (a value no plain control can send): the schema's words.
+  if (input.fields?.estimate && Object.keys(fields).length === Object.keys(others).length)
+    fields.estimate = "Please check the estimate's details: choose its values again below.";
+  const problems = Object.entries(fields);
+  const site = input.siteOrigin ?? "";
+  const parts = [
+    `<p><a href="${escapeHtml(site)}/">${escapeHtml(business.name)}</a></p>`,
+    `<h1>${escapeHtml(heading)}</h1>`,
+    `<p>${escapeHtml(lead)}</p>`,
+  ];
+  if (problems.length > 0) {
+    const items = problems.map(
+      ([name, message]) =>
+        `<li><a href="#${fieldId(name)}">${escapeHtml(labelOf(name))}: ${escapeHtml(message)}</a></li>`,
+    );
+    parts.push(
+      `<div class="problems" role="alert"><h2>What to fix</h2><ul>${items.join("")}</ul></div>`,
+    );
+  }
+  if (input.values && resend) parts.push(resendForm(input.values, fields));
+  else if (input.values) parts.push(whatTheyWrote(input.values));
+  parts.push(
+    `<p>Prefer to call? <a href="${telHref(business.phone)}">${escapeHtml(business.phone.display)}</a>, ${escapeHtml(business.hours.summary)}. Or <a href="${escapeHtml(site)}/contact#quote">go back to the contact page</a>.</p>`,
+  );
+  return new Response(documentOf(heading, parts.join("\n")), {
+    status: input.status,
+    headers: {
+      ...input.headers,
+      "Content-Type": "text/html; charset=utf-8",
+      // form-action also governs where the post may be redirected: the 303 to the site's page.
+      "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await styleHash(css)}'; form-action 'self'${input.siteOrigin ? ` ${input.siteOrigin}` : ""}; frame-ancestors 'none'; base-uri 'none'`,
+      "Cache-Control": "no-store",
+      // The browser's default, said aloud: the form below posts here again, and a browser
+      // sends that post's Origin (which the function checks) only under a policy like this one.
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Robots-Tag": "noindex, nofollow",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/**
+ * Not the private pages' document (private-page.ts): that one says `no-referrer`, under which a
+ * browser sends this form's post again with `Origin: null`, which the function refuses.
+ */
+function documentOf(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${escapeHtml(`${title} | ${business.name}`)}</title>
+<style>${css}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+function labelOf(name: string): string {
+  const control = estimateControls.get(name);
+  if (control) return `${control.label} (estimate)`;
+  return ownValue(fieldLabels as Record<string, string>, name) ?? name;
+}
+
+/** The estimate's and the times' problems are named after their group, not a flat field. */
+function fieldId(name: string): string {
+  return `field-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+}
+
+function attributes(values: Record<string, string | boolean | undefined>): string {
+  return Object.entries(values)
+    .filter(([, value]) => value !== undefined && value !== false)
+    .map(([name, value]) =>
+      value === true ? ` ${name}` : ` ${name}="${escapeHtml(value as string)}"`,
+    )
+    .join("");
+}
+
+/** A label, a control and its error, wired for assistive technology. */
+function field(
+  name: string,
+  control: (extra: string) => string,
+  { errors, hint }: { errors: Record<string, string>; hint?: string },
+): string {
+  const id = fieldId(name);
+  const error = errors[name];
+  const described = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : "";
+  return `<label for="${id}">${escapeHtml(labelOf(name))}${hint ? ` <span class="hint">${escapeHtml(hint)}</span>` : ""}</label>
+${control(`id="${id}"${described}`)}${error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ""}`;
+}
+
+function resendForm(values: URLSearchParams, errors: Record<string, string>): string {
+  const text = (name: string) => values.get(name) ?? "";
+  const input = (name: string, type: string, extra: Record<string, string | boolean> = {}) =>
+    field(
+      name,
+      (wired) => `<input ${wired}${attributes({ type, name, value: text(name), ...extra })}>`,
+      { errors },
+    );
+  const service = text("service");
+  const offer = offerById(text("offer"));
+  const parts = [
+    `<form method="post" aria-label="Request a Free Quote">`,
+    `<input type="hidden" name="${keyField}" value="${escapeHtml(text(keyField))}">`,
+    offer && !errors.offer
+      ? `<p><input type="hidden" name="offer" value="${escapeHtml(offer.id)}">${escapeHtml(offer.appliedText)}. ${escapeHtml(offer.terms)}</p>`
+      : "",
+    input("name", "text", { required: true, autocomplete: "name" }),
+    input("email", "email", { required: true, autocomplete: "email" }),
+    input("phone", "tel", { required: true, autocomplete: "tel" }),
+    field(
+      "service",
+      (wired) =>
+        `<select ${wired} name="service" required><option value="">Select a service</option>${serviceOptions
+          .map(
+            (option) =>
+              `<option value="${option.value}"${option.value === service ? " selected" : ""}>${escapeHtml(option.label)}</option>`,
+          )
+          .join("")}</select>`,
+      { errors },
+    ),
+    field(
+      "otherService",
+      (wired) =>
+        `<input ${wired}${attributes({ type: "text", name: "otherService", value: text("otherService") })}>`,
+      { errors, hint: "(if you chose Other)" },
+    ),
+    field(
+      "message",
+      (wired) =>
+        `<textarea ${wired} name="message" rows="6" required maxlength="5000">${escapeHtml(text("message"))}</textarea>`,
+      { errors },
+    ),
+    field(
+      "zip",
+      (wired) =>
+        `<input ${wired}${attributes({ type: "text", name: "zip", inputmode: "numeric", autocomplete: "postal-code", value: text("zip") })}>`,
+      { errors, hint: "(optional)" },
+    ),
+  ];
+  const sentEstimate =
+    (values.get(estimateField.kind) ?? "") !== "" ||
+    Object.keys(errors).some((name) => name === "estimate" || estimateControls.has(name));
+  const sentWindows =
+    plainWindowGroup.controls.some(
+      (control) => control.kind === "date" && (values.get(control.name) ?? "") !== "",
+    ) || Boolean(errors.preferredWindows);
+  if (sentEstimate) parts.push(groups("estimate", plainEstimateGroups, values, errors));
+  if (sentWindows) parts.push(groups("preferredWindows", [plainWindowGroup], values, errors));
+  parts.push(
+    `<div class="trap" aria-hidden="true"><label>Website <input type="text" name="website" tabindex="-1" autocomplete="off" value=""></label></div>`,
+    `<button type="submit">Send Message</button>`,
+    `</form>`,
+  );
+  return parts.filter(Boolean).join("\n");
+}
+
+/** The estimate or the preferred times as plain controls (shared/quote-form.ts), with values. */
+function groups(
+  name: "estimate" | "preferredWindows",
+  list: readonly PlainGroup[],
+  values: URLSearchParams,
+  errors: Record<string, string>,
+): string {
+  const error = errors[name];
+  const id = fieldId(name);
+  const sets = list.map(
+    (group, index) =>
+      `<fieldset${index === 0 ? ` id="${id}"` : ""}><legend>${escapeHtml(group.legend)}</legend>${
+        group.hint ? `<p class="hint">${escapeHtml(group.hint)}</p>` : ""
+      }${index === 0 && error ? `<p class="error">${escapeHtml(error)}</p>` : ""}${group.controls
+        .map((control) => plainControl(control, values, errors))
+        .join("")}</fieldset>`,
+  );
+  return sets.join("\n");
+}
+
+function plainControl(
+  control: PlainControl,
+  values: URLSearchParams,
+  errors: Record<string, string>,
+): string {
+  // Each flat name but the add-ons (checkboxes in their own labels) appears once.
+  const id = fieldId(control.name);
+  const value = values.get(control.name) ?? "";
+  const error = errors[control.name];
+  const label = `<label for="${id}">${escapeHtml(control.label)}</label>${
+    error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ""
+  }`;
+  const wired = `id="${id}"${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ""}`;
+  switch (control.kind) {
+    case "select":
+      return `${label}<select ${wired} name="${control.name}">${control.options
+        .map(
+          (option) =>
+            `<option value="${escapeHtml(option.value)}"${option.value === value ? " selected" : ""}>${escapeHtml(option.label)}</option>`,
+        )
+        .join("")}</select>`;
+    case "number":
+      return `${label}${control.hint ? `<p class="hint">${escapeHtml(control.hint)}</p>` : ""}<input ${wired}${attributes({ type: "number", name: control.name, inputmode: "numeric", min: String(control.min), max: String(control.max), value })}>`;
+    case "date":
+      return `${label}<input ${wired}${attributes({ type: "date", name: control.name, value })}>`;
+    case "checkboxes": {
+      const chosen = new Set(values.getAll(control.name));
+      return `<p class="hint" id="${id}">${escapeHtml(control.label)}</p>${error ? `<p class="error">${escapeHtml(error)}</p>` : ""}${control.options
+        .map(
+          (option) =>
+            `<label class="check"><input type="checkbox" name="${control.name}" value="${escapeHtml(option.value)}"${chosen.has(option.value) ? " checked" : ""}>${escapeHtml(option.label)}</label>`,
+        )
+        .join("")}`;
+    }
+  }
+}
+
+/** Read-only, to copy: the six fields as they were posted. */
+function whatTheyWrote(values: URLSearchParams): string {
+  const rows = ["name", "email", "phone", "service", "otherService", "message"]
+    .filter((name) => (values.get(name) ?? "") !== "")
+    .map(
+      (name) =>
+        `<dt>${escapeHtml(labelOf(name))}</dt><dd>${escapeHtml(values.get(name) ?? "")}</dd>`,
+    );
+  return rows.length > 0 ? `<h2>What you wrote</h2><dl>${rows.join("")}</dl>` : "";
+}

@@ -1,0 +1,291 @@
+/**
+ * The e-mail the business receives for each quote request (contact-api.md, "The e-mail"):
+ * to the configured address, Reply-To the visitor, a subject naming the service and the visitor,
+ * every field in a plain-text part and an HTML part in which all visitor text is escaped.
+ * Pure: no transport here, so the SMTP, file and HTTP-API mailers all send the same message.
+ */
+import { business } from "../../../shared/business.ts";
+import { serviceDescription } from "../../../shared/contact-fields.ts";
+import { type ContactRequest, serviceLabel } from "../../../shared/contact-schema.ts";
+import { withoutInvisibleCharacters } from "../../../shared/invisible-characters.ts";
+import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
+import { describeQuoteDetails, priceListNote } from "../../../shared/quote/describe.ts";
+import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
+import { sourceLine } from "../../../shared/source-words.ts";
+import type { VisitSource } from "../../../shared/visit-source.ts";
+
+export type EmailAddress = { name: string; address: string };
+
+export type ContactEmail = {
+  requestId: string;
+  /** Trusted configuration, e.g. `Keystone Shine Website <hello@example.com>`. */
+  from: string;
+  to: string[];
+  replyTo: EmailAddress;
+  subject: string;
+  text: string;
+  html: string;
+  /** `<contact-<id>@<domain>>`: the same on every retry, so a mailbox can spot a repeat. */
+  messageId: string;
+  headers: Record<string, string>;
+  /**
+   * An iCalendar invitation (booking/ics.ts): sent as a text/calendar part with its method, which
+   * mail apps show as an event to add, and as a `.ics` attachment for the others.
+   */
+  calendar?: { method: "REQUEST" | "CANCEL"; content: string };
+};
+
+export type ComposeOptions = {
+  from: string;
+  to: string[];
+  businessName: string;
+};
+
+// Anything that could end a header line or confuse a mail client: C0 and C1 controls, DEL and the
+// Unicode line and paragraph separators. The schema already refuses C0 controls; this is the
+// second wall, applied to everything that reaches a header.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const headerUnsafe = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/**
+ * A value that can sit in a header: one line, no control characters, nothing invisible that turns
+ * the text around it (shared/invisible-characters.ts), bounded length.
+ */
+export function headerSafe(value: string, max = 200): string {
+  const oneLine = withoutInvisibleCharacters(value.replace(headerUnsafe, " "))
+    .replace(/\s+/g, " ")
+    .trim();
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}
+
+const htmlEntities: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => htmlEntities[character] ?? character);
+}
+
+/** Every e-mail's HTML part: one document shell, one font stack; `body` is already escaped. */
+export function htmlEmail(subject: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
+${body}
+</body>
+</html>
+`;
+}
+
+/** `Name <a@b>` → `a@b`: the business's own address, for e-mails addressed to the business. */
+function addressOf(from: string): string {
+  return /<([^>]+)>\s*$/.exec(from)?.[1] ?? from;
+}
+
+// Made once: building a DateTimeFormat costs more than formatting with it (a few % of the
+// outbox's time when it catches up on a backlog, npm run bench:server).
+let receivedFormat: Intl.DateTimeFormat | undefined;
+
+function formatReceived(date: Date): string {
+  receivedFormat ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: business.timeZone,
+    dateStyle: "full",
+    timeStyle: "short",
+  });
+  return `${receivedFormat.format(date)} (Eastern time)`;
+}
+
+/** The domain of MAIL_FROM's address, which every Message-ID and calendar UID of ours ends with. */
+export function domainOf(from: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from);
+  return match?.[1] ?? "localhost";
+}
+
+export function composeContactEmail(
+  request: ContactRequest &
+    StoredQuoteDetails & { id: string; createdAt: string; source?: VisitSource },
+  options: ComposeOptions,
+  /**
+   * The owner's page for this request (owner/routes.ts): call, reply, set its status; and the
+   * owner's inbox, every request (inbox/inbox-route.ts).
+   */
+  links: { requestPage?: string; inbox?: string } = {},
+): ContactEmail {
+  const service = serviceDescription(request);
+  const received = formatReceived(new Date(request.createdAt));
+  const firstName = request.name.split(/\s+/)[0] ?? request.name;
+
+  const subject = headerSafe(`Quote request: ${service} from ${request.name}`);
+
+  const phone = phoneDisplay(request.phone);
+  const telHref = phoneHref(request.phone);
+  const rows: Array<[string, string]> = [
+    ["Name", request.name],
+    ["Email", request.email],
+    ["Phone", phone],
+    ["Service", service],
+    // ZIP and area, estimate, offer, preferred times: in the words the owner's page uses.
+    ...describeQuoteDetails(request).map(({ label, value }): [string, string] => [label, value]),
+    // Where the visit came from, when the page noted it: "Found us on Google, landed on /exton".
+    ...(request.source ? [sourceLine(request.source)] : []).map(
+      ({ label, value }): [string, string] => [label, value],
+    ),
+  ];
+  // Values line up one space after the longest label ("Preferred times:"), so no label runs into
+  // its value. The phone as people write it: mail apps make "(610) 555-0199" tappable themselves,
+  // and the HTML part links it.
+  const labelWidth = Math.max(...rows.map(([label]) => label.length)) + 2;
+  const textRows = rows.map(([label, value]) => `${`${label}:`.padEnd(labelWidth)}${value}`);
+  // The price list's version is for looking the figures up later, not for reading.
+  const priceList = priceListNote(request);
+
+  const text = [
+    `New quote request from the ${options.businessName} website.`,
+    "",
+    ...(links.requestPage
+      ? [`Open the request (call, reply, mark it contacted, won or lost):`, links.requestPage, ""]
+      : []),
+    ...textRows,
+    "",
+    "Message:",
+    request.message,
+    "",
+    `Received: ${received}`,
+    `Request ID: ${request.id}`,
+    ...(priceList ? [priceList] : []),
+    "",
+    `Reply to this e-mail to answer ${firstName} directly.`,
+    ...(links.inbox ? ["", `All requests (your inbox): ${links.inbox}`] : []),
+    "",
+  ].join("\n");
+
+  const cell = 'style="padding:4px 12px 4px 0;vertical-align:top"';
+  const htmlRows = rows
+    .map(([label, value]) => {
+      const shown = escapeHtml(value);
+      const linked =
+        label === "Email"
+          ? `<a href="mailto:${escapeHtml(request.email)}">${shown}</a>`
+          : label === "Phone"
+            ? `<a href="${escapeHtml(telHref)}">${shown}</a>`
+            : shown;
+      return `<tr><th align="left" ${cell}>${label}</th><td ${cell}>${linked}</td></tr>`;
+    })
+    .join("\n");
+
+  const html = htmlEmail(
+    subject,
+    `<h1 style="font-size:18px;margin:0 0 12px">New quote request</h1>
+${links.requestPage ? `<p style="margin:0 0 16px"><a href="${escapeHtml(links.requestPage)}" style="display:inline-block;padding:10px 16px;background:#123a7a;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">Open the request</a> to call, reply, or mark it contacted, won or lost.</p>\n` : ""}<table role="presentation" style="border-collapse:collapse;margin-bottom:16px">
+${htmlRows}
+</table>
+<h2 style="font-size:16px;margin:0 0 4px">Message</h2>
+<p style="white-space:pre-wrap;margin:0 0 16px">${escapeHtml(request.message).replace(/\n/g, "<br>")}</p>
+<p style="color:#6b7280;font-size:13px;margin:0">Received ${escapeHtml(received)}<br>Request ID ${escapeHtml(request.id)}<br>${priceList ? `${escapeHtml(priceList)}<br>` : ""}Reply to this e-mail to answer ${escapeHtml(firstName)} directly.</p>${inboxParagraph(links.inbox)}`,
+  );
+
+  return {
+    requestId: request.id,
+    from: options.from,
+    to: options.to,
+    replyTo: { name: headerSafe(request.name, 100), address: headerSafe(request.email, 254) },
+    subject,
+    text,
+    html,
+    messageId: `<contact-${request.id}@${domainOf(options.from)}>`,
+    headers: { "X-Contact-Request-Id": request.id },
+  };
+}
+
+/** The link to the owner's inbox at the end of an e-mail to the owner, or nothing. */
+function inboxParagraph(inbox: string | undefined): string {
+  return inbox
+    ? `\n<p style="margin:16px 0 0"><a href="${escapeHtml(inbox)}">All requests (your inbox)</a></p>`
+    : "";
+}
+
+/**
+ * Past the hourly e-mail cap, the requests that arrived meanwhile go out as one e-mail when the
+ * hour turns: every request in full (escaped in HTML), and the owner told why they came together.
+ * Reply-To is the business's own address: each visitor's address is in their section.
+ */
+export function composeDigestEmail(
+  requests: ReadonlyArray<ContactRequest & StoredQuoteDetails & { id: string; createdAt: string }>,
+  options: ComposeOptions & { hourlyCap: number; inbox?: string },
+): ContactEmail {
+  const parts = requests.map((request) => composeContactEmail(request, options));
+  const first = requests[0]?.id ?? "empty";
+  const intro = `The website's limit of ${options.hourlyCap} e-mails an hour was reached, so these ${requests.length} quote requests come together in one e-mail. Nothing was lost: every request is also in \`npm run leads\`.`;
+  const subject = headerSafe(`${requests.length} quote requests (hourly e-mail limit reached)`);
+  const separator = `\n${"-".repeat(60)}\n\n`;
+  const inbox = options.inbox ? `\nAll requests (your inbox): ${options.inbox}\n` : "";
+  const text = `${intro}\n${inbox}${separator}${parts.map((part) => part.text).join(separator)}`;
+  const bodies = parts.map(
+    (part) => /<body[^>]*>([\s\S]*)<\/body>/.exec(part.html)?.[1] ?? escapeHtml(part.text),
+  );
+  const html = htmlEmail(
+    subject,
+    `<p>${escapeHtml(intro)}</p>${inboxParagraph(options.inbox)}
+${bodies.join('\n<hr style="margin:24px 0">\n')}`,
+  );
+  return {
+    requestId: `digest-${first}`,
+    from: options.from,
+    to: options.to,
+    replyTo: { name: options.businessName, address: headerSafe(addressOf(options.from), 254) },
+    subject,
+    text,
+    html,
+    messageId: `<contact-digest-${first}@${domainOf(options.from)}>`,
+    headers: { "X-Contact-Request-Ids": requests.map((request) => request.id).join(" ") },
+  };
+}
+
+export type FailedDelivery = {
+  id: string;
+  createdAt: string;
+  service: ContactRequest["service"];
+  error: string;
+};
+
+/**
+ * Requests whose e-mail was refused for good: a short notice with no visitor text (the text may
+ * be what the provider's filter refuses), so that the owner looks them up in `npm run leads`.
+ */
+export function composeFailureNotice(
+  failed: readonly FailedDelivery[],
+  options: ComposeOptions & { inbox?: string },
+): ContactEmail {
+  const first = failed[0]?.id ?? "empty";
+  const subject = `${failed.length} quote request(s) could not be e-mailed`;
+  const lines = failed.map(
+    (item) =>
+      `- ${formatReceived(new Date(item.createdAt))}, ${serviceLabel(item.service)}, request ID ${item.id}: ${headerSafe(item.error, 300)}`,
+  );
+  const text = [
+    `The mail server refused the e-mail of ${failed.length} quote request(s) from the ${options.businessName} website, so they were not delivered by e-mail.`,
+    options.inbox
+      ? `They are saved: read them in your inbox, ${options.inbox}, or with \`npm run leads\`.`
+      : "They are saved: run `npm run leads` to read them.",
+    "",
+    ...lines,
+    "",
+  ].join("\n");
+  const html = htmlEmail(subject, `<p style="white-space:pre-wrap">${escapeHtml(text)}</p>`);
+  return {
+    requestId: `failed-${first}`,
+    from: options.from,
+    to: options.to,
+    replyTo: { name: options.businessName, address: headerSafe(addressOf(options.from), 254) },
+    subject,
+    text,
+    html,
+    messageId: `<contact-failed-${first}-${failed.length}@${domainOf(options.from)}>`,
+    headers: { "X-Contact-Failed-Ids": failed.map((item) => item.id).join(" ") },
+  };
+}

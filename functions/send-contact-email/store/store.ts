@@ -1,0 +1,140 @@
+/**
+ * What every store of quote requests offers, whichever database holds them (contact-api.md,
+ * "Storing, then e-mailing": 200 only after the commit, plus the outbox's bookkeeping).
+ * Implementations: sqlite-store.ts (Node host, one machine), postgres-store.ts (Node host with
+ * DATABASE_URL, and the Supabase host); unit tests use the SQLite one in memory
+ * (tests/support/stores.ts). Their rows: store-row.ts; their schemas, side by side:
+ * supabase/migrations and supabase/sqlite-migrations (migrations.ts).
+ */
+import type { ContactRequest } from "../../../shared/contact-schema.ts";
+import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
+import type { VisitSource } from "../../../shared/visit-source.ts";
+import type { LeadStatus } from "../base/lead-status.ts";
+import type { Visit } from "../base/visit.ts";
+
+/**
+ * The owner's view of a lead (lead-status.ts); `spam` is also what the spam filter stores (never
+ * e-mailed): `statusSetAt` tells the owner's from the filter's.
+ */
+export type { LeadStatus } from "../base/lead-status.ts";
+
+/**
+ * The e-mail's state, separate from the lead's: `failed` is final (the mail server refused this
+ * message for good, or kept refusing it); the request stays in the store and in `npm run leads`.
+ */
+export type DeliveryStatus = "pending" | "sent" | "failed";
+
+export type NewContactRequest = {
+  /** Chosen by the handler (crypto.randomUUID) so every store answers with the same kind of id. */
+  id: string;
+  data: ContactRequest;
+  /** The optional quote details as the function resolved them (absent ones left out). */
+  details?: StoredQuoteDetails;
+  /** Where the visit came from (shared/visit-source.ts), when the page noted it. */
+  source?: VisitSource;
+  /** See fingerprint.ts: equal for repeats of the same request. */
+  fingerprint: string;
+  receivedAt: Date;
+  /**
+   * Repeats with the same fingerprint received within this many ms return the first id, unless
+   * that one is spam: a repeat of a spam request is judged and stored afresh.
+   */
+  dedupeWindowMs: number;
+  /** "spam" when the spam filter caught it: stored, never claimed for delivery. Default "new". */
+  status?: "new" | "spam";
+  /** Why the filter judged it spam, in plain words (spam-filter.ts); kept with spam only. */
+  spamReason?: string;
+};
+
+export type SubmitResult = { id: string; duplicate: boolean };
+
+export type StoredContactRequest = ContactRequest &
+  StoredQuoteDetails & {
+    id: string;
+    /** ISO-8601 UTC */
+    createdAt: string;
+    status: LeadStatus;
+    deliveryStatus: DeliveryStatus;
+    /** Delivery attempts started so far (a claim counts as an attempt). */
+    attempts: number;
+    lastError: string | null;
+    /** ISO-8601 UTC: when the outbox may try (again). */
+    nextAttemptAt: string;
+    sentAt: string | null;
+    /** Where the e-mail went, e.g. "smtp:hello@example.com" or "file:data/outbox/x.eml". */
+    deliveredTo: string | null;
+    /**
+     * Recipients that have accepted this e-mail although others refused it: a retry goes only to
+     * the rest. Empty until a partial delivery.
+     */
+    deliveredRecipients: string[];
+    /**
+     * When the owner first answered (status contacted, won or lost; owner/owner-store.ts). Stores
+     * without the owner's side leave it out.
+     */
+    contactedAt?: string | null;
+    /**
+     * When the owner last set the status with a button; null while it is the status the request
+     * was stored with (`new`, or `spam` from the spam filter). Stores without the owner's side
+     * leave it out. Follow-ups count from it.
+     */
+    statusSetAt?: string | null;
+    /** Where the visit came from; absent when the request carried none. */
+    source?: VisitSource;
+    /** The booked visit, in the business's time zone; absent when none is booked. */
+    visit?: Visit;
+    /** The visit's iCalendar SEQUENCE: 0 never booked, + 1 at each booking, change or cancel. */
+    visitSequence: number;
+    /** ISO-8601 UTC: when the visit was last booked, changed or cancelled. */
+    visitChangedAt: string | null;
+    /** Where to clean, when the visitor gave it on their page. */
+    serviceAddress?: string;
+    /** Why the spam filter judged it spam; absent for the rest and for what the owner marked. */
+    spamReason?: string;
+  };
+
+/** What a failed attempt records. */
+export type DeliveryFailure = {
+  /** The mail server's or our own reason, short (truncateError). */
+  error: string;
+  /** Recipients that accepted it in this or an earlier attempt (kept; never sent to again). */
+  deliveredRecipients?: string[];
+};
+
+export type ContactStore = {
+  /** Commits the request durably, or returns the id of an equal one inside the window. */
+  submit(request: NewContactRequest): Promise<SubmitResult>;
+  /**
+   * Marks up to `limit` due, pending requests as claimed (attempts + 1) and returns them. Requests
+   * never attempted come first (a new lead never waits behind old retries), then the oldest due.
+   * Spam is never claimed. A claim older than `leaseMs` is considered abandoned (a crashed worker)
+   * and may be claimed again.
+   */
+  claimDue(now: Date, limit: number, leaseMs: number): Promise<StoredContactRequest[]>;
+  markSent(id: string, at: Date, deliveredTo: string): Promise<void>;
+  /** A transient failure: stays pending, tried again at `retryAt`. */
+  markRetry(id: string, failure: DeliveryFailure & { retryAt: Date }): Promise<void>;
+  /** A permanent failure: `failed`, never tried again. */
+  markFailed(id: string, failure: DeliveryFailure & { at: Date }): Promise<void>;
+  /**
+   * Earliest time a pending, non-spam request becomes due (claims included), or null when none is.
+   */
+  nextDueAt(leaseMs: number): Promise<Date | null>;
+  /** Newest first. */
+  list(): Promise<StoredContactRequest[]>;
+  close(): Promise<void>;
+};
+
+/** Thrown by stores when the database cannot be reached or refuses a write; the handler answers 503. */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StoreUnavailableError";
+  }
+}
+
+/** Keeps stored error texts short: they end up in a table cell and in `npm run leads`. */
+export function truncateError(message: string, max = 500): string {
+  const oneLine = message.replace(/\s+/g, " ").trim();
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}

@@ -116,7 +116,7 @@ describe("SQLite store on disk", () => {
     // details, refused for good after one recipient accepted, spam) and two notices.
     const path = join(tempFolder(), "contact.db");
     copyFileSync(
-      join(import.meta.dirname, "../../tests/support/fixtures/contact-requests-v4.db"),
+      join(import.meta.dirname, "../../../tests/support/fixtures/contact-requests-v4.db"),
       path,
     );
     const store = openSqliteStore(path);

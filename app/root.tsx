@@ -7,6 +7,7 @@ import { SkipLink } from "~/components/skip-link";
 import { business } from "~/content/business";
 import { island } from "~/islands/island";
 import { localBusiness } from "~/lib/structured-data";
+import { welcomeOfferOn } from "../shared/quote/offers";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -14,10 +15,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-/** A route that exports `handle = { welcomeOffer: false }` never shows the first-visit offer. */
+/**
+ * The first-visit offer shows while the owner has it on, on every route but one that exports
+ * `handle = { welcomeOffer: false }`.
+ */
 function offersWelcome(matches: ReturnType<typeof useMatches>): boolean {
-  return !matches.some(
-    (match) => (match.handle as { welcomeOffer?: boolean } | undefined)?.welcomeOffer === false,
+  return (
+    welcomeOfferOn &&
+    !matches.some(
+      (match) => (match.handle as { welcomeOffer?: boolean } | undefined)?.welcomeOffer === false,
+    )
   );
 }
 

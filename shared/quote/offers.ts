@@ -1,9 +1,12 @@
 /**
  * The offers the site makes today: their one home (business.ts shows the welcome offer's
  * percentage and terms from here). The welcome popup's offer is carried to the quote form, and the
- * contact function refuses any offer id not listed here. No imports: the islands that read an offer
- * load this file, never the business facts.
+ * contact function refuses any offer id not listed here. The owner's part is content
+ * (content/offer.json: on or off, the percent, the terms). No other imports: the islands that read
+ * an offer load this file, never the business facts.
  */
+import offerFile from "../../content/offer.json" with { type: "json" };
+import type { SiteContent } from "../content/site-content.ts";
 
 export type Offer = {
   id: string;
@@ -14,17 +17,22 @@ export type Offer = {
   terms: string;
 };
 
-const welcomePercent = 20;
+const offer = offerFile as SiteContent["offer"];
+
+/** Off, the popup is not shown and no form takes the offer. */
+export const welcomeOfferOn = offer.enabled;
 
 export const welcomeOffer = {
-  id: "welcome-20",
-  percentOff: welcomePercent,
+  // The percent is part of the id: a link carrying an earlier percent is refused, never honoured
+  // at the new one.
+  id: `welcome-${offer.percentOff}`,
+  percentOff: offer.percentOff,
   label: "Welcome offer",
-  appliedText: `${welcomePercent}% off your first cleaning applied`,
-  terms: "New customers only.",
+  appliedText: `${offer.percentOff}% off your first cleaning applied`,
+  terms: offer.terms,
 } as const satisfies Offer;
 
-export const currentOffers: readonly Offer[] = [welcomeOffer];
+export const currentOffers: readonly Offer[] = welcomeOfferOn ? [welcomeOffer] : [];
 
 export function offerById(id: string): Offer | undefined {
   return currentOffers.find((offer) => offer.id === id);

@@ -1,25 +1,20 @@
 /**
- * "Do we serve you?": the ZIP codes of the five towns and the nearby ZIPs the owner also serves.
- * The ZIP box on the site answers from this list and the contact function decides `inServiceArea`
- * and `town` from it, so the page and the stored request always agree. Each ZIP belongs to one town.
+ * "Do we serve you?": the ZIP codes of the five towns and the nearby ZIPs the owner also serves
+ * (content/area.json, checked by shared/content/site-content.ts). The ZIP box on the site answers
+ * from this list and the contact function decides `inServiceArea` and `town` from it, so the page
+ * and the stored request always agree. Each ZIP belongs to one town.
  */
-export const serviceAreaZips = [
-  {
-    town: "Plymouth Meeting",
-    path: "/plymouth-meeting",
-    zips: ["19462"],
-    nearby: ["19428", "19444"],
-  },
-  { town: "King of Prussia", path: "/king-prussia", zips: ["19406"], nearby: ["19087"] },
-  {
-    town: "West Chester",
-    path: "/west-chester",
-    zips: ["19380", "19381", "19382", "19383"],
-    nearby: ["19395"],
-  },
-  { town: "Exton", path: "/exton", zips: ["19341"], nearby: ["19335", "19425"] },
-  { town: "Berwyn", path: "/berwyn", zips: ["19312"], nearby: ["19301", "19355"] },
-] as const satisfies readonly TownZips[];
+import areaFile from "../../content/area.json" with { type: "json" };
+import { areas } from "../areas.ts";
+import type { SiteContent } from "../content/site-content.ts";
+
+const zipsByTown = areaFile as SiteContent["area"];
+
+export const serviceAreaZips: readonly TownZips[] = areas.map((area) => ({
+  town: area.name,
+  path: area.path,
+  ...zipsByTown[area.slug],
+}));
 
 export type TownZips = {
   town: string;

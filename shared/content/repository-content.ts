@@ -1,0 +1,14 @@
+/**
+ * The content document as the repository holds it (content/*.json, one file per group): the
+ * site's first version, and what a developer commits after writing the live version back.
+ */
+import area from "../../content/area.json" with { type: "json" };
+import business from "../../content/business.json" with { type: "json" };
+import hours from "../../content/hours.json" with { type: "json" };
+import offer from "../../content/offer.json" with { type: "json" };
+import prices from "../../content/prices.json" with { type: "json" };
+import reviews from "../../content/reviews.json" with { type: "json" };
+
+export const contentGroups = ["business", "hours", "offer", "prices", "area", "reviews"] as const;
+
+export const repositoryContent: unknown = { business, hours, offer, prices, area, reviews };

@@ -183,6 +183,7 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
           "lead_statuses",
           "visitor_emails",
           "request_events",
+          "content_versions",
         ]),
       );
       expect(functions().length).toBeGreaterThanOrEqual(5);
@@ -246,6 +247,7 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
       lead_statuses: "status = 'x'",
       visitor_emails: "last_error = 'x'",
       request_events: "kind = 'x'",
+      content_versions: "changes = '[]'",
     };
 
     it("still sees zero rows and may insert nothing when granted everything (RLS holds)", () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateContact } from "../../../shared/contact-schema.ts";
 import { describeBookingStoreContract } from "../../../tests/contracts/booking-store-contract.ts";
+import { describeContentStoreContract } from "../../../tests/contracts/content-store-contract.ts";
 import { describeCountStoreContract } from "../../../tests/contracts/count-store-contract.ts";
 import { describeFollowUpStoreContract } from "../../../tests/contracts/follow-up-store-contract.ts";
 import { describeOwnerStoreContract } from "../../../tests/contracts/owner-store-contract.ts";
@@ -55,6 +56,9 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
 
   describeStoreContract("Postgres store", async () => openPostgresStore({ url: freshDatabase() }));
   describeOwnerStoreContract("Postgres store", async () =>
+    openPostgresStore({ url: freshDatabase() }),
+  );
+  describeContentStoreContract("Postgres store", async () =>
     openPostgresStore({ url: freshDatabase() }),
   );
   describeCountStoreContract("Postgres store", async () =>

@@ -14,6 +14,7 @@
 import postgres from "postgres";
 import type { RateLimitDecision, RateLimiter } from "../http/rate-limiter.ts";
 import type { BookingStore } from "../store/booking-store.ts";
+import type { ContentStore } from "../store/content-store.ts";
 import type { CountStore, SiteCount } from "../store/count-store.ts";
 import type { FollowUpStore } from "../store/follow-up-store.ts";
 import type { MailCount } from "../store/mail-count.ts";
@@ -32,6 +33,7 @@ import {
   toStoredRequest,
 } from "../store/store-row.ts";
 import { postgresBooking } from "./postgres-booking.ts";
+import { postgresContent } from "./postgres-content.ts";
 import { type ExtraColumns, postgresQueue } from "./postgres-queue.ts";
 
 export type PostgresStoreOptions = {
@@ -51,7 +53,8 @@ export type PostgresStore = ContactStore &
   OwnerStore &
   BookingStore &
   CountStore &
-  FollowUpStore & {
+  FollowUpStore &
+  ContentStore & {
     /** The pool, for the migration runner and tests. */
     readonly sql: postgres.Sql;
     /** A rate limiter whose counts live in this database, shared by every instance. */
@@ -140,6 +143,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
   return {
     sql,
     ...postgresBooking(sql, run),
+    ...postgresContent(sql, run),
     submit(request) {
       const { id, data, details, source, fingerprint, receivedAt, dedupeWindowMs } = request;
       const status = request.status ?? "new";

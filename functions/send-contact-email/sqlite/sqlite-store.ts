@@ -17,6 +17,7 @@ import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { BookingStore } from "../store/booking-store.ts";
+import type { ContentStore } from "../store/content-store.ts";
 import type { CountStore, SiteCount } from "../store/count-store.ts";
 import type { FollowUpStore } from "../store/follow-up-store.ts";
 import { applySqliteMigrations } from "../store/migrations.ts";
@@ -35,13 +36,15 @@ import {
   toStoredNotice,
 } from "../store/store-row.ts";
 import { sqliteBooking } from "./sqlite-booking.ts";
+import { sqliteContent } from "./sqlite-content.ts";
 import { sqliteQueue } from "./sqlite-queue.ts";
 
 export type SqliteStore = ContactStore &
   OwnerStore &
   BookingStore &
   CountStore &
-  FollowUpStore & {
+  FollowUpStore &
+  ContentStore & {
     /** The file in use. */
     readonly path: string;
     /**
@@ -268,6 +271,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   return {
     path,
     ...booking,
+    ...sqliteContent(db, write, run),
     submit(request) {
       const { id, data, details, source, fingerprint, receivedAt, dedupeWindowMs } = request;
       const status = request.status ?? "new";

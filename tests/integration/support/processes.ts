@@ -119,8 +119,19 @@ export function runLeads(
   cwd = dataDir,
   env: Record<string, string> = {},
 ): Promise<string> {
+  return runScript("scripts/leads.ts", dataDir, args, cwd, env);
+}
+
+/** Runs one of the project's scripts on a data folder; its output, or the error it printed. */
+export function runScript(
+  script: string,
+  dataDir: string,
+  args: string[] = [],
+  cwd = dataDir,
+  env: Record<string, string> = {},
+): Promise<string> {
   return new Promise((resolveOutput, reject) => {
-    const child = spawn(process.execPath, [resolve(projectRoot, "scripts/leads.ts"), ...args], {
+    const child = spawn(process.execPath, [resolve(projectRoot, script), ...args], {
       cwd,
       env: { ...baseEnv(), DATA_DIR: dataDir, ...env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -134,7 +145,7 @@ export function runLeads(
       stderr += chunk.toString();
     });
     child.once("exit", (code) =>
-      code === 0 ? resolveOutput(stdout) : reject(new Error(`leads exited ${code}: ${stderr}`)),
+      code === 0 ? resolveOutput(stdout) : reject(new Error(`${script} exited ${code}: ${stderr}`)),
     );
   });
 }

@@ -1,0 +1,70 @@
+/** The ContentStore on Postgres (store/content-store.ts); the table: 20261127030000_content_versions.sql. */
+import type postgres from "postgres";
+import type {
+  ContentStore,
+  ContentVersion,
+  ContentVersionSummary,
+} from "../store/content-store.ts";
+
+type Run = <T>(action: string, work: () => Promise<T>) => Promise<T>;
+
+type Row = {
+  version: string | number;
+  published_at: Date;
+  changes: string;
+  restored_from: string | number | null;
+  document?: string;
+};
+
+function toSummary(row: Row): ContentVersionSummary {
+  return {
+    version: Number(row.version),
+    publishedAt: row.published_at.toISOString(),
+    changes: JSON.parse(row.changes) as string[],
+    restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
+  };
+}
+
+function toVersion(row: Row): ContentVersion {
+  return { ...toSummary(row), document: JSON.parse(row.document as string) };
+}
+
+export function postgresContent(sql: postgres.Sql, run: Run): ContentStore {
+  return {
+    publishContent({ document, changes, restoredFrom = null }) {
+      return run("publish content", async () => {
+        // Sent as text and cast: a json parameter would go as jsonb, whose keys are sorted.
+        const [row] = await sql<Row[]>`
+          insert into public.content_versions (document, changes, restored_from)
+          values (${JSON.stringify(document)}::text::json, ${sql.json(changes)}, ${restoredFrom})
+          returning version, published_at, changes::text as changes, restored_from`;
+        return toSummary(row as Row);
+      });
+    },
+    liveContent() {
+      return run("read content", async () => {
+        // As text: the json type keeps the document as published, keys in their order.
+        const [row] = await sql<Row[]>`
+          select version, published_at, changes::text as changes, restored_from, document::text as document
+            from public.content_versions order by version desc limit 1`;
+        return row ? toVersion(row) : null;
+      });
+    },
+    contentVersion(version) {
+      return run("read content", async () => {
+        const [row] = await sql<Row[]>`
+          select version, published_at, changes::text as changes, restored_from, document::text as document
+            from public.content_versions where version = ${version}`;
+        return row ? toVersion(row) : null;
+      });
+    },
+    contentHistory(limit) {
+      return run("read content", async () => {
+        const rows = await sql<Row[]>`
+          select version, published_at, changes::text as changes, restored_from
+            from public.content_versions order by version desc limit ${limit}`;
+        return rows.map(toSummary);
+      });
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/** The ContentStore on SQLite (store/content-store.ts); the table: 0010_content_versions.sql. */
+import type { DatabaseSync } from "node:sqlite";
+import type {
+  ContentStore,
+  ContentVersion,
+  ContentVersionSummary,
+} from "../store/content-store.ts";
+
+type Write = <T>(action: string, work: () => T) => Promise<T>;
+type Run = <T>(action: string, work: () => T) => T;
+
+type Row = {
+  version: number;
+  published_at: string;
+  changes: string;
+  restored_from: number | null;
+  document?: string;
+};
+
+const summaryColumns = "version, published_at, changes, restored_from";
+
+function toSummary(row: Row): ContentVersionSummary {
+  return {
+    version: Number(row.version),
+    publishedAt: row.published_at,
+    changes: JSON.parse(row.changes) as string[],
+    restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
+  };
+}
+
+function toVersion(row: Row): ContentVersion {
+  return { ...toSummary(row), document: JSON.parse(row.document as string) };
+}
+
+export function sqliteContent(db: DatabaseSync, write: Write, run: Run): ContentStore {
+  const statements = {
+    insert: db.prepare(
+      `INSERT INTO content_versions (published_at, document, changes, restored_from)
+       VALUES (?, ?, ?, ?) RETURNING ${summaryColumns}`,
+    ),
+    live: db.prepare(
+      `SELECT ${summaryColumns}, document FROM content_versions ORDER BY version DESC LIMIT 1`,
+    ),
+    one: db.prepare(`SELECT ${summaryColumns}, document FROM content_versions WHERE version = ?`),
+    history: db.prepare(
+      `SELECT ${summaryColumns} FROM content_versions ORDER BY version DESC LIMIT ?`,
+    ),
+  };
+
+  return {
+    publishContent({ document, changes, restoredFrom = null }) {
+      return write("publish content", () =>
+        toSummary(
+          statements.insert.get(
+            new Date().toISOString(),
+            JSON.stringify(document),
+            JSON.stringify(changes),
+            restoredFrom,
+          ) as Row,
+        ),
+      );
+    },
+    async liveContent() {
+      const row = run("read content", () => statements.live.get() as Row | undefined);
+      return row ? toVersion(row) : null;
+    },
+    async contentVersion(version) {
+      const row = run("read content", () => statements.one.get(version) as Row | undefined);
+      return row ? toVersion(row) : null;
+    },
+    async contentHistory(limit) {
+      const rows = run("read content", () => statements.history.all(limit) as Row[]);
+      return rows.map(toSummary);
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * What the owner's site content needs from a store: every published version kept, numbered in
+ * order, the newest one live. Nothing is overwritten: a restore publishes an earlier document
+ * again as a new version that says which one it restored.
+ */
+
+export type ContentVersionSummary = {
+  /** 1 for the first publish, then one more each time; the repository's version is not stored. */
+  version: number;
+  publishedAt: string;
+  /** What changed against the version before, in the owner's words (shared/content/content-changes.ts). */
+  changes: string[];
+  restoredFrom: number | null;
+};
+
+export type ContentVersion = ContentVersionSummary & {
+  /** The content document as published, checked by shared/content/site-content.ts before. */
+  document: unknown;
+};
+
+export type NewContentVersion = {
+  document: unknown;
+  changes: string[];
+  restoredFrom?: number | null;
+};
+
+export type ContentStore = {
+  /** Stores a version; it becomes the live one. */
+  publishContent(version: NewContentVersion): Promise<ContentVersionSummary>;
+  /** The newest version, or null while only the repository's version exists. */
+  liveContent(): Promise<ContentVersion | null>;
+  contentVersion(version: number): Promise<ContentVersion | null>;
+  /** Newest first. */
+  contentHistory(limit: number): Promise<ContentVersionSummary[]>;
+};

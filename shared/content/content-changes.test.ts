@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { describeChanges } from "./content-changes.ts";
+import { repositoryContent } from "./repository-content.ts";
+import { checkSiteContent, type SiteContent } from "./site-content.ts";
+
+function first(): SiteContent {
+  const result = checkSiteContent(repositoryContent);
+  if (!result.ok) throw new Error("the repository's content is invalid");
+  return result.content;
+}
+
+describe("what changed, in the owner's words", () => {
+  it("says nothing of two equal versions", () => {
+    expect(describeChanges(first(), first())).toEqual([]);
+  });
+
+  it("names each changed field by its label, with before and after", () => {
+    const after = first();
+    after.business.phone = "(484) 555-0199";
+    after.offer.enabled = false;
+    after.offer.percentOff = 15;
+    expect(describeChanges(first(), after)).toEqual([
+      "Main phone: (484) 555-0142 → (484) 555-0199",
+      "Welcome offer: on → off",
+      "Welcome offer percent: 20 → 15",
+    ]);
+  });
+
+  it("counts what was added to or removed from a list", () => {
+    const after = first();
+    after.reviews.push({
+      name: "Sam P.",
+      rating: 5,
+      text: "Spotless.",
+      location: "Exton, PA",
+      service: "Residential Cleaning",
+    });
+    after.hours.holidays.shift();
+    expect(describeChanges(first(), after)).toEqual(["Holidays: 1 removed", "Reviews: 1 added"]);
+  });
+
+  it("shows prices in dollars and discounts in percent", () => {
+    const after = first();
+    after.prices.home.base = 75;
+    after.prices.home.frequencyDiscount.weekly = 0.25;
+    after.prices.range.high = 1.2;
+    expect(describeChanges(first(), after)).toEqual([
+      "Estimate range, high end: 115% → 120%",
+      "Home: base price: $70 → $75",
+      "Home: weekly discount: 20% → 25%",
+    ]);
+  });
+
+  it("tells of the week's hours and the area as one line each", () => {
+    const after = first();
+    after.hours.week.saturday = { open: false };
+    after.area.exton.nearby.push("19460");
+    expect(describeChanges(first(), after)).toEqual([
+      "Opening hours changed",
+      "ZIP codes served changed",
+    ]);
+  });
+});

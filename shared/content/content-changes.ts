@@ -1,0 +1,123 @@
+/**
+ * What changed between two versions of the content, in the owner's words: a version's summary in
+ * the history ("Main phone: (484) 555-0142 → (484) 555-0199", "Reviews: 1 added"). The labels are
+ * the ones the editor puts on its fields, so the history names a change as the owner saw it.
+ */
+import type { SiteContent } from "./site-content.ts";
+
+/** A field's label by its path in the document; lists are named by their own path. */
+export const contentLabels: Record<string, string> = {
+  "business.name": "Business name",
+  "business.shortName": "Short name",
+  "business.legalName": "Legal name",
+  "business.tagline": "Tagline",
+  "business.founder.name": "Founder's name",
+  "business.founder.title": "Founder's title",
+  "business.phone": "Main phone",
+  "business.offerPhone": "Call Now phone (welcome offer)",
+  "business.email": "E-mail",
+  "business.address.locality": "Town",
+  "business.address.region": "State",
+  "business.address.country": "Country",
+  "business.responseTime": "Answer within",
+  "business.carpetDryTime": "Carpet drying time",
+  "business.claims.support": "Support claim",
+  "business.claims.yearsExperience": "Years of experience",
+  "business.claims.satisfiedClients": "Satisfied clients",
+  "business.claims.qualityGuarantee": "Quality guarantee",
+  "business.claims.satisfactionGuarantee": "Satisfaction guarantee",
+  "business.certifications": "Certifications",
+  "hours.week": "Opening hours",
+  "hours.holidays": "Holidays",
+  "offer.enabled": "Welcome offer",
+  "offer.percentOff": "Welcome offer percent",
+  "offer.terms": "Welcome offer terms",
+  "prices.version": "Price list version",
+  "prices.range.low": "Estimate range, low end",
+  "prices.range.high": "Estimate range, high end",
+  "prices.home.base": "Home: base price",
+  "prices.home.perBedroom": "Home: per bedroom",
+  "prices.home.perBathroom": "Home: per bathroom",
+  "prices.home.includedSquareFeet": "Home: square feet included",
+  "prices.home.perExtraSquareFoot": "Home: per extra square foot",
+  "prices.home.extraConditionSurcharge": "Home: extra-attention surcharge",
+  "prices.home.frequencyDiscount.one-time": "Home: one-time discount",
+  "prices.home.frequencyDiscount.monthly": "Home: monthly discount",
+  "prices.home.frequencyDiscount.bi-weekly": "Home: bi-weekly discount",
+  "prices.home.frequencyDiscount.weekly": "Home: weekly discount",
+  "prices.home.minimum": "Home: minimum price",
+  "prices.business.perSquareFoot": "Business: per square foot",
+  "prices.business.minimum": "Business: minimum price",
+  "prices.business.visitsPerWeekDiscount": "Business: discounts by visits per week",
+  "prices.addOns": "Add-ons",
+  area: "ZIP codes served",
+  reviews: "Reviews",
+};
+
+const listPaths = new Set([
+  "business.certifications",
+  "hours.holidays",
+  "reviews",
+  "prices.addOns",
+]);
+/** Told as one line each: the week's seven days, the business discounts, each town's ZIPs. */
+const wholePaths = new Set(["hours.week", "prices.business.visitsPerWeekDiscount", "area"]);
+
+const shares = /\.(range\.(low|high)|extraConditionSurcharge|frequencyDiscount\..+)$/;
+const dollars = /^prices\.(home|business)\.(base|per\w+|minimum)$/;
+
+function shown(path: string, value: unknown): string {
+  if (typeof value === "boolean") return value ? "on" : "off";
+  if (typeof value === "number" && shares.test(path)) return `${Math.round(value * 1000) / 10}%`;
+  if (typeof value === "number" && dollars.test(path)) return `$${value}`;
+  return String(value);
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function listChange(label: string, before: unknown[], after: unknown[]): string {
+  const kept = (list: unknown[], other: unknown[]) =>
+    list.filter((item) => other.some((candidate) => same(item, candidate))).length;
+  const added = after.length - kept(after, before);
+  const removed = before.length - kept(before, after);
+  const parts = [
+    added > 0 ? `${added} added` : "",
+    removed > 0 ? `${removed} removed` : "",
+    added === 0 && removed === 0 ? "order changed" : "",
+  ].filter(Boolean);
+  return `${label}: ${parts.join(", ")}`;
+}
+
+function walk(path: string, before: unknown, after: unknown, changes: string[]): void {
+  if (same(before, after)) return;
+  const label = contentLabels[path];
+  if (label && listPaths.has(path) && Array.isArray(before) && Array.isArray(after)) {
+    changes.push(listChange(label, before, after));
+    return;
+  }
+  if (label && wholePaths.has(path)) {
+    changes.push(`${label} changed`);
+    return;
+  }
+  if (before && after && typeof before === "object" && typeof after === "object") {
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    for (const key of keys)
+      walk(
+        path ? `${path}.${key}` : key,
+        (before as Record<string, unknown>)[key],
+        (after as Record<string, unknown>)[key],
+        changes,
+      );
+    return;
+  }
+  changes.push(`${label ?? path}: ${shown(path, before)} → ${shown(path, after)}`);
+}
+
+/** One line per change, in the document's order; none when the two are the same. */
+export function describeChanges(before: SiteContent, after: SiteContent): string[] {
+  const changes: string[] = [];
+  walk("", before, after, changes);
+  return changes;
+}

@@ -96,7 +96,7 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
       const now = new Date(Date.now() + 1000);
       async function worker(store: PostgresStore, into: string[]) {
         for (;;) {
-          const batch = await store.claimDue(now, 3, 60_000);
+          const batch = await store.queue("deliveries").claim(now, 3, 60_000);
           if (batch.length === 0) return;
           into.push(...batch.map((row) => row.id));
         }

@@ -116,7 +116,7 @@ describe("SQLite store on disk", () => {
     // details, refused for good after one recipient accepted, spam) and two notices.
     const path = join(tempFolder(), "contact.db");
     copyFileSync(
-      join(import.meta.dirname, "../../tests/support/fixtures/contact-requests-v4.db"),
+      join(import.meta.dirname, "../../../tests/support/fixtures/contact-requests-v4.db"),
       path,
     );
     const store = openSqliteStore(path);
@@ -148,10 +148,9 @@ describe("SQLite store on disk", () => {
     // It works as a new one does, and nothing ran twice.
     const request = await submission();
     await store.submit(request);
-    expect(await store.claimDue(new Date(Date.now() + 1000), 10, 60_000)).toMatchObject([
-      { message: "With quote details." },
-      { id: request.id },
-    ]);
+    expect(
+      await store.queue("deliveries").claim(new Date(Date.now() + 1000), 10, 60_000),
+    ).toMatchObject([{ message: "With quote details." }, { id: request.id }]);
     await store.close();
     const db = new DatabaseSync(path);
     const versions = db.prepare("SELECT version, applied_at FROM schema_migrations").all();
@@ -193,10 +192,10 @@ describe("SQLite store on disk", () => {
     const request = await submission();
     await store.submit(request);
     const now = new Date(Date.now() + 1000);
-    expect(await store.claimDue(now, 10, 120_000)).toHaveLength(1);
-    expect(await store.claimDue(now, 10, 120_000)).toHaveLength(0);
+    expect(await store.queue("deliveries").claim(now, 10, 120_000)).toHaveLength(1);
+    expect(await store.queue("deliveries").claim(now, 10, 120_000)).toHaveLength(0);
     expect(await store.releaseClaims()).toBe(1);
-    expect(await store.claimDue(now, 10, 120_000)).toHaveLength(1);
+    expect(await store.queue("deliveries").claim(now, 10, 120_000)).toHaveLength(1);
     await store.close();
   });
 

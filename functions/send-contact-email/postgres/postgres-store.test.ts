@@ -8,6 +8,7 @@ import { describeBookingStoreContract } from "../../../tests/contracts/booking-s
 import { describeCountStoreContract } from "../../../tests/contracts/count-store-contract.ts";
 import { describeFollowUpStoreContract } from "../../../tests/contracts/follow-up-store-contract.ts";
 import { describeOwnerStoreContract } from "../../../tests/contracts/owner-store-contract.ts";
+import { describeQueueContract } from "../../../tests/contracts/queue-contract.ts";
 import { describeStoreContract } from "../../../tests/contracts/store-contract.ts";
 import { unusedPort } from "../../../tests/integration/support/ports.ts";
 import {
@@ -66,6 +67,11 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
   describeBookingStoreContract("Postgres store", async () =>
     openPostgresStore({ url: freshDatabase() }),
   );
+  // Two pools on one database: two servers, or two Edge Function instances.
+  describeQueueContract("Postgres store", async () => {
+    const url = freshDatabase();
+    return [openPostgresStore({ url }), openPostgresStore({ url })];
+  });
 
   async function submission(overrides: { receivedAt?: Date; message?: string } = {}) {
     const result = validateContact({

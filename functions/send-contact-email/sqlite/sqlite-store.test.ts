@@ -8,6 +8,7 @@ import { describeBookingStoreContract } from "../../../tests/contracts/booking-s
 import { describeCountStoreContract } from "../../../tests/contracts/count-store-contract.ts";
 import { describeFollowUpStoreContract } from "../../../tests/contracts/follow-up-store-contract.ts";
 import { describeOwnerStoreContract } from "../../../tests/contracts/owner-store-contract.ts";
+import { describeQueueContract } from "../../../tests/contracts/queue-contract.ts";
 import { describeStoreContract } from "../../../tests/contracts/store-contract.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
 import { fingerprintContact } from "../intake/fingerprint.ts";
@@ -42,6 +43,11 @@ describeFollowUpStoreContract("SQLite store", async () =>
 describeBookingStoreContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
 );
+// Two connections to one file: the server and `npm run leads`, or a store reopened meanwhile.
+describeQueueContract("SQLite store", async () => {
+  const path = join(tempFolder(), "contact.db");
+  return [openSqliteStore(path), openSqliteStore(path)];
+});
 
 async function submission() {
   const result = validateContact(validRequest());

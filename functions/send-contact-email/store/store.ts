@@ -114,4 +114,3 @@ export class StoreUnavailableError extends Error {
     this.name = "StoreUnavailableError";
   }
 }
-

@@ -1,8 +1,8 @@
 /**
  * Sends the visitor's e-mails (visitor-emails.ts) from their durable queue (visitor_emails), like
  * the owner's notices (owner/notifier.ts): queued in the database first, then claimed, sent and
- * marked, retried with the outbox's backoff, so a crash, a restart or a mail outage delays them and
- * loses none. Nothing here is on the path that stores a request and answers the visitor.
+ * marked by the one queue runner (queue/runner.ts), retried with its backoff, so a crash, a restart
+ * or a mail outage delays them and loses none. Nothing here is on the path that stores a request and answers the visitor.
  *
  * - The acknowledgement is queued when a request is stored (`onStored`, after the answer), at
  *   most 3 a day per mailbox (mailbox.ts), at most ACKNOWLEDGEMENT_HOURLY_CAP an hour to anyone,

@@ -9,8 +9,9 @@
  * - the daily cap: past FOLLOW_UPS_PER_ADDRESS_PER_DAY e-mails to that address in 24 hours, it
  *   waits and is tried again later;
  *
- * and a mail server that refuses it is retried with the outbox's backoff, then given up (`failed`).
- * The embedded server runs `tick` from a timer; on Supabase the scheduled drain does.
+ * and a mail server that refuses it is retried with the runner's backoff (queue/runner.ts), then
+ * given up (`failed`). The embedded server runs `tick` from the runner's timer; on Supabase the
+ * scheduled drain does.
  */
 
 import { type Logger, silentLogger } from "../base/log.ts";

@@ -22,7 +22,8 @@
  * windows with Cross-Origin-Opener-Policy; public pages are not (shared/security-headers.ts).
  *
  * Queues: each is started, stopped, drained and told of a new request in the same way; a new kind
- * of queued e-mail is one more entry in `queues` (and its table: queue-table.ts). Today: the
+ * of queued e-mail is one more entry in `queues`: its table (queue-table.ts) and its deliver
+ * function for the one runner (queue/runner.ts). Today: the
  * owner's e-mail of each request, the owner's notices, the e-mails to visitors, and the
  * follow-ups to customers.
  */
@@ -148,33 +149,26 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 const notOpen = async (): Promise<never> => {
   throw new StoreUnavailableError("the store is not open");
 };
+const unavailableQueue = {
+  claim: notOpen,
+  complete: notOpen,
+  retry: notOpen,
+  giveUp: notOpen,
+  nextDue: notOpen,
+};
 const unavailableStore: FunctionStore = {
+  queue: () => unavailableQueue,
   submit: notOpen,
-  claimDue: notOpen,
-  markSent: notOpen,
-  markRetry: notOpen,
-  markFailed: notOpen,
-  nextDueAt: notOpen,
   list: notOpen,
   get: notOpen,
   setStatus: notOpen,
   listSince: notOpen,
   enqueueNotice: notOpen,
-  claimDueNotices: notOpen,
-  markNoticeSent: notOpen,
-  markNoticeRetry: notOpen,
-  markNoticeFailed: notOpen,
-  nextNoticeDueAt: notOpen,
   listNotices: notOpen,
   addCount: notOpen,
   countsBetween: notOpen,
   enqueueFollowUp: notOpen,
-  claimDueFollowUps: notOpen,
-  markFollowUpSent: notOpen,
-  markFollowUpRetry: notOpen,
-  markFollowUpFailed: notOpen,
   stopFollowUp: notOpen,
-  nextFollowUpDueAt: notOpen,
   followUpsSentTo: notOpen,
   listFollowUps: notOpen,
   optOut: notOpen,
@@ -182,11 +176,6 @@ const unavailableStore: FunctionStore = {
   listTouchedSince: notOpen,
   changeRequest: notOpen,
   enqueueVisitorEmail: notOpen,
-  claimDueVisitorEmails: notOpen,
-  markVisitorEmailSent: notOpen,
-  markVisitorEmailRetry: notOpen,
-  markVisitorEmailFailed: notOpen,
-  nextVisitorEmailDueAt: notOpen,
   listVisitorEmails: notOpen,
   listEvents: notOpen,
   listVisits: notOpen,

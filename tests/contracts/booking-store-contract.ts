@@ -253,8 +253,8 @@ export function describeBookingStoreContract(name: string, open: () => Promise<S
       expect(notices.map((row) => [row.key, row.notice.title, row.notice.lines])).toEqual([
         [`visitor:${id}:1:email`, "joined", ["1", "2", "3"]],
       ]);
-      expect(await store.claimDueNotices(at(minute), 10, minute)).toEqual([]);
-      const [claimed] = await store.claimDueNotices(at(1000 + 2 * minute), 10, minute);
+      expect(await store.queue("notices").claim(at(minute), 10, minute)).toEqual([]);
+      const [claimed] = await store.queue("notices").claim(at(1000 + 2 * minute), 10, minute);
       expect(claimed?.key).toBe(`visitor:${id}:1:email`);
       // Once claimed (being sent), a later change starts a notice of its own.
       await store.changeRequest(
@@ -333,19 +333,21 @@ export function describeBookingStoreContract(name: string, open: () => Promise<S
     it("claims, retries and marks visitor e-mails like every queue", async () => {
       const id = await submit(store);
       await store.enqueueVisitorEmail(ack(id, "dana@example.org"));
-      const [claimed] = await store.claimDueVisitorEmails(at(1000), 10, 2 * minute);
+      const [claimed] = await store.queue("visitorEmails").claim(at(1000), 10, 2 * minute);
       expect(claimed).toMatchObject({ key: `acknowledgement:${id}`, attempts: 1 });
-      expect(await store.claimDueVisitorEmails(at(2000), 10, 2 * minute)).toEqual([]);
-      expect(await store.nextVisitorEmailDueAt(2 * minute)).toEqual(at(1000 + 2 * minute));
-      await store.markVisitorEmailRetry(`acknowledgement:${id}`, "421 busy", at(10 * minute));
-      expect(await store.nextVisitorEmailDueAt(2 * minute)).toEqual(at(10 * minute));
-      const [retried] = await store.claimDueVisitorEmails(at(10 * minute), 10, 2 * minute);
+      expect(await store.queue("visitorEmails").claim(at(2000), 10, 2 * minute)).toEqual([]);
+      expect(await store.queue("visitorEmails").nextDue(2 * minute)).toEqual(at(1000 + 2 * minute));
+      await store
+        .queue("visitorEmails")
+        .retry(`acknowledgement:${id}`, "421 busy", at(10 * minute));
+      expect(await store.queue("visitorEmails").nextDue(2 * minute)).toEqual(at(10 * minute));
+      const [retried] = await store.queue("visitorEmails").claim(at(10 * minute), 10, 2 * minute);
       expect(retried).toMatchObject({ attempts: 2, lastError: "421 busy" });
-      await store.markVisitorEmailSent(`acknowledgement:${id}`, at(11 * minute));
+      await store.queue("visitorEmails").complete(`acknowledgement:${id}`, at(11 * minute));
       expect(await store.listVisitorEmails()).toMatchObject([
         { status: "sent", sentAt: at(11 * minute).toISOString() },
       ]);
-      expect(await store.nextVisitorEmailDueAt(2 * minute)).toBeNull();
+      expect(await store.queue("visitorEmails").nextDue(2 * minute)).toBeNull();
     });
 
     it("lists visits starting in a period, earliest first", async () => {

@@ -60,8 +60,8 @@ export function describeFollowUpStoreContract(name: string, open: () => Promise<
       const id = await submit(store);
       expect(await store.enqueueFollowUp(followUp(id))).toBe(true);
       expect(await store.enqueueFollowUp(followUp(id, { dueAt: t0 }))).toBe(false);
-      expect(await store.claimDueFollowUps(at(59 * minute), 10, minute)).toEqual([]);
-      expect(await store.nextFollowUpDueAt(minute)).toEqual(at(60 * minute));
+      expect(await store.queue("followUps").claim(at(59 * minute), 10, minute)).toEqual([]);
+      expect(await store.queue("followUps").nextDue(minute)).toEqual(at(60 * minute));
       expect(await store.listFollowUps(id)).toMatchObject([
         {
           key: `review:${id}`,
@@ -85,25 +85,25 @@ export function describeFollowUpStoreContract(name: string, open: () => Promise<
       await store.enqueueFollowUp(
         followUp(second, { key: `follow-up:${second}`, kind: "follow-up" }),
       );
-      const claimed = await store.claimDueFollowUps(at(60 * minute), 10, 2 * minute);
+      const claimed = await store.queue("followUps").claim(at(60 * minute), 10, 2 * minute);
       expect(claimed.map((item) => item.requestId).sort()).toEqual([first, second].sort());
       expect(claimed[0]?.attempts).toBe(1);
-      expect(await store.claimDueFollowUps(at(61 * minute), 10, 2 * minute)).toEqual([]);
-      await store.markFollowUpSent(`review:${first}`, at(61 * minute));
-      await store.markFollowUpRetry(`follow-up:${second}`, "daily cap", at(90 * minute));
-      expect(await store.nextFollowUpDueAt(2 * minute)).toEqual(at(90 * minute));
-      const again = await store.claimDueFollowUps(at(90 * minute), 10, 2 * minute);
+      expect(await store.queue("followUps").claim(at(61 * minute), 10, 2 * minute)).toEqual([]);
+      await store.queue("followUps").complete(`review:${first}`, at(61 * minute));
+      await store.queue("followUps").retry(`follow-up:${second}`, "daily cap", at(90 * minute));
+      expect(await store.queue("followUps").nextDue(2 * minute)).toEqual(at(90 * minute));
+      const again = await store.queue("followUps").claim(at(90 * minute), 10, 2 * minute);
       expect(again).toMatchObject([
         { key: `follow-up:${second}`, attempts: 2, lastError: "daily cap" },
       ]);
-      await store.markFollowUpFailed(`follow-up:${second}`, "550 no such user");
+      await store.queue("followUps").giveUp(`follow-up:${second}`, "550 no such user");
       expect(await store.listFollowUps(first)).toMatchObject([
         { state: "sent", sentAt: at(61 * minute).toISOString(), lastError: null },
       ]);
       expect(await store.listFollowUps(second)).toMatchObject([
         { state: "failed", lastError: "550 no such user" },
       ]);
-      expect(await store.nextFollowUpDueAt(2 * minute)).toBeNull();
+      expect(await store.queue("followUps").nextDue(2 * minute)).toBeNull();
     });
 
     it("queues a stopped follow-up again when asked, but never a sent or failed one", async () => {
@@ -111,9 +111,9 @@ export function describeFollowUpStoreContract(name: string, open: () => Promise<
       const sent = await submit(store, at(minute));
       const failed = await submit(store, at(2 * minute));
       for (const id of [stopped, sent, failed]) await store.enqueueFollowUp(followUp(id));
-      await store.claimDueFollowUps(at(60 * minute), 10, minute);
-      await store.markFollowUpSent(`review:${sent}`, at(60 * minute));
-      await store.markFollowUpFailed(`review:${failed}`, "550");
+      await store.queue("followUps").claim(at(60 * minute), 10, minute);
+      await store.queue("followUps").complete(`review:${sent}`, at(60 * minute));
+      await store.queue("followUps").giveUp(`review:${failed}`, "550");
       await store.stopFollowUp(`review:${stopped}`, "the status changed to lost");
       const again = (id: string) =>
         store.enqueueFollowUp(followUp(id, { queuedStatus: "booked", dueAt: at(day) }));
@@ -140,15 +140,15 @@ export function describeFollowUpStoreContract(name: string, open: () => Promise<
       const other = await submit(store, at(minute));
       await store.enqueueFollowUp(followUp(id));
       await store.enqueueFollowUp(followUp(other));
-      await store.claimDueFollowUps(at(60 * minute), 10, minute);
-      await store.markFollowUpSent(`review:${other}`, at(60 * minute));
+      await store.queue("followUps").claim(at(60 * minute), 10, minute);
+      await store.queue("followUps").complete(`review:${other}`, at(60 * minute));
       await store.stopFollowUp(`review:${id}`, "status changed to lost");
       await store.stopFollowUp(`review:${other}`, "status changed to lost");
       expect(await store.listFollowUps(id)).toMatchObject([
         { state: "stopped", lastError: "status changed to lost" },
       ]);
       expect((await store.listFollowUps(other))[0]?.state).toBe("sent");
-      expect(await store.claimDueFollowUps(at(day), 10, minute)).toEqual([]);
+      expect(await store.queue("followUps").claim(at(day), 10, minute)).toEqual([]);
     });
 
     it("counts what was sent to one address since a time", async () => {
@@ -158,10 +158,10 @@ export function describeFollowUpStoreContract(name: string, open: () => Promise<
       await store.enqueueFollowUp(followUp(a));
       await store.enqueueFollowUp(followUp(b));
       await store.enqueueFollowUp(followUp(c, { addressHash: sam }));
-      await store.claimDueFollowUps(at(60 * minute), 10, minute);
-      await store.markFollowUpSent(`review:${a}`, at(60 * minute));
-      await store.markFollowUpSent(`review:${b}`, at(5 * 60 * minute));
-      await store.markFollowUpSent(`review:${c}`, at(5 * 60 * minute));
+      await store.queue("followUps").claim(at(60 * minute), 10, minute);
+      await store.queue("followUps").complete(`review:${a}`, at(60 * minute));
+      await store.queue("followUps").complete(`review:${b}`, at(5 * 60 * minute));
+      await store.queue("followUps").complete(`review:${c}`, at(5 * 60 * minute));
       expect(await store.followUpsSentTo(dana, at(0))).toBe(2);
       expect(await store.followUpsSentTo(dana, at(2 * 60 * minute))).toBe(1);
       expect(await store.followUpsSentTo(sam, at(0))).toBe(1);

@@ -116,7 +116,7 @@ export function describeOwnerStoreContract(
     it("a status change does not touch the e-mail's delivery", async () => {
       const id = await submit(store);
       await store.setStatus(id, "contacted", at(minute));
-      const [claimed] = await store.claimDue(at(2 * minute), 10, minute);
+      const [claimed] = await store.queue("deliveries").claim(at(2 * minute), 10, minute);
       expect(claimed?.id).toBe(id);
     });
 
@@ -143,32 +143,32 @@ export function describeOwnerStoreContract(
     it("claims due notices once per lease, retries later, and ends sent or failed", async () => {
       await store.enqueueNotice(queued("a"));
       await store.enqueueNotice(queued("b", { createdAt: at(minute) }));
-      const first = await store.claimDueNotices(at(minute), 10, 2 * minute);
+      const first = await store.queue("notices").claim(at(minute), 10, 2 * minute);
       expect(first.map((item) => item.key)).toEqual(["a", "b"]);
       expect(first[0]?.attempts).toBe(1);
-      expect(await store.claimDueNotices(at(minute), 10, 2 * minute)).toEqual([]);
-      expect(await store.nextNoticeDueAt(2 * minute)).toEqual(at(3 * minute));
+      expect(await store.queue("notices").claim(at(minute), 10, 2 * minute)).toEqual([]);
+      expect(await store.queue("notices").nextDue(2 * minute)).toEqual(at(3 * minute));
 
-      await store.markNoticeSent("a", at(2 * minute));
-      await store.markNoticeRetry("b", "HTTP 503", at(10 * minute));
-      expect(await store.nextNoticeDueAt(2 * minute)).toEqual(at(10 * minute));
-      expect(await store.claimDueNotices(at(9 * minute), 10, 2 * minute)).toEqual([]);
-      const retried = await store.claimDueNotices(at(10 * minute), 10, 2 * minute);
+      await store.queue("notices").complete("a", at(2 * minute));
+      await store.queue("notices").retry("b", "HTTP 503", at(10 * minute));
+      expect(await store.queue("notices").nextDue(2 * minute)).toEqual(at(10 * minute));
+      expect(await store.queue("notices").claim(at(9 * minute), 10, 2 * minute)).toEqual([]);
+      const retried = await store.queue("notices").claim(at(10 * minute), 10, 2 * minute);
       expect(retried).toMatchObject([{ key: "b", attempts: 2, lastError: "HTTP 503" }]);
-      await store.markNoticeFailed("b", "gave up");
+      await store.queue("notices").giveUp("b", "gave up");
 
       const byKey = Object.fromEntries((await store.listNotices()).map((item) => [item.key, item]));
       expect(byKey.a).toMatchObject({ status: "sent", sentAt: at(2 * minute).toISOString() });
       expect(byKey.b).toMatchObject({ status: "failed", lastError: "gave up" });
-      expect(await store.nextNoticeDueAt(2 * minute)).toBeNull();
-      expect(await store.claimDueNotices(at(60 * minute), 10, 2 * minute)).toEqual([]);
+      expect(await store.queue("notices").nextDue(2 * minute)).toBeNull();
+      expect(await store.queue("notices").claim(at(60 * minute), 10, 2 * minute)).toEqual([]);
     });
 
     it("claims an abandoned notice again after its lease", async () => {
       await store.enqueueNotice(queued("a"));
-      await store.claimDueNotices(t0, 10, 2 * minute);
-      expect(await store.claimDueNotices(at(minute), 10, 2 * minute)).toEqual([]);
-      expect(await store.claimDueNotices(at(2 * minute), 10, 2 * minute)).toMatchObject([
+      await store.queue("notices").claim(t0, 10, 2 * minute);
+      expect(await store.queue("notices").claim(at(minute), 10, 2 * minute)).toEqual([]);
+      expect(await store.queue("notices").claim(at(2 * minute), 10, 2 * minute)).toMatchObject([
         { key: "a", attempts: 2 },
       ]);
     });

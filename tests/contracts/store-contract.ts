@@ -121,8 +121,8 @@ export function describeStoreContract(name: string, open: () => Promise<ContactS
       await store.submit(spam);
       const [stored] = await store.list();
       expect(stored).toMatchObject({ id: spam.id, status: "spam", deliveryStatus: "pending" });
-      expect(await store.claimDue(at(minute), 10, minute)).toEqual([]);
-      expect(await store.nextDueAt(minute)).toBeNull();
+      expect(await store.queue("deliveries").claim(at(minute), 10, minute)).toEqual([]);
+      expect(await store.queue("deliveries").nextDue(minute)).toBeNull();
     });
 
     it("keeps why the filter judged a request spam, and no reason for the rest", async () => {
@@ -152,9 +152,9 @@ export function describeStoreContract(name: string, open: () => Promise<ContactS
       expect(resent.id).not.toBe(spam.id);
       const [newest] = await store.list();
       expect(newest).toMatchObject({ id: resent.id, status: "new" });
-      expect((await store.claimDue(at(2 * minute), 10, minute)).map((row) => row.id)).toEqual([
-        resent.id,
-      ]);
+      expect(
+        (await store.queue("deliveries").claim(at(2 * minute), 10, minute)).map((row) => row.id),
+      ).toEqual([resent.id]);
     });
 
     it("answers a repeat inside the window with the first id and stores it once", async () => {
@@ -184,32 +184,34 @@ export function describeStoreContract(name: string, open: () => Promise<ContactS
     it("claims due requests once, counting the attempt, until the lease runs out", async () => {
       const request = await newRequest();
       await store.submit(request);
-      const [claimed] = await store.claimDue(at(1000), 10, 2 * minute);
+      const [claimed] = await store.queue("deliveries").claim(at(1000), 10, 2 * minute);
       expect(claimed).toMatchObject({ id: request.id, attempts: 1 });
-      expect(await store.claimDue(at(2000), 10, 2 * minute)).toEqual([]);
-      expect(await store.nextDueAt(2 * minute)).toEqual(at(1000 + 2 * minute));
-      const [reclaimed] = await store.claimDue(at(1000 + 2 * minute), 10, 2 * minute);
+      expect(await store.queue("deliveries").claim(at(2000), 10, 2 * minute)).toEqual([]);
+      expect(await store.queue("deliveries").nextDue(2 * minute)).toEqual(at(1000 + 2 * minute));
+      const [reclaimed] = await store
+        .queue("deliveries")
+        .claim(at(1000 + 2 * minute), 10, 2 * minute);
       expect(reclaimed).toMatchObject({ id: request.id, attempts: 2 });
     });
 
     it("reschedules a failed delivery and records the error", async () => {
       const request = await newRequest();
       await store.submit(request);
-      await store.claimDue(at(0), 10, minute);
-      await store.markRetry(request.id, { error: "connection refused", retryAt: at(30_000) });
-      expect(await store.nextDueAt(minute)).toEqual(at(30_000));
-      expect(await store.claimDue(at(29_999), 10, minute)).toEqual([]);
-      const [retry] = await store.claimDue(at(30_000), 10, minute);
+      await store.queue("deliveries").claim(at(0), 10, minute);
+      await store.queue("deliveries").retry(request.id, "connection refused", at(30_000));
+      expect(await store.queue("deliveries").nextDue(minute)).toEqual(at(30_000));
+      expect(await store.queue("deliveries").claim(at(29_999), 10, minute)).toEqual([]);
+      const [retry] = await store.queue("deliveries").claim(at(30_000), 10, minute);
       expect(retry).toMatchObject({ attempts: 2, lastError: "connection refused" });
     });
 
     it("marks a permanent failure failed, with its reason, and never claims it again", async () => {
       const request = await newRequest();
       await store.submit(request);
-      await store.claimDue(at(0), 10, minute);
-      await store.markFailed(request.id, { error: "550 5.7.1 refused by policy", at: at(500) });
-      expect(await store.claimDue(at(10 * minute), 10, minute)).toEqual([]);
-      expect(await store.nextDueAt(minute)).toBeNull();
+      await store.queue("deliveries").claim(at(0), 10, minute);
+      await store.queue("deliveries").giveUp(request.id, "550 5.7.1 refused by policy");
+      expect(await store.queue("deliveries").claim(at(10 * minute), 10, minute)).toEqual([]);
+      expect(await store.queue("deliveries").nextDue(minute)).toBeNull();
       const [stored] = await store.list();
       expect(stored).toMatchObject({
         deliveryStatus: "failed",
@@ -222,17 +224,15 @@ export function describeStoreContract(name: string, open: () => Promise<ContactS
     it("keeps the recipients that already accepted a partly delivered e-mail", async () => {
       const request = await newRequest();
       await store.submit(request);
-      await store.claimDue(at(0), 10, minute);
-      await store.markRetry(request.id, {
-        error: "450 mailbox busy: b@example.com",
-        retryAt: at(1000),
-        deliveredRecipients: ["a@example.com"],
-      });
-      const [retry] = await store.claimDue(at(1000), 10, minute);
+      await store.queue("deliveries").claim(at(0), 10, minute);
+      await store
+        .queue("deliveries")
+        .retry(request.id, "450 mailbox busy: b@example.com", at(1000), {
+          deliveredRecipients: ["a@example.com"],
+        });
+      const [retry] = await store.queue("deliveries").claim(at(1000), 10, minute);
       expect(retry).toMatchObject({ attempts: 2, deliveredRecipients: ["a@example.com"] });
-      await store.markFailed(request.id, {
-        error: "550 no such user: b@example.com",
-        at: at(2000),
+      await store.queue("deliveries").giveUp(request.id, "550 no such user: b@example.com", {
         deliveredRecipients: ["a@example.com"],
       });
       expect((await store.list())[0]).toMatchObject({
@@ -244,26 +244,28 @@ export function describeStoreContract(name: string, open: () => Promise<ContactS
     it("claims never-attempted requests before older retries", async () => {
       const old = await newRequest({ receivedAt: at(0) });
       await store.submit(old);
-      await store.claimDue(at(0), 10, minute);
-      await store.markRetry(old.id, { error: "452 try later", retryAt: at(1000) });
+      await store.queue("deliveries").claim(at(0), 10, minute);
+      await store.queue("deliveries").retry(old.id, "452 try later", at(1000));
       const fresh = await newRequest({
         receivedAt: at(5000),
         data: { ...data(), name: "Fresh Lead" },
       });
       await store.submit(fresh);
-      const [first] = await store.claimDue(at(6000), 1, minute);
+      const [first] = await store.queue("deliveries").claim(at(6000), 1, minute);
       expect(first?.id).toBe(fresh.id);
-      const [second] = await store.claimDue(at(6000), 1, minute);
+      const [second] = await store.queue("deliveries").claim(at(6000), 1, minute);
       expect(second?.id).toBe(old.id);
     });
 
     it("marks a request sent, which ends its deliveries", async () => {
       const request = await newRequest();
       await store.submit(request);
-      await store.claimDue(at(0), 10, minute);
-      await store.markSent(request.id, at(500), "smtp:owner@example.com");
-      expect(await store.claimDue(at(10 * minute), 10, minute)).toEqual([]);
-      expect(await store.nextDueAt(minute)).toBeNull();
+      await store.queue("deliveries").claim(at(0), 10, minute);
+      await store.queue("deliveries").complete(request.id, at(500), {
+        deliveredTo: "smtp:owner@example.com",
+      });
+      expect(await store.queue("deliveries").claim(at(10 * minute), 10, minute)).toEqual([]);
+      expect(await store.queue("deliveries").nextDue(minute)).toBeNull();
       const [stored] = await store.list();
       expect(stored).toMatchObject({
         deliveryStatus: "sent",
@@ -280,7 +282,7 @@ export function describeStoreContract(name: string, open: () => Promise<ContactS
         ids.push(request.id);
         await store.submit(request);
       }
-      const batch = await store.claimDue(at(10_000), 3, minute);
+      const batch = await store.queue("deliveries").claim(at(10_000), 3, minute);
       expect(batch.map((row) => row.id)).toEqual(ids.slice(0, 3));
     });
 

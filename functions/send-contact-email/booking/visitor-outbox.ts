@@ -1,8 +1,8 @@
 /**
  * Sends the visitor's e-mails (visitor-emails.ts) from their durable queue (visitor_emails), like
  * the owner's notices (owner/notifier.ts): queued in the database first, then claimed, sent and
- * marked, retried with the outbox's backoff, so a crash, a restart or a mail outage delays them and
- * loses none. Nothing here is on the path that stores a request and answers the visitor.
+ * marked by the one queue runner (queue/runner.ts), retried with its backoff, so a crash, a restart
+ * or a mail outage delays them and loses none. Nothing here is on the path that stores a request and answers the visitor.
  *
  * - The acknowledgement is queued when a request is stored (`onStored`, after the answer), at
  *   most 3 a day per mailbox (mailbox.ts), at most ACKNOWLEDGEMENT_HOURLY_CAP an hour to anyone,
@@ -23,11 +23,11 @@ import { visitorPageUrl } from "../links/page-urls.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { mailboxOf } from "../mail/mailbox.ts";
 import { classifyMailError, type Mailer } from "../mail/mailer.ts";
-import { afterFailedAttempt, type RetryPolicy } from "../queue/backoff.ts";
-import { createWakeTimer } from "../queue/wake-timer.ts";
+import type { RetryPolicy } from "../queue/backoff.ts";
+import { createQueueRunner, type Outcome } from "../queue/runner.ts";
 import type { BookingStore, StoredVisitorEmail } from "../store/booking-store.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
-import { type ContactStore, type StoredContactRequest, truncateError } from "../store/store.ts";
+import type { ContactStore, StoredContactRequest } from "../store/store.ts";
 import { acknowledgementCaps } from "../store/visitor-email-kinds.ts";
 import { dueVisitReminders, nextVisitReminderAt, type ReminderSettings } from "./reminder-clock.ts";
 import {
@@ -71,15 +71,10 @@ const maxSleepMs = 5 * 60_000;
 const maxPermanentAttempts = 3;
 const maxAttempts = 12;
 
-type Outcome = "sent" | "skipped" | "failed";
-
 export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbox {
   const { store } = options;
   const log = options.log ?? silentLogger;
   const now = options.now ?? (() => new Date());
-  let stopped = true;
-  const timer = createWakeTimer(() => run());
-  let current: Promise<unknown> = Promise.resolve();
   let acksToCatchUp = true;
   const ackCap = acknowledgementCaps(options.acknowledgementHourlyCap ?? 0);
 
@@ -154,137 +149,71 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
     return null;
   }
 
-  async function deliver(item: StoredVisitorEmail): Promise<Outcome> {
-    try {
-      const request = await store.get(item.requestId);
-      const stale = request ? staleReason(item, request) : "not sent: the request is gone";
-      if (!request || stale) {
-        await store.markVisitorEmailFailed(item.key, stale ?? "not sent");
-        return "skipped";
-      }
-      const at = now();
-      const letters = options.letters;
-      const link = await links(request);
-      const email =
-        item.kind === "acknowledgement"
-          ? composeAcknowledgement(item.key, request, letters, link)
-          : item.kind === "visit"
-            ? composeVisitEmail(item.key, request, item.payload as VisitPayload, letters, link, at)
-            : composeReminder(item.key, request, item.payload as VisitPayload, letters, link);
-      await options.mailer.send(email);
-      await store.markVisitorEmailSent(item.key, now());
-      log.info("visitor e-mail sent", { key: item.key, attempts: item.attempts });
-      return "sent";
-    } catch (error) {
-      const { kind } = classifyMailError(error);
-      try {
-        await afterFailedAttempt(item, truncateError(errorMessage(error)), {
-          what: "visitor e-mail",
-          maxAttempts: kind === "permanent" ? maxPermanentAttempts : maxAttempts,
-          retry: options.retry,
-          now: now(),
-          log,
-          giveUp: (reason) => store.markVisitorEmailFailed(item.key, reason),
-          retryAt: (reason, at) => store.markVisitorEmailRetry(item.key, reason, at),
-        });
-      } catch (storeError) {
-        log.error("could not record a visitor e-mail's failure", {
-          key: item.key,
-          error: errorMessage(storeError),
-        });
-      }
-      return "failed";
-    }
+  async function deliver(item: StoredVisitorEmail): Promise<Outcome<never>> {
+    const request = await store.get(item.requestId);
+    const stale = request ? staleReason(item, request) : "not sent: the request is gone";
+    if (!request || stale)
+      return { outcome: "give-up", reason: stale ?? "not sent", count: "skipped" };
+    const at = now();
+    const letters = options.letters;
+    const link = await links(request);
+    const email =
+      item.kind === "acknowledgement"
+        ? composeAcknowledgement(item.key, request, letters, link)
+        : item.kind === "visit"
+          ? composeVisitEmail(item.key, request, item.payload as VisitPayload, letters, link, at)
+          : composeReminder(item.key, request, item.payload as VisitPayload, letters, link);
+    await options.mailer.send(email);
+    return { outcome: "sent" };
   }
 
-  async function drain(): Promise<{ sent: number; failed: number }> {
-    const result = { sent: 0, failed: 0 };
-    for (;;) {
-      const batch = await store.claimDueVisitorEmails(now(), 4, options.leaseMs);
-      if (batch.length === 0) return result;
-      const outcomes = await Promise.all(batch.map(deliver));
-      for (const outcome of outcomes) {
-        if (outcome === "sent") result.sent += 1;
-        if (outcome === "failed") result.failed += 1;
-      }
-      // The mail server is down: stop this pass; each failure's retry time is recorded.
-      if (!outcomes.some((outcome) => outcome !== "failed")) return result;
-    }
-  }
+  const runner = createQueueRunner({
+    name: "visitor e-mails",
+    what: "visitor e-mail",
+    queue: store.queue("visitorEmails"),
+    keyOf: (item) => item.key,
+    deliver,
+    retry: options.retry,
+    leaseMs: options.leaseMs,
+    batchSize: 4,
+    maxAttempts,
+    failure: (_item, error) =>
+      classifyMailError(error).kind === "permanent" ? { maxAttempts: maxPermanentAttempts } : {},
+    queueDue,
+    async wakeAlso() {
+      const at = now();
+      const soon = await store.listVisits(at, new Date(at.getTime() + 48 * hour));
+      return [nextVisitReminderAt(soon, at, options.reminders)];
+    },
+    maxSleepMs,
+    storeRetryMs: () => 30_000,
+    onPassFailed() {
+      acksToCatchUp = true;
+    },
+    log,
+    now,
+  });
 
   async function tick() {
-    const queued = await queueDue();
-    const { sent, failed } = await drain();
-    return { queued, sent, failed };
-  }
-
-  async function nextWake(): Promise<number> {
-    const at = now();
-    const soon = await store.listVisits(at, new Date(at.getTime() + 48 * hour));
-    const candidates = [
-      await store.nextVisitorEmailDueAt(options.leaseMs),
-      nextVisitReminderAt(soon, at, options.reminders),
-    ]
-      .filter((time): time is Date => time !== null)
-      .map((time) => time.getTime() - at.getTime());
-    return Math.max(1000, Math.min(maxSleepMs, ...candidates));
-  }
-
-  function schedule(delayMs: number) {
-    if (!stopped) timer.wakeIn(delayMs);
-  }
-
-  function run() {
-    if (stopped) return;
-    timer.clear();
-    current = current
-      .then(() => tick())
-      .then(async () => schedule(await nextWake()))
-      .catch((error) => {
-        log.error("visitor e-mails: store unavailable, will retry", { error: errorMessage(error) });
-        acksToCatchUp = true;
-        schedule(30_000);
-      });
+    const counts = await runner.pass();
+    return { queued: counts.queued ?? 0, sent: counts.sent ?? 0, failed: counts.failed ?? 0 };
   }
 
   return {
-    start() {
-      stopped = false;
-      run();
-    },
+    start: () => runner.start(),
     async onStored(id) {
       try {
         // Not in the visitor's answer: read the stored row after the answer has gone out.
         await new Promise((resolve) => setTimeout(resolve, 0));
         const request = await store.get(id);
-        if (request && (await queueAcknowledgement(request))) {
-          current = current.then(drain).catch((error) => {
-            log.error("acknowledgement not sent now, will retry", {
-              id,
-              error: errorMessage(error),
-            });
-          });
-          await current;
-          if (!stopped) schedule(await nextWake());
-        }
+        if (request && (await queueAcknowledgement(request))) await runner.wake();
       } catch (error) {
         acksToCatchUp = true;
         log.error("acknowledgement not queued", { id, error: errorMessage(error) });
       }
     },
-    async notify() {
-      if (stopped) return;
-      current = current.then(drain).catch((error) => {
-        log.error("visitor e-mail not sent now, will retry", { error: errorMessage(error) });
-      });
-      await current;
-      if (!stopped) schedule(await nextWake().catch(() => 30_000));
-    },
+    notify: () => runner.wake(),
     tick,
-    async stop() {
-      stopped = true;
-      timer.clear();
-      await current.catch(() => {});
-    },
+    stop: () => runner.stop(),
   };
 }

@@ -9,17 +9,19 @@
  * - the daily cap: past FOLLOW_UPS_PER_ADDRESS_PER_DAY e-mails to that address in 24 hours, it
  *   waits and is tried again later;
  *
- * and a mail server that refuses it is retried with the outbox's backoff, then given up (`failed`).
- * The embedded server runs `tick` from a timer; on Supabase the scheduled drain does.
+ * and a mail server that refuses it is retried with the runner's backoff (queue/runner.ts), then
+ * given up (`failed`). The embedded server runs `tick` from the runner's timer; on Supabase the
+ * scheduled drain does.
  */
 
-import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
+import { type Logger, silentLogger } from "../base/log.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { afterFailedAttempt, type RetryPolicy } from "../queue/backoff.ts";
-import { createWakeTimer } from "../queue/wake-timer.ts";
+import type { RetryPolicy } from "../queue/backoff.ts";
+import { createQueueRunner, type Outcome } from "../queue/runner.ts";
 import type { FollowUpStore, StoredFollowUp } from "../store/follow-up-store.ts";
-import { type StoredContactRequest, truncateError } from "../store/store.ts";
+import type { QueueStore } from "../store/queue-table.ts";
+import type { StoredContactRequest } from "../store/store.ts";
 import { composeFollowUpEmail, type FollowUpLetters } from "./follow-up-email.ts";
 import {
   type FollowUpSettings,
@@ -30,7 +32,7 @@ import {
 import { addressHash, optOutUrl } from "./opt-out-routes.ts";
 
 export type FollowUpJobOptions = {
-  store: FollowUpStore & { get(id: string): Promise<StoredContactRequest | null> };
+  store: FollowUpStore & QueueStore & { get(id: string): Promise<StoredContactRequest | null> };
   mailer: Mailer;
   letters: FollowUpLetters;
   settings: FollowUpSettings;
@@ -66,11 +68,7 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
   const { store, settings } = options;
   const log = options.log ?? silentLogger;
   const now = options.now ?? (() => new Date());
-  const maxAttempts = options.maxAttempts ?? 10;
   const enabled = Boolean(settings.reviewUrl || settings.followUpAfterDays);
-  let stopped = true;
-  const timer = createWakeTimer(() => run());
-  let current: Promise<unknown> = Promise.resolve();
 
   async function queueDue(): Promise<number> {
     const at = now();
@@ -91,9 +89,7 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
     return queued;
   }
 
-  type Outcome = "sent" | "stopped" | "waiting";
-
-  async function send(item: StoredFollowUp): Promise<Outcome> {
+  async function send(item: StoredFollowUp): Promise<Outcome<never>> {
     const at = now();
     const lead = await store.get(item.requestId);
     const stop = !lead
@@ -106,77 +102,60 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
     if (stop || !lead) {
       await store.stopFollowUp(item.key, stop ?? "the request no longer exists");
       log.info("follow-up stopped", { key: item.key, reason: stop });
-      return "stopped";
+      return { outcome: "done", count: "stopped" };
     }
     const sentToday = await store.followUpsSentTo(item.addressHash, new Date(at.getTime() - day));
-    if (sentToday >= settings.perAddressPerDay) {
+    if (sentToday >= settings.perAddressPerDay)
       // The cap's day is a rolling 24 hours: look again in a few hours.
-      await store.markFollowUpRetry(
-        item.key,
-        `waiting: ${sentToday} e-mail(s) to this address in the last 24 hours`,
-        new Date(at.getTime() + 6 * 3_600_000),
-      );
-      return "waiting";
-    }
-    try {
-      const email = composeFollowUpEmail(
-        {
-          key: item.key,
-          kind: item.kind,
-          to: { name: lead.name, email: lead.email, service: lead.service },
-          reviewUrl: settings.reviewUrl,
-          optOutUrl: await optOutUrl(options.functionUrl, item.addressHash, options.signer, at),
-        },
-        options.letters,
-      );
-      await options.mailer.send(email);
-      await store.markFollowUpSent(item.key, now());
-      log.info("follow-up sent", { key: item.key });
-      return "sent";
-    } catch (error) {
-      await afterFailedAttempt(item, truncateError(errorMessage(error)), {
-        what: "follow-up",
-        maxAttempts,
-        retry: options.retry,
-        now: at,
-        log,
-        giveUp: (reason) => store.markFollowUpFailed(item.key, reason),
-        retryAt: (reason, when) => store.markFollowUpRetry(item.key, reason, when),
-      });
-      return "waiting";
-    }
+      return {
+        outcome: "later",
+        reason: `waiting: ${sentToday} e-mail(s) to this address in the last 24 hours`,
+        at: new Date(at.getTime() + 6 * 3_600_000),
+        count: "waiting",
+      };
+    const email = composeFollowUpEmail(
+      {
+        key: item.key,
+        kind: item.kind,
+        to: { name: lead.name, email: lead.email, service: lead.service },
+        reviewUrl: settings.reviewUrl,
+        optOutUrl: await optOutUrl(options.functionUrl, item.addressHash, options.signer, at),
+      },
+      options.letters,
+    );
+    await options.mailer.send(email);
+    return { outcome: "sent" };
   }
+
+  const runner = createQueueRunner({
+    name: "follow-ups",
+    what: "follow-up",
+    queue: store.queue("followUps"),
+    keyOf: (item) => item.key,
+    deliver: send,
+    retry: options.retry,
+    leaseMs: options.leaseMs,
+    batchSize: 4,
+    // The cap per address counts what was sent before: one at a time.
+    oneAtATime: true,
+    maxAttempts: options.maxAttempts ?? 10,
+    // A follow-up the mail server did not take waits for its retry like one held by the cap.
+    failure: () => ({ count: "waiting" }),
+    // Turned off: what was queued still stops or goes; nothing new is queued.
+    queueDue: async () => (enabled ? queueDue() : 0),
+    maxSleepMs,
+    log,
+    now,
+  });
 
   async function tick(): Promise<FollowUpTick> {
-    const result: FollowUpTick = { queued: 0, sent: 0, stopped: 0, waiting: 0 };
-    // Turned off: what was queued still stops or goes; nothing new is queued.
-    if (enabled) result.queued = await queueDue();
-    for (;;) {
-      const batch = await store.claimDueFollowUps(now(), 4, options.leaseMs);
-      if (batch.length === 0) return result;
-      for (const item of batch) result[await send(item)] += 1;
-    }
-  }
-
-  async function nextWake(): Promise<number> {
-    const due = await store.nextFollowUpDueAt(options.leaseMs);
-    const until = due ? due.getTime() - now().getTime() : maxSleepMs;
-    return Math.max(1000, Math.min(maxSleepMs, until));
-  }
-
-  function run() {
-    if (stopped) return;
-    timer.clear();
-    current = current
-      .then(tick)
-      .then(nextWake)
-      .catch((error) => {
-        log.error("follow-ups: store unavailable, will retry", { error: errorMessage(error) });
-        return 60_000;
-      })
-      .then((delay) => {
-        if (!stopped) timer.wakeIn(delay);
-      });
+    const counts = await runner.pass();
+    return {
+      queued: counts.queued ?? 0,
+      sent: counts.sent ?? 0,
+      stopped: counts.stopped ?? 0,
+      waiting: counts.waiting ?? 0,
+    };
   }
 
   async function changed(requestId?: string) {
@@ -187,24 +166,13 @@ export function createFollowUpJob(options: FollowUpJobOptions): FollowUpJob {
         if (reason) await store.stopFollowUp(item.key, reason);
       }
     // Queue what the change made due, and send what is due now (a zero delay review).
-    current = current.then(tick).catch((error) => {
-      log.error("follow-ups: store unavailable, will retry", { error: errorMessage(error) });
-    });
-    await current;
-    run();
+    await runner.pass().catch(() => {});
   }
 
   return {
-    start() {
-      stopped = false;
-      run();
-    },
+    start: () => runner.start(),
     changed,
     tick,
-    async stop() {
-      stopped = true;
-      timer.clear();
-      await current.catch(() => {});
-    },
+    stop: () => runner.stop(),
   };
 }

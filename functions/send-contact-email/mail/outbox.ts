@@ -3,10 +3,13 @@
  * good (docs/contact-api.md, "Storing, then e-mailing": retries with backoff; pending e-mail is
  * sent after a restart).
  *
- * The store is the queue: a request is pending until marked sent or failed, so nothing lives only
- * in memory. The loop claims due requests in small batches (never-attempted ones first: a new lead
- * never waits behind old retries), sends them, records the outcome, then sleeps until the next one
- * is due or a new request wakes it. With nothing pending there is no timer at all. Delivery is at
+ * The store is the queue (`store.queue("deliveries")`): a request is pending until marked sent or
+ * failed, so nothing lives only in memory. The loop is every queue's runner (queue/runner.ts): it
+ * claims due requests in small batches (never-attempted ones first: a new lead never waits behind
+ * old retries), sends them, records the outcome, then sleeps until the next one is due or a new
+ * request wakes it. With nothing pending there is no timer at all. What is the outbox's own, below
+ * (the outage brake, the hourly cap and its digest, the notice of refusals), is the runner's
+ * policy for this queue. Delivery is at
  * least once: a crash between the mail server's "OK" and our "sent" mark sends that e-mail again
  * after restart (same Message-ID, so mail clients can tell).
  *
@@ -30,13 +33,15 @@
 
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import { type RetryPolicy, retryDelayMs } from "../queue/backoff.ts";
+import { createQueueRunner } from "../queue/runner.ts";
 import { hourOf, hourStart, type MailCount, memoryMailCount } from "../store/mail-count.ts";
-import { type ContactStore, type StoredContactRequest, truncateError } from "../store/store.ts";
+import type { QueueStore } from "../store/queue-table.ts";
+import type { StoredContactRequest } from "../store/store.ts";
 import type { ContactEmail, FailedDelivery } from "./email.ts";
-import { classifyMailError, type FailureKind, type Mailer } from "./mailer.ts";
+import { classifyMailError, type Mailer } from "./mailer.ts";
 
 export type OutboxOptions = {
-  store: ContactStore;
+  store: QueueStore;
   mailer: Mailer;
   /** May be async: the owner's link in the e-mail is signed with Web Crypto. */
   compose: (request: StoredContactRequest) => ContactEmail | Promise<ContactEmail>;
@@ -86,24 +91,20 @@ const maxSleepMs = 60_000;
 /** Requests per digest e-mail; a larger backlog makes several. */
 const digestLimit = 200;
 
-type Outcome = "sent" | FailureKind;
-
 export function createOutbox(options: OutboxOptions): Outbox {
   const log = options.log ?? silentLogger;
   const now = options.now ?? (() => new Date());
+  const queue = options.store.queue("deliveries");
   const maxPermanentAttempts = options.maxPermanentAttempts ?? 3;
   const hourlyCap = options.composeDigest ? (options.hourlyCap ?? 0) : 0;
   const mailCount = options.mailCount ?? memoryMailCount();
-  let running = false;
-  let stopped = true;
-  let wakeAgain = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let current: Promise<void> = Promise.resolve();
-  let storeFailures = 0;
+  /** The pass ended on the mail server's own failure, nothing getting through. */
+  let outage = false;
   /** Consecutive passes that ended on the mail server's failure; 0 when mail flows. */
   let outageStreak = 0;
   /** While braking, new requests do not start a pass before this time (epoch ms). */
   let brakeUntil = 0;
+  let brakeMs = 0;
   /** The hour in which this outbox found the cap reached: it sends nothing more until it ends. */
   let cappedHour: number | null = null;
   /** Requests refused for good whose notice has not reached the owner yet. */
@@ -121,105 +122,44 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  async function sentThisHour(at: Date): Promise<number> {
-    return hourlyCap > 0 ? mailCount.sent(hourOf(at)) : 0;
-  }
-
   /** The previous hour reached the cap and nobody has sent its digest yet: this pass does. */
   async function digestDue(hour: number): Promise<boolean> {
     if (hourlyCap <= 0 || (await mailCount.sent(hour - 1)) < hourlyCap) return false;
     return mailCount.claimDigest(hour - 1);
   }
 
-  async function recordFailure(
-    request: StoredContactRequest,
-    kind: FailureKind,
-    message: string,
-    delivered: string[],
-  ) {
-    const permanent = kind === "permanent" && request.attempts >= maxPermanentAttempts;
-    const delay = retryDelayMs(request.attempts, options.retry, options.random);
-    const at = now();
-    const failure = { error: message, deliveredRecipients: delivered };
-    try {
-      if (permanent) {
-        await options.store.markFailed(request.id, { ...failure, at });
-        firstUnreportedAt ??= at.getTime();
-        failedUnreported.push({
-          id: request.id,
-          createdAt: request.createdAt,
-          service: request.service,
-          error: message,
-        });
-        log.error("contact e-mail refused for good, marked failed", {
-          id: request.id,
-          attempts: request.attempts,
-          error: message,
-        });
-      } else {
-        await options.store.markRetry(request.id, {
-          ...failure,
-          retryAt: new Date(at.getTime() + delay),
-        });
-        log.warn("contact e-mail not sent, will retry", {
-          id: request.id,
-          attempts: request.attempts,
-          kind,
-          retryInMs: delay,
-          error: message,
-        });
-      }
-    } catch (storeError) {
-      log.error("could not record delivery failure", {
-        id: request.id,
-        error: errorMessage(storeError),
-      });
-    }
-  }
-
-  async function deliver(request: StoredContactRequest): Promise<Outcome> {
+  async function deliver(request: StoredContactRequest) {
     const done = new Set(request.deliveredRecipients);
     const email = await options.compose(request);
     const remaining = { ...email, to: email.to.filter((address) => !done.has(address)) };
-    try {
-      const deliveredTo = await options.mailer.send(remaining);
-      await countSent(now());
-      await options.store.markSent(request.id, now(), deliveredTo);
-      log.info("contact e-mail sent", { id: request.id, attempts: request.attempts, deliveredTo });
-      return "sent";
-    } catch (error) {
-      const { kind, delivered } = classifyMailError(error);
-      if (delivered.length > 0) await countSent(now());
-      const message = truncateError(errorMessage(error));
-      await recordFailure(request, kind, message, [...done, ...delivered]);
-      return kind;
-    }
+    const deliveredTo = await options.mailer.send(remaining);
+    await countSent(now());
+    return { outcome: "sent" as const, detail: { deliveredTo } };
   }
 
   /** Everything that waited for the cap, as digests; returns false if the mail server failed. */
-  async function sendDigests(result: DrainResult): Promise<boolean> {
+  async function sendDigests(counts: Record<string, number>): Promise<boolean> {
     const compose = options.composeDigest;
     if (!compose) return true;
     for (;;) {
-      const batch = await options.store.claimDue(now(), digestLimit, options.leaseMs);
+      const batch = await queue.claim(now(), digestLimit, options.leaseMs);
       if (batch.length === 0) return true;
       try {
         const deliveredTo = await options.mailer.send(await compose(batch));
         await countSent(now());
         const at = now();
         for (const request of batch)
-          await options.store.markSent(request.id, at, `digest ${deliveredTo}`);
-        result.sent += batch.length;
+          await queue.complete(request.id, at, { deliveredTo: `digest ${deliveredTo}` });
+        counts.sent = (counts.sent ?? 0) + batch.length;
         log.warn("hourly e-mail cap was reached: waiting requests sent as one digest", {
           requests: batch.length,
           hourlyCap,
         });
       } catch (error) {
-        const { kind } = classifyMailError(error);
-        const message = truncateError(errorMessage(error));
-        for (const request of batch) await recordFailure(request, kind, message, []);
-        result.failed += batch.length;
-        return kind !== "server";
+        const failed = [];
+        for (const request of batch) failed.push(await runner.fail(request, error));
+        counts.failed = (counts.failed ?? 0) + batch.length;
+        return !failed.some((one) => one.kind === "server");
       }
     }
   }
@@ -250,135 +190,105 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  async function drain(): Promise<DrainResult> {
-    const result: DrainResult = { sent: 0, failed: 0 };
-    try {
+  /** After a pass that went through: the brake's next probe, or the end of an outage. */
+  function brakeAfter(counts: Record<string, number>) {
+    if (outage) {
+      outageStreak += 1;
+      brakeMs = retryDelayMs(outageStreak, options.retry, options.random);
+      brakeUntil = now().getTime() + brakeMs;
+      if (outageStreak === 1 || outageStreak % 10 === 0)
+        log.warn("mail server failing, pausing the outbox", {
+          failedPasses: outageStreak,
+          retryInMs: brakeMs,
+        });
+    } else if ((counts.sent ?? 0) > 0 && outageStreak > 0) {
+      // Only a delivered e-mail ends an outage (an empty pass proves nothing).
+      log.info("mail delivery resumed", { afterFailedPasses: outageStreak });
+      outageStreak = 0;
+    }
+  }
+
+  const runner = createQueueRunner({
+    name: "outbox",
+    what: "contact e-mail",
+    keyName: "id",
+    queue,
+    keyOf: (request) => request.id,
+    deliver,
+    retry: options.retry,
+    leaseMs: options.leaseMs,
+    batchSize: options.concurrency,
+    // Only a refusal for good gives up; anything else is tried until it goes.
+    maxAttempts: Number.POSITIVE_INFINITY,
+    async failure(request, error) {
+      const { kind, delivered } = classifyMailError(error);
+      if (delivered.length > 0) await countSent(now());
+      return {
+        kind,
+        maxAttempts: kind === "permanent" ? maxPermanentAttempts : Number.POSITIVE_INFINITY,
+        // A partly delivered message is retried only to the others.
+        detail: { deliveredRecipients: [...new Set(request.deliveredRecipients), ...delivered] },
+      };
+    },
+    onGiveUp(request, reason) {
+      firstUnreportedAt ??= now().getTime();
+      failedUnreported.push({
+        id: request.id,
+        createdAt: request.createdAt,
+        service: request.service,
+        error: reason,
+      });
+    },
+    async beforePass(counts) {
+      outage = false;
       const hour = hourOf(now());
       if (cappedHour !== null && hour > cappedHour) cappedHour = null;
-      if (await digestDue(hour)) {
-        if (!(await sendDigests(result))) return { ...result, outage: true };
-      }
-      for (;;) {
-        const at = now();
-        const sent = await sentThisHour(at);
-        if (hourlyCap > 0 && sent >= hourlyCap) {
-          cappedHour = hourOf(at);
-          return result;
-        }
-        const room = hourlyCap > 0 ? hourlyCap - sent : options.concurrency;
-        const limit = Math.max(1, Math.min(options.concurrency, room));
-        const batch = await options.store.claimDue(now(), limit, options.leaseMs);
-        if (batch.length === 0) return result;
-        const outcomes = await Promise.all(batch.map(deliver));
-        for (const outcome of outcomes) {
-          if (outcome === "sent") result.sent += 1;
-          else result.failed += 1;
-        }
-        // Only the mail server's own failure, with nothing getting through, pauses the outbox.
-        if (outcomes.includes("server") && !outcomes.includes("sent"))
-          return { ...result, outage: true };
-        if (stopped && running) return result;
-      }
-    } finally {
+      if ((await digestDue(hour)) && !(await sendDigests(counts))) outage = true;
+      return !outage;
+    },
+    async batchLimit() {
+      if (hourlyCap <= 0) return options.concurrency;
+      const at = now();
+      const sent = await mailCount.sent(hourOf(at));
+      if (sent < hourlyCap) return Math.max(1, hourlyCap - sent);
+      cappedHour = hourOf(at);
+      return 0;
+    },
+    // Only the mail server's own failure, with nothing getting through, pauses the outbox.
+    endsPass(batch) {
+      outage = batch.some((one) => one.kind === "server") && !batch.some((one) => one.sent);
+      return outage;
+    },
+    async afterPass(counts) {
       await reportFailures();
-    }
-  }
-
-  function schedule(delayMs: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, Math.max(0, Math.min(delayMs, maxSleepMs)));
-    // Never keep a Node process alive just for the outbox (Deno's timers have no unref).
-    (timer as { unref?: () => void }).unref?.();
-  }
-
-  async function loop() {
-    try {
-      let pass: DrainResult;
-      do {
-        wakeAgain = false;
-        pass = await drain();
-      } while (wakeAgain && !stopped && !pass.outage && cappedHour === null);
-      storeFailures = 0;
-      if (pass.outage) {
-        outageStreak += 1;
-        const delay = retryDelayMs(outageStreak, options.retry, options.random);
-        brakeUntil = now().getTime() + delay;
-        wakeAgain = false;
-        if (outageStreak === 1 || outageStreak % 10 === 0)
-          log.warn("mail server failing, pausing the outbox", {
-            failedPasses: outageStreak,
-            retryInMs: delay,
-          });
-        schedule(delay);
-        return;
-      }
-      if (pass.sent > 0 && outageStreak > 0) {
-        // Only a delivered e-mail ends an outage (an empty pass proves nothing).
-        log.info("mail delivery resumed", { afterFailedPasses: outageStreak });
-        outageStreak = 0;
-      }
-      if (cappedHour !== null) {
-        // Capped: nothing more this hour; the digest goes out when the hour turns.
-        wakeAgain = false;
-        schedule(hourStart(cappedHour + 1) - now().getTime());
-        return;
-      }
-      const next = await options.store.nextDueAt(options.leaseMs);
+      if (counts) brakeAfter(counts);
+    },
+    wakeAlso: async () => {
       const notice = noticeDueAt();
-      const wake = Math.min(
-        next?.getTime() ?? Number.POSITIVE_INFINITY,
-        notice ?? Number.POSITIVE_INFINITY,
-      );
-      if (Number.isFinite(wake)) schedule(wake - now().getTime());
-    } catch (error) {
-      storeFailures += 1;
-      const delay = retryDelayMs(storeFailures, options.retry, options.random);
-      log.error("outbox could not read the store, will retry", {
-        error: errorMessage(error),
-        retryInMs: delay,
-      });
-      schedule(delay);
-    }
-  }
-
-  function run() {
-    if (stopped) return;
-    if (running) {
-      wakeAgain = true;
-      return;
-    }
-    running = true;
-    clearTimeout(timer);
-    current = loop().finally(() => {
-      running = false;
-      // A wake-up that arrived after the last pass looked for work: look again.
-      if (wakeAgain) run();
-    });
-  }
+      return [notice === null ? null : new Date(notice)];
+    },
+    // Past the hourly cap: nothing more this hour; the digest goes out when the hour turns.
+    sleepFor: () =>
+      outage ? brakeMs : cappedHour !== null ? hourStart(cappedHour + 1) - now().getTime() : null,
+    // During an outage the next probe is already scheduled: a new request waits for it. Past
+    // the hourly cap, it waits for the digest.
+    holdsWake: () => now().getTime() < brakeUntil || cappedHour !== null,
+    maxSleepMs,
+    minSleepMs: 0,
+    idleWithoutTimer: true,
+    storeRetryMs: (failures) => retryDelayMs(failures, options.retry, options.random),
+    log,
+    now,
+    random: options.random,
+  });
 
   return {
-    start() {
-      stopped = false;
-      run();
-    },
-    notify() {
-      // During an outage the next probe is already scheduled: a new request waits for it. Past
-      // the hourly cap, it waits for the digest.
-      if (now().getTime() < brakeUntil || cappedHour !== null) return current;
-      run();
-      return current;
-    },
+    start: () => runner.start(),
+    notify: () => runner.wake(),
     async drain() {
-      const { sent, failed } = await drain();
-      // Failures of this pass need their retry scheduled by the loop.
-      if (!stopped) run();
-      return { sent, failed };
+      const counts = await runner.pass();
+      return { sent: counts.sent ?? 0, failed: counts.failed ?? 0 };
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
+    stop: () => runner.stop(),
   };
 }

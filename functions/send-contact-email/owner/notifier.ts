@@ -11,8 +11,9 @@
  * may read it) the `owner-read` link that only shows.
  *
  * `tick()` is the whole job: queue what the clock says is due (idempotent keys), then send what is
- * due in the queue. The embedded server calls it from a timer (and at start, which catches up
- * after a restart); the Supabase host calls it from the scheduled drain.
+ * due in the queue, as a pass of the queue's runner (queue/runner.ts). The embedded server runs it
+ * from the runner's timer (and at start, which catches up after a restart); the Supabase host
+ * from the scheduled drain.
  */
 
 import {
@@ -33,18 +34,19 @@ import { lastWeek } from "../leads/stats-periods.ts";
 import { leadPageUrl } from "../links/page-urls.ts";
 import type { LinkSigners } from "../links/signed-links.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { afterFailedAttempt, type RetryPolicy } from "../queue/backoff.ts";
-import { createWakeTimer } from "../queue/wake-timer.ts";
+import type { RetryPolicy } from "../queue/backoff.ts";
+import { createQueueRunner } from "../queue/runner.ts";
 import type { CountStore } from "../store/count-store.ts";
 import type { Notice, NoticeChannel, OwnerStore, StoredNotice } from "../store/owner-store.ts";
-import { type StoredContactRequest, truncateError } from "../store/store.ts";
+import type { QueueStore } from "../store/queue-table.ts";
+import type { StoredContactRequest } from "../store/store.ts";
 import { alertNotice, digestNotice, reminderNotice, weeklyNotice } from "./notice.ts";
 import { composeNoticeEmail, type NoticeMailOptions } from "./notice-email.ts";
 import type { OwnerConfig } from "./owner-config.ts";
 import { pushRequest, sendPush } from "./push.ts";
 
 export type NotifierOptions = {
-  store: OwnerStore & Pick<CountStore, "countsBetween">;
+  store: OwnerStore & Pick<CountStore, "countsBetween"> & QueueStore;
   mailer: Mailer;
   mail: NoticeMailOptions;
   config: Pick<OwnerConfig, "functionUrl" | "push" | "clock">;
@@ -88,14 +90,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const { store, config } = options;
   const log = options.log ?? silentLogger;
   const now = options.now ?? (() => new Date());
-  const maxAttempts = options.maxAttempts ?? 12;
   const channels: NoticeChannel[] = config.push ? ["email", "push"] : ["email"];
-  let stopped = true;
-  let current: Promise<unknown> = Promise.resolve();
   let alertsToCatchUp = true;
   /** The Monday report this process has queued (or found queued): worked out once a week. */
   let weeklyQueued: string | null = null;
-  const timer = createWakeTimer(() => run());
 
   /** The request page's link for a channel: the e-mail's acts, a push's only shows. */
   async function link(lead: { id: string }, channel: NoticeChannel): Promise<string> {
@@ -191,114 +189,63 @@ export function createNotifier(options: NotifierOptions): Notifier {
     return queued;
   }
 
-  async function deliver(item: StoredNotice): Promise<boolean> {
-    try {
-      if (item.channel === "push") {
-        if (!config.push) throw new Error("ALERT_URL is no longer set");
-        await sendPush(pushRequest(item.notice, config.push), { fetcher: options.fetcher });
-      } else {
-        await options.mailer.send(composeNoticeEmail(item.key, item.notice, options.mail));
-      }
-      await store.markNoticeSent(item.key, now());
-      log.info("owner notice sent", { key: item.key, attempts: item.attempts });
-      return true;
-    } catch (error) {
-      await afterFailedAttempt(item, truncateError(errorMessage(error)), {
-        what: "owner notice",
-        maxAttempts,
-        retry: options.retry,
-        now: now(),
-        log,
-        giveUp: (reason) => store.markNoticeFailed(item.key, reason),
-        retryAt: (reason, at) => store.markNoticeRetry(item.key, reason, at),
-      });
-      return false;
+  async function deliver(item: StoredNotice) {
+    if (item.channel === "push") {
+      if (!config.push) throw new Error("ALERT_URL is no longer set");
+      await sendPush(pushRequest(item.notice, config.push), { fetcher: options.fetcher });
+    } else {
+      await options.mailer.send(composeNoticeEmail(item.key, item.notice, options.mail));
     }
+    return undefined;
   }
 
-  async function drain(): Promise<{ sent: number; failed: number }> {
-    const result = { sent: 0, failed: 0 };
-    for (;;) {
-      const batch = await store.claimDueNotices(now(), 4, options.leaseMs);
-      if (batch.length === 0) return result;
-      for (const ok of await Promise.all(batch.map(deliver))) {
-        if (ok) result.sent += 1;
-        else result.failed += 1;
-      }
-      // A channel that is down: stop this pass; the retry times are recorded.
-      if (result.sent === 0) return result;
-    }
-  }
-
-  async function tick(): Promise<TickResult> {
-    const queued = await queueDue();
-    const { sent, failed } = await drain();
-    return { queued, sent, failed };
-  }
-
-  async function nextWake(): Promise<number> {
+  /** The digest, the Monday report and the next reminder are due by the clock, not the queue. */
+  async function clockTimes(): Promise<(Date | null)[]> {
     const at = now();
     const waiting = (await store.listSince(new Date(at.getTime() - 2 * day))).filter(
       (lead) => lead.status === "new",
     );
-    const candidates = [
-      await store.nextNoticeDueAt(options.leaseMs),
+    return [
       nextDigestAt(at, config.clock),
       nextWeeklyReportAt(at, config.clock),
       nextReminderAt(waiting, at, config.clock),
-    ]
-      .filter((time): time is Date => time !== null)
-      .map((time) => time.getTime() - at.getTime());
-    return Math.max(1000, Math.min(maxSleepMs, ...candidates));
+    ];
   }
 
-  function run() {
-    if (stopped) return;
-    timer.clear();
-    current = current
-      .then(() => tick())
-      // Only ever earlier: a request stored while this pass ran has already set its own wake-up
-      // (onStored), which the pass's view of the store, read before it was stored, knows nothing of.
-      .then(async () => wakeIn(await nextWake()))
-      .catch((error) => {
-        log.error("owner notices: store unavailable, will retry", { error: errorMessage(error) });
-        wakeIn(60_000);
-      });
-  }
+  const runner = createQueueRunner({
+    name: "owner notices",
+    what: "owner notice",
+    queue: store.queue("notices"),
+    keyOf: (item) => item.key,
+    deliver,
+    retry: options.retry,
+    leaseMs: options.leaseMs,
+    batchSize: 4,
+    maxAttempts: options.maxAttempts ?? 12,
+    queueDue,
+    wakeAlso: clockTimes,
+    maxSleepMs,
+    log,
+    now,
+  });
 
-  function wakeIn(delayMs: number) {
-    if (!stopped) timer.wakeIn(delayMs);
-  }
-
-  /** Pulls the timer forward to `at` if it would fire later (a retry, a new request's reminder). */
-  function wakeBy(at: Date | null) {
-    if (!at) return;
-    wakeIn(Math.max(1000, at.getTime() - now().getTime()));
+  async function tick(): Promise<TickResult> {
+    const counts = await runner.pass();
+    return { queued: counts.queued ?? 0, sent: counts.sent ?? 0, failed: counts.failed ?? 0 };
   }
 
   return {
-    start() {
-      stopped = false;
-      run();
-    },
+    start: () => runner.start(),
     async onStored(id) {
+      const hours = config.clock.reminderAfterHours;
+      // The request was stored just now: its reminder falls due `hours` from now.
+      if (hours > 0) runner.wakeBy(new Date(now().getTime() + hours * 3_600_000));
+      if (!config.push) return;
       try {
-        const hours = config.clock.reminderAfterHours;
-        // The request was stored just now: its reminder falls due `hours` from now.
-        if (hours > 0) wakeBy(new Date(now().getTime() + hours * 3_600_000));
-        if (!config.push) return;
         // Not in the visitor's request: read the stored row after the answer has gone out.
         await new Promise((resolve) => setTimeout(resolve, 0));
         const lead = await store.get(id);
-        if (lead && (await queueAlert(lead)) > 0) {
-          current = current
-            .then(drain)
-            .then(async () => wakeBy(await store.nextNoticeDueAt(options.leaseMs)))
-            .catch((error) => {
-              log.error("owner alert not sent", { id, error: errorMessage(error) });
-            });
-          await current;
-        }
+        if (lead && (await queueAlert(lead)) > 0) await runner.wake();
       } catch (error) {
         // The next catch-up (restart or store recovery) queues it; the request itself is safe.
         alertsToCatchUp = true;
@@ -306,19 +253,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
       }
     },
     async onChanged() {
-      current = current
-        .then(() => tick())
-        .then(async () => wakeBy(await store.nextNoticeDueAt(options.leaseMs)))
-        .catch((error) => {
-          log.error("owner notices not sent", { error: errorMessage(error) });
-        });
-      await current;
+      await runner.pass().catch(() => {});
     },
     tick,
-    async stop() {
-      stopped = true;
-      timer.clear();
-      await current.catch(() => {});
-    },
+    stop: () => runner.stop(),
   };
 }

@@ -2,8 +2,8 @@
  * The Postgres store's part of the booking contract (booking/booking-store.ts). A change locks its
  * row (FOR UPDATE) and writes the request, its event, the visitor's e-mail and the owner's
  * notices in one transaction; the per-address cap counts and inserts under an advisory lock per
- * recipient, so instances sending at the same moment never pass it together. The queue is
- * claimed by the one helper of every queue (postgres-queue.ts).
+ * recipient, so instances sending at the same moment never pass it together. The visitor e-mail
+ * queue is the store's generic one (postgres-queue.ts).
  */
 import type postgres from "postgres";
 import {
@@ -16,7 +16,6 @@ import {
   refusal,
 } from "../store/booking-store.ts";
 import type { NewNotice, Notice } from "../store/owner-store.ts";
-import { visitorEmailQueue } from "../store/queue-table.ts";
 import {
   type ContactRequestRow,
   contactRequestColumns,
@@ -28,7 +27,6 @@ import {
   type VisitorEmailRow,
   visitorEmailColumns,
 } from "../store/store-row.ts";
-import { postgresQueue } from "./postgres-queue.ts";
 
 type Run = <T>(action: string, work: () => Promise<T>) => Promise<T>;
 type Json = postgres.JSONValue;
@@ -39,7 +37,6 @@ const noUuid = "00000000-0000-0000-0000-000000000000";
 const uuidOrNone = (id: string) => (isUuid(id) ? id : noUuid);
 
 export function postgresBooking(sql: postgres.Sql, run: Run): BookingStore {
-  const queue = postgresQueue<VisitorEmailRow>(sql, visitorEmailQueue, "text");
   const columns = sql.unsafe(contactRequestColumns);
   const emailColumns = sql.unsafe(visitorEmailColumns);
 
@@ -172,23 +169,6 @@ export function postgresBooking(sql: postgres.Sql, run: Run): BookingStore {
           return "queued" as const;
         }),
       );
-    },
-    claimDueVisitorEmails(now, limit, leaseMs) {
-      return run("claim", async () =>
-        (await queue.claim(now, limit, leaseMs)).map(toStoredVisitorEmail),
-      );
-    },
-    async markVisitorEmailSent(key, at) {
-      await run("update", () => queue.markSent(key, at));
-    },
-    async markVisitorEmailRetry(key, error, retryAt) {
-      await run("update", () => queue.markRetry(key, error, retryAt));
-    },
-    async markVisitorEmailFailed(key, error) {
-      await run("update", () => queue.markFailed(key, error));
-    },
-    nextVisitorEmailDueAt(leaseMs) {
-      return run("read", () => queue.nextDue(leaseMs));
     },
     listVisitorEmails(requestId) {
       return run("read", async () => {

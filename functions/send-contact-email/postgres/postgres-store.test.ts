@@ -9,6 +9,7 @@ import { describeContentStoreContract } from "../../../tests/contracts/content-s
 import { describeCountStoreContract } from "../../../tests/contracts/count-store-contract.ts";
 import { describeFollowUpStoreContract } from "../../../tests/contracts/follow-up-store-contract.ts";
 import { describeOwnerStoreContract } from "../../../tests/contracts/owner-store-contract.ts";
+import { describeQueueContract } from "../../../tests/contracts/queue-contract.ts";
 import { describeStoreContract } from "../../../tests/contracts/store-contract.ts";
 import { unusedPort } from "../../../tests/integration/support/ports.ts";
 import {
@@ -70,6 +71,11 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
   describeBookingStoreContract("Postgres store", async () =>
     openPostgresStore({ url: freshDatabase() }),
   );
+  // Two pools on one database: two servers, or two Edge Function instances.
+  describeQueueContract("Postgres store", async () => {
+    const url = freshDatabase();
+    return [openPostgresStore({ url }), openPostgresStore({ url })];
+  });
 
   async function submission(overrides: { receivedAt?: Date; message?: string } = {}) {
     const result = validateContact({
@@ -100,7 +106,7 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
       const now = new Date(Date.now() + 1000);
       async function worker(store: PostgresStore, into: string[]) {
         for (;;) {
-          const batch = await store.claimDue(now, 3, 60_000);
+          const batch = await store.queue("deliveries").claim(now, 3, 60_000);
           if (batch.length === 0) return;
           into.push(...batch.map((row) => row.id));
         }

@@ -3,10 +3,10 @@
  * database) and the Supabase Edge Function with SUPABASE_DB_URL. One driver, postgres.js (npm
  * `postgres`), which runs unchanged under Node and Deno (docs/decisions/0009-postgres-store.md).
  *
- * The schema is supabase/migrations (applied by Supabase, or by `npm start`: migrations.ts). The
- * two queues (the requests' e-mails, the owner's notices) are claimed and marked by one helper,
- * with FOR UPDATE SKIP LOCKED and a lease, so two instances never claim the same row
- * (postgres-queue.ts). What else must be atomic across instances lives in SQL functions of the
+ * The schema is supabase/migrations (applied by Supabase, or by `npm start`: migrations.ts). Every
+ * queue (the requests' e-mails, the owner's notices, the visitor's e-mails, the follow-ups) is the
+ * one generic queue over its table, `queue(name)`, claimed with FOR UPDATE SKIP LOCKED and a
+ * lease, so two instances never claim the same row (postgres-queue.ts). What else must be atomic across instances lives in SQL functions of the
  * migrations: submit_contact_request (repeat check and insert under an advisory lock per
  * fingerprint; a spam request is never the first of a repeat), consume_contact_rate_limit, count_contact_mail and claim_contact_mail_digest (the
  * hourly e-mail cap), and set_contact_status (contacted_at on the first answer).
@@ -19,7 +19,13 @@ import type { CountStore, SiteCount } from "../store/count-store.ts";
 import type { FollowUpStore } from "../store/follow-up-store.ts";
 import type { MailCount } from "../store/mail-count.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
-import { deliveryQueue, followUpQueue, noticeQueue } from "../store/queue-table.ts";
+import {
+  deliveryQueue,
+  followUpQueue,
+  noticeQueue,
+  type Queues,
+  visitorEmailQueue,
+} from "../store/queue-table.ts";
 import { type ContactStore, StoreUnavailableError } from "../store/store.ts";
 import {
   type ContactRequestRow,
@@ -31,10 +37,11 @@ import {
   toStoredFollowUp,
   toStoredNotice,
   toStoredRequest,
+  toStoredVisitorEmail,
 } from "../store/store-row.ts";
 import { postgresBooking } from "./postgres-booking.ts";
 import { postgresContent } from "./postgres-content.ts";
-import { type ExtraColumns, postgresQueue } from "./postgres-queue.ts";
+import { postgresQueue } from "./postgres-queue.ts";
 
 export type PostgresStoreOptions = {
   /** postgres://user:password@host:port/database */
@@ -130,20 +137,21 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 
   const columns = sql.unsafe(contactRequestColumns);
   const notices = sql.unsafe(noticeColumns);
-  const deliveries = postgresQueue<ContactRequestRow>(sql, deliveryQueue, "uuid");
-  const ownerNotices = postgresQueue<NoticeRow>(sql, noticeQueue, "text");
-  const followUps = postgresQueue<FollowUpRow>(sql, followUpQueue, "text");
+  const queues = {
+    deliveries: postgresQueue(sql, deliveryQueue, toStoredRequest, run, "uuid"),
+    notices: postgresQueue(sql, noticeQueue, toStoredNotice, run, "text"),
+    visitorEmails: postgresQueue(sql, visitorEmailQueue, toStoredVisitorEmail, run, "text"),
+    followUps: postgresQueue(sql, followUpQueue, toStoredFollowUp, run, "text"),
+  } satisfies Queues;
   const followUpFields = sql.unsafe(followUpColumns);
   /** An id that is not a uuid (a hand-edited link) matches nothing. */
   const uuidOrNull = (id: string) => sql`case when ${id} ~* '^[0-9a-f-]{36}$' then ${id}::uuid end`;
-  /** Recipients that accepted a partly delivered e-mail; none: the column stays as it is. */
-  const recipients = (delivered: string[] | undefined): ExtraColumns =>
-    delivered ? { delivered_recipients: sql`${delivered}::text[]` } : {};
 
   return {
     sql,
     ...postgresBooking(sql, run),
     ...postgresContent(sql, run),
+    queue: (name) => queues[name],
     submit(request) {
       const { id, data, details, source, fingerprint, receivedAt, dedupeWindowMs } = request;
       const status = request.status ?? "new";
@@ -163,27 +171,6 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
         if (!row) throw new Error("submit_contact_request returned no row");
         return { id: row.id, duplicate: row.duplicate };
       });
-    },
-    claimDue(now, limit, leaseMs) {
-      return run("claim", async () =>
-        (await deliveries.claim(now, limit, leaseMs)).map(toStoredRequest),
-      );
-    },
-    async markSent(id, at, deliveredTo) {
-      await run("update", () =>
-        deliveries.markSent(id, at, { delivered_to: deliveredTo, last_error: null }),
-      );
-    },
-    async markRetry(id, { error, retryAt, deliveredRecipients }) {
-      await run("update", () =>
-        deliveries.markRetry(id, error, retryAt, recipients(deliveredRecipients)),
-      );
-    },
-    async markFailed(id, { error, deliveredRecipients }) {
-      await run("update", () => deliveries.markFailed(id, error, recipients(deliveredRecipients)));
-    },
-    nextDueAt(leaseMs) {
-      return run("read", () => deliveries.nextDue(leaseMs));
     },
     list() {
       return run("read", async () => {
@@ -231,23 +218,6 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
         return rows.length > 0;
       });
     },
-    claimDueNotices(now, limit, leaseMs) {
-      return run("claim", async () =>
-        (await ownerNotices.claim(now, limit, leaseMs)).map(toStoredNotice),
-      );
-    },
-    async markNoticeSent(key, at) {
-      await run("update", () => ownerNotices.markSent(key, at));
-    },
-    async markNoticeRetry(key, error, retryAt) {
-      await run("update", () => ownerNotices.markRetry(key, error, retryAt));
-    },
-    async markNoticeFailed(key, error) {
-      await run("update", () => ownerNotices.markFailed(key, error));
-    },
-    nextNoticeDueAt(leaseMs) {
-      return run("read", () => ownerNotices.nextDue(leaseMs));
-    },
     listNotices() {
       return run("read", async () => {
         const rows = await sql<NoticeRow[]>`
@@ -287,29 +257,12 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
         return rows.length > 0;
       });
     },
-    claimDueFollowUps(now, limit, leaseMs) {
-      return run("claim", async () =>
-        (await followUps.claim(now, limit, leaseMs)).map(toStoredFollowUp),
-      );
-    },
-    async markFollowUpSent(key, at) {
-      await run("update", () => followUps.markSent(key, at, { last_error: null }));
-    },
-    async markFollowUpRetry(key, reason, retryAt) {
-      await run("update", () => followUps.markRetry(key, reason, retryAt));
-    },
-    async markFollowUpFailed(key, error) {
-      await run("update", () => followUps.markFailed(key, error));
-    },
     async stopFollowUp(key, reason) {
       await run("update", async () => {
         await sql`
           update public.follow_ups set status = 'stopped', last_error = ${reason}, claimed_at = null
            where key = ${key} and status = 'pending'`;
       });
-    },
-    nextFollowUpDueAt(leaseMs) {
-      return run("read", () => followUps.nextDue(leaseMs));
     },
     followUpsSentTo(addressHash, since) {
       return run("read", async () => {

@@ -1,7 +1,8 @@
 /**
  * The SQLite store's part of the booking contract (booking/booking-store.ts): a change to a
  * request with its event, visitor e-mail and owner notices in one write (so in one commit of the
- * store's group commit), the visitor e-mail queue (sqlite-queue.ts), and visits by time.
+ * store's group commit), and visits by time. Its visitor e-mail queue is the store's generic one
+ * (sqlite-queue.ts).
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import {
@@ -14,7 +15,6 @@ import {
   refusal,
 } from "../store/booking-store.ts";
 import type { NewNotice } from "../store/owner-store.ts";
-import { visitorEmailQueue } from "../store/queue-table.ts";
 import {
   contactRequestColumns as columns,
   type EventRow,
@@ -26,19 +26,13 @@ import {
   type VisitorEmailRow,
   visitorEmailColumns,
 } from "../store/store-row.ts";
-import { sqliteQueue } from "./sqlite-queue.ts";
 
 type Write = <T>(action: string, work: () => T) => Promise<T>;
 type Run = <T>(action: string, work: () => T) => T;
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
-export function sqliteBooking(
-  db: DatabaseSync,
-  write: Write,
-  run: Run,
-): BookingStore & { releaseClaims(): number } {
-  const queue = sqliteQueue<VisitorEmailRow>(db, visitorEmailQueue);
+export function sqliteBooking(db: DatabaseSync, write: Write, run: Run): BookingStore {
   const statements = {
     get: db.prepare(`SELECT ${columns} FROM contact_requests WHERE id = ?`),
     update: db.prepare(
@@ -209,22 +203,6 @@ export function sqliteBooking(
         return "queued" as const;
       });
     },
-    async claimDueVisitorEmails(now, limit, leaseMs) {
-      const rows = await write("claim", () => queue.claim(now, limit, leaseMs));
-      return rows.map(toStoredVisitorEmail);
-    },
-    async markVisitorEmailSent(key, at) {
-      await write("update", () => queue.markSent(key, at));
-    },
-    async markVisitorEmailRetry(key, error, retryAt) {
-      await write("update", () => queue.markRetry(key, error, retryAt));
-    },
-    async markVisitorEmailFailed(key, error) {
-      await write("update", () => queue.markFailed(key, error));
-    },
-    async nextVisitorEmailDueAt(leaseMs) {
-      return run("read", () => queue.nextDue(leaseMs));
-    },
     async listVisitorEmails(requestId) {
       return run("read", () =>
         (
@@ -239,7 +217,6 @@ export function sqliteBooking(
         (statements.events.all(requestId) as EventRow[]).map(toRequestEvent),
       );
     },
-    releaseClaims: () => queue.releaseClaims(),
     async listVisits(from, to) {
       return run("read", () =>
         (statements.visits.all(from.toISOString(), to.toISOString()) as Row[]).map(toStoredRequest),

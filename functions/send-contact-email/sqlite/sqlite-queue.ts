@@ -1,26 +1,26 @@
 /**
- * The queue helper of the SQLite store (queue-table.ts): claim, lease, next due, and the marks,
- * for any queue table. Synchronous, like node:sqlite; the store decides which calls share its
- * group commit.
+ * The SQLite store's one queue (queue/job-queue.ts) over any queue table (queue-table.ts): claim,
+ * lease, next due, and the marks. node:sqlite is synchronous; the claims and marks go through the
+ * store's group commit (`write`), the reads run at once (`run`).
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
+import type { JobQueue } from "../queue/job-queue.ts";
 import { earliestDue, type QueueTable } from "../store/queue-table.ts";
 
-/** What a mark may also set beside the queue's own columns (column name to value). */
-export type ExtraColumns = Record<string, SQLInputValue>;
+type Write = <T>(action: string, work: () => T) => Promise<T>;
+type Run = <T>(action: string, work: () => T) => T;
 
-export type SqliteQueue<Row> = {
-  claim(now: Date, limit: number, leaseMs: number): Row[];
-  nextDue(leaseMs: number): Date | null;
-  markSent(key: string, at: Date, extra?: ExtraColumns): void;
-  /** Pending rows only: a row already sent or failed stays as it is. */
-  markRetry(key: string, error: string, retryAt: Date, extra?: ExtraColumns): void;
-  markFailed(key: string, error: string, extra?: ExtraColumns): void;
+export type SqliteQueue<Job, Detail> = JobQueue<Job, Detail> & {
   /** Forgets every claim (the one process owning the data folder, at start); returns how many. */
   releaseClaims(): number;
 };
 
-export function sqliteQueue<Row>(db: DatabaseSync, queue: QueueTable): SqliteQueue<Row> {
+export function sqliteQueue<Row, Job, Detail = never>(
+  db: DatabaseSync,
+  queue: QueueTable,
+  toJob: (row: Row) => Job,
+  store: { write: Write; run: Run },
+): SqliteQueue<Job, Detail> {
   const { table, key, state } = queue;
   const pending = `${state} = 'pending'${queue.claimable ? ` AND ${queue.claimable}` : ""}`;
   const claim = db.prepare(
@@ -39,58 +39,66 @@ export function sqliteQueue<Row>(db: DatabaseSync, queue: QueueTable): SqliteQue
   const release = db.prepare(
     `UPDATE ${table} SET claimed_at = NULL WHERE ${state} = 'pending' AND claimed_at IS NOT NULL`,
   );
-  // A mark sets the queue's columns and the caller's extra ones; one statement per column set.
+  // A mark sets the queue's columns and the detail's; one statement per set of columns.
   const marks = new Map<string, StatementSync>();
-  function mark(
-    sets: string,
-    guard: string,
-    extra: ExtraColumns,
-    values: SQLInputValue[],
-    id: string,
-  ) {
-    const names = Object.keys(extra);
-    const sql = `UPDATE ${table} SET ${[sets, ...names.map((name) => `${name} = ?`)].join(", ")}
+  function mark(sets: string, guard: string, values: SQLInputValue[], id: string, detail?: Detail) {
+    const extra = Object.entries(queue.details ?? {}).flatMap(([field, { column, list }]) => {
+      const value = (detail as Record<string, unknown> | undefined)?.[field];
+      if (value === undefined) return [];
+      return [[column, list ? JSON.stringify(value) : (value as SQLInputValue)] as const];
+    });
+    const sql = `UPDATE ${table} SET ${[sets, ...extra.map(([column]) => `${column} = ?`)].join(", ")}
       WHERE ${key} = ?${guard}`;
     let statement = marks.get(sql);
     if (!statement) {
       statement = db.prepare(sql);
       marks.set(sql, statement);
     }
-    statement.run(...values, ...names.map((name) => extra[name] as SQLInputValue), id);
+    statement.run(...values, ...extra.map(([, value]) => value), id);
   }
+  const stillPending = ` AND ${state} = 'pending'`;
+  const sent = `${state} = 'sent', sent_at = ?, claimed_at = NULL${
+    queue.sentClearsError ? ", last_error = NULL" : ""
+  }`;
 
   return {
     claim(now, limit, leaseMs) {
       const at = now.toISOString();
       const leaseExpired = new Date(now.getTime() - leaseMs).toISOString();
-      const rows = claim.all(at, at, leaseExpired, limit) as (Row & {
-        attempts: number;
-        queue_due: string;
-      })[];
-      // RETURNING comes in no particular order: the claim's own, fresh rows first.
-      return rows
-        .sort(
-          (a, b) =>
-            Number(a.attempts > 1) - Number(b.attempts > 1) ||
-            a.queue_due.localeCompare(b.queue_due) ||
-            String(a[key as keyof typeof a]).localeCompare(String(b[key as keyof typeof b])),
-        )
-        .map(({ queue_due: _due, ...row }) => row as Row);
+      return store.write("claim", () => {
+        const rows = claim.all(at, at, leaseExpired, limit) as (Row & {
+          attempts: number;
+          queue_due: string;
+        })[];
+        // RETURNING comes in no particular order: the claim's own, fresh rows first.
+        return rows
+          .sort(
+            (a, b) =>
+              Number(a.attempts > 1) - Number(b.attempts > 1) ||
+              a.queue_due.localeCompare(b.queue_due) ||
+              String(a[key as keyof typeof a]).localeCompare(String(b[key as keyof typeof b])),
+          )
+          .map(({ queue_due: _due, ...row }) => toJob(row as Row));
+      });
     },
-    nextDue(leaseMs) {
-      const row = nextDue.get() as { next_unclaimed: string | null; oldest_claim: string | null };
-      return earliestDue(row.next_unclaimed, row.oldest_claim, leaseMs);
+    async nextDue(leaseMs) {
+      return store.run("read", () => {
+        const row = nextDue.get() as { next_unclaimed: string | null; oldest_claim: string | null };
+        return earliestDue(row.next_unclaimed, row.oldest_claim, leaseMs);
+      });
     },
-    markSent(id, at, extra = {}) {
-      mark(`${state} = 'sent', sent_at = ?, claimed_at = NULL`, "", extra, [at.toISOString()], id);
+    async complete(id, at, detail) {
+      await store.write("update", () => mark(sent, "", [at.toISOString()], id, detail));
     },
-    markRetry(id, error, retryAt, extra = {}) {
+    async retry(id, error, at, detail) {
       const sets = "last_error = ?, next_attempt_at = ?, claimed_at = NULL";
-      mark(sets, ` AND ${state} = 'pending'`, extra, [error, retryAt.toISOString()], id);
+      await store.write("update", () =>
+        mark(sets, stillPending, [error, at.toISOString()], id, detail),
+      );
     },
-    markFailed(id, error, extra = {}) {
+    async giveUp(id, error, detail) {
       const sets = `${state} = 'failed', last_error = ?, claimed_at = NULL`;
-      mark(sets, ` AND ${state} = 'pending'`, extra, [error], id);
+      await store.write("update", () => mark(sets, stillPending, [error], id, detail));
     },
     releaseClaims() {
       return Number(release.run().changes);

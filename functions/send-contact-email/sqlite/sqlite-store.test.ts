@@ -9,6 +9,7 @@ import { describeContentStoreContract } from "../../../tests/contracts/content-s
 import { describeCountStoreContract } from "../../../tests/contracts/count-store-contract.ts";
 import { describeFollowUpStoreContract } from "../../../tests/contracts/follow-up-store-contract.ts";
 import { describeOwnerStoreContract } from "../../../tests/contracts/owner-store-contract.ts";
+import { describeQueueContract } from "../../../tests/contracts/queue-contract.ts";
 import { describeStoreContract } from "../../../tests/contracts/store-contract.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
 import { fingerprintContact } from "../intake/fingerprint.ts";
@@ -46,6 +47,11 @@ describeFollowUpStoreContract("SQLite store", async () =>
 describeBookingStoreContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
 );
+// Two connections to one file: the server and `npm run leads`, or a store reopened meanwhile.
+describeQueueContract("SQLite store", async () => {
+  const path = join(tempFolder(), "contact.db");
+  return [openSqliteStore(path), openSqliteStore(path)];
+});
 
 async function submission() {
   const result = validateContact(validRequest());
@@ -152,10 +158,9 @@ describe("SQLite store on disk", () => {
     // It works as a new one does, and nothing ran twice.
     const request = await submission();
     await store.submit(request);
-    expect(await store.claimDue(new Date(Date.now() + 1000), 10, 60_000)).toMatchObject([
-      { message: "With quote details." },
-      { id: request.id },
-    ]);
+    expect(
+      await store.queue("deliveries").claim(new Date(Date.now() + 1000), 10, 60_000),
+    ).toMatchObject([{ message: "With quote details." }, { id: request.id }]);
     await store.close();
     const db = new DatabaseSync(path);
     const versions = db.prepare("SELECT version, applied_at FROM schema_migrations").all();
@@ -197,10 +202,10 @@ describe("SQLite store on disk", () => {
     const request = await submission();
     await store.submit(request);
     const now = new Date(Date.now() + 1000);
-    expect(await store.claimDue(now, 10, 120_000)).toHaveLength(1);
-    expect(await store.claimDue(now, 10, 120_000)).toHaveLength(0);
+    expect(await store.queue("deliveries").claim(now, 10, 120_000)).toHaveLength(1);
+    expect(await store.queue("deliveries").claim(now, 10, 120_000)).toHaveLength(0);
     expect(await store.releaseClaims()).toBe(1);
-    expect(await store.claimDue(now, 10, 120_000)).toHaveLength(1);
+    expect(await store.queue("deliveries").claim(now, 10, 120_000)).toHaveLength(1);
     await store.close();
   });
 

@@ -1,8 +1,9 @@
 /**
  * The Node host's store: one SQLite file through Node's built-in node:sqlite (docs/decisions/0002).
  * WAL journal with synchronous=FULL: a committed request survives a process crash and a power cut.
- * The schema is supabase/sqlite-migrations, applied on open (migrations.ts). The two queues (the
- * requests' e-mails, the owner's notices) are claimed and marked by one helper (sqlite-queue.ts).
+ * The schema is supabase/sqlite-migrations, applied on open (migrations.ts). Every queue (the
+ * requests' e-mails, the owner's notices, the visitor's e-mails, the follow-ups) is the one generic
+ * queue over its table, `queue(name)` (sqlite-queue.ts).
  * One server process owns a data folder; `npm run leads` may read it at the same time. Tests open
  * it as ":memory:".
  *
@@ -22,7 +23,13 @@ import type { CountStore, SiteCount } from "../store/count-store.ts";
 import type { FollowUpStore } from "../store/follow-up-store.ts";
 import { applySqliteMigrations } from "../store/migrations.ts";
 import type { NewNotice, OwnerStore } from "../store/owner-store.ts";
-import { deliveryQueue, followUpQueue, noticeQueue } from "../store/queue-table.ts";
+import {
+  deliveryQueue,
+  followUpQueue,
+  noticeQueue,
+  type Queues,
+  visitorEmailQueue,
+} from "../store/queue-table.ts";
 import { type ContactStore, StoreUnavailableError } from "../store/store.ts";
 import {
   contactRequestColumns as columns,
@@ -34,6 +41,7 @@ import {
   toStoredRequest as toRequest,
   toStoredFollowUp,
   toStoredNotice,
+  toStoredVisitorEmail,
 } from "../store/store-row.ts";
 import { sqliteBooking } from "./sqlite-booking.ts";
 import { sqliteContent } from "./sqlite-content.ts";
@@ -108,9 +116,6 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   } catch (error) {
     throw unavailable("open", error);
   }
-  const deliveries = sqliteQueue<Row>(db, deliveryQueue);
-  const notices = sqliteQueue<NoticeRow>(db, noticeQueue);
-  const followUps = sqliteQueue<FollowUpRow>(db, followUpQueue);
 
   const statements = {
     findRecent: db.prepare(
@@ -266,12 +271,19 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     });
   }
 
-  const { releaseClaims: releaseVisitorEmailClaims, ...booking } = sqliteBooking(db, write, run);
+  const booking = sqliteBooking(db, write, run);
+  const queues = {
+    deliveries: sqliteQueue(db, deliveryQueue, toRequest, { write, run }),
+    notices: sqliteQueue(db, noticeQueue, toStoredNotice, { write, run }),
+    visitorEmails: sqliteQueue(db, visitorEmailQueue, toStoredVisitorEmail, { write, run }),
+    followUps: sqliteQueue(db, followUpQueue, toStoredFollowUp, { write, run }),
+  } satisfies Queues;
 
   return {
     path,
     ...booking,
     ...sqliteContent(db, write, run),
+    queue: (name) => queues[name],
     submit(request) {
       const { id, data, details, source, fingerprint, receivedAt, dedupeWindowMs } = request;
       const status = request.status ?? "new";
@@ -300,27 +312,6 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         );
         return { id, duplicate: false };
       });
-    },
-    async claimDue(now, limit, leaseMs) {
-      return run("claim", () => deliveries.claim(now, limit, leaseMs).map(toRequest));
-    },
-    async markSent(id, at, deliveredTo) {
-      await write("update", () =>
-        deliveries.markSent(id, at, { delivered_to: deliveredTo, last_error: null }),
-      );
-    },
-    async markRetry(id, { error, retryAt, deliveredRecipients }) {
-      await write("update", () =>
-        deliveries.markRetry(id, error, retryAt, recipients(deliveredRecipients)),
-      );
-    },
-    async markFailed(id, { error, deliveredRecipients }) {
-      await write("update", () =>
-        deliveries.markFailed(id, error, recipients(deliveredRecipients)),
-      );
-    },
-    async nextDueAt(leaseMs) {
-      return run("read", () => deliveries.nextDue(leaseMs));
     },
     async list() {
       return run("read", () => (statements.list.all() as Row[]).map(toRequest));
@@ -358,22 +349,6 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       );
       return Number(result.changes) > 0;
     },
-    async claimDueNotices(now, limit, leaseMs) {
-      const rows = await write("claim", () => notices.claim(now, limit, leaseMs));
-      return rows.map(toStoredNotice);
-    },
-    async markNoticeSent(key, at) {
-      await write("update", () => notices.markSent(key, at));
-    },
-    async markNoticeRetry(key, error, retryAt) {
-      await write("update", () => notices.markRetry(key, error, retryAt));
-    },
-    async markNoticeFailed(key, error) {
-      await write("update", () => notices.markFailed(key, error));
-    },
-    async nextNoticeDueAt(leaseMs) {
-      return run("read", () => notices.nextDue(leaseMs));
-    },
     async listNotices() {
       return run("read", () => (statements.listNotices.all() as NoticeRow[]).map(toStoredNotice));
     },
@@ -397,24 +372,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       );
       return Number(result.changes) > 0;
     },
-    async claimDueFollowUps(now, limit, leaseMs) {
-      const rows = await write("claim", () => followUps.claim(now, limit, leaseMs));
-      return rows.map(toStoredFollowUp);
-    },
-    async markFollowUpSent(key, at) {
-      await write("update", () => followUps.markSent(key, at, { last_error: null }));
-    },
-    async markFollowUpRetry(key, reason, retryAt) {
-      await write("update", () => followUps.markRetry(key, reason, retryAt));
-    },
-    async markFollowUpFailed(key, error) {
-      await write("update", () => followUps.markFailed(key, error));
-    },
     async stopFollowUp(key, reason) {
       await write("update", () => statements.stopFollowUp.run(reason, key));
-    },
-    async nextFollowUpDueAt(leaseMs) {
-      return run("read", () => followUps.nextDue(leaseMs));
     },
     async followUpsSentTo(addressHash, since) {
       const row = run(
@@ -441,12 +400,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       );
     },
     async releaseClaims() {
-      return run("update", () => {
-        followUps.releaseClaims();
-        notices.releaseClaims();
-        releaseVisitorEmailClaims();
-        return deliveries.releaseClaims();
-      });
+      return run("update", () =>
+        Object.values(queues).reduce((released, queue) => released + queue.releaseClaims(), 0),
+      );
     },
     async close() {
       // Writes already queued are committed (their callers are waiting), then the file closes.
@@ -454,9 +410,4 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       if (db.isOpen) db.close();
     },
   };
-}
-
-/** Recipients that accepted a partly delivered e-mail, as the column keeps them; none: unchanged. */
-function recipients(delivered: string[] | undefined): { delivered_recipients?: string } {
-  return delivered ? { delivered_recipients: JSON.stringify(delivered) } : {};
 }

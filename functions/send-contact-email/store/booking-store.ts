@@ -112,11 +112,6 @@ export type BookingStore = {
    * `perHour` of that kind to anyone.
    */
   enqueueVisitorEmail(email: NewVisitorEmail, cap?: VisitorEmailCap): Promise<EnqueueOutcome>;
-  claimDueVisitorEmails(now: Date, limit: number, leaseMs: number): Promise<StoredVisitorEmail[]>;
-  markVisitorEmailSent(key: string, at: Date): Promise<void>;
-  markVisitorEmailRetry(key: string, error: string, retryAt: Date): Promise<void>;
-  markVisitorEmailFailed(key: string, error: string): Promise<void>;
-  nextVisitorEmailDueAt(leaseMs: number): Promise<Date | null>;
   /** Oldest first; one request's, or all. */
   listVisitorEmails(requestId?: string): Promise<StoredVisitorEmail[]>;
   /** One request's events, oldest first. */

@@ -42,14 +42,8 @@ export type FollowUpStore = {
    * False when one with that key is pending, sent or failed: each key is sent at most once.
    */
   enqueueFollowUp(item: NewFollowUp): Promise<boolean>;
-  claimDueFollowUps(now: Date, limit: number, leaseMs: number): Promise<StoredFollowUp[]>;
-  markFollowUpSent(key: string, at: Date): Promise<void>;
-  markFollowUpRetry(key: string, reason: string, retryAt: Date): Promise<void>;
-  markFollowUpFailed(key: string, error: string): Promise<void>;
   /** Final, like sent: the status changed, the customer opted out, the request is gone. */
   stopFollowUp(key: string, reason: string): Promise<void>;
-  /** Earliest time a pending follow-up becomes due (claims included), or null. */
-  nextFollowUpDueAt(leaseMs: number): Promise<Date | null>;
   /** Follow-ups sent to that address at or after `since` (the daily cap). */
   followUpsSentTo(addressHash: string, since: Date): Promise<number>;
   /** A request's follow-ups, oldest first (its page shows them). */

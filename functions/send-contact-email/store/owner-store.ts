@@ -83,11 +83,5 @@ export type OwnerStore = {
   listSince(since: Date): Promise<StoredContactRequest[]>;
   /** True when queued, false when a notice with that key already exists. */
   enqueueNotice(notice: NewNotice): Promise<boolean>;
-  claimDueNotices(now: Date, limit: number, leaseMs: number): Promise<StoredNotice[]>;
-  markNoticeSent(key: string, at: Date): Promise<void>;
-  markNoticeRetry(key: string, error: string, retryAt: Date): Promise<void>;
-  markNoticeFailed(key: string, error: string): Promise<void>;
-  /** Earliest time a pending notice becomes due (claims included), or null. */
-  nextNoticeDueAt(leaseMs: number): Promise<Date | null>;
   listNotices(): Promise<StoredNotice[]>;
 };

@@ -5,14 +5,20 @@
  * supabase/):
  *   <key>, <state> ('pending' | 'sent' | 'failed'), attempts, last_error, next_attempt_at,
  *   claimed_at, sent_at
- * and each SQL store has one helper that claims, leases, times and marks them
- * (sqlite-queue.ts, postgres-queue.ts). A new queue is a table with these columns and an entry
- * here.
+ * and each SQL store implements the one generic queue (queue/job-queue.ts) over any of them
+ * (sqlite-queue.ts, postgres-queue.ts), reached as `store.queue(name)`. A new queue is a table
+ * with these columns, an entry here and in `Queues`, and a deliver function for the runner
+ * (queue/runner.ts).
  *
  * The rules, the same for every queue: a claim marks up to N due rows (attempts + 1), rows never
  * attempted first (new work never waits behind old retries), then the longest due; a claim older
  * than the lease belongs to a crashed worker and may be taken again.
  */
+import type { JobQueue } from "../queue/job-queue.ts";
+import type { StoredVisitorEmail } from "./booking-store.ts";
+import type { StoredFollowUp } from "./follow-up-store.ts";
+import type { StoredNotice } from "./owner-store.ts";
+import type { StoredContactRequest } from "./store.ts";
 import {
   contactRequestColumns,
   followUpColumns,
@@ -29,6 +35,36 @@ export type QueueTable = {
   claimable?: string;
   /** The columns a claim returns. */
   columns: string;
+  /** A sent job's earlier error is cleared (its page no longer shows it). */
+  sentClearsError?: boolean;
+  /**
+   * What a mark may also record (the detail's field to its column); a detail's field left out
+   * leaves its column as it is. A list is JSON text in SQLite, text[] in Postgres.
+   */
+  details?: Record<string, { column: string; list?: boolean }>;
+};
+
+/** What a delivery's marks also record: who accepted the e-mail (mail/outbox.ts). */
+export type DeliveryDetail = {
+  /** The mail server's answer to the accepted e-mail. */
+  deliveredTo?: string;
+  /** Recipients that accepted it in this or an earlier attempt (kept; never sent to again). */
+  deliveredRecipients?: string[];
+};
+
+/** Every queue of the function, by name: the `store.queue(name)` each store implements once. */
+export type Queues = {
+  deliveries: JobQueue<StoredContactRequest, DeliveryDetail>;
+  notices: JobQueue<StoredNotice>;
+  visitorEmails: JobQueue<StoredVisitorEmail>;
+  followUps: JobQueue<StoredFollowUp>;
+};
+
+export type QueueName = keyof Queues;
+
+export type QueueStore = {
+  /** The named queue over this store's table (queue/job-queue.ts). */
+  queue<Name extends QueueName>(name: Name): Queues[Name];
 };
 
 /** The e-mail of each quote request (outbox.ts); spam is stored, never e-mailed. */
@@ -38,6 +74,11 @@ export const deliveryQueue: QueueTable = {
   state: "delivery_status",
   claimable: "status <> 'spam'",
   columns: contactRequestColumns,
+  sentClearsError: true,
+  details: {
+    deliveredTo: { column: "delivered_to" },
+    deliveredRecipients: { column: "delivered_recipients", list: true },
+  },
 };
 
 /** The owner's alerts, reminders and digests (owner/notifier.ts). */
@@ -54,6 +95,7 @@ export const followUpQueue: QueueTable = {
   key: "key",
   state: "status",
   columns: followUpColumns,
+  sentClearsError: true,
 };
 
 /** The earliest time a queue has something due: an unclaimed row's, or an old claim's lease end. */

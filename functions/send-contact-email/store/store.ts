@@ -6,11 +6,13 @@
  * (tests/support/stores.ts). Their rows: store-row.ts; their schemas, side by side:
  * supabase/migrations and supabase/sqlite-migrations (migrations.ts).
  */
+
 import type { ContactRequest } from "../../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
 import type { VisitSource } from "../../../shared/visit-source.ts";
 import type { LeadStatus } from "../base/lead-status.ts";
 import type { Visit } from "../base/visit.ts";
+import type { QueueStore } from "./queue-table.ts";
 
 /**
  * The owner's view of a lead (lead-status.ts); `spam` is also what the spam filter stores (never
@@ -93,33 +95,13 @@ export type StoredContactRequest = ContactRequest &
     spamReason?: string;
   };
 
-/** What a failed attempt records. */
-export type DeliveryFailure = {
-  /** The mail server's or our own reason, short (truncateError). */
-  error: string;
-  /** Recipients that accepted it in this or an earlier attempt (kept; never sent to again). */
-  deliveredRecipients?: string[];
-};
-
-export type ContactStore = {
+/**
+ * The store the function keeps its requests in; every queue of it, the requests' e-mails (spam
+ * never claimed) among them, is `queue(name)` (queue-table.ts).
+ */
+export type ContactStore = QueueStore & {
   /** Commits the request durably, or returns the id of an equal one inside the window. */
   submit(request: NewContactRequest): Promise<SubmitResult>;
-  /**
-   * Marks up to `limit` due, pending requests as claimed (attempts + 1) and returns them. Requests
-   * never attempted come first (a new lead never waits behind old retries), then the oldest due.
-   * Spam is never claimed. A claim older than `leaseMs` is considered abandoned (a crashed worker)
-   * and may be claimed again.
-   */
-  claimDue(now: Date, limit: number, leaseMs: number): Promise<StoredContactRequest[]>;
-  markSent(id: string, at: Date, deliveredTo: string): Promise<void>;
-  /** A transient failure: stays pending, tried again at `retryAt`. */
-  markRetry(id: string, failure: DeliveryFailure & { retryAt: Date }): Promise<void>;
-  /** A permanent failure: `failed`, never tried again. */
-  markFailed(id: string, failure: DeliveryFailure & { at: Date }): Promise<void>;
-  /**
-   * Earliest time a pending, non-spam request becomes due (claims included), or null when none is.
-   */
-  nextDueAt(leaseMs: number): Promise<Date | null>;
   /** Newest first. */
   list(): Promise<StoredContactRequest[]>;
   close(): Promise<void>;
@@ -131,10 +113,4 @@ export class StoreUnavailableError extends Error {
     super(message, options);
     this.name = "StoreUnavailableError";
   }
-}
-
-/** Keeps stored error texts short: they end up in a table cell and in `npm run leads`. */
-export function truncateError(message: string, max = 500): string {
-  const oneLine = message.replace(/\s+/g, " ").trim();
-  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }

@@ -106,12 +106,15 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     visitor: inProcess(config.visitorLimits.client),
   };
 
+  const reopenDelayMs = options.reopenDelayMs ?? 5000;
   let stopped = false;
   let failures = 0;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
   let reopenAt = 0;
   let opening: Promise<void> | null = null;
-  const retryAfterSeconds = () => Math.max(1, Math.ceil((reopenAt - Date.now()) / 1000));
+  /** Until the next try to open the store; while the first is under way, its usual delay. */
+  const retryAfterSeconds = () =>
+    Math.max(1, Math.ceil((reopenAt > Date.now() ? reopenAt - Date.now() : reopenDelayMs) / 1000));
 
   const route = createRouter({
     routes: contactRoutes({
@@ -161,7 +164,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       opened = await options.openStore();
     } catch (error) {
       failures += 1;
-      const delay = Math.min((options.reopenDelayMs ?? 5000) * failures, 60_000);
+      const delay = Math.min(reopenDelayMs * failures, 60_000);
       log.error(
         options.whyUnavailable?.(error) ?? "the store cannot be used: requests are answered 503",
         {

@@ -33,6 +33,8 @@ export type Route = {
   path: string;
   /** How the router's own answers (405, 503) are written: as JSON, a private page, or a bare file. */
   answers: "json" | "page" | "file";
+  /** The words of a JSON 405, when the route has its own ("Use POST." by default). */
+  wrongMethod?: string;
   /** A private page: Cross-Origin-Opener-Policy on every answer. */
   privatePage?: boolean;
   /** Refuses a request before its link is checked (a Response), or lets it on (null). */
@@ -123,7 +125,7 @@ export function createRouter(options: RouterOptions) {
       {
         error: unavailable
           ? "The service cannot take this right now. Please try again in a minute."
-          : `Use ${verbs.join(" or ")}.`,
+          : (route.wrongMethod ?? `Use ${verbs.join(" or ")}.`),
       },
       { ...cors, ...headers },
     );

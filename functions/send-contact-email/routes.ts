@@ -20,7 +20,7 @@ import type { FunctionStore } from "./function-store.ts";
 import { clientAddress } from "./http/client-address.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limiter.ts";
 import { handleInbox, inboxLink } from "./inbox/inbox-routes.ts";
-import { handleContactRequest } from "./intake/contact-routes.ts";
+import { handleContactRequest, messagesForVisitors } from "./intake/contact-routes.ts";
 import type { LinkSigners } from "./links/signed-links.ts";
 import type { OwnerConfig } from "./owner/owner-config.ts";
 import { handleOwnerPage, ownerPageLinks } from "./owner/request-routes.ts";
@@ -102,6 +102,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       method: "POST OPTIONS",
       path: "",
       answers: "json",
+      wrongMethod: messagesForVisitors.method,
       handle: (request, { peer }) => intake(request, deps.store(), peer),
     },
     ...(config.drainSecret ? [drainRoute(config.drainSecret, queues, deps.store)] : []),

@@ -21,6 +21,7 @@ import { clientAddress } from "./http/client-address.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limiter.ts";
 import { handleInbox, inboxLink } from "./inbox/inbox-routes.ts";
 import { handleContactRequest, messagesForVisitors } from "./intake/contact-routes.ts";
+import type { LinkRule } from "./links/link-check.ts";
 import type { LinkSigners } from "./links/signed-links.ts";
 import type { OwnerConfig } from "./owner/owner-config.ts";
 import { handleOwnerPage, ownerPageLinks } from "./owner/request-routes.ts";
@@ -47,47 +48,39 @@ export type RouteDeps = {
   log: Logger;
 };
 
+type Handler = Route["handle"];
+
+/** A private page: isolated, needs the store, opened by its link. */
+const page = (method: string, path: string, link: LinkRule, handle: Handler): Route => ({
+  method,
+  path,
+  link,
+  handle,
+  answers: "page",
+  privatePage: true,
+  needsStore: true,
+});
+
+/** An answer for scripts (JSON), the router's own answers too. */
+const api = (method: string, path: string, handle: Handler, more: Partial<Route> = {}): Route => ({
+  method,
+  path,
+  handle,
+  answers: "json",
+  ...more,
+});
+
+const file = { answers: "file", privatePage: false } as const;
+
 export function contactRoutes(deps: RouteDeps): Route[] {
   const { config, owner, links, queues, log } = deps;
   const address = (request: Request, peer: string) =>
     clientAddress(request.headers, peer, config.trustProxy);
-  const pages = { answers: "page", privatePage: true, needsStore: true } as const;
-  const ownerPage = (store: FunctionStore) => ({
-    store,
-    businessName: business.name,
-    onStatusChanged: (id: string) => queues.changed(id),
-    followUps: async (lead: StoredContactRequest) =>
-      followUpLines(lead, await store.listFollowUps(lead.id), owner.followUps),
-    bookingSection: (lead: StoredContactRequest, token: string, query: URLSearchParams) =>
-      bookingSection(store, lead, token, query),
-    log,
-  });
-  const visitorPage = (store: FunctionStore) => ({
-    store,
-    ownerSigner: links.owner,
-    ownerReadSigner: links["owner-read"],
-    functionUrl: owner.functionUrl,
-    channels: owner.push ? (["email", "push"] as const) : (["email"] as const),
-    mailFrom: config.mailFrom,
-    businessName: business.name,
-    linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
-    limits: config.visitorLimits,
-    inboxLink: deps.inboxLink,
-    onChanged: queues.changed,
-    log,
-  });
-  const inbox = (store: FunctionStore) => ({
-    store,
-    links,
-    calendar: async () =>
-      renderCalendarSubscribe(
-        calendarFeedUrl(owner.functionUrl, await links.calendar.sign(feedName, new Date())),
-      ),
-    log,
-  });
-  const intake = (request: Request, store: FunctionStore | null, peer: string) =>
+
+  // The form's post checks the store last, so that a form without script gets its words back.
+  const intake: Handler = (request, { peer }) =>
     handleContactRequest(request, {
-      store,
+      store: deps.store(),
       config,
       rateLimiter: deps.limiters().contact,
       retryAfterSeconds: deps.retryAfterSeconds,
@@ -95,117 +88,90 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       onStored: queues.stored,
       log,
     });
+  const count: Handler = async (request, { store, peer }) =>
+    handleCount(request, {
+      store,
+      allowedOrigins: config.allowedOrigins,
+      rateLimiter: deps.limiters().count,
+      clientAddress: address(request, peer),
+      hashKey: await deps.countKey,
+      timeZone: business.timeZone,
+      log,
+    });
+  const inbox =
+    (format: "page" | "csv"): Handler =>
+    (request, { grant, store }) =>
+      handleInbox(request, format, grant, {
+        store,
+        links,
+        calendar: async () =>
+          renderCalendarSubscribe(
+            calendarFeedUrl(owner.functionUrl, await links.calendar.sign(feedName, new Date())),
+          ),
+        log,
+      });
+  const ownerPage: Handler = (request, { grant, store }) =>
+    handleOwnerPage(request, grant, {
+      store,
+      businessName: business.name,
+      onStatusChanged: (id) => queues.changed(id),
+      followUps: async (lead) =>
+        followUpLines(lead, await store.listFollowUps(lead.id), owner.followUps),
+      bookingSection: (lead, token, query) => bookingSection(store, lead, token, query),
+      log,
+    });
+  const ownerVisit: Handler = (request, { grant, store }) =>
+    handleOwnerVisit(request, grant, { store, onChanged: queues.changed, log });
+  const visitorPage =
+    (part: "page" | "calendar"): Handler =>
+    (request, { grant, store }) =>
+      handleVisitorPage(
+        request,
+        grant,
+        {
+          store,
+          ownerSigner: links.owner,
+          ownerReadSigner: links["owner-read"],
+          functionUrl: owner.functionUrl,
+          channels: owner.push ? ["email", "push"] : ["email"],
+          mailFrom: config.mailFrom,
+          businessName: business.name,
+          linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
+          limits: config.visitorLimits,
+          inboxLink: deps.inboxLink,
+          onChanged: queues.changed,
+          log,
+        },
+        part,
+      );
+  const visitorPosts = (request: Request, peer: string) =>
+    limitVisitorPosts(deps.limiters().visitor, address(request, peer));
+  const optOut: Handler = (request, { params, grant, store }) =>
+    handleOptOut(request, params.hash ?? "", grant, { store, log });
+  const calendarFeed: Handler = (request, { store }) =>
+    handleCalendarFeed(request, {
+      store,
+      ownerSigner: links["owner-read"],
+      functionUrl: owner.functionUrl,
+      mailFrom: config.mailFrom,
+      log,
+    });
 
   return [
-    // The form's post checks the store last, so that a form without script gets its words back.
-    {
-      method: "POST OPTIONS",
-      path: "",
-      answers: "json",
-      wrongMethod: messagesForVisitors.method,
-      handle: (request, { peer }) => intake(request, deps.store(), peer),
-    },
+    api("POST OPTIONS", "", intake, { wrongMethod: messagesForVisitors.method }),
     ...(config.drainSecret ? [drainRoute(config.drainSecret, queues, deps.store)] : []),
-    {
-      method: "POST",
-      path: "/count",
-      answers: "json",
-      needsStore: true,
-      handle: async (request, { store, peer }) =>
-        handleCount(request, {
-          store,
-          allowedOrigins: config.allowedOrigins,
-          rateLimiter: deps.limiters().count,
-          clientAddress: address(request, peer),
-          hashKey: await deps.countKey,
-          timeZone: business.timeZone,
-          log,
-        }),
-    },
-    {
-      method: "GET HEAD",
-      path: "/inbox",
-      ...pages,
-      link: inboxLink,
-      handle: (request, { grant, store }) => handleInbox(request, "page", grant, inbox(store)),
-    },
-    {
-      method: "GET HEAD",
-      path: "/inbox.csv",
-      ...pages,
-      link: inboxLink,
-      handle: (request, { grant, store }) => handleInbox(request, "csv", grant, inbox(store)),
-    },
-    {
-      method: "GET HEAD",
-      path: "/lead/:id",
-      ...pages,
-      link: ownerPageLinks.read,
-      handle: (request, { grant, store }) => handleOwnerPage(request, grant, ownerPage(store)),
-    },
-    {
-      method: "POST",
-      path: "/lead/:id",
-      ...pages,
-      link: ownerPageLinks.act,
-      handle: (request, { grant, store }) => handleOwnerPage(request, grant, ownerPage(store)),
-    },
-    {
-      method: "POST",
-      path: "/lead/:id/visit",
-      ...pages,
-      link: ownerVisitLink,
-      handle: (request, { grant, store }) =>
-        handleOwnerVisit(request, grant, { store, onChanged: queues.changed, log }),
-    },
-    {
-      method: "GET HEAD",
-      path: "/request/:id",
-      ...pages,
-      link: visitorPageLink,
-      handle: (request, { grant, store }) =>
-        handleVisitorPage(request, grant, visitorPage(store), "page"),
-    },
-    {
-      method: "POST",
-      path: "/request/:id",
-      ...pages,
-      limit: (request, peer) => limitVisitorPosts(deps.limiters().visitor, address(request, peer)),
-      link: visitorPageLink,
-      handle: (request, { grant, store }) =>
-        handleVisitorPage(request, grant, visitorPage(store), "page"),
-    },
-    {
-      method: "GET HEAD",
-      path: "/request/:id/visit.ics",
-      ...pages,
-      link: visitorPageLink,
-      handle: (request, { grant, store }) =>
-        handleVisitorPage(request, grant, visitorPage(store), "calendar"),
-    },
-    {
-      method: "GET HEAD POST",
-      path: "/opt-out/:hash",
-      ...pages,
-      link: optOutLink,
-      handle: (request, { params, grant, store }) =>
-        handleOptOut(request, params.hash ?? "", grant, { store, log }),
-    },
-    {
-      method: "GET HEAD",
-      path: "/calendar/:name.ics",
-      answers: "file",
-      needsStore: true,
-      link: calendarFeedLink,
-      handle: (request, { store }) =>
-        handleCalendarFeed(request, {
-          store,
-          ownerSigner: links["owner-read"],
-          functionUrl: owner.functionUrl,
-          mailFrom: config.mailFrom,
-          log,
-        }),
-    },
+    api("POST", "/count", count, { needsStore: true }),
+    page("GET HEAD", "/inbox", inboxLink, inbox("page")),
+    page("GET HEAD", "/inbox.csv", inboxLink, inbox("csv")),
+    page("GET HEAD", "/lead/:id", ownerPageLinks.read, ownerPage),
+    page("POST", "/lead/:id", ownerPageLinks.act, ownerPage),
+    page("POST", "/lead/:id/visit", ownerVisitLink, ownerVisit),
+    page("GET HEAD", "/request/:id", visitorPageLink, visitorPage("page")),
+    { ...page("POST", "/request/:id", visitorPageLink, visitorPage("page")), limit: visitorPosts },
+    page("GET HEAD", "/request/:id/visit.ics", visitorPageLink, visitorPage("calendar")),
+    page("GET HEAD POST", "/opt-out/:hash", optOutLink, optOut),
+    // A calendar app's file, not a page: no window to isolate.
+    { ...page("GET HEAD", "/calendar/:name.ics", calendarFeedLink, calendarFeed), ...file },
   ];
 }
 

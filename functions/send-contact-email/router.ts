@@ -111,7 +111,7 @@ export function createRouter(options: RouterOptions) {
         unavailable
           ? refusalPage(
               "Not available right now",
-              "This page cannot be opened right now. Please try again in a minute.",
+              "This page cannot be opened for a moment. Please try again in a minute.",
             )
           : refusalPage("Not available this way", "Please use the page's links and buttons."),
         headers,

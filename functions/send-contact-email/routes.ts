@@ -19,7 +19,7 @@ import { handleOptOut, optOutLink } from "./follow-ups/opt-out-routes.ts";
 import type { FunctionStore } from "./function-store.ts";
 import { clientAddress } from "./http/client-address.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limiter.ts";
-import { handleInbox, inboxLink } from "./inbox/inbox-routes.ts";
+import { handleInbox, inboxPageLink } from "./inbox/inbox-routes.ts";
 import { handleContactRequest, messagesForVisitors } from "./intake/contact-routes.ts";
 import type { LinkRule } from "./links/link-check.ts";
 import type { LinkSigners } from "./links/signed-links.ts";
@@ -161,8 +161,8 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     api("POST OPTIONS", "", intake, { wrongMethod: messagesForVisitors.method }),
     ...(config.drainSecret ? [drainRoute(config.drainSecret, queues, deps.store)] : []),
     api("POST", "/count", count, { needsStore: true }),
-    page("GET HEAD", "/inbox", inboxLink, inbox("page")),
-    page("GET HEAD", "/inbox.csv", inboxLink, inbox("csv")),
+    page("GET HEAD", "/inbox", inboxPageLink, inbox("page")),
+    page("GET HEAD", "/inbox.csv", inboxPageLink, inbox("csv")),
     page("GET HEAD", "/lead/:id", ownerPageLinks.read, ownerPage),
     page("POST", "/lead/:id", ownerPageLinks.act, ownerPage),
     page("POST", "/lead/:id/visit", ownerVisitLink, ownerVisit),

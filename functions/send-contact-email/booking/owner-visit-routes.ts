@@ -4,9 +4,9 @@
  *   POST …/send-contact-email/lead/<id>/visit   token, sequence, action=book|cancel, and either
  *                                               window=<n> (one of the visitor's times, one tap)
  *                                               or date, time, minutes
- * Only the owner's acting link (`owner` scope, `ownerVisitLink`, checked by the router) may do it. The form carries the visit's SEQUENCE
- * as the page showed it: a second tap, or a page left open while something else changed, changes
- * nothing and shows the page as it is now. The change, its event and the visitor's e-mail (with
+ * Only the owner's acting link (`owner` scope, `ownerVisitLink`, checked by the router) may do
+ * it. The form carries the visit's SEQUENCE as the page showed it: a second tap, or a page left
+ * open while something else changed, changes nothing and shows the page as it is now. The change, its event and the visitor's e-mail (with
  * the calendar event) are stored in one transaction; then 303 back to the page.
  */
 

@@ -4,8 +4,8 @@
  *   POST …/send-contact-email/request/<id>                    other times, the address, or cancel
  *   GET  …/send-contact-email/request/<id>/visit.ics?token=…  the booked visit for a calendar
  * The token is the `visitor` scope's (links/), bound to this request (`visitorPageLink`, checked
- * by the router): an owner's token never opens it, and a visitor's never opens the owner's page. A bad, expired or other-scope token gets 403
- * and nothing of the request. Each POST is stored with its event and the owner's notices in one
+ * by the router): an owner's token never opens it, and a visitor's never opens the owner's page.
+ * A bad, expired or other-scope token gets 403 and nothing of the request. Each POST is stored with its event and the owner's notices in one
  * transaction, then 303 back to the page (reloading sends nothing again).
  *
  * A link anyone may hold posts to a page that writes and tells the owner, so its posts are bounded

@@ -11,7 +11,7 @@ import type { NewContactRequest } from "../store/store.ts";
 import {
   handleInbox,
   type InboxDeps,
-  inboxLink,
+  inboxPageLink,
   inboxPageSize,
   inboxSubject,
   inboxSubjects,
@@ -48,7 +48,7 @@ function serve(deps: InboxDeps, at = now) {
       method: "GET HEAD",
       path: format === "csv" ? "/inbox.csv" : "/inbox",
       answers: "page",
-      link: inboxLink,
+      link: inboxPageLink,
       handle: (request, { grant }) => handleInbox(request, format, grant, deps),
     })),
     links,

@@ -3,9 +3,9 @@
  *   GET …/send-contact-email/inbox?token=…[&filters]       the page (inbox-page.ts)
  *   GET …/send-contact-email/inbox.csv?token=…[&filters]   the same selection as CSV
  * The token is the `inbox` scope's (links/signed-links.ts: its own secret, INBOX_LINK_SECRET, and
- * lifetime; `inboxLink`, checked by the router); a missing, altered or expired one gets 403 and
- * shows nothing. Reading changes
- * nothing; each request's row links to its own page with a token for that request alone. As with
+ * lifetime; `inboxPageLink`, checked by the router); a missing, altered or expired one gets 403
+ * and shows nothing. Reading changes nothing; each request's row links to its own page with a
+ * token for that request alone. As with
  * the request links (decision 0012), an inbox link from an e-mail opens requests that act, and one
  * from a push (a channel others may read) opens them read-only: the two are signed for different
  * subjects, so the read-only one cannot be turned into the other.
@@ -51,7 +51,7 @@ async function page(status: number, html: string, extra: Record<string, string> 
 }
 
 /** An `inbox` token, signed for the inbox that acts or for the one that reads. */
-export const inboxLink: LinkRule = {
+export const inboxPageLink: LinkRule = {
   accepts: () => [
     { scope: "inbox", subject: inboxSubjects.act },
     { scope: "inbox", subject: inboxSubjects.read },
@@ -59,7 +59,7 @@ export const inboxLink: LinkRule = {
   refused: () => page(403, renderInboxRefusal("denied")),
 };
 
-/** GET and HEAD of the page or its CSV, with `inboxLink` (routes.ts). */
+/** GET and HEAD of the page or its CSV, with `inboxPageLink` (routes.ts). */
 export async function handleInbox(
   request: Request,
   format: "page" | "csv",

@@ -13,7 +13,7 @@ import { isSitePath } from "./site-paths.ts";
 export const countEvents = ["view", "call", "form-start"] as const;
 export type CountEvent = (typeof countEvents)[number];
 
-/** The path of the count route under the function (contact-function.ts). */
+/** The path of the count route under the function (functions/send-contact-email/routes.ts). */
 export const countRoute = "/count";
 
 export function isCountEvent(value: unknown): value is CountEvent {

@@ -1,84 +1,27 @@
 /**
  * send-contact-email, assembled once for both hosts (docs/decisions/0011-one-function-one-schema.md):
- * its routes, its queues (the e-mail of each request, the owner's notices), the link signer and the
- * rate limiter, from the settings and a store. A host adds only what is its own: the Node server
- * (server/contact-service.ts) the data folder's lock and Node's HTTP, the Supabase entry
- * (supabase/functions/send-contact-email/index.ts) `Deno.serve`.
- *
- * Routes, after `…/send-contact-email` (Supabase strips /functions/v1; both forms are accepted):
- *   POST|OPTIONS ""             a quote request (docs/contact-api.md)
- *   POST         /drain         one pass of every queue, for a schedule; needs OUTBOX_DRAIN_SECRET
- *   GET|POST     /lead/<id>     the owner's page for one request (signed link)
- *   POST         /lead/<id>/visit            the owner books, moves or cancels the visit
- *   GET|POST     /request/<id>               the visitor's page for their request (booking/)
- *   GET          /request/<id>/visit.ics     the visitor's booked visit, for a calendar
- *   GET          /calendar/visits.ics        the owner's calendar feed of booked visits
- *   POST         /count                      one event of a page's beacon (counts/count-route.ts)
- *   GET          /inbox                      the owner's inbox: every request, filters, search
- *   GET          /inbox.csv                  the inbox's selection as CSV (inbox/inbox-route.ts)
- *   GET|POST     /opt-out/<hash>             a customer's "no more e-mails like this"
- *                                            (follow-ups/opt-out.ts)
- * A route that is a private HTML page (the owner's, the visitor's) is isolated from other
- * windows with Cross-Origin-Opener-Policy; public pages are not (shared/security-headers.ts).
- *
- * Queues: each is started, stopped, drained and told of a new request in the same way; a new kind
- * of queued e-mail is one more entry in `queues`: its table (queue-table.ts) and its deliver
- * function for the one runner (queue/runner.ts). Today: the
- * owner's e-mail of each request, the owner's notices, the e-mails to visitors, and the
- * follow-ups to customers.
+ * its routes (routes.ts, matched by router.ts), its queues (queues.ts), the link signers and the
+ * rate limiters, from the settings and a store it opens, and opens again while it cannot. A host
+ * adds only what is its own: the Node server (server/contact-service.ts) the data folder's lock
+ * and Node's HTTP, the Supabase entry (supabase/functions/send-contact-email/index.ts)
+ * `Deno.serve`.
  */
-import { business } from "../../shared/business.ts";
-import { type ContactConfig, contactDefaults } from "./base/config.ts";
+import type { ContactConfig } from "./base/config.ts";
 import { errorMessage, type Logger } from "./base/log.ts";
-import { bearerMatches, purposeSecret } from "./base/secrets.ts";
-import { handleCalendarFeed } from "./booking/calendar-feed.ts";
-import { calendarFeedUrl, feedName } from "./booking/calendar-links.ts";
-import { renderCalendarSubscribe } from "./booking/calendar-subscribe.ts";
-import { renderBookingSection } from "./booking/owner-booking-section.ts";
-import { handleOwnerVisit } from "./booking/owner-visit-routes.ts";
-import { createVisitorOutbox } from "./booking/visitor-outbox.ts";
-import { handleVisitorPage } from "./booking/visitor-routes.ts";
-import { handleCount } from "./counts/count-routes.ts";
-import { createFollowUpJob } from "./follow-ups/follow-up-job.ts";
-import { followUpLines } from "./follow-ups/follow-up-lines.ts";
-import { handleOptOut } from "./follow-ups/opt-out-routes.ts";
-import { clientAddress, untrustedLocalProxy } from "./http/client-address.ts";
+import { purposeSecret } from "./base/secrets.ts";
+import type { FunctionStore, OpenedStore } from "./function-store.ts";
+import { untrustedLocalProxy } from "./http/client-address.ts";
 import { createRateLimiter, type RateLimiter, unlimited } from "./http/rate-limiter.ts";
-import { handleInbox, type InboxAccess, inboxSubjects } from "./inbox/inbox-routes.ts";
-import { handleContactRequest } from "./intake/contact-routes.ts";
+import { type InboxAccess, inboxSubjects } from "./inbox/inbox-routes.ts";
 import { createLinkSigners } from "./links/links-settings.ts";
-import { inboxPageUrl, leadPageUrl } from "./links/page-urls.ts";
-import { composeContactEmail, composeDigestEmail, composeFailureNotice } from "./mail/email.ts";
+import { inboxPageUrl } from "./links/page-urls.ts";
 import type { Mailer } from "./mail/mailer.ts";
-import { createOutbox } from "./mail/outbox.ts";
-import { createNotifier } from "./owner/notifier.ts";
 import type { OwnerConfig } from "./owner/owner-config.ts";
-import { handleOwnerPage } from "./owner/request-routes.ts";
-import type { BookingStore } from "./store/booking-store.ts";
-import type { CountStore } from "./store/count-store.ts";
-import type { FollowUpStore } from "./store/follow-up-store.ts";
-import type { MailCount } from "./store/mail-count.ts";
-import type { OwnerStore } from "./store/owner-store.ts";
-import {
-  type ContactStore,
-  type StoredContactRequest,
-  StoreUnavailableError,
-} from "./store/store.ts";
+import { createQueues } from "./queues.ts";
+import { createRouter } from "./router.ts";
+import { contactRoutes } from "./routes.ts";
 
-/**
- * Everything the function keeps: requests and their e-mail, the owner's side, visits and the
- * visitor's side, the site's counts, the follow-ups to customers.
- */
-export type FunctionStore = ContactStore & OwnerStore & BookingStore & CountStore & FollowUpStore;
-
-/** What opening the store gives: the store, and counts its database shares between instances. */
-export type OpenedStore = {
-  store: FunctionStore;
-  /** A rate limit counted in the database (Postgres); absent: counted in this process. */
-  rateLimiter?: (options: { max: number; windowMs: number }) => RateLimiter;
-  /** The hourly e-mail cap counted in the database (Postgres); absent: in this process. */
-  mailCount?: MailCount;
-};
+export type { FunctionStore, OpenedStore } from "./function-store.ts";
 
 export type ContactFunctionOptions = {
   config: ContactConfig;
@@ -111,75 +54,8 @@ export type ContactFunction = {
    * host's own, known once it listens (before the queues start).
    */
   linkTo(functionUrl: string): void;
-  /** Null until the store is open. */
+  /** Null until the store is open, and once it is closed. */
   readonly store: FunctionStore | null;
-};
-
-/** A queue of the function, as the assembly drives it. */
-type Queue = {
-  name: string;
-  start(): void;
-  /** A request was stored: its work is due now. */
-  onStored(id: string): Promise<void>;
-  /**
-   * A request was changed (its status set by the owner, a visit booked, a visitor's action): what
-   * it queued is due now, what it stops is stopped. `id` names the request when the caller has it.
-   */
-  onChanged(id?: string): Promise<void>;
-  drain(): Promise<Record<string, number>>;
-  stop(): Promise<void>;
-};
-
-type Route = {
-  /** Matched against the path after `…/send-contact-email`. */
-  path: RegExp;
-  /** A private HTML page: isolated from other windows (Cross-Origin-Opener-Policy). */
-  privatePage?: boolean;
-  handle(request: Request, match: RegExpExecArray, peer: string): Promise<Response>;
-};
-
-const functionName = /\/send-contact-email(\/.*)?$/;
-const isolation = { "Cross-Origin-Opener-Policy": "same-origin" };
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
-}
-
-/** Until the store opens, every call fails as unavailable: the handlers answer 503. */
-const notOpen = async (): Promise<never> => {
-  throw new StoreUnavailableError("the store is not open");
-};
-const unavailableQueue = {
-  claim: notOpen,
-  complete: notOpen,
-  retry: notOpen,
-  giveUp: notOpen,
-  nextDue: notOpen,
-};
-const unavailableStore: FunctionStore = {
-  queue: () => unavailableQueue,
-  submit: notOpen,
-  list: notOpen,
-  get: notOpen,
-  setStatus: notOpen,
-  listSince: notOpen,
-  enqueueNotice: notOpen,
-  listNotices: notOpen,
-  addCount: notOpen,
-  countsBetween: notOpen,
-  enqueueFollowUp: notOpen,
-  stopFollowUp: notOpen,
-  followUpsSentTo: notOpen,
-  listFollowUps: notOpen,
-  optOut: notOpen,
-  isOptedOut: notOpen,
-  listTouchedSince: notOpen,
-  changeRequest: notOpen,
-  enqueueVisitorEmail: notOpen,
-  listVisitorEmails: notOpen,
-  listEvents: notOpen,
-  listVisits: notOpen,
-  close: async () => {},
 };
 
 export function createContactFunction(options: ContactFunctionOptions): ContactFunction {
@@ -187,7 +63,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
   // A copy: its functionUrl may still change once the host listens (linkTo).
   const owner = { ...options.owner };
   const config = { ...options.config, allowedOrigins: [...options.config.allowedOrigins] };
-  const { rateLimit, outbox: outboxSettings } = config;
+  const { rateLimit } = config;
   // Every private link, one signer per scope (links/signed-links.ts): the owner's e-mail carries
   // an `owner` link (acts), pushes an `owner-read` one (reads).
   const links = createLinkSigners(owner.links);
@@ -202,324 +78,63 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
   if (rateLimit.disabled) log.warn("RATE_LIMIT_DISABLED=true: no limit per client address");
   if (owner.push) log.info("new requests are also pushed", { format: owner.push.format });
 
-  const letters = { from: config.mailFrom, to: config.mailTo, businessName: business.name };
   /**
    * A fresh link to the inbox for every e-mail, alert and digest to the owner: its rows act from
    * an e-mail, only show from a push (inbox/inbox-route.ts).
    */
   const inboxLink = async (access: InboxAccess = "act") =>
     inboxPageUrl(owner.functionUrl, await links.inbox.sign(inboxSubjects[access], new Date()));
-  const retry = { baseMs: outboxSettings.retryBaseMs, maxMs: outboxSettings.retryMaxMs };
-  // The counting beacons' limiter hashes addresses with a key of its own, not the link secret.
-  const countKey = purposeSecret(owner.linkSecret, "count-limit");
   let store: FunctionStore | null = null;
-  const visitorLetters = {
-    from: config.mailFrom,
-    replyTo: config.mailTo[0] ?? business.email,
-    businessName: business.name,
-    siteUrl: config.siteUrl,
-  };
-  const channels = owner.push ? (["email", "push"] as const) : (["email"] as const);
-  let queues: Queue[] = [];
+  const queues = createQueues({
+    config,
+    owner,
+    links,
+    inboxLink,
+    mailer,
+    log,
+    waitUntil: options.waitUntil,
+  });
   // In this process until the store is open; then in its database when it counts there. The
   // pages' beacons have a limiter of their own, so counting never uses up a visitor's requests.
   const inProcess = (limits: { max: number; windowMs: number }): RateLimiter =>
     rateLimit.disabled
       ? unlimited
       : createRateLimiter({ ...limits, maxClients: rateLimit.maxClients });
-  let rateLimiter = inProcess(rateLimit);
-  let countLimiter = inProcess(config.countRateLimit);
-  let visitorLimiter = inProcess(config.visitorLimits.client);
-  // Every call counts, refused or not: a drain is a pass over every queue, and guessing the
-  // secret must be slow too.
-  const drainLimiter = createRateLimiter({
-    max: contactDefaults.drainsPerMinute,
-    windowMs: 60_000,
-    maxClients: 1,
+  let limiters = {
+    contact: inProcess(rateLimit),
+    count: inProcess(config.countRateLimit),
+    visitor: inProcess(config.visitorLimits.client),
+  };
+
+  const reopenDelayMs = options.reopenDelayMs ?? 5000;
+  let stopped = false;
+  let failures = 0;
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  let reopenAt = 0;
+  let opening: Promise<void> | null = null;
+  /** Until the next try to open the store; while the first is under way, its usual delay. */
+  const retryAfterSeconds = () =>
+    Math.max(1, Math.ceil((reopenAt > Date.now() ? reopenAt - Date.now() : reopenDelayMs) / 1000));
+
+  const route = createRouter({
+    routes: contactRoutes({
+      config,
+      owner,
+      links,
+      store: () => store,
+      retryAfterSeconds,
+      limiters: () => limiters,
+      queues,
+      // The counting beacons' limiter hashes addresses with a key of its own, not the link secret.
+      countKey: purposeSecret(owner.linkSecret, "count-limit"),
+      inboxLink: () => inboxLink("act"),
+      log,
+    }),
+    signers: links,
+    store: () => store,
+    retryAfterSeconds,
+    allowedOrigins: config.allowedOrigins,
   });
-
-  /** The function's queues over an open store: the one place a new queued e-mail is added. */
-  function queuesOf(opened: OpenedStore): Queue[] {
-    const outbox = createOutbox({
-      store: opened.store,
-      mailer,
-      compose: async (request) =>
-        composeContactEmail(request, letters, {
-          requestPage: leadPageUrl(
-            owner.functionUrl,
-            request.id,
-            await links.owner.sign(request.id, new Date()),
-          ),
-          inbox: await inboxLink(),
-        }),
-      composeDigest: async (requests) =>
-        composeDigestEmail(requests, {
-          ...letters,
-          hourlyCap: outboxSettings.hourlyCap,
-          inbox: await inboxLink(),
-        }),
-      composeFailureNotice: async (failed) =>
-        composeFailureNotice(failed, { ...letters, inbox: await inboxLink() }),
-      hourlyCap: outboxSettings.hourlyCap,
-      mailCount: opened.mailCount,
-      retry,
-      leaseMs: outboxSettings.leaseMs,
-      concurrency: outboxSettings.concurrency,
-      log,
-    });
-    const notifier = createNotifier({
-      store: opened.store,
-      mailer,
-      mail: letters,
-      config: owner,
-      signers: links,
-      inboxLink,
-      retry,
-      leaseMs: outboxSettings.leaseMs,
-      log,
-    });
-    const followUps = createFollowUpJob({
-      store: opened.store,
-      mailer,
-      letters: visitorLetters,
-      settings: owner.followUps,
-      functionUrl: owner.functionUrl,
-      signer: links.visitor,
-      retry,
-      leaseMs: outboxSettings.leaseMs,
-      log,
-    });
-    const visitorOutbox = createVisitorOutbox({
-      store: opened.store,
-      mailer,
-      letters: visitorLetters,
-      functionUrl: owner.functionUrl,
-      signer: links.visitor,
-      reminders: { time: owner.visitReminderTime, timeZone: business.timeZone },
-      retry,
-      leaseMs: outboxSettings.leaseMs,
-      acknowledgementHourlyCap: config.acknowledgementHourlyCap,
-      log,
-    });
-    return [
-      {
-        name: "mail",
-        start: () => outbox.start(),
-        onStored: () => outbox.notify(),
-        onChanged: async () => {},
-        drain: async () => {
-          const { sent, failed } = await outbox.drain();
-          return { sent, failed };
-        },
-        stop: () => outbox.stop(),
-      },
-      {
-        name: "notices",
-        start: () => notifier.start(),
-        onStored: (id) => notifier.onStored(id),
-        onChanged: () => notifier.onChanged(),
-        drain: () => notifier.tick(),
-        stop: () => notifier.stop(),
-      },
-      {
-        name: "visitors",
-        start: () => visitorOutbox.start(),
-        onStored: (id) => visitorOutbox.onStored(id),
-        onChanged: () => visitorOutbox.notify(),
-        drain: () => visitorOutbox.tick(),
-        stop: () => visitorOutbox.stop(),
-      },
-      {
-        name: "followUps",
-        start: () => followUps.start(),
-        // A new request has nothing due; the job finds quiet quotes and won jobs by itself.
-        onStored: async () => {},
-        onChanged: (id) => followUps.changed(id),
-        drain: () => followUps.tick(),
-        stop: () => followUps.stop(),
-      },
-    ];
-  }
-
-  /** Work after the response: never fails the request, kept alive where the host needs that. */
-  function inBackground(work: Promise<unknown>) {
-    const guarded = work.catch((error) =>
-      log.error("background work failed", { error: errorMessage(error) }),
-    );
-    options.waitUntil?.(guarded);
-  }
-
-  /** A change queued e-mails or notices: every queue looks now, after the answer. */
-  function changed(id?: string) {
-    for (const queue of queues) inBackground(queue.onChanged(id));
-  }
-
-  async function drain() {
-    const counts: Record<string, Record<string, number>> = {};
-    for (const queue of queues) counts[queue.name] = await queue.drain();
-    return counts;
-  }
-
-  const routes: Route[] = [
-    {
-      path: /^$/,
-      handle: (request, _match, peer) =>
-        handleContactRequest(request, {
-          store: store ?? unavailableStore,
-          config,
-          rateLimiter,
-          clientAddress: clientAddress(request.headers, peer, config.trustProxy),
-          onStored: (id) => {
-            for (const queue of queues) inBackground(queue.onStored(id));
-          },
-          log,
-        }),
-    },
-    {
-      path: /^\/drain$/,
-      async handle(request) {
-        const secret = config.drainSecret;
-        if (!secret) return json(404, { error: "No such function." });
-        if (request.method !== "POST") return json(405, { error: "Use POST." });
-        const decision = drainLimiter.consume("drain");
-        if (!decision.allowed)
-          return json(
-            429,
-            { error: "Too many drains: try again later." },
-            { "Retry-After": String(decision.retryAfterSeconds) },
-          );
-        if (!(await bearerMatches(request.headers.get("authorization"), secret)))
-          return json(401, { error: "Unauthorized." });
-        if (!store) return json(503, { error: "The store is not open." });
-        return json(200, await drain());
-      },
-    },
-    {
-      path: /^\/count$/,
-      handle: async (request, _match, peer) =>
-        handleCount(request, {
-          store: store ?? unavailableStore,
-          allowedOrigins: config.allowedOrigins,
-          rateLimiter: countLimiter,
-          clientAddress: clientAddress(request.headers, peer, config.trustProxy),
-          hashKey: await countKey,
-          timeZone: business.timeZone,
-          log,
-        }),
-    },
-    {
-      path: /^\/inbox(\.csv)?$/,
-      privatePage: true,
-      handle: (request, match) =>
-        handleInbox(request, match[1] ? "csv" : "page", {
-          store: store ?? unavailableStore,
-          links,
-          calendar: async () =>
-            renderCalendarSubscribe(
-              calendarFeedUrl(owner.functionUrl, await links.calendar.sign(feedName, new Date())),
-            ),
-          log,
-        }),
-    },
-    {
-      path: /^\/lead\/([0-9a-fA-F-]{1,64})$/,
-      privatePage: true,
-      handle: (request, match) =>
-        handleOwnerPage(request, match[1] as string, {
-          store: store ?? unavailableStore,
-          signers: links,
-          businessName: business.name,
-          onStatusChanged: (id) => changed(id),
-          followUps: async (lead) =>
-            followUpLines(
-              lead,
-              await (store ?? unavailableStore).listFollowUps(lead.id),
-              owner.followUps,
-            ),
-          bookingSection: bookingSection,
-          log,
-        }),
-    },
-    {
-      path: /^\/opt-out\/([0-9a-f]{64})$/,
-      privatePage: true,
-      handle: (request, match) =>
-        handleOptOut(request, match[1] as string, {
-          store: store ?? unavailableStore,
-          signer: links.visitor,
-          log,
-        }),
-    },
-    {
-      path: /^\/lead\/([0-9a-fA-F-]{1,64})\/visit$/,
-      privatePage: true,
-      handle: (request, match) =>
-        handleOwnerVisit(request, match[1] as string, {
-          store: store ?? unavailableStore,
-          signer: links.owner,
-          onChanged: changed,
-          log,
-        }),
-    },
-    {
-      path: /^\/request\/([0-9a-fA-F-]{1,64})(\/visit\.ics)?$/,
-      privatePage: true,
-      handle: (request, match, peer) =>
-        handleVisitorPage(
-          request,
-          match[1] as string,
-          {
-            store: store ?? unavailableStore,
-            visitorSigner: links.visitor,
-            ownerSigner: links.owner,
-            ownerReadSigner: links["owner-read"],
-            functionUrl: owner.functionUrl,
-            channels,
-            mailFrom: config.mailFrom,
-            businessName: business.name,
-            linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
-            limits: config.visitorLimits,
-            clientLimiter: visitorLimiter,
-            clientAddress: clientAddress(request.headers, peer, config.trustProxy),
-            inboxLink: () => inboxLink("act"),
-            onChanged: changed,
-            log,
-          },
-          match[2] ? "calendar" : "page",
-        ),
-    },
-    {
-      path: /^\/calendar\/([a-z]{1,20})\.ics$/,
-      handle: (request, match) =>
-        handleCalendarFeed(request, match[1] as string, {
-          store: store ?? unavailableStore,
-          calendarSigner: links.calendar,
-          ownerSigner: links["owner-read"],
-          functionUrl: owner.functionUrl,
-          mailFrom: config.mailFrom,
-          log,
-        }),
-    },
-  ];
-
-  /** The booking part of the owner's page: the visit, the history, the visitor's e-mails. */
-  async function bookingSection(
-    lead: StoredContactRequest,
-    token: string,
-    query: URLSearchParams,
-  ): Promise<string> {
-    const open = store ?? unavailableStore;
-    const now = new Date();
-    return renderBookingSection({
-      request: lead,
-      events: await open.listEvents(lead.id),
-      emails: await open.listVisitorEmails(lead.id),
-      token,
-      now,
-      outcome: query.get("visit"),
-      problem: query.get("visit") === "problem" ? query.get("why") : null,
-    });
-  }
 
   let warnedOfLocalProxy = false;
   /** Once per process: behind a local proxy without TRUST_PROXY, all visitors share one bucket. */
@@ -535,11 +150,6 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     );
   }
 
-  let stopped = false;
-  let failures = 0;
-  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
-  let opening: Promise<void> | null = null;
-
   function start(): Promise<void> {
     if (stopped || store) return Promise.resolve();
     opening ??= openOnce().finally(() => {
@@ -554,7 +164,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       opened = await options.openStore();
     } catch (error) {
       failures += 1;
-      const delay = Math.min((options.reopenDelayMs ?? 5000) * failures, 60_000);
+      const delay = Math.min(reopenDelayMs * failures, 60_000);
       log.error(
         options.whyUnavailable?.(error) ?? "the store cannot be used: requests are answered 503",
         {
@@ -563,6 +173,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         },
       );
       clearTimeout(reopenTimer);
+      reopenAt = Date.now() + delay;
       reopenTimer = setTimeout(() => void start(), delay);
       (reopenTimer as { unref?: () => void }).unref?.();
       return;
@@ -573,14 +184,14 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     }
     if (failures > 0) log.info("the store is usable again");
     failures = 0;
-    if (opened.rateLimiter && !rateLimit.disabled) {
-      rateLimiter = opened.rateLimiter({ max: rateLimit.max, windowMs: rateLimit.windowMs });
-      countLimiter = opened.rateLimiter(config.countRateLimit);
-      visitorLimiter = opened.rateLimiter(config.visitorLimits.client);
-    }
-    queues = queuesOf(opened);
+    if (opened.rateLimiter && !rateLimit.disabled)
+      limiters = {
+        contact: opened.rateLimiter({ max: rateLimit.max, windowMs: rateLimit.windowMs }),
+        count: opened.rateLimiter(config.countRateLimit),
+        visitor: opened.rateLimiter(config.visitorLimits.client),
+      };
+    queues.start(opened);
     store = opened.store;
-    for (const queue of queues) queue.start();
   }
 
   return {
@@ -589,26 +200,20 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     },
     async fetch(request, { peer }) {
       checkProxy(request, peer);
-      const named = functionName.exec(new URL(request.url).pathname);
-      for (const route of named ? routes : []) {
-        const match = route.path.exec(named?.[1] ?? "");
-        if (!match) continue;
-        const response = await route.handle(request, match, peer);
-        if (route.privatePage)
-          for (const [name, value] of Object.entries(isolation)) response.headers.set(name, value);
-        return response;
-      }
-      return json(404, { error: "No such function." });
+      return route(request, peer);
     },
     start,
-    drain,
+    drain: () => queues.drain(),
     async stop() {
       stopped = true;
       clearTimeout(reopenTimer);
       await opening;
-      for (const queue of queues) await queue.stop();
+      await queues.stop();
       await mailer.close();
-      await store?.close();
+      // Not open any more: from now on the routes that need it are answered 503.
+      const closing = store;
+      store = null;
+      await closing?.close();
     },
     allowOrigins(origins) {
       for (const origin of origins)

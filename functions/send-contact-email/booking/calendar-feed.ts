@@ -3,7 +3,8 @@
  * calendars subscribe to (contract: docs/contact-api.md, "The owner's calendar"):
  *   GET …/send-contact-email/calendar/visits.ics?token=…
  * The token is the `calendar` scope's (links/, 10 years by default): secret, and revoked for every
- * subscriber at once by changing CALENDAR_LINK_SECRET. A bad token gets 403 and an empty body.
+ * subscriber at once by changing CALENDAR_LINK_SECRET. A bad token gets 403 and an empty body
+ * (`calendarFeedLink`, checked by the router).
  *
  * Each visit from 90 days ago to two years ahead is one event (its UID the same as in the
  * visitor's invitation): the customer's name and phone, the service, the address when given, the
@@ -15,6 +16,7 @@ import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { phoneDisplay } from "../../../shared/phone.ts";
 import { estimateText } from "../../../shared/quote/describe.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
+import type { LinkRule } from "../links/link-check.ts";
 import { leadPageUrl } from "../links/page-urls.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import type { BookingStore } from "../store/booking-store.ts";
@@ -24,7 +26,6 @@ import { visitUid } from "./visit-event.ts";
 
 export type CalendarFeedDeps = {
   store: BookingStore;
-  calendarSigner: LinkSigner;
   /**
    * Each event links to the owner's page of its request, read-only (`owner-read`): calendar apps
    * and whoever the calendar is shared with may read, never act.
@@ -45,18 +46,19 @@ const headers = {
   "X-Content-Type-Options": "nosniff",
 };
 
+/** The `calendar` scope, for the one feed there is. */
+export const calendarFeedLink: LinkRule = {
+  accepts: ({ name = "" }) => (name === feedName ? [{ scope: "calendar", subject: name }] : []),
+  refused: async () => new Response(null, { status: 403, headers }),
+};
+
+/** GET and HEAD with `calendarFeedLink` (routes.ts). */
 export async function handleCalendarFeed(
   request: Request,
-  name: string,
   deps: CalendarFeedDeps,
 ): Promise<Response> {
   const log = deps.log ?? silentLogger;
   const now = deps.now?.() ?? new Date();
-  if (request.method !== "GET" && request.method !== "HEAD")
-    return new Response(null, { status: 405, headers: { ...headers, Allow: "GET, HEAD" } });
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (name !== feedName || !(await deps.calendarSigner.verify(name, token, now)))
-    return new Response(null, { status: 403, headers });
   try {
     const visits = await deps.store.listVisits(
       new Date(now.getTime() - 90 * day),

@@ -4,24 +4,22 @@
  *   POST …/send-contact-email/lead/<id>/visit   token, sequence, action=book|cancel, and either
  *                                               window=<n> (one of the visitor's times, one tap)
  *                                               or date, time, minutes
- * Only the owner's acting link (`owner` scope) may do it. The form carries the visit's SEQUENCE
- * as the page showed it: a second tap, or a page left open while something else changed, changes
- * nothing and shows the page as it is now. The change, its event and the visitor's e-mail (with
+ * Only the owner's acting link (`owner` scope, `ownerVisitLink`, checked by the router) may do
+ * it. The form carries the visit's SEQUENCE as the page showed it: a second tap, or a page left
+ * open while something else changed, changes nothing and shows the page as it is now. The change, its event and the visitor's e-mail (with
  * the calendar event) are stored in one transaction; then 303 back to the page.
  */
 
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import { checkBooking, windowBooking } from "../base/visit.ts";
 import { pageResponse, readSmallForm, refusalPage } from "../http/private-page.ts";
-import type { LinkSigner } from "../links/signed-links.ts";
+import type { LinkGrant, LinkRule } from "../links/link-check.ts";
 import type { BookingStore } from "../store/booking-store.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
 import { visitEmail } from "./visit-changes.ts";
 
 export type OwnerVisitDeps = {
   store: OwnerStore & BookingStore;
-  /** The `owner` scope: the e-mail's acting link. */
-  signer: LinkSigner;
   /**
    * A change of this request was stored: the queues send what it queued, and stop what it stops
    * (after the answer).
@@ -42,24 +40,25 @@ const refusal = () =>
     ),
   );
 
+/** The e-mail's acting link only; the forms post to …/visit?token=…, earlier ones in the form. */
+export const ownerVisitLink: LinkRule = {
+  accepts: ({ id = "" }) => [{ scope: "owner", subject: id }],
+  refused: refusal,
+  formBytes: maxFormBytes,
+};
+
+/** POST with `ownerVisitLink` (routes.ts). */
 export async function handleOwnerVisit(
   request: Request,
-  id: string,
+  grant: LinkGrant,
   deps: OwnerVisitDeps,
 ): Promise<Response> {
   const log = deps.log ?? silentLogger;
   const now = deps.now?.() ?? new Date();
-  if (request.method !== "POST")
-    return pageResponse(405, refusalPage("Quote request", "Please use the page's buttons."), {
-      Allow: "POST",
-    });
+  const { subject: id, token } = grant;
   try {
-    // The forms post to …/visit?token=…: the token is checked before a byte of the body is read.
-    const linked = new URL(request.url).searchParams.get("token");
-    if (linked !== null && !(await deps.signer.verify(id, linked, now))) return refusal();
-    const form = await readSmallForm(request, maxFormBytes);
-    const token = linked ?? form?.get("token") ?? "";
-    if (!form || (linked === null && !(await deps.signer.verify(id, token, now)))) return refusal();
+    const form = grant.form ?? (await readSmallForm(request, maxFormBytes));
+    if (!form) return refusal();
     const lead = await deps.store.get(id);
     if (!lead) return refusal();
     const back = (query: string) =>

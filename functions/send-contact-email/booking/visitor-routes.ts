@@ -1,11 +1,11 @@
 /**
- * The visitor's request page on both hosts (its routes: contact-function.ts):
+ * The visitor's request page on both hosts (its routes: routes.ts):
  *   GET  …/send-contact-email/request/<id>?token=…            shows the request; changes nothing
  *   POST …/send-contact-email/request/<id>                    other times, the address, or cancel
  *   GET  …/send-contact-email/request/<id>/visit.ics?token=…  the booked visit for a calendar
- * The token is the `visitor` scope's (links/), bound to this request: an owner's token never opens
- * it, and a visitor's never opens the owner's page. A bad, expired or other-scope token gets 403
- * and nothing of the request. Each POST is stored with its event and the owner's notices in one
+ * The token is the `visitor` scope's (links/), bound to this request (`visitorPageLink`, checked
+ * by the router): an owner's token never opens it, and a visitor's never opens the owner's page.
+ * A bad, expired or other-scope token gets 403 and nothing of the request. Each POST is stored with its event and the owner's notices in one
  * transaction, then 303 back to the page (reloading sends nothing again).
  *
  * A link anyone may hold posts to a page that writes and tells the owner, so its posts are bounded
@@ -24,6 +24,7 @@ import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import { visitWords } from "../base/visit.ts";
 import { pageResponse, readSmallForm, refusalPage } from "../http/private-page.ts";
 import type { RateLimiter } from "../http/rate-limiter.ts";
+import type { LinkGrant, LinkRule } from "../links/link-check.ts";
 import { leadPageUrl } from "../links/page-urls.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { headerSafe } from "../mail/email.ts";
@@ -36,8 +37,6 @@ import { isOpen, maxAddressLength, renderVisitorPage } from "./visitor-page.ts";
 
 export type VisitorPageDeps = {
   store: OwnerStore & BookingStore;
-  /** The `visitor` scope: the only tokens this page accepts. */
-  visitorSigner: LinkSigner;
   /** The owner's links in the notices about what the visitor did: e-mail acts, push reads. */
   ownerSigner: LinkSigner;
   ownerReadSigner: LinkSigner;
@@ -48,9 +47,6 @@ export type VisitorPageDeps = {
   businessName: string;
   linkDays: number;
   limits: VisitorLimits;
-  /** Counts the posts of each client address (VISITOR_RATE_LIMIT_MAX); none: not limited. */
-  clientLimiter?: RateLimiter;
-  clientAddress?: string;
   /** A fresh link to the owner's inbox, for the e-mail about the change (never for a push). */
   inboxLink?: () => Promise<string>;
   /**
@@ -101,6 +97,25 @@ const refusal = () =>
     ),
   );
 
+/** The `visitor` scope only, for this request; posts of an earlier page carry it in the form. */
+export const visitorPageLink: LinkRule = {
+  accepts: ({ id = "" }) => [{ scope: "visitor", subject: id }],
+  refused: refusal,
+  formBytes: maxFormBytes,
+};
+
+/**
+ * Counts the posts of each client address (VISITOR_RATE_LIMIT_MAX), good link or not: the router
+ * asks before it checks the link. Null: within the limit.
+ */
+export async function limitVisitorPosts(
+  limiter: RateLimiter,
+  clientAddress: string,
+): Promise<Response | null> {
+  const decision = await limiter.consume(`visitor-page:${clientAddress}`);
+  return decision.allowed ? null : tooMany(decision.retryAfterSeconds);
+}
+
 /** The windows a form sent, the rows with a day, in order. */
 function windowsFrom(form: URLSearchParams): PreferredWindow[] | null {
   const dates = form.getAll("date");
@@ -115,19 +130,19 @@ function windowsFrom(form: URLSearchParams): PreferredWindow[] | null {
   return chosen;
 }
 
+/** GET and HEAD of the page and the calendar file, POST of the page, with `visitorPageLink`. */
 export async function handleVisitorPage(
   request: Request,
-  id: string,
+  grant: LinkGrant,
   deps: VisitorPageDeps,
   part: "page" | "calendar" = "page",
 ): Promise<Response> {
   const log = deps.log ?? silentLogger;
   const now = deps.now?.() ?? new Date();
   const url = new URL(request.url);
+  const { subject: id, token } = grant;
   try {
     if (request.method === "GET" || request.method === "HEAD") {
-      const token = url.searchParams.get("token") ?? "";
-      if (!(await deps.visitorSigner.verify(id, token, now))) return refusal();
       const lead = await deps.store.get(id);
       if (!lead || lead.status === "spam") return refusal();
       if (part === "calendar") return calendarFile(lead, deps, now);
@@ -141,21 +156,8 @@ export async function handleVisitorPage(
       });
       return pageResponse(200, request.method === "HEAD" ? "" : html);
     }
-    if (request.method !== "POST" || part !== "page")
-      return pageResponse(405, refusalPage("Your request", "Please use the page's buttons."), {
-        Allow: part === "page" ? "GET, HEAD, POST" : "GET, HEAD",
-      });
-    if (deps.clientLimiter) {
-      const decision = await deps.clientLimiter.consume(`visitor-page:${deps.clientAddress ?? ""}`);
-      if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
-    }
-    // The page posts to its own link (…?token=…): the token is checked before the body is read.
-    const linked = url.searchParams.get("token");
-    if (linked !== null && !(await deps.visitorSigner.verify(id, linked, now))) return refusal();
-    const form = await readSmallForm(request, maxFormBytes);
-    const token = linked ?? form?.get("token") ?? "";
-    if (!form || (linked === null && !(await deps.visitorSigner.verify(id, token, now))))
-      return refusal();
+    const form = grant.form ?? (await readSmallForm(request, maxFormBytes));
+    if (!form) return refusal();
     const lead = await deps.store.get(id);
     if (!lead || lead.status === "spam") return refusal();
     const again = async (problem: string) =>

@@ -1,17 +1,19 @@
 /**
  * A customer's "no more e-mails like this one" (follow-up-email.ts), served by the function on both
- * hosts (its route: contact-function.ts):
+ * hosts (its routes: routes.ts):
  *   GET  …/send-contact-email/opt-out/<address hash>?token=…   asks; changes nothing (mail
  *        scanners follow links)
  *   POST …/send-contact-email/opt-out/<address hash>?token=…   opts out: the page's button, or a
  *        mail app's one-click unsubscribe (RFC 8058, body `List-Unsubscribe=One-Click`)
  * The address travels only as its SHA-256, and the token is the `visitor` scope's, signed for
- * `opt-out:<hash>` (never a request id, so it opens nothing else) and valid for a year. From then
+ * `opt-out:<hash>` (never a request id, so it opens nothing else; `optOutLink`, checked by the
+ * router) and valid for a year. From then
  * on no review request or follow-up goes to that address; the owner's own replies are theirs.
  */
 import { business } from "../../../shared/business.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import { pageResponse, privateDocument } from "../http/private-page.ts";
+import type { LinkGrant, LinkRule } from "../links/link-check.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { escapeHtml as e } from "../mail/email.ts";
 import type { FollowUpStore } from "../store/follow-up-store.ts";
@@ -42,8 +44,6 @@ export async function optOutUrl(
 
 export type OptOutDeps = {
   store: Pick<FollowUpStore, "optOut" | "isOptedOut">;
-  /** The `visitor` scope's signer. */
-  signer: LinkSigner;
   now?: () => Date;
   log?: Logger;
 };
@@ -57,24 +57,27 @@ function answer(status: number, title: string, body: string) {
   );
 }
 
-export async function handleOptOut(
-  request: Request,
-  hash: string,
-  deps: OptOutDeps,
-): Promise<Response> {
-  const log = deps.log ?? silentLogger;
-  const now = deps.now?.() ?? new Date();
-  const url = new URL(request.url);
-  const token = url.searchParams.get("token") ?? "";
-  const denied = () =>
+/** The `visitor` scope, signed for this address's hash alone. */
+export const optOutLink: LinkRule = {
+  accepts: ({ hash = "" }) => [{ scope: "visitor", subject: optOutSubject(hash) }],
+  refused: () =>
     answer(
       403,
       "E-mail choices",
       `<p>This link is not valid or has expired. To stop our e-mails, reply to one of them and say so, or call ${e(business.phone.display)}.</p>`,
-    );
-  if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "POST")
-    return answer(405, "E-mail choices", "<p>Use the button on the page.</p>");
-  if (!(await deps.signer.verify(optOutSubject(hash), token, now))) return denied();
+    ),
+};
+
+/** GET, HEAD and POST with `optOutLink` (routes.ts). */
+export async function handleOptOut(
+  request: Request,
+  hash: string,
+  grant: LinkGrant,
+  deps: OptOutDeps,
+): Promise<Response> {
+  const log = deps.log ?? silentLogger;
+  const now = deps.now?.() ?? new Date();
+  const { token } = grant;
   try {
     if (request.method === "POST") {
       // The page's button or a mail app's one-click; nothing in the body is needed.

@@ -2,12 +2,20 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { validateContact } from "../../../shared/contact-schema.ts";
 import { resolveQuoteDetails } from "../../../shared/quote/quote-details.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { routed } from "../../../tests/support/routed.ts";
 import { storeSample } from "../../../tests/support/samples.ts";
 import { brokenStore, testStore } from "../../../tests/support/stores.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import type { SqliteStore } from "../sqlite/sqlite-store.ts";
 import type { NewContactRequest } from "../store/store.ts";
-import { handleInbox, inboxPageSize, inboxSubject, inboxSubjects } from "./inbox-routes.ts";
+import {
+  handleInbox,
+  type InboxDeps,
+  inboxPageLink,
+  inboxPageSize,
+  inboxSubject,
+  inboxSubjects,
+} from "./inbox-routes.ts";
 
 const now = new Date("2026-11-25T15:00:00Z");
 const day = 86_400_000;
@@ -33,12 +41,25 @@ async function add(
   });
 }
 
+/** The inbox's routes as routes.ts has them: the router checks the link first. */
+function serve(deps: InboxDeps, at = now) {
+  return routed(
+    (["page", "csv"] as const).map((format) => ({
+      method: "GET HEAD",
+      path: format === "csv" ? "/inbox.csv" : "/inbox",
+      answers: "page",
+      link: inboxPageLink,
+      handle: (request, { grant }) => handleInbox(request, format, grant, deps),
+    })),
+    links,
+    () => at,
+  );
+}
+
 function get(path: string, params: Record<string, string> = {}, method = "GET") {
   const query = new URLSearchParams({ token, ...params });
-  return handleInbox(
+  return serve({ store, links, now: () => now })(
     new Request(`${base}/${path}?${query}`, { method }),
-    path.endsWith(".csv") ? "csv" : "page",
-    { store, links, now: () => now },
   );
 }
 
@@ -285,11 +306,10 @@ describe("the owner's inbox", () => {
     // 10 PM in New York on Wed Nov 25 (Thu Nov 26 in UTC), a request an hour before.
     const evening = new Date("2026-11-26T03:00:00Z");
     await storeSample(store, new Date("2026-11-26T02:04:00Z"), { name: "Eve Evening" });
-    const response = await handleInbox(
-      new Request(`${base}/inbox.csv?${new URLSearchParams({ token })}`),
-      "csv",
+    const response = await serve(
       { store, links, now: () => evening },
-    );
+      evening,
+    )(new Request(`${base}/inbox.csv?${new URLSearchParams({ token })}`));
     expect(response.headers.get("content-disposition")).toBe(
       'attachment; filename="quote-requests-2026-11-25.csv"',
     );
@@ -372,11 +392,9 @@ describe("the owner's inbox", () => {
   });
 
   it("answers 503 with nothing shown when the store cannot be read", async () => {
-    const response = await handleInbox(new Request(`${base}/inbox?token=${token}`), "page", {
-      store: await brokenStore(),
-      links,
-      now: () => now,
-    });
+    const response = await serve({ store: await brokenStore(), links, now: () => now })(
+      new Request(`${base}/inbox?token=${token}`),
+    );
     expect(response.status).toBe(503);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * The owner's inbox, served by the function on both hosts (its routes: contact-function.ts):
+ * The owner's inbox, served by the function on both hosts (its routes: routes.ts):
  *   GET …/send-contact-email/inbox?token=…[&filters]       the page (inbox-page.ts)
  *   GET …/send-contact-email/inbox.csv?token=…[&filters]   the same selection as CSV
  * The token is the `inbox` scope's (links/signed-links.ts: its own secret, INBOX_LINK_SECRET, and
- * lifetime); a missing, altered or expired one gets 403 and shows nothing. Reading changes
- * nothing; each request's row links to its own page with a token for that request alone. As with
+ * lifetime; `inboxPageLink`, checked by the router); a missing, altered or expired one gets 403
+ * and shows nothing. Reading changes nothing; each request's row links to its own page with a
+ * token for that request alone. As with
  * the request links (decision 0012), an inbox link from an e-mail opens requests that act, and one
  * from a push (a channel others may read) opens them read-only: the two are signed for different
  * subjects, so the read-only one cannot be turned into the other.
@@ -17,6 +18,7 @@ import { filterLeads } from "../leads/lead-filters.ts";
 import { toCsv, toLead } from "../leads/lead-formats.ts";
 import { periodStats } from "../leads/lead-stats.ts";
 import { lastWeek, thisWeek } from "../leads/stats-periods.ts";
+import type { LinkGrant, LinkRule } from "../links/link-check.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import type { CountStore } from "../store/count-store.ts";
 import type { ContactStore } from "../store/store.ts";
@@ -36,7 +38,8 @@ export const inboxPageSize = 50;
 
 export type InboxDeps = {
   store: Pick<ContactStore, "list"> & Pick<CountStore, "countsBetween">;
-  links: { inbox: LinkSigner; owner: LinkSigner; "owner-read": LinkSigner };
+  /** The rows' links: the owner's acting ones, or read-only ones for an inbox opened to read. */
+  links: { owner: LinkSigner; "owner-read": LinkSigner };
   /** Below the list of the inbox that acts only (booking/calendar-subscribe.ts). */
   calendar?: () => Promise<string>;
   now?: () => Date;
@@ -47,22 +50,27 @@ async function page(status: number, html: string, extra: Record<string, string> 
   return new Response(html, { status, headers: { ...(await inboxHeaders()), ...extra } });
 }
 
+/** An `inbox` token, signed for the inbox that acts or for the one that reads. */
+export const inboxPageLink: LinkRule = {
+  accepts: () => [
+    { scope: "inbox", subject: inboxSubjects.act },
+    { scope: "inbox", subject: inboxSubjects.read },
+  ],
+  refused: () => page(403, renderInboxRefusal("denied")),
+};
+
+/** GET and HEAD of the page or its CSV, with `inboxPageLink` (routes.ts). */
 export async function handleInbox(
   request: Request,
   format: "page" | "csv",
+  grant: LinkGrant,
   deps: InboxDeps,
 ): Promise<Response> {
   const log = deps.log ?? silentLogger;
   const now = deps.now?.() ?? new Date();
-  if (request.method !== "GET" && request.method !== "HEAD")
-    return page(405, renderInboxRefusal("denied"), { Allow: "GET, HEAD" });
   const params = new URL(request.url).searchParams;
-  const token = params.get("token") ?? "";
-  let granted: InboxAccess | null = null;
-  for (const kind of ["act", "read"] as const)
-    if (!granted && (await deps.links.inbox.verify(inboxSubjects[kind], token, now)))
-      granted = kind;
-  if (!granted) return page(403, renderInboxRefusal("denied"));
+  const { token } = grant;
+  const granted: InboxAccess = grant.subject === inboxSubjects.read ? "read" : "act";
   try {
     const query = readInboxQuery(params);
     const filter = inboxFilter(query, now);

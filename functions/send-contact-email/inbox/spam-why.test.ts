@@ -28,6 +28,8 @@ describe("the inbox's spam rows", () => {
       const response = await handleInbox(
         new Request(`https://fn.example/functions/v1/send-contact-email/inbox?${query}`),
         "page",
+        // The link is the router's to check (inbox-routes.test.ts); this is about the rows.
+        { scope: "inbox", subject: inboxSubject, token },
         { store, links, now: () => now },
       );
       const html = await response.text();

@@ -36,7 +36,13 @@ import {
 import { spamReason } from "./spam-filter.ts";
 
 export type HandlerDeps = {
-  store: ContactStore;
+  /**
+   * Null while it is not open (yet, or any more): 503 with Retry-After, after the rest is checked,
+   * so that a form without script is answered with its visitor's words to post again.
+   */
+  store: ContactStore | null;
+  /** Until the store is tried again (the 503's Retry-After). */
+  retryAfterSeconds?: () => number;
   config: Pick<ContactConfig, "publicKeys" | "allowedOrigins" | "dedupeWindowMs"> &
     Partial<Pick<ContactConfig, "spamMinFillMs" | "siteUrl">>;
   rateLimiter: RateLimiter;
@@ -215,6 +221,10 @@ async function store(
     lead,
   );
   const now = deps.now?.() ?? new Date();
+  if (!deps.store)
+    return fail(503, messagesForVisitors.storeUnavailable, {
+      headers: { "Retry-After": String(deps.retryAfterSeconds?.() ?? 60) },
+    });
   let result: { id: string; duplicate: boolean };
   try {
     result = await deps.store.submit({

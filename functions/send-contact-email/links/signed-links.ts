@@ -103,23 +103,6 @@ export function createLinkSigner(
   };
 }
 
-/**
- * The first of `scopes` whose signer accepts the token, or null: a page that two kinds of link may
- * open (the owner's request page: `owner` acts, `owner-read` only reads) asks which one it was.
- */
-export async function verifiedScope(
-  signers: LinkSigners,
-  scopes: readonly LinkScope[],
-  subject: string,
-  token: string,
-  now: Date,
-): Promise<LinkScope | null> {
-  for (const scope of scopes) {
-    if (await signers[scope].verify(subject, token, now)) return scope;
-  }
-  return null;
-}
-
 /** A fresh random secret (development only: links stop working when the process restarts). */
 export function generateLinkSecret(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { routed } from "../../../tests/support/routed.ts";
 import { storeSample } from "../../../tests/support/samples.ts";
 import { brokenStore, testStore } from "../../../tests/support/stores.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
-import { handleOwnerPage } from "./request-routes.ts";
+import { handleOwnerPage, type OwnerPageDeps, ownerPageLinks } from "./request-routes.ts";
 
 const now = new Date("2026-11-24T12:00:00Z");
 const signers = createLinkSigners(parseLinkSettings({}, "a-test-secret-of-enough-length"));
@@ -23,26 +24,44 @@ beforeEach(async () => {
   ctx = await setup();
 });
 
-const deps = () => ({ store: ctx.store, signers, businessName: "Keystone", now: () => now });
+const deps = (): OwnerPageDeps => ({ store: ctx.store, businessName: "Keystone", now: () => now });
+/** The page's routes as routes.ts has them: the router checks the link first. */
+const serve = (pageDeps = deps) =>
+  routed(
+    [
+      {
+        method: "GET HEAD",
+        path: "/lead/:id",
+        answers: "page",
+        link: ownerPageLinks.read,
+        handle: (request, { grant }) => handleOwnerPage(request, grant, pageDeps()),
+      },
+      {
+        method: "POST",
+        path: "/lead/:id",
+        answers: "page",
+        link: ownerPageLinks.act,
+        handle: (request, { grant }) => handleOwnerPage(request, grant, pageDeps()),
+      },
+    ],
+    signers,
+    () => now,
+  );
 const get = (id: string, token: string) =>
-  handleOwnerPage(new Request(`${base}/${id}?token=${encodeURIComponent(token)}`), id, deps());
+  serve()(new Request(`${base}/${id}?token=${encodeURIComponent(token)}`));
 const post = (id: string, body: string, type = "application/x-www-form-urlencoded") =>
-  handleOwnerPage(
+  serve()(
     new Request(`${base}/${id}`, { method: "POST", headers: { "content-type": type }, body }),
-    id,
-    deps(),
   );
 
 /** A POST to the page's own link, as its buttons send it: the token in the query. */
 const postToLink = (id: string, token: string, body: string) =>
-  handleOwnerPage(
+  serve()(
     new Request(`${base}/${id}?token=${encodeURIComponent(token)}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body,
     }),
-    id,
-    deps(),
   );
 
 /**
@@ -67,15 +86,13 @@ function endlessBody(totalBytes: number) {
 }
 
 const postStream = (id: string, query: string, body: ReadableStream<Uint8Array>) =>
-  handleOwnerPage(
+  serve()(
     new Request(`${base}/${id}${query}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body,
       duplex: "half",
     } as RequestInit),
-    id,
-    deps(),
   );
 
 describe("owner page routes", () => {
@@ -199,10 +216,8 @@ describe("owner page routes", () => {
     const ghost = crypto.randomUUID();
     expect((await get(ghost, await signer.sign(ghost, now))).status).toBe(404);
     const broken = await brokenStore();
-    const response = await handleOwnerPage(
+    const response = await serve(() => ({ ...deps(), store: broken }))(
       new Request(`${base}/${ctx.id}?token=${await signer.sign(ctx.id, now)}`),
-      ctx.id,
-      { ...deps(), store: broken },
     );
     expect(response.status).toBe(503);
     expect(await response.text()).not.toContain("database is not open");

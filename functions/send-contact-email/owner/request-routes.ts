@@ -1,14 +1,14 @@
 /**
- * The owner's request page, served by the function on both hosts (its route:
- * contact-function.ts):
+ * The owner's request page, served by the function on both hosts (its routes: routes.ts):
  *   GET  …/send-contact-email/lead/<id>?token=…   shows the request; changes nothing
  *   POST …/send-contact-email/lead/<id>?token=…   the status from the page's form
  * Two kinds of link open it (links/signed-links.ts): the owner's e-mail carries an `owner` link,
  * which shows the buttons and may set the status; alerts, reminders and digests sent to a push
  * channel carry an `owner-read` link, which shows the request only (anyone who can read an ntfy
  * topic or a chat channel can open it, and must not be able to act). A missing, altered, expired
- * or another request's token gets 403 and shows nothing; so does a POST with a read-only one.
- * After a button, 303 back to the page (reloading it sends nothing again).
+ * or another request's token gets 403 and shows nothing; so does a POST with a read-only one
+ * (`ownerPageLinks`, checked by the router: links/link-check.ts). After a button, 303 back to the
+ * page (reloading it sends nothing again).
  *
  * The page posts to its own link, so the token is checked before a byte of the body is read; a
  * post with the token in its body (a page rendered by an earlier version) is read up to the form's
@@ -19,7 +19,7 @@ import { isOwnerAction } from "../base/lead-view.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { FollowUpLine } from "../follow-ups/follow-up-lines.ts";
 import { isFormContentType, readBoundedText } from "../http/request-body.ts";
-import { type LinkScope, type LinkSigners, verifiedScope } from "../links/signed-links.ts";
+import type { LinkGrant, LinkRule } from "../links/link-check.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
 import type { StoredContactRequest } from "../store/store.ts";
 import { ownerPageHeaders, renderOwnerPage, renderRefusal } from "./request-page.ts";
@@ -27,13 +27,28 @@ import { ownerPageHeaders, renderOwnerPage, renderRefusal } from "./request-page
 /** The page's form fields are a token and a status: a few hundred bytes at most. */
 const maxFormBytes = 2048;
 
-/** The scopes whose links open the page: the first acts, the second only reads. */
-const pageScopes: readonly LinkScope[] = ["owner", "owner-read"];
+async function refused() {
+  return page(403, renderRefusal("denied"));
+}
+
+/** Which links open the page: to read, the e-mail's (acts) or a push's (reads); to act, the e-mail's. */
+export const ownerPageLinks = {
+  read: {
+    accepts: ({ id = "" }) => [
+      { scope: "owner", subject: id },
+      { scope: "owner-read", subject: id },
+    ],
+    refused,
+  },
+  act: {
+    accepts: ({ id = "" }) => [{ scope: "owner", subject: id }],
+    refused,
+    formBytes: maxFormBytes,
+  },
+} satisfies Record<string, LinkRule>;
 
 export type OwnerPageDeps = {
   store: OwnerStore;
-  /** Every scope's signer; the page reads `owner` and `owner-read` tokens. */
-  signers: LinkSigners;
   businessName: string;
   /** The booking part of the page (booking/owner-booking-section.ts), drawn for this request. */
   bookingSection?: (
@@ -60,19 +75,18 @@ async function readForm(request: Request): Promise<URLSearchParams | null> {
   return read.ok ? new URLSearchParams(read.text) : null;
 }
 
+/** GET and HEAD with `ownerPageLinks.read`, POST with `ownerPageLinks.act` (routes.ts). */
 export async function handleOwnerPage(
   request: Request,
-  id: string,
+  grant: LinkGrant,
   deps: OwnerPageDeps,
 ): Promise<Response> {
   const log = deps.log ?? silentLogger;
   const now = deps.now?.() ?? new Date();
   const url = new URL(request.url);
+  const { subject: id, scope, token } = grant;
   try {
     if (request.method === "GET" || request.method === "HEAD") {
-      const token = url.searchParams.get("token") ?? "";
-      const scope = await verifiedScope(deps.signers, pageScopes, id, token, now);
-      if (!scope) return page(403, renderRefusal("denied"));
       const lead = await deps.store.get(id);
       if (!lead) return page(404, renderRefusal("missing"));
       const html = renderOwnerPage({
@@ -90,16 +104,9 @@ export async function handleOwnerPage(
       });
       return page(200, request.method === "HEAD" ? "" : html);
     }
-    if (request.method !== "POST") {
-      return page(405, renderRefusal("denied"), { Allow: "GET, HEAD, POST" });
-    }
     // Only the e-mail's link acts.
-    const acts = (token: string) => deps.signers.owner.verify(id, token, now);
-    const linkToken = url.searchParams.get("token");
-    if (linkToken !== null && !(await acts(linkToken))) return page(403, renderRefusal("denied"));
-    const form = await readForm(request);
-    const token = linkToken ?? form?.get("token") ?? "";
-    if (linkToken === null && !(await acts(token))) return page(403, renderRefusal("denied"));
+    if (scope !== "owner") return refused();
+    const form = grant.form ?? (await readForm(request));
     const status = form?.get("status");
     if (!isOwnerAction(status)) return page(400, renderRefusal("denied"));
     const updated = await deps.store.setStatus(id, status, now);

@@ -1,0 +1,227 @@
+/**
+ * The function's routes, after `…/send-contact-email` (router.ts matches them): method, path,
+ * the link a route needs (its feature's rule: links/link-check.ts) and whether it needs the store;
+ * then its handler, given what it uses. The contract: docs/contact-api.md.
+ */
+import { business } from "../../shared/business.ts";
+import { type ContactConfig, contactDefaults } from "./base/config.ts";
+import type { Logger } from "./base/log.ts";
+import { bearerMatches } from "./base/secrets.ts";
+import { calendarFeedLink, handleCalendarFeed } from "./booking/calendar-feed.ts";
+import { calendarFeedUrl, feedName } from "./booking/calendar-links.ts";
+import { renderCalendarSubscribe } from "./booking/calendar-subscribe.ts";
+import { renderBookingSection } from "./booking/owner-booking-section.ts";
+import { handleOwnerVisit, ownerVisitLink } from "./booking/owner-visit-routes.ts";
+import { handleVisitorPage, limitVisitorPosts, visitorPageLink } from "./booking/visitor-routes.ts";
+import { handleCount } from "./counts/count-routes.ts";
+import { followUpLines } from "./follow-ups/follow-up-lines.ts";
+import { handleOptOut, optOutLink } from "./follow-ups/opt-out-routes.ts";
+import type { FunctionStore } from "./function-store.ts";
+import { clientAddress } from "./http/client-address.ts";
+import { createRateLimiter, type RateLimiter } from "./http/rate-limiter.ts";
+import { handleInbox, inboxPageLink } from "./inbox/inbox-routes.ts";
+import { handleContactRequest, messagesForVisitors } from "./intake/contact-routes.ts";
+import type { LinkRule } from "./links/link-check.ts";
+import type { LinkSigners } from "./links/signed-links.ts";
+import type { OwnerConfig } from "./owner/owner-config.ts";
+import { handleOwnerPage, ownerPageLinks } from "./owner/request-routes.ts";
+import type { Queues } from "./queues.ts";
+import type { Route } from "./router.ts";
+import type { StoredContactRequest } from "./store/store.ts";
+
+export type RouteDeps = {
+  config: ContactConfig;
+  /** Read at each request: its functionUrl may change once the host listens (linkTo). */
+  owner: OwnerConfig;
+  links: LinkSigners;
+  /** The open store, or null; the router answers 503 for the routes that need it. */
+  store: () => FunctionStore | null;
+  /** Until the store is tried again. */
+  retryAfterSeconds: () => number;
+  /** The limits in force: in this process until the store opens, then maybe in its database. */
+  limiters: () => { contact: RateLimiter; count: RateLimiter; visitor: RateLimiter };
+  queues: Queues;
+  /** The key the count route hashes addresses with. */
+  countKey: Promise<string>;
+  /** A fresh link to the owner's inbox that acts, for the e-mail about a visitor's change. */
+  inboxLink: () => Promise<string>;
+  log: Logger;
+};
+
+type Handler = Route["handle"];
+
+/** A private page: isolated, needs the store, opened by its link. */
+const page = (method: string, path: string, link: LinkRule, handle: Handler): Route => ({
+  method,
+  path,
+  link,
+  handle,
+  answers: "page",
+  privatePage: true,
+  needsStore: true,
+});
+
+/** An answer for scripts (JSON), the router's own answers too. */
+const api = (method: string, path: string, handle: Handler, more: Partial<Route> = {}): Route => ({
+  method,
+  path,
+  handle,
+  answers: "json",
+  ...more,
+});
+
+const file = { answers: "file", privatePage: false } as const;
+
+export function contactRoutes(deps: RouteDeps): Route[] {
+  const { config, owner, links, queues, log } = deps;
+  const address = (request: Request, peer: string) =>
+    clientAddress(request.headers, peer, config.trustProxy);
+
+  // The form's post checks the store last, so that a form without script gets its words back.
+  const intake: Handler = (request, { peer }) =>
+    handleContactRequest(request, {
+      store: deps.store(),
+      config,
+      rateLimiter: deps.limiters().contact,
+      retryAfterSeconds: deps.retryAfterSeconds,
+      clientAddress: address(request, peer),
+      onStored: queues.stored,
+      log,
+    });
+  const count: Handler = async (request, { store, peer }) =>
+    handleCount(request, {
+      store,
+      allowedOrigins: config.allowedOrigins,
+      rateLimiter: deps.limiters().count,
+      clientAddress: address(request, peer),
+      hashKey: await deps.countKey,
+      timeZone: business.timeZone,
+      log,
+    });
+  const inbox =
+    (format: "page" | "csv"): Handler =>
+    (request, { grant, store }) =>
+      handleInbox(request, format, grant, {
+        store,
+        links,
+        calendar: async () =>
+          renderCalendarSubscribe(
+            calendarFeedUrl(owner.functionUrl, await links.calendar.sign(feedName, new Date())),
+          ),
+        log,
+      });
+  const ownerPage: Handler = (request, { grant, store }) =>
+    handleOwnerPage(request, grant, {
+      store,
+      businessName: business.name,
+      onStatusChanged: (id) => queues.changed(id),
+      followUps: async (lead) =>
+        followUpLines(lead, await store.listFollowUps(lead.id), owner.followUps),
+      bookingSection: (lead, token, query) => bookingSection(store, lead, token, query),
+      log,
+    });
+  const ownerVisit: Handler = (request, { grant, store }) =>
+    handleOwnerVisit(request, grant, { store, onChanged: queues.changed, log });
+  const visitorPage =
+    (part: "page" | "calendar"): Handler =>
+    (request, { grant, store }) =>
+      handleVisitorPage(
+        request,
+        grant,
+        {
+          store,
+          ownerSigner: links.owner,
+          ownerReadSigner: links["owner-read"],
+          functionUrl: owner.functionUrl,
+          channels: owner.push ? ["email", "push"] : ["email"],
+          mailFrom: config.mailFrom,
+          businessName: business.name,
+          linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
+          limits: config.visitorLimits,
+          inboxLink: deps.inboxLink,
+          onChanged: queues.changed,
+          log,
+        },
+        part,
+      );
+  const visitorPosts = (request: Request, peer: string) =>
+    limitVisitorPosts(deps.limiters().visitor, address(request, peer));
+  const optOut: Handler = (request, { params, grant, store }) =>
+    handleOptOut(request, params.hash ?? "", grant, { store, log });
+  const calendarFeed: Handler = (request, { store }) =>
+    handleCalendarFeed(request, {
+      store,
+      ownerSigner: links["owner-read"],
+      functionUrl: owner.functionUrl,
+      mailFrom: config.mailFrom,
+      log,
+    });
+
+  return [
+    api("POST OPTIONS", "", intake, { wrongMethod: messagesForVisitors.method }),
+    ...(config.drainSecret ? [drainRoute(config.drainSecret, queues, deps.store)] : []),
+    api("POST", "/count", count, { needsStore: true }),
+    page("GET HEAD", "/inbox", inboxPageLink, inbox("page")),
+    page("GET HEAD", "/inbox.csv", inboxPageLink, inbox("csv")),
+    page("GET HEAD", "/lead/:id", ownerPageLinks.read, ownerPage),
+    page("POST", "/lead/:id", ownerPageLinks.act, ownerPage),
+    page("POST", "/lead/:id/visit", ownerVisitLink, ownerVisit),
+    page("GET HEAD", "/request/:id", visitorPageLink, visitorPage("page")),
+    { ...page("POST", "/request/:id", visitorPageLink, visitorPage("page")), limit: visitorPosts },
+    page("GET HEAD", "/request/:id/visit.ics", visitorPageLink, visitorPage("calendar")),
+    page("GET HEAD POST", "/opt-out/:hash", optOutLink, optOut),
+    // A calendar app's file, not a page: no window to isolate.
+    { ...page("GET HEAD", "/calendar/:name.ics", calendarFeedLink, calendarFeed), ...file },
+  ];
+}
+
+/** One pass of every queue, for a schedule; only when OUTBOX_DRAIN_SECRET is set. */
+function drainRoute(secret: string, queues: Queues, store: () => FunctionStore | null): Route {
+  // Every call counts, refused or not: a drain is a pass over every queue, and guessing the
+  // secret must be slow too.
+  const limiter = createRateLimiter({
+    max: contactDefaults.drainsPerMinute,
+    windowMs: 60_000,
+    maxClients: 1,
+  });
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+  return {
+    method: "POST",
+    path: "/drain",
+    answers: "json",
+    async handle(request) {
+      const decision = limiter.consume("drain");
+      if (!decision.allowed)
+        return json(
+          429,
+          { error: "Too many drains: try again later." },
+          { "Retry-After": String(decision.retryAfterSeconds) },
+        );
+      if (!(await bearerMatches(request.headers.get("authorization"), secret)))
+        return json(401, { error: "Unauthorized." });
+      // The queues exist once the store is open; asked only behind the secret.
+      if (!store()) return json(503, { error: "The store is not open." });
+      return json(200, await queues.drain());
+    },
+  };
+}
+
+/** The booking part of the owner's page: the visit, the history, the visitor's e-mails. */
+async function bookingSection(
+  store: FunctionStore,
+  lead: StoredContactRequest,
+  token: string,
+  query: URLSearchParams,
+): Promise<string> {
+  const now = new Date();
+  return renderBookingSection({
+    request: lead,
+    events: await store.listEvents(lead.id),
+    emails: await store.listVisitorEmails(lead.id),
+    token,
+    now,
+    outcome: query.get("visit"),
+    problem: query.get("visit") === "problem" ? query.get("why") : null,
+  });
+}

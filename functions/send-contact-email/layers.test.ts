@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
 
 const layers: string[][] = [
   ["base"],
-  ["links", "queue", "store"],
+  ["links", "store"],
+  ["queue"],
   ["mail", "views"],
   ["http"],
   ["sqlite", "postgres"],

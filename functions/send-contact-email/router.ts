@@ -13,8 +13,8 @@
  */
 import type { FunctionStore } from "./function-store.ts";
 import { decideCors } from "./http/cors.ts";
+import { checkLink, type LinkGrant, type LinkRule } from "./http/link-check.ts";
 import { pageResponse, refusalPage } from "./http/private-page.ts";
-import { checkLink, type LinkGrant, type LinkRule } from "./links/link-check.ts";
 import type { LinkSigners } from "./links/signed-links.ts";
 import { StoreUnavailableError } from "./store/store.ts";
 

@@ -8,8 +8,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FunctionStore } from "../../functions/send-contact-email/contact-function.ts";
 import { retryDelayMs } from "../../functions/send-contact-email/queue/backoff.ts";
-import type { JobQueue } from "../../functions/send-contact-email/queue/job-queue.ts";
 import { createQueueRunner } from "../../functions/send-contact-email/queue/runner.ts";
+import type { JobQueue } from "../../functions/send-contact-email/store/job-queue.ts";
 import type { QueueName } from "../../functions/send-contact-email/store/queue-table.ts";
 import { storeSample } from "../support/samples.ts";
 

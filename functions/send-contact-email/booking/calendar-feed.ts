@@ -16,7 +16,7 @@ import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { phoneDisplay } from "../../../shared/phone.ts";
 import { estimateText } from "../../../shared/quote/describe.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
-import type { LinkRule } from "../links/link-check.ts";
+import type { LinkRule } from "../http/link-check.ts";
 import { leadPageUrl } from "../links/page-urls.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import type { BookingStore } from "../store/booking-store.ts";

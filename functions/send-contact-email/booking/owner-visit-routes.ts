@@ -12,8 +12,8 @@
 
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import { checkBooking, windowBooking } from "../base/visit.ts";
+import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { pageResponse, readSmallForm, refusalPage } from "../http/private-page.ts";
-import type { LinkGrant, LinkRule } from "../links/link-check.ts";
 import type { BookingStore } from "../store/booking-store.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
 import { visitEmail } from "./visit-changes.ts";

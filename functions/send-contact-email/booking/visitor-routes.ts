@@ -22,9 +22,9 @@ import {
 } from "../../../shared/quote/preferred-windows.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import { visitWords } from "../base/visit.ts";
+import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { pageResponse, readSmallForm, refusalPage } from "../http/private-page.ts";
 import type { RateLimiter } from "../http/rate-limiter.ts";
-import type { LinkGrant, LinkRule } from "../links/link-check.ts";
 import { leadPageUrl } from "../links/page-urls.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { headerSafe } from "../mail/email.ts";

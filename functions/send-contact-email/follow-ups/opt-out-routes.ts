@@ -12,8 +12,8 @@
  */
 import { business } from "../../../shared/business.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
+import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { pageResponse, privateDocument } from "../http/private-page.ts";
-import type { LinkGrant, LinkRule } from "../links/link-check.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { escapeHtml as e } from "../mail/email.ts";
 import type { FollowUpStore } from "../store/follow-up-store.ts";

@@ -14,11 +14,11 @@
 import { business } from "../../../shared/business.ts";
 import { calendarDay } from "../../../shared/calendar-day.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
+import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { filterLeads } from "../leads/lead-filters.ts";
 import { toCsv, toLead } from "../leads/lead-formats.ts";
 import { periodStats } from "../leads/lead-stats.ts";
 import { lastWeek, thisWeek } from "../leads/stats-periods.ts";
-import type { LinkGrant, LinkRule } from "../links/link-check.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import type { CountStore } from "../store/count-store.ts";
 import type { ContactStore } from "../store/store.ts";

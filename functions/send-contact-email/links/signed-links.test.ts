@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkLink } from "./link-check.ts";
+import { checkLink } from "../http/link-check.ts";
 import { createLinkSigners, parseLinkSettings } from "./links-settings.ts";
 import { createLinkSigner, generateLinkSecret, linkScopes } from "./signed-links.ts";
 

@@ -18,8 +18,8 @@
 import { isOwnerAction } from "../base/lead-view.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { FollowUpLine } from "../follow-ups/follow-up-lines.ts";
+import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { isFormContentType, readBoundedText } from "../http/request-body.ts";
-import type { LinkGrant, LinkRule } from "../links/link-check.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
 import type { StoredContactRequest } from "../store/store.ts";
 import { ownerPageHeaders, renderOwnerPage, renderRefusal } from "./request-page.ts";

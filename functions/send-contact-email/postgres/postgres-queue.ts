@@ -5,7 +5,7 @@
  * row.
  */
 import type postgres from "postgres";
-import type { JobQueue } from "../queue/job-queue.ts";
+import type { JobQueue } from "../store/job-queue.ts";
 import { earliestDue, type QueueTable } from "../store/queue-table.ts";
 
 type Run = <T>(action: string, work: () => Promise<T>) => Promise<T>;

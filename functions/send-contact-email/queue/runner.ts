@@ -18,8 +18,8 @@
  * its request.
  */
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
+import type { JobQueue } from "../store/job-queue.ts";
 import { type RetryPolicy, retryDelayMs } from "./backoff.ts";
-import type { JobQueue } from "./job-queue.ts";
 import { createWakeTimer } from "./wake-timer.ts";
 
 /** What became of a job that `deliver` did not throw on; nothing returned means sent. */

@@ -4,7 +4,7 @@
  * store's group commit (`write`), the reads run at once (`run`).
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
-import type { JobQueue } from "../queue/job-queue.ts";
+import type { JobQueue } from "../store/job-queue.ts";
 import { earliestDue, type QueueTable } from "../store/queue-table.ts";
 
 type Write = <T>(action: string, work: () => T) => Promise<T>;

@@ -14,9 +14,10 @@
  * attempted first (new work never waits behind old retries), then the longest due; a claim older
  * than the lease belongs to a crashed worker and may be taken again.
  */
-import type { JobQueue } from "../queue/job-queue.ts";
+
 import type { StoredVisitorEmail } from "./booking-store.ts";
 import type { StoredFollowUp } from "./follow-up-store.ts";
+import type { JobQueue } from "./job-queue.ts";
 import type { StoredNotice } from "./owner-store.ts";
 import type { StoredContactRequest } from "./store.ts";
 import {

@@ -9,8 +9,9 @@
  * to that many bytes and never more, and the handler is given the form it read. A token in the
  * query is checked before a byte of the body is read.
  */
-import { readSmallForm } from "../http/private-page.ts";
-import type { LinkScope, LinkSigners } from "./signed-links.ts";
+
+import type { LinkScope, LinkSigners } from "../links/signed-links.ts";
+import { readSmallForm } from "./private-page.ts";
 
 /** A link the router verified: the handler reads its scope, subject and token from here. */
 export type LinkGrant = {

@@ -58,6 +58,7 @@ import { handleOwnerPage } from "./owner/routes.ts";
 import { createRateLimiter, type RateLimiter, unlimited } from "./rate-limiter.ts";
 import { bearerMatches, purposeSecret } from "./secrets.ts";
 import { type ContactStore, type StoredContactRequest, StoreUnavailableError } from "./store.ts";
+import type { ReactNode } from "./views/react.ts";
 
 /**
  * Everything the function keeps: requests and their e-mail, the owner's side, visits and the
@@ -513,7 +514,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     lead: StoredContactRequest,
     token: string,
     query: URLSearchParams,
-  ): Promise<string> {
+  ): Promise<ReactNode> {
     const open = store ?? unavailableStore;
     const now = new Date();
     return renderBookingSection({

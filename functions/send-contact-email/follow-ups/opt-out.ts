@@ -10,10 +10,11 @@
  * on no review request or follow-up goes to that address; the owner's own replies are theirs.
  */
 import { business } from "../../../shared/business.ts";
-import { escapeHtml as e } from "../email.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
-import { pageResponse, privateDocument } from "../private-page.ts";
+import { pageResponse } from "../private-page.ts";
+import { renderPage } from "../views/private-page.ts";
+import { h, type ReactNode } from "../views/react.ts";
 import type { FollowUpStore } from "./follow-up-store.ts";
 
 /** An opt-out link keeps working for a year (the law asks for at least 30 days). */
@@ -50,10 +51,10 @@ export type OptOutDeps = {
 
 const maxBodyBytes = 1024;
 
-function answer(status: number, title: string, body: string) {
+function answer(status: number, title: string, ...body: ReactNode[]) {
   return pageResponse(
     status,
-    privateDocument(title, `<p>${e(business.name)}</p>\n<h1>${e(title)}</h1>\n${body}`),
+    renderPage({ title }, h("p", null, business.name), h("h1", null, title), ...body),
   );
 }
 
@@ -70,44 +71,60 @@ export async function handleOptOut(
     answer(
       403,
       "E-mail choices",
-      `<p>This link is not valid or has expired. To stop our e-mails, reply to one of them and say so, or call ${e(business.phone.display)}.</p>`,
+      h(
+        "p",
+        null,
+        `This link is not valid or has expired. To stop our e-mails, reply to one of them and say so, or call ${business.phone.display}.`,
+      ),
     );
   if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "POST")
-    return answer(405, "E-mail choices", "<p>Use the button on the page.</p>");
+    return answer(405, "E-mail choices", h("p", null, "Use the button on the page."));
   if (!(await deps.signer.verify(optOutSubject(hash), token, now))) return denied();
   try {
     if (request.method === "POST") {
       // The page's button or a mail app's one-click; nothing in the body is needed.
       const declared = Number(request.headers.get("content-length"));
       if (Number.isFinite(declared) && declared > maxBodyBytes)
-        return answer(413, "E-mail choices", "<p>Too large.</p>");
+        return answer(413, "E-mail choices", h("p", null, "Too large."));
       await request.body?.cancel();
       await deps.store.optOut(hash, now);
       log.info("a customer opted out of follow-ups");
       return answer(
         200,
         "You will get no more e-mails like this",
-        "<p>No review requests or follow-ups will be sent to your address from now on. If you write to us or call, we will still answer you.</p>",
+        h(
+          "p",
+          null,
+          "No review requests or follow-ups will be sent to your address from now on. If you write to us or call, we will still answer you.",
+        ),
       );
     }
     if (await deps.store.isOptedOut(hash))
       return answer(
         200,
         "You will get no more e-mails like this",
-        "<p>Your address already gets no review requests or follow-ups.</p>",
+        h("p", null, "Your address already gets no review requests or follow-ups."),
       );
     return answer(
       200,
       "Stop these e-mails?",
-      `<p>${e(business.name)} sends a review request after a job, and one reminder about a quote left without an answer. Press the button and none of these will come to your address again.</p>
-<form method="post" action="${e(`${hash}?token=${encodeURIComponent(token)}`)}"><button type="submit" class="primary">Stop these e-mails</button></form>`,
+      h(
+        "p",
+        null,
+        `${business.name} sends a review request after a job, and one reminder about a quote left without an answer. Press the button and none of these will come to your address again.`,
+      ),
+      h(
+        "form",
+        { method: "post", action: `${hash}?token=${encodeURIComponent(token)}` },
+        h("button", { type: "submit", className: "primary" }, "Stop these e-mails"),
+      ),
     );
   } catch (error) {
     log.error("opt-out failed", { error: errorMessage(error) });
     return answer(
       503,
       "E-mail choices",
-      "<p>This cannot be saved right now. Please try again in a minute.</p>",
+      h("p", null, "This cannot be saved right now. Please try again in a minute."),
     );
   }
 }

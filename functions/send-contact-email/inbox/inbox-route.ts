@@ -20,6 +20,7 @@ import { lastWeek, thisWeek } from "../leads/stats-periods.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import type { ContactStore } from "../store.ts";
+import type { ReactNode } from "../views/react.ts";
 import { inboxHeaders, renderInbox, renderInboxRefusal } from "./inbox-page.ts";
 import { inboxFilter, inboxParams, readInboxQuery } from "./inbox-query.ts";
 import { renderWeekNumbers } from "./week-numbers.ts";
@@ -38,7 +39,7 @@ export type InboxDeps = {
   store: Pick<ContactStore, "list"> & Pick<CountStore, "countsBetween">;
   links: { inbox: LinkSigner; owner: LinkSigner; "owner-read": LinkSigner };
   /** Below the list of the inbox that acts only (booking/calendar-subscribe.ts). */
-  calendar?: () => Promise<string>;
+  calendar?: () => Promise<ReactNode>;
   now?: () => Date;
   log?: Logger;
 };

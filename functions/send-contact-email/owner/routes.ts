@@ -20,6 +20,7 @@ import { type LinkScope, type LinkSigners, verifiedScope } from "../links/signed
 import { errorMessage, type Logger, silentLogger } from "../log.ts";
 import { isFormContentType, readBoundedText } from "../request-body.ts";
 import type { StoredContactRequest } from "../store.ts";
+import type { ReactNode } from "../views/react.ts";
 import { isOwnerAction } from "./lead-view.ts";
 import type { OwnerStore } from "./owner-store.ts";
 import { ownerPageHeaders, renderOwnerPage, renderRefusal } from "./request-page.ts";
@@ -40,7 +41,7 @@ export type OwnerPageDeps = {
     lead: StoredContactRequest,
     token: string,
     query: URLSearchParams,
-  ) => Promise<string>;
+  ) => Promise<ReactNode>;
   /** The status changed (wakes nothing today; logged). */
   onStatusChanged?: (id: string, status: string) => void;
   /** The customer's follow-ups, for the page (follow-ups/follow-up-lines.ts). */

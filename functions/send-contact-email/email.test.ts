@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { escapeHtml } from "../../tests/support/escape-html.ts";
 import {
   composeContactEmail,
   composeDigestEmail,
   composeFailureNotice,
-  escapeHtml,
   headerSafe,
 } from "./email.ts";
 
@@ -203,6 +203,8 @@ describe("contact e-mail", () => {
   });
 
   it("escapes the five HTML-significant characters", () => {
+    const { html } = composeContactEmail({ ...request, message: `<>&"'` }, options);
+    expect(html).toContain("&lt;&gt;&amp;&quot;&#x27;");
     expect(escapeHtml(`<>&"'`)).toBe("&lt;&gt;&amp;&quot;&#x27;");
   });
 

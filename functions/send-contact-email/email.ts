@@ -60,22 +60,6 @@ export function headerSafe(value: string, max = 200): string {
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 
-const htmlEntities: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#x27;",
-};
-
-/**
- * HTML-escapes text as React does: for HTML not written by a component (the form page until it is
- * one, tests that look for escaped text).
- */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => htmlEntities[character] ?? character);
-}
-
 /** Every e-mail's HTML part: one document shell, one font stack (views/email.ts). */
 export function htmlEmail(subject: string, ...body: ReactNode[]): string {
   return renderEmail(subject, ...body);

@@ -44,7 +44,7 @@ const owner = `
 .owner .reach a,.owner button{min-width:2.75rem}
 .owner .reach a{display:inline-block;min-height:2.75rem;padding:.625rem 1rem;border-radius:.5rem;font-weight:600;text-align:center;text-decoration:none;box-sizing:border-box;background:#123a7a;color:#fff}
 .owner form{margin:0}
-.owner fieldset{border:0;padding:0;margin:1rem 0 0}.owner legend{padding:0;margin-bottom:.5rem}
+.owner fieldset{border:0;padding:0;margin:1rem 0 0}.owner legend{padding:0 2px;margin-bottom:.5rem}
 .owner .actions{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.5rem;margin:0}
 .owner button[aria-pressed=true]{background:#123a7a;color:#fff}
 .owner button.danger{margin-top:.75rem}

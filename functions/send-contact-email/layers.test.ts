@@ -10,9 +10,9 @@ import { describe, expect, it } from "vitest";
 
 const layers: string[][] = [
   ["base"],
-  ["links", "store"],
+  ["links", "store", "views"],
   ["queue"],
-  ["mail", "views"],
+  ["mail"],
   ["http"],
   ["sqlite", "postgres"],
   ["intake", "leads", "counts"],

@@ -3,6 +3,7 @@
  * the link a route needs (its feature's rule: links/link-check.ts) and whether it needs the store;
  * then its handler, given what it uses. The contract: docs/contact-api.md.
  */
+
 import { business } from "../../shared/business.ts";
 import { type ContactConfig, contactDefaults } from "./base/config.ts";
 import type { Logger } from "./base/log.ts";
@@ -28,6 +29,7 @@ import { handleOwnerPage, ownerPageLinks } from "./owner/request-routes.ts";
 import type { Queues } from "./queues.ts";
 import type { Route } from "./router.ts";
 import type { StoredContactRequest } from "./store/store.ts";
+import type { ReactNode } from "./views/react.ts";
 
 export type RouteDeps = {
   config: ContactConfig;
@@ -213,7 +215,7 @@ async function bookingSection(
   lead: StoredContactRequest,
   token: string,
   query: URLSearchParams,
-): Promise<string> {
+): Promise<ReactNode> {
   const now = new Date();
   return renderBookingSection({
     request: lead,

@@ -9,7 +9,7 @@
  */
 
 import type autocannon from "autocannon";
-import { escapeHtml } from "../../functions/send-contact-email/mail/email.ts";
+import { escapeHtml } from "../support/escape-html.ts";
 import { contractViolations } from "./contract-limits.ts";
 import { functionPath, type Harness } from "./harness.ts";
 import {

@@ -4,16 +4,37 @@
  * more easily than the inbox, and the feed lists every booked customer with a link to each
  * request. Not on the inbox opened from a push either, which others may read.
  */
-import { escapeHtml as e } from "../mail/email.ts";
+import { ButtonLink } from "../views/parts.ts";
+import { Fragment, h } from "../views/react.ts";
 import { calendarSubscribeLinks } from "./calendar-links.ts";
 
-export function renderCalendarSubscribe(feedUrl: string): string {
-  return `<h2 id="calendar">Your calendar</h2>
-<p>Every booked visit, in your phone's calendar: subscribe once, it updates itself.</p>
-<div class="actions">${calendarSubscribeLinks(feedUrl)
-    .map((link) => `<a class="button" href="${e(link.href)}">${e(link.label)}</a>`)
-    .join("\n")}</div>
-<label for="calendar-address">Or copy this address into your calendar app</label>
-<input id="calendar-address" readonly value="${e(feedUrl)}">
-<p class="small">Keep it to yourself: it lists every booked customer. To stop it working (a lost phone), set a new CALENDAR_LINK_SECRET; nothing else changes.</p>`;
+export function renderCalendarSubscribe(feedUrl: string) {
+  return h(CalendarSubscribe, { feedUrl });
+}
+
+function CalendarSubscribe({ feedUrl }: { feedUrl: string }) {
+  return h(
+    Fragment,
+    null,
+    h("h2", { id: "calendar" }, "Your calendar"),
+    h(
+      "p",
+      null,
+      "Every booked visit, in your phone's calendar: subscribe once, it updates itself.",
+    ),
+    h(
+      "div",
+      { className: "actions" },
+      calendarSubscribeLinks(feedUrl).map((link) =>
+        h(ButtonLink, { key: link.href, href: link.href }, link.label),
+      ),
+    ),
+    h("label", { htmlFor: "calendar-address" }, "Or copy this address into your calendar app"),
+    h("input", { id: "calendar-address", readOnly: true, defaultValue: feedUrl }),
+    h(
+      "p",
+      { className: "small" },
+      "Keep it to yourself: it lists every booked customer. To stop it working (a lost phone), set a new CALENDAR_LINK_SECRET; nothing else changes.",
+    ),
+  );
 }

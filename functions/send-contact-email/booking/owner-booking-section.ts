@@ -19,9 +19,10 @@ import {
   visitWords,
   windowBooking,
 } from "../base/visit.ts";
-import { escapeHtml as e } from "../mail/email.ts";
 import type { RequestEvent, StoredVisitorEmail } from "../store/booking-store.ts";
 import type { StoredContactRequest } from "../store/store.ts";
+import { Hidden, Lines, Notice, Problem } from "../views/parts.ts";
+import { Fragment, h, type ReactNode } from "../views/react.ts";
 
 export type BookingSectionOptions = {
   request: StoredContactRequest;
@@ -94,12 +95,14 @@ const outcomeWords: Record<string, string> = {
   cancelled: "Visit cancelled. The visitor is sent the cancellation; the status is Contacted.",
 };
 
-export function renderBookingSection(options: BookingSectionOptions): string {
+export function renderBookingSection(options: BookingSectionOptions) {
+  return h(BookingSection, options);
+}
+
+function BookingSection(options: BookingSectionOptions) {
   const { request, token, now } = options;
-  const hidden = `<input type="hidden" name="token" value="${e(token)}">
-<input type="hidden" name="sequence" value="${request.visitSequence}">`;
   const problem = ownValue(bookingProblems, options.problem) ?? null;
-  const today = businessIso(now).slice(0, 10);
+  const outcome = ownValue(outcomeWords, options.outcome);
   const windows = (request.preferredWindows ?? [])
     .map((window, index) => ({ window, index, time: windowBooking(window) }))
     .filter(({ time }) => time.start.getTime() > now.getTime());
@@ -109,66 +112,189 @@ export function renderBookingSection(options: BookingSectionOptions): string {
     (event) => event.kind === "cancelled-request" || event.kind === "asked-for-times",
   );
   const visitorCancelled = lastWord?.kind === "cancelled-request";
-  const oneTap =
+  const form = { request, token };
+  return h(
+    Fragment,
+    null,
+    h("h2", { id: "visit" }, "Visit"),
+    outcome ? h(Notice, null, outcome) : null,
+    problem ? h(Problem, null, problem) : null,
+    request.visit
+      ? h(
+          "p",
+          { className: "booked" },
+          `Booked: ${visitWords(request.visit)}${closedNote(request.visit.start.slice(0, 10))}`,
+        )
+      : null,
     !request.visit && !visitorCancelled && windows.length > 0
-      ? `<p>The visitor's times, one tap each (${durationWords(defaultDurationMinutes)}):</p>
-<div class="actions">
-${windows
-  .map(
-    ({ index, time }) =>
-      `<form method="post" action="${e(request.id)}/visit?token=${e(encodeURIComponent(token))}">${hidden}<input type="hidden" name="action" value="book"><input type="hidden" name="window" value="${index}"><button type="submit">Book ${e(visitWords({ start: businessIso(time.start), end: businessIso(time.end) }))}</button></form>`,
-  )
-  .join("\n")}
-</div>`
-      : "";
+      ? h(
+          Fragment,
+          null,
+          h(
+            "p",
+            null,
+            `The visitor's times, one tap each (${durationWords(defaultDurationMinutes)}):`,
+          ),
+          h(
+            "div",
+            { className: "actions" },
+            windows.map(({ index, time }) =>
+              h(
+                VisitForm,
+                { key: index, ...form, action: "book", window: index },
+                h(
+                  "button",
+                  { type: "submit" },
+                  `Book ${visitWords({ start: businessIso(time.start), end: businessIso(time.end) })}`,
+                ),
+              ),
+            ),
+          ),
+        )
+      : null,
+    h(OwnTime, { ...form, now, offered: windows.length > 0 }),
+    // Cancelling e-mails the customer at once: the box must be ticked first (required, so a
+    // browser asks for it without any script; the server refuses the post without it too).
+    request.visit
+      ? h(
+          VisitForm,
+          { ...form, action: "cancel" },
+          h(
+            "fieldset",
+            { className: "own" },
+            h("legend", null, "Cancel the visit"),
+            h(
+              "label",
+              { className: "check" },
+              h("input", { type: "checkbox", name: "confirm", value: "yes", required: true }),
+              ` Yes, cancel it and e-mail ${request.name} the cancellation`,
+            ),
+            h("button", { type: "submit", className: "danger" }, "Cancel the visit"),
+          ),
+        )
+      : null,
+    request.serviceAddress
+      ? h("p", null, `Address given by the visitor: ${request.serviceAddress}`)
+      : null,
+    options.events.length
+      ? h(
+          Fragment,
+          null,
+          h("h2", null, "History"),
+          h(Lines, { className: "history", lines: options.events.map(eventLine) }),
+        )
+      : null,
+    options.emails.length
+      ? h(
+          Fragment,
+          null,
+          h("h2", null, "E-mails to the visitor"),
+          h(Lines, { className: "history", lines: options.emails.map(emailLine) }),
+        )
+      : null,
+  );
+}
+
+type VisitFormProps = {
+  request: StoredContactRequest;
+  token: string;
+  action: "book" | "cancel";
+  /** One of the visitor's times, by its place in their list. */
+  window?: number;
+  children?: ReactNode;
+};
+
+/** A form that posts to the visit's route with the visit's SEQUENCE (a double tap books once). */
+function VisitForm({ request, token, action, window, children }: VisitFormProps) {
+  return h(
+    "form",
+    { method: "post", action: `${request.id}/visit?token=${encodeURIComponent(token)}` },
+    h(Hidden, {
+      fields: {
+        token,
+        sequence: request.visitSequence,
+        action,
+        ...(window === undefined ? {} : { window }),
+      },
+    }),
+    children,
+  );
+}
+
+/** Any date, start time and duration: to book, or to move the visit. */
+function OwnTime({
+  request,
+  token,
+  now,
+  offered,
+}: {
+  request: StoredContactRequest;
+  token: string;
+  now: Date;
+  offered: boolean;
+}) {
   // Moving a visit keeps its length unless the owner changes it.
   const current = request.visit
     ? Math.round((Date.parse(request.visit.end) - Date.parse(request.visit.start)) / 60_000)
     : defaultDurationMinutes;
-  const durationOptions = visitDurations
-    .map(
-      (minutes) =>
-        `<option value="${minutes}"${minutes === current ? " selected" : ""}>${e(durationWords(minutes))}</option>`,
-    )
-    .join("");
-  const chosenDay = request.visit ? request.visit.start.slice(0, 10) : "";
-  const ownTime = `<form method="post" action="${e(request.id)}/visit?token=${e(encodeURIComponent(token))}">
-${hidden}
-<input type="hidden" name="action" value="book">
-<fieldset class="own">
-<legend>${request.visit ? "Move the visit" : windows.length ? "Or choose the time" : "Choose the time"}</legend>
-<div class="booking">
-<div><label for="visit-date">Date</label><input id="visit-date" name="date" type="date" min="${today}" value="${chosenDay}" required></div>
-<div><label for="visit-time">Start</label><input id="visit-time" name="time" type="time" step="900" value="${request.visit ? request.visit.start.slice(11, 16) : "09:00"}" required></div>
-<div><label for="visit-minutes">Duration</label><select id="visit-minutes" name="minutes">${durationOptions}</select></div>
-</div>
-<button type="submit" class="primary">${request.visit ? "Move the visit" : "Book"}</button>
-</fieldset>
-</form>`;
-  // Cancelling e-mails the customer at once: the box must be ticked first (required, so a browser
-  // asks for it without any script; the server refuses the post without it too).
-  const cancel = request.visit
-    ? `<form method="post" action="${e(request.id)}/visit?token=${e(encodeURIComponent(token))}">${hidden}<input type="hidden" name="action" value="cancel">
-<fieldset class="own">
-<legend>Cancel the visit</legend>
-<label class="check"><input type="checkbox" name="confirm" value="yes" required> Yes, cancel it and e-mail ${e(request.name)} the cancellation</label>
-<button type="submit" class="danger">Cancel the visit</button>
-</fieldset>
-</form>`
-    : "";
-  const booked = request.visit
-    ? `<p class="booked">Booked: ${e(visitWords(request.visit))}${e(closedNote(request.visit.start.slice(0, 10)))}</p>`
-    : "";
-  const events = options.events.map((event) => `<li>${e(eventLine(event))}</li>`).join("\n");
-  const emails = options.emails.map((email) => `<li>${e(emailLine(email))}</li>`).join("\n");
-  return `<h2 id="visit">Visit</h2>
-${ownValue(outcomeWords, options.outcome) ? `<p class="notice" role="status">${e(ownValue(outcomeWords, options.outcome) as string)}</p>` : ""}
-${problem ? `<p class="problem" role="alert">${e(problem)}</p>` : ""}
-${booked}
-${oneTap}
-${ownTime}
-${cancel}
-${request.serviceAddress ? `<p>Address given by the visitor: ${e(request.serviceAddress)}</p>` : ""}
-${events ? `<h2>History</h2>\n<ul class="history">\n${events}\n</ul>` : ""}
-${emails ? `<h2>E-mails to the visitor</h2>\n<ul class="history">\n${emails}\n</ul>` : ""}`;
+  return h(
+    VisitForm,
+    { request, token, action: "book" },
+    h(
+      "fieldset",
+      { className: "own" },
+      h(
+        "legend",
+        null,
+        request.visit ? "Move the visit" : offered ? "Or choose the time" : "Choose the time",
+      ),
+      h(
+        "div",
+        { className: "booking" },
+        h(
+          "div",
+          null,
+          h("label", { htmlFor: "visit-date" }, "Date"),
+          h("input", {
+            id: "visit-date",
+            name: "date",
+            type: "date",
+            min: businessIso(now).slice(0, 10),
+            defaultValue: request.visit ? request.visit.start.slice(0, 10) : "",
+            required: true,
+          }),
+        ),
+        h(
+          "div",
+          null,
+          h("label", { htmlFor: "visit-time" }, "Start"),
+          h("input", {
+            id: "visit-time",
+            name: "time",
+            type: "time",
+            step: 900,
+            defaultValue: request.visit ? request.visit.start.slice(11, 16) : "09:00",
+            required: true,
+          }),
+        ),
+        h(
+          "div",
+          null,
+          h("label", { htmlFor: "visit-minutes" }, "Duration"),
+          h(
+            "select",
+            { id: "visit-minutes", name: "minutes", defaultValue: String(current) },
+            visitDurations.map((minutes) =>
+              h("option", { key: minutes, value: String(minutes) }, durationWords(minutes)),
+            ),
+          ),
+        ),
+      ),
+      h(
+        "button",
+        { type: "submit", className: "primary" },
+        request.visit ? "Move the visit" : "Book",
+      ),
+    ),
+  );
 }

@@ -8,13 +8,17 @@
  * when it looks like a name. Every one says why it was sent; none is marketing, so none carries
  * List-Unsubscribe.
  */
+
+import type { CSSProperties } from "react";
 import { business } from "../../../shared/business.ts";
 import { serviceLabel } from "../../../shared/contact-schema.ts";
 import { describeQuoteDetails } from "../../../shared/quote/describe.ts";
 import { type Visit, visitOf, visitWords } from "../base/visit.ts";
-import { type ContactEmail, domainOf, escapeHtml, headerSafe, htmlEmail } from "../mail/email.ts";
+import { type ContactEmail, domainOf, headerSafe, htmlEmail } from "../mail/email.ts";
 import { greetingName, looksLikeName } from "../mail/greeting.ts";
 import type { StoredContactRequest } from "../store/store.ts";
+import { EmailButton, EmailRows, quiet } from "../views/email.ts";
+import { Fragment, h, type ReactNode } from "../views/react.ts";
 import { callBackBy, callBackWords } from "./call-back.ts";
 import { icsCalendar } from "./ics.ts";
 import { visitEvent } from "./visit-event.ts";
@@ -97,20 +101,56 @@ function letter(
     "",
   ].join("\n");
 
-  const p = (body: string, style = "") => `<p style="margin:0 0 12px;${style}">${body}</p>`;
-  const cell = 'style="padding:4px 12px 4px 0;vertical-align:top;text-align:left"';
+  const p = (key: string | number, body: ReactNode, style: CSSProperties = {}) =>
+    h("p", { key, style: { margin: "0 0 12px", ...style } }, body);
   const html = htmlEmail(
     parts.subject,
-    `<div style="max-width:560px;font-size:16px">
-${p(escapeHtml(greeting))}
-${parts.intro.map((line) => p(escapeHtml(line))).join("\n")}
-${rows.length ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">\n${rows.map(([label, value]) => `<tr><th ${cell}>${escapeHtml(label)}</th><td ${cell}>${escapeHtml(value)}</td></tr>`).join("\n")}\n</table>` : ""}
-${parts.button ? p(`<a href="${escapeHtml(parts.button.href)}" style="display:inline-block;padding:12px 18px;background:#123a7a;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(parts.button.label)}</a>`) + p(escapeHtml(parts.button.after)) : ""}
-${(parts.sections ?? []).map((section) => `${section.heading ? `<h2 style="font-size:17px;margin:16px 0 8px">${escapeHtml(section.heading)}</h2>` : ""}${section.lines.map((line) => p(escapeHtml(line))).join("")}`).join("\n")}
-${p(`Questions? Call us at <a href="tel:${business.phone.e164}">${escapeHtml(phone)}</a> (${escapeHtml(hours)}).`)}
-${p(escapeHtml(letters.businessName))}
-${p(escapeHtml(why), "color:#6b7280;font-size:13px")}
-</div>`,
+    h(
+      "div",
+      { style: { maxWidth: 560, fontSize: 16 } },
+      p("greeting", greeting),
+      parts.intro.map((line, index) => p(index, line)),
+      rows.length
+        ? h(EmailRows, {
+            rows,
+            style: { borderCollapse: "collapse", margin: "0 0 16px" },
+            alignLeft: true,
+          })
+        : null,
+      parts.button
+        ? h(
+            Fragment,
+            null,
+            p(
+              "button",
+              h(EmailButton, { href: parts.button.href, size: "large" }, parts.button.label),
+            ),
+            p("after", parts.button.after),
+          )
+        : null,
+      (parts.sections ?? []).map((section, index) =>
+        h(
+          Fragment,
+          { key: index },
+          section.heading
+            ? h("h2", { style: { fontSize: 17, margin: "16px 0 8px" } }, section.heading)
+            : null,
+          section.lines.map((line, lineIndex) => p(lineIndex, line)),
+        ),
+      ),
+      p(
+        "questions",
+        h(
+          Fragment,
+          null,
+          "Questions? Call us at ",
+          h("a", { href: `tel:${business.phone.e164}` }, phone),
+          ` (${hours}).`,
+        ),
+      ),
+      p("name", letters.businessName),
+      p("why", why, quiet),
+    ),
   );
   const safeKey = key.replace(/[^A-Za-z0-9-]/g, "-");
   return {

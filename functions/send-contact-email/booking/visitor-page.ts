@@ -2,7 +2,7 @@
  * The visitor's own page for their request (visitor-routes.ts serves it): what they asked for,
  * the estimate, where it stands in their words ("We will call you by Wed Nov 26, 5 PM"; "Booked:
  * Tue Dec 1, 9:00–11:00 AM"), and three forms: other times, the address to clean, cancel. Plain
- * HTML without script (../private-page.ts); every stored string escaped.
+ * HTML without script (../private-page.ts); React escapes every stored string.
  */
 import { business } from "../../../shared/business.ts";
 import { calendarDay } from "../../../shared/calendar-day.ts";
@@ -17,10 +17,11 @@ import {
   windowRules,
 } from "../../../shared/quote/preferred-windows.ts";
 import { visitWords } from "../base/visit.ts";
-import { privateDocument } from "../http/private-page.ts";
-import { escapeHtml as e } from "../mail/email.ts";
 import type { RequestEvent } from "../store/booking-store.ts";
 import type { StoredContactRequest } from "../store/store.ts";
+import { ButtonLink, Definitions, Hidden, Notice, Problem } from "../views/parts.ts";
+import { renderPage } from "../views/private-page.ts";
+import { Fragment, h } from "../views/react.ts";
 import { callBackBy, callBackWords } from "./call-back.ts";
 
 export const maxAddressLength = 300;
@@ -87,71 +88,143 @@ function rows(request: StoredContactRequest): Array<[string, string]> {
   return list;
 }
 
-function timesForm(token: string, now: Date): string {
+/** One of the three times the visitor may offer: a day and a part of it. */
+function TimeChoice({ n, dates }: { n: number; dates: readonly string[] }) {
+  return h(
+    "fieldset",
+    null,
+    h("legend", null, `Time ${n}`),
+    h(
+      "div",
+      { className: "row" },
+      h(
+        "div",
+        null,
+        h("label", { htmlFor: `date-${n}` }, "Day"),
+        h(
+          "select",
+          { id: `date-${n}`, name: "date" },
+          h("option", { value: "" }, "Choose a day"),
+          dates.map((date) => h("option", { key: date, value: date }, formatDate(date))),
+        ),
+      ),
+      h(
+        "div",
+        null,
+        h("label", { htmlFor: `window-${n}` }, "Time of day"),
+        h(
+          "select",
+          { id: `window-${n}`, name: "window" },
+          dayWindows.map((window) =>
+            h("option", { key: window, value: window }, windowLabels[window]),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function TimesForm({ token, now }: { token: string; now: Date }) {
   const dates = bookableDates(now);
-  const row = (index: number) => {
-    const n = index + 1;
-    const dateOptions = [
-      `<option value="">Choose a day</option>`,
-      ...dates.map((date) => `<option value="${date}">${e(formatDate(date))}</option>`),
-    ].join("");
-    const windowOptions = dayWindows
-      .map((window) => `<option value="${window}">${e(windowLabels[window])}</option>`)
-      .join("");
-    return `<fieldset>
-<legend>Time ${n}</legend>
-<div class="row">
-<div><label for="date-${n}">Day</label><select id="date-${n}" name="date">${dateOptions}</select></div>
-<div><label for="window-${n}">Time of day</label><select id="window-${n}" name="window">${windowOptions}</select></div>
-</div>
-</fieldset>`;
-  };
-  return `<form method="post">
-<input type="hidden" name="token" value="${e(token)}">
-<input type="hidden" name="action" value="times">
-<p class="small">Up to ${windowRules.maxWindows} times, from tomorrow to three weeks ahead, Monday to Saturday.</p>
-${[0, 1, 2].map(row).join("\n")}
-<button type="submit" class="primary">Send these times</button>
-</form>`;
+  return h(
+    "form",
+    { method: "post" },
+    h(Hidden, { fields: { token, action: "times" } }),
+    h(
+      "p",
+      { className: "small" },
+      `Up to ${windowRules.maxWindows} times, from tomorrow to three weeks ahead, Monday to Saturday.`,
+    ),
+    [1, 2, 3].map((n) => h(TimeChoice, { key: n, n, dates })),
+    h("button", { type: "submit", className: "primary" }, "Send these times"),
+  );
+}
+
+/** The forms of an open request: other times, the address, cancelling. */
+function OpenRequestForms({
+  request,
+  token,
+  now,
+}: {
+  request: StoredContactRequest;
+  token: string;
+  now: Date;
+}) {
+  return h(
+    Fragment,
+    null,
+    h("h2", null, request.visit ? "Need another time?" : "Other times that suit you"),
+    h(TimesForm, { token, now }),
+    h("h2", null, "The address to clean"),
+    h(
+      "form",
+      { method: "post" },
+      h(Hidden, { fields: { token, action: "address" } }),
+      h("label", { htmlFor: "address" }, "Street, town and ZIP"),
+      h("textarea", {
+        id: "address",
+        name: "address",
+        rows: 3,
+        maxLength: maxAddressLength,
+        autoComplete: "street-address",
+        required: true,
+        defaultValue: request.serviceAddress ?? "",
+      }),
+      h(
+        "div",
+        { className: "actions" },
+        h("button", { type: "submit", className: "primary" }, "Save the address"),
+      ),
+    ),
+    h("h2", null, "Cancel"),
+    h(
+      "form",
+      { method: "post" },
+      h(Hidden, { fields: { token, action: "cancel" } }),
+      h(
+        "label",
+        { className: "check" },
+        h("input", { type: "checkbox", name: "confirm", value: "yes", required: true }),
+        `Yes, cancel my ${request.visit ? "visit and my request" : "request"}`,
+      ),
+      h(
+        "div",
+        { className: "actions" },
+        h("button", { type: "submit", className: "danger" }, "Cancel my request"),
+      ),
+    ),
+  );
 }
 
 export function renderVisitorPage(options: VisitorPageOptions): string {
   const { request, events, token, now } = options;
-  const open = isOpen(request);
-  const status = visitorStatus(request, events);
-  const body = `<p>${e(business.name)}</p>
-<h1>Your request</h1>
-<p class="lead" role="status">${e(status)}</p>
-${ownValue(savedWords, options.saved) ? `<p class="notice" role="status">${e(ownValue(savedWords, options.saved) as string)}</p>` : ""}
-${options.problem ? `<p class="problem" role="alert">${e(options.problem)}</p>` : ""}
-<div class="actions"><a class="button" href="tel:${business.phone.e164}">Call ${e(business.phone.display)}</a>${request.visit ? `<a class="button" href="visit.ics?token=${encodeURIComponent(token)}" download="visit.ics">Add to my calendar</a>` : ""}</div>
-<h2>What you asked for</h2>
-<dl>
-${rows(request)
-  .map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`)
-  .join("\n")}
-</dl>
-${
-  open
-    ? `<h2>${request.visit ? "Need another time?" : "Other times that suit you"}</h2>
-${timesForm(token, now)}
-<h2>The address to clean</h2>
-<form method="post">
-<input type="hidden" name="token" value="${e(token)}">
-<input type="hidden" name="action" value="address">
-<label for="address">Street, town and ZIP</label>
-<textarea id="address" name="address" rows="3" maxlength="${maxAddressLength}" autocomplete="street-address" required>${e(request.serviceAddress ?? "")}</textarea>
-<div class="actions"><button type="submit" class="primary">Save the address</button></div>
-</form>
-<h2>Cancel</h2>
-<form method="post">
-<input type="hidden" name="token" value="${e(token)}">
-<input type="hidden" name="action" value="cancel">
-<label class="check"><input type="checkbox" name="confirm" value="yes" required>Yes, cancel my ${request.visit ? "visit and my request" : "request"}</label>
-<div class="actions"><button type="submit" class="danger">Cancel my request</button></div>
-</form>`
-    : ""
-}
-<p class="small">This page is private to you: anyone with its link can see it, so keep the e-mail to yourself. The link works for ${options.linkDays ?? 60} days.</p>`;
-  return privateDocument("Your request", body);
+  const saved = ownValue(savedWords, options.saved);
+  return renderPage(
+    { title: "Your request" },
+    h("p", null, business.name),
+    h("h1", null, "Your request"),
+    h("p", { className: "lead", role: "status" }, visitorStatus(request, events)),
+    saved ? h(Notice, null, saved) : null,
+    options.problem ? h(Problem, null, options.problem) : null,
+    h(
+      "div",
+      { className: "actions" },
+      h(ButtonLink, { href: `tel:${business.phone.e164}` }, `Call ${business.phone.display}`),
+      request.visit
+        ? h(
+            ButtonLink,
+            { href: `visit.ics?token=${encodeURIComponent(token)}`, download: "visit.ics" },
+            "Add to my calendar",
+          )
+        : null,
+    ),
+    h("h2", null, "What you asked for"),
+    h(Definitions, { rows: rows(request) }),
+    isOpen(request) ? h(OpenRequestForms, { request, token, now }) : null,
+    h(
+      "p",
+      { className: "small" },
+      `This page is private to you: anyone with its link can see it, so keep the e-mail to yourself. The link works for ${options.linkDays ?? 60} days.`,
+    ),
+  );
 }

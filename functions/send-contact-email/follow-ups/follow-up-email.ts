@@ -11,9 +11,11 @@
 import { business, telHref } from "../../../shared/business.ts";
 import { serviceLabel } from "../../../shared/contact-fields.ts";
 import type { ServiceValue } from "../../../shared/contact-schema.ts";
-import { type ContactEmail, escapeHtml, headerSafe, htmlEmail } from "../mail/email.ts";
+import { type ContactEmail, headerSafe, htmlEmail } from "../mail/email.ts";
 import { looksLikeName } from "../mail/greeting.ts";
 import type { FollowUpKind } from "../store/follow-up-store.ts";
+import { EmailButton, quiet } from "../views/email.ts";
+import { h } from "../views/react.ts";
 
 export type FollowUpLetters = {
   /** MAIL_FROM, e.g. `Keystone Shine Cleaning Website <hello@example.com>`. */
@@ -74,20 +76,23 @@ export function composeFollowUpEmail(mail: FollowUpMail, letters: FollowUpLetter
   const text = [hello, "", ...paragraphs.flatMap((line) => [line, ""]), sign, "", optOut, ""].join(
     "\n",
   );
-  const link = (url: string, label = url) =>
-    `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
   const html = htmlEmail(
     subject,
-    `<p>${escapeHtml(hello)}</p>
-${paragraphs
-  .map((line) =>
-    line === mail.reviewUrl
-      ? `<p><a href="${escapeHtml(line)}" style="display:inline-block;padding:10px 16px;background:#123a7a;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">Write a review</a></p>`
-      : `<p>${escapeHtml(line)}</p>`,
-  )
-  .join("\n")}
-<p>${escapeHtml(business.name)}, ${link(telHref(business.phone), business.phone.display)}</p>
-<p style="color:#6b7280;font-size:13px">${link(mail.optOutUrl, "No more e-mails like this one")}</p>`,
+    h("p", null, hello),
+    paragraphs.map((line, index) =>
+      h(
+        "p",
+        { key: index },
+        line === mail.reviewUrl ? h(EmailButton, { href: line }, "Write a review") : line,
+      ),
+    ),
+    h(
+      "p",
+      null,
+      `${business.name}, `,
+      h("a", { href: telHref(business.phone) }, business.phone.display),
+    ),
+    h("p", { style: quiet }, h("a", { href: mail.optOutUrl }, "No more e-mails like this one")),
   );
   const safeKey = mail.key.replace(/[^A-Za-z0-9-]/g, "-");
   const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(letters.from)?.[1] ?? "localhost";

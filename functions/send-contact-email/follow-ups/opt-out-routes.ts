@@ -13,10 +13,11 @@
 import { business } from "../../../shared/business.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
-import { pageResponse, privateDocument } from "../http/private-page.ts";
+import { pageResponse } from "../http/private-page.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
-import { escapeHtml as e } from "../mail/email.ts";
 import type { FollowUpStore } from "../store/follow-up-store.ts";
+import { renderPage } from "../views/private-page.ts";
+import { h, type ReactNode } from "../views/react.ts";
 
 /** An opt-out link keeps working for a year (the law asks for at least 30 days). */
 export const optOutLinkTtlMs = 365 * 86_400_000;
@@ -50,10 +51,10 @@ export type OptOutDeps = {
 
 const maxBodyBytes = 1024;
 
-function answer(status: number, title: string, body: string) {
+function answer(status: number, title: string, ...body: ReactNode[]) {
   return pageResponse(
     status,
-    privateDocument(title, `<p>${e(business.name)}</p>\n<h1>${e(title)}</h1>\n${body}`),
+    renderPage({ title }, h("p", null, business.name), h("h1", null, title), ...body),
   );
 }
 
@@ -64,7 +65,11 @@ export const optOutLink: LinkRule = {
     answer(
       403,
       "E-mail choices",
-      `<p>This link is not valid or has expired. To stop our e-mails, reply to one of them and say so, or call ${e(business.phone.display)}.</p>`,
+      h(
+        "p",
+        null,
+        `This link is not valid or has expired. To stop our e-mails, reply to one of them and say so, or call ${business.phone.display}.`,
+      ),
     ),
 };
 
@@ -83,34 +88,46 @@ export async function handleOptOut(
       // The page's button or a mail app's one-click; nothing in the body is needed.
       const declared = Number(request.headers.get("content-length"));
       if (Number.isFinite(declared) && declared > maxBodyBytes)
-        return answer(413, "E-mail choices", "<p>Too large.</p>");
+        return answer(413, "E-mail choices", h("p", null, "Too large."));
       await request.body?.cancel();
       await deps.store.optOut(hash, now);
       log.info("a customer opted out of follow-ups");
       return answer(
         200,
         "You will get no more e-mails like this",
-        "<p>No review requests or follow-ups will be sent to your address from now on. If you write to us or call, we will still answer you.</p>",
+        h(
+          "p",
+          null,
+          "No review requests or follow-ups will be sent to your address from now on. If you write to us or call, we will still answer you.",
+        ),
       );
     }
     if (await deps.store.isOptedOut(hash))
       return answer(
         200,
         "You will get no more e-mails like this",
-        "<p>Your address already gets no review requests or follow-ups.</p>",
+        h("p", null, "Your address already gets no review requests or follow-ups."),
       );
     return answer(
       200,
       "Stop these e-mails?",
-      `<p>${e(business.name)} sends a review request after a job, and one reminder about a quote left without an answer. Press the button and none of these will come to your address again.</p>
-<form method="post" action="${e(`${hash}?token=${encodeURIComponent(token)}`)}"><button type="submit" class="primary">Stop these e-mails</button></form>`,
+      h(
+        "p",
+        null,
+        `${business.name} sends a review request after a job, and one reminder about a quote left without an answer. Press the button and none of these will come to your address again.`,
+      ),
+      h(
+        "form",
+        { method: "post", action: `${hash}?token=${encodeURIComponent(token)}` },
+        h("button", { type: "submit", className: "primary" }, "Stop these e-mails"),
+      ),
     );
   } catch (error) {
     log.error("opt-out failed", { error: errorMessage(error) });
     return answer(
       503,
       "E-mail choices",
-      "<p>This cannot be saved right now. Please try again in a minute.</p>",
+      h("p", null, "This cannot be saved right now. Please try again in a minute."),
     );
   }
 }

@@ -22,6 +22,7 @@ import { lastWeek, thisWeek } from "../leads/stats-periods.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import type { CountStore } from "../store/count-store.ts";
 import type { ContactStore } from "../store/store.ts";
+import type { ReactNode } from "../views/react.ts";
 import { inboxHeaders, renderInbox, renderInboxRefusal } from "./inbox-page.ts";
 import { inboxFilter, inboxParams, readInboxQuery } from "./inbox-query.ts";
 import { renderWeekNumbers } from "./week-numbers.ts";
@@ -41,7 +42,7 @@ export type InboxDeps = {
   /** The rows' links: the owner's acting ones, or read-only ones for an inbox opened to read. */
   links: { owner: LinkSigner; "owner-read": LinkSigner };
   /** Below the list of the inbox that acts only (booking/calendar-subscribe.ts). */
-  calendar?: () => Promise<string>;
+  calendar?: () => Promise<ReactNode>;
   now?: () => Date;
   log?: Logger;
 };

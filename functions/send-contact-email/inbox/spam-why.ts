@@ -3,11 +3,10 @@
  * robot from a person caught by mistake without opening each one. Spam the owner marked has no
  * reason (the owner knows why) and shows nothing here.
  */
-
 import type { Lead } from "../leads/lead-formats.ts";
-import { escapeHtml } from "../mail/email.ts";
+import { h } from "../views/react.ts";
 
-export function spamWhy(lead: Pick<Lead, "status" | "spamReason">): string {
-  if (lead.status !== "spam" || !lead.spamReason) return "";
-  return `<p class="spam">Set aside by the spam filter: ${escapeHtml(lead.spamReason)}</p>\n`;
+export function SpamWhy({ lead }: { lead: Pick<Lead, "status" | "spamReason"> }) {
+  if (lead.status !== "spam" || !lead.spamReason) return null;
+  return h("p", { className: "spam" }, `Set aside by the spam filter: ${lead.spamReason}`);
 }

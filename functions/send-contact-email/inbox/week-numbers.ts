@@ -1,7 +1,8 @@
 /**
  * The week's numbers at the top of the inbox: the figures `npm run leads -- --stats` prints and
  * the Monday e-mail sends (leads/lead-stats.ts), as a few large figures a phone shows at a glance,
- * the money in one sentence each, and the breakdowns folded below. Its CSS is the inbox's.
+ * the money in one sentence each, and the breakdowns folded below. Its CSS is the inbox's
+ * (views/page-css.ts).
  */
 import { ownValue } from "../../../shared/own-key.ts";
 import {
@@ -13,59 +14,89 @@ import {
   valueText,
   type WorkValue,
 } from "../leads/lead-stats.ts";
-import { escapeHtml as e } from "../mail/email.ts";
-
-export const weekNumbersCss = `
-.figures{display:grid;grid-template-columns:repeat(2,1fr);gap:.5rem;margin:.5rem 0}
-@media (min-width:36rem){.figures{grid-template-columns:repeat(4,1fr)}}
-.figures div{background:#f6f7f9;border-radius:.5rem;padding:.5rem .625rem}
-.figures dt{font-size:.875rem;color:#4a5263;margin:0}
-.figures dd{margin:0;font-size:1.375rem;font-weight:700}
-.money{margin:.375rem 0;font-size:.9375rem}
-.breakdown h3{font-size:1rem;margin:.75rem 0 .25rem}
-.breakdown ul{margin:0;padding-left:1.25rem}
-`;
+import { Fragment, h } from "../views/react.ts";
 
 const money = (value: WorkValue) => (value.count ? valueText(value) : "none");
 const label = (status: string) => `${status.charAt(0).toUpperCase()}${status.slice(1)}`;
 
-function tally(title: string, counts: Record<string, number>): string {
+function Tally({ title, counts }: { title: string; counts: Record<string, number> }) {
   const rows = sorted(counts);
-  return `<h3>${e(title)}</h3>${
+  return h(
+    Fragment,
+    null,
+    h("h3", null, title),
     rows.length === 0
-      ? "<p>None yet.</p>"
-      : `<ul>${rows.map(([name, n]) => `<li>${e(name)}: ${n}</li>`).join("")}</ul>`
-  }`;
+      ? h("p", null, "None yet.")
+      : h(
+          "ul",
+          null,
+          rows.map(([name, n]) => h("li", { key: name }, `${name}: ${n}`)),
+        ),
+  );
+}
+
+function Figure({ name, value }: { name: string; value: string | number }) {
+  return h("div", null, h("dt", null, name), h("dd", null, String(value)));
 }
 
 /** The section; `switchTo` links to the other week ("Last week" or "This week"). */
-export function renderWeekNumbers(
-  stats: PeriodStats,
-  switchTo: { href: string; label: string },
-): string {
-  const figure = (name: string, value: string | number) =>
-    `<div><dt>${e(name)}</dt><dd>${e(String(value))}</dd></div>`;
+export function renderWeekNumbers(stats: PeriodStats, switchTo: { href: string; label: string }) {
+  return h(WeekNumbers, { stats, switchTo });
+}
+
+function WeekNumbers({
+  stats,
+  switchTo,
+}: {
+  stats: PeriodStats;
+  switchTo: { href: string; label: string };
+}) {
   const site = stats.site;
-  return `<section aria-labelledby="week-heading">
-<h2 id="week-heading">${e(stats.label)} <span class="count">${e(stats.days)}</span></h2>
-<dl class="figures">
-${figure("Requests", stats.requests)}
-${outcomeStatuses.map((status) => figure(label(status), ownValue(stats.byStatus, status) ?? 0)).join("\n")}
-${figure("Phone taps", site.calls)}
-${figure("Forms started", site.formStarts)}
-${figure("Forms sent", site.formSends)}
-${figure("First answer", stats.answered ? durationText(stats.medianHoursToContact) : "none yet")}
-</dl>
-<p class="money">Booked work: ${e(money(stats.value.booked))}.</p>
-<p class="money">Won work: ${e(money(stats.value.won))}.</p>
-<details class="breakdown">
-<summary>Where they came from, towns, services, phone taps by page</summary>
-${tally("By source", stats.bySource)}
-${tally("By town", stats.byTown)}
-${tally("By service", stats.byService)}
-${tally("Phone taps by page", site.callsByPage)}
-<p>${e(plural(site.views, "page view"))}; ${stats.inArea} of ${stats.withZip} ZIPs in the service area.</p>
-</details>
-<p><a href="${e(switchTo.href)}">${e(switchTo.label)}'s numbers</a></p>
-</section>`;
+  return h(
+    "section",
+    { "aria-labelledby": "week-heading" },
+    h(
+      "h2",
+      { id: "week-heading" },
+      stats.label,
+      " ",
+      h("span", { className: "count" }, stats.days),
+    ),
+    h(
+      "dl",
+      { className: "figures" },
+      h(Figure, { name: "Requests", value: stats.requests }),
+      outcomeStatuses.map((status) =>
+        h(Figure, {
+          key: status,
+          name: label(status),
+          value: ownValue(stats.byStatus, status) ?? 0,
+        }),
+      ),
+      h(Figure, { name: "Phone taps", value: site.calls }),
+      h(Figure, { name: "Forms started", value: site.formStarts }),
+      h(Figure, { name: "Forms sent", value: site.formSends }),
+      h(Figure, {
+        name: "First answer",
+        value: stats.answered ? durationText(stats.medianHoursToContact) : "none yet",
+      }),
+    ),
+    h("p", { className: "money" }, `Booked work: ${money(stats.value.booked)}.`),
+    h("p", { className: "money" }, `Won work: ${money(stats.value.won)}.`),
+    h(
+      "details",
+      { className: "breakdown" },
+      h("summary", null, "Where they came from, towns, services, phone taps by page"),
+      h(Tally, { title: "By source", counts: stats.bySource }),
+      h(Tally, { title: "By town", counts: stats.byTown }),
+      h(Tally, { title: "By service", counts: stats.byService }),
+      h(Tally, { title: "Phone taps by page", counts: site.callsByPage }),
+      h(
+        "p",
+        null,
+        `${plural(site.views, "page view")}; ${stats.inArea} of ${stats.withZip} ZIPs in the service area.`,
+      ),
+    ),
+    h("p", null, h("a", { href: switchTo.href }, `${switchTo.label}'s numbers`)),
+  );
 }

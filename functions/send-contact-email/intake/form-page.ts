@@ -21,7 +21,7 @@ import {
   plainWindowGroup,
 } from "../../../shared/quote-form.ts";
 import { styleHash } from "../http/private-page.ts";
-import { escapeHtml } from "../mail/email.ts";
+import { Fragment, h, type ReactNode, renderDocument } from "../views/react.ts";
 import { submissionFromForm } from "./form-post.ts";
 
 export type FormPageInput = {
@@ -134,26 +134,46 @@ export async function formPage(input: FormPageInput): Promise<Response> {
     fields.estimate = "Please check the estimate's details: choose its values again below.";
   const problems = Object.entries(fields);
   const site = input.siteOrigin ?? "";
-  const parts = [
-    `<p><a href="${escapeHtml(site)}/">${escapeHtml(business.name)}</a></p>`,
-    `<h1>${escapeHtml(heading)}</h1>`,
-    `<p>${escapeHtml(lead)}</p>`,
-  ];
-  if (problems.length > 0) {
-    const items = problems.map(
-      ([name, message]) =>
-        `<li><a href="#${fieldId(name)}">${escapeHtml(labelOf(name))}: ${escapeHtml(message)}</a></li>`,
-    );
-    parts.push(
-      `<div class="problems" role="alert"><h2>What to fix</h2><ul>${items.join("")}</ul></div>`,
-    );
-  }
-  if (input.values && resend) parts.push(resendForm(input.values, fields));
-  else if (input.values) parts.push(whatTheyWrote(input.values));
-  parts.push(
-    `<p>Prefer to call? <a href="${telHref(business.phone)}">${escapeHtml(business.phone.display)}</a>, ${escapeHtml(business.hours.summary)}. Or <a href="${escapeHtml(site)}/contact#quote">go back to the contact page</a>.</p>`,
+  const body = h(
+    Fragment,
+    null,
+    h("p", null, h("a", { href: `${site}/` }, business.name)),
+    h("h1", null, heading),
+    h("p", null, lead),
+    problems.length > 0
+      ? h(
+          "div",
+          { className: "problems", role: "alert" },
+          h("h2", null, "What to fix"),
+          h(
+            "ul",
+            null,
+            problems.map(([name, message]) =>
+              h(
+                "li",
+                { key: name },
+                h("a", { href: `#${fieldId(name)}` }, `${labelOf(name)}: ${message}`),
+              ),
+            ),
+          ),
+        )
+      : null,
+    input.values && resend
+      ? h(ResendForm, { values: input.values, errors: fields })
+      : input.values
+        ? h(WhatTheyWrote, { values: input.values })
+        : null,
+    h(
+      "p",
+      null,
+      "Prefer to call? ",
+      h("a", { href: telHref(business.phone) }, business.phone.display),
+      `, ${business.hours.summary}. Or `,
+      h("a", { href: `${site}/contact#quote` }, "go back to the contact page"),
+      ".",
+    ),
   );
-  return new Response(documentOf(heading, parts.join("\n")), {
+  return new Response(documentOf(heading, body), {
     status: input.status,
     headers: {
       ...input.headers,
@@ -174,23 +194,24 @@ export async function formPage(input: FormPageInput): Promise<Response> {
  * Not the private pages' document (private-page.ts): that one says `no-referrer`, under which a
  * browser sends this form's post again with `Origin: null`, which the function refuses.
  */
-function documentOf(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(`${title} | ${business.name}`)}</title>
-<style>${css}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+function documentOf(title: string, body: ReactNode): string {
+  return renderDocument(
+    h(
+      "html",
+      { lang: "en" },
+      h(
+        "head",
+        null,
+        h("meta", { charSet: "utf-8" }),
+        h("meta", { name: "viewport", content: "width=device-width, initial-scale=1" }),
+        h("meta", { name: "robots", content: "noindex, nofollow" }),
+        h("title", null, `${title} | ${business.name}`),
+        // Ours and fixed (its hash is in the CSP): written as it is.
+        h("style", { dangerouslySetInnerHTML: { __html: css } }),
+      ),
+      h("body", null, h("main", null, body)),
+    ),
+  );
 }
 
 function labelOf(name: string): string {
@@ -204,77 +225,59 @@ function fieldId(name: string): string {
   return `field-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 }
 
-function attributes(values: Record<string, string | boolean | undefined>): string {
-  return Object.entries(values)
-    .filter(([, value]) => value !== undefined && value !== false)
-    .map(([name, value]) =>
-      value === true ? ` ${name}` : ` ${name}="${escapeHtml(value as string)}"`,
-    )
-    .join("");
+/** How a control is tied to its problem message, for assistive technology. */
+function wiring(id: string, error: string | undefined) {
+  return error ? { id, "aria-invalid": true, "aria-describedby": `${id}-error` } : { id };
 }
 
-/** A label, a control and its error, wired for assistive technology. */
-function field(
-  name: string,
-  control: (extra: string) => string,
-  { errors, hint }: { errors: Record<string, string>; hint?: string },
-): string {
+/** A field's problem, under its control. */
+function FieldError({ id, error }: { id?: string; error: string | undefined }) {
+  return error ? h("p", { className: "error", id }, error) : null;
+}
+
+/** A label, a control and its problem, wired for assistive technology. */
+function Field({
+  name,
+  control,
+  errors,
+  hint,
+}: {
+  name: string;
+  control: (wired: ReturnType<typeof wiring>) => ReactNode;
+  errors: Record<string, string>;
+  hint?: string;
+}) {
   const id = fieldId(name);
   const error = errors[name];
-  const described = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : "";
-  return `<label for="${id}">${escapeHtml(labelOf(name))}${hint ? ` <span class="hint">${escapeHtml(hint)}</span>` : ""}</label>
-${control(`id="${id}"${described}`)}${error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ""}`;
+  return h(
+    Fragment,
+    null,
+    h(
+      "label",
+      { htmlFor: id },
+      labelOf(name),
+      hint ? h(Fragment, null, " ", h("span", { className: "hint" }, hint)) : null,
+    ),
+    control(wiring(id, error)),
+    h(FieldError, { id: `${id}-error`, error }),
+  );
 }
 
-function resendForm(values: URLSearchParams, errors: Record<string, string>): string {
+function ResendForm({
+  values,
+  errors,
+}: {
+  values: URLSearchParams;
+  errors: Record<string, string>;
+}) {
   const text = (name: string) => values.get(name) ?? "";
   const input = (name: string, type: string, extra: Record<string, string | boolean> = {}) =>
-    field(
+    h(Field, {
       name,
-      (wired) => `<input ${wired}${attributes({ type, name, value: text(name), ...extra })}>`,
-      { errors },
-    );
-  const service = text("service");
+      errors,
+      control: (wired) => h("input", { ...wired, type, name, defaultValue: text(name), ...extra }),
+    });
   const offer = offerById(text("offer"));
-  const parts = [
-    `<form method="post" aria-label="Request a Free Quote">`,
-    `<input type="hidden" name="${keyField}" value="${escapeHtml(text(keyField))}">`,
-    offer && !errors.offer
-      ? `<p><input type="hidden" name="offer" value="${escapeHtml(offer.id)}">${escapeHtml(offer.appliedText)}. ${escapeHtml(offer.terms)}</p>`
-      : "",
-    input("name", "text", { required: true, autocomplete: "name" }),
-    input("email", "email", { required: true, autocomplete: "email" }),
-    input("phone", "tel", { required: true, autocomplete: "tel" }),
-    field(
-      "service",
-      (wired) =>
-        `<select ${wired} name="service" required><option value="">Select a service</option>${serviceOptions
-          .map(
-            (option) =>
-              `<option value="${option.value}"${option.value === service ? " selected" : ""}>${escapeHtml(option.label)}</option>`,
-          )
-          .join("")}</select>`,
-      { errors },
-    ),
-    field(
-      "otherService",
-      (wired) =>
-        `<input ${wired}${attributes({ type: "text", name: "otherService", value: text("otherService") })}>`,
-      { errors, hint: "(if you chose Other)" },
-    ),
-    field(
-      "message",
-      (wired) =>
-        `<textarea ${wired} name="message" rows="6" required maxlength="5000">${escapeHtml(text("message"))}</textarea>`,
-      { errors },
-    ),
-    field(
-      "zip",
-      (wired) =>
-        `<input ${wired}${attributes({ type: "text", name: "zip", inputmode: "numeric", autocomplete: "postal-code", value: text("zip") })}>`,
-      { errors, hint: "(optional)" },
-    ),
-  ];
   const sentEstimate =
     (values.get(estimateField.kind) ?? "") !== "" ||
     Object.keys(errors).some((name) => name === "estimate" || estimateControls.has(name));
@@ -282,80 +285,235 @@ function resendForm(values: URLSearchParams, errors: Record<string, string>): st
     plainWindowGroup.controls.some(
       (control) => control.kind === "date" && (values.get(control.name) ?? "") !== "",
     ) || Boolean(errors.preferredWindows);
-  if (sentEstimate) parts.push(groups("estimate", plainEstimateGroups, values, errors));
-  if (sentWindows) parts.push(groups("preferredWindows", [plainWindowGroup], values, errors));
-  parts.push(
-    `<div class="trap" aria-hidden="true"><label>Website <input type="text" name="website" tabindex="-1" autocomplete="off" value=""></label></div>`,
-    `<button type="submit">Send Message</button>`,
-    `</form>`,
+  return h(
+    "form",
+    { method: "post", "aria-label": "Request a Free Quote" },
+    h("input", { type: "hidden", name: keyField, value: text(keyField) }),
+    offer && !errors.offer
+      ? h(
+          "p",
+          null,
+          h("input", { type: "hidden", name: "offer", value: offer.id }),
+          `${offer.appliedText}. ${offer.terms}`,
+        )
+      : null,
+    input("name", "text", { required: true, autoComplete: "name" }),
+    input("email", "email", { required: true, autoComplete: "email" }),
+    input("phone", "tel", { required: true, autoComplete: "tel" }),
+    h(Field, {
+      name: "service",
+      errors,
+      control: (wired) =>
+        h(
+          "select",
+          { ...wired, name: "service", required: true, defaultValue: text("service") },
+          h("option", { value: "" }, "Select a service"),
+          serviceOptions.map((option) =>
+            h("option", { key: option.value, value: option.value }, option.label),
+          ),
+        ),
+    }),
+    h(Field, {
+      name: "otherService",
+      errors,
+      hint: "(if you chose Other)",
+      control: (wired) =>
+        h("input", {
+          ...wired,
+          type: "text",
+          name: "otherService",
+          defaultValue: text("otherService"),
+        }),
+    }),
+    h(Field, {
+      name: "message",
+      errors,
+      control: (wired) =>
+        h("textarea", {
+          ...wired,
+          name: "message",
+          rows: 6,
+          required: true,
+          maxLength: 5000,
+          defaultValue: text("message"),
+        }),
+    }),
+    h(Field, {
+      name: "zip",
+      errors,
+      hint: "(optional)",
+      control: (wired) =>
+        h("input", {
+          ...wired,
+          type: "text",
+          name: "zip",
+          inputMode: "numeric",
+          autoComplete: "postal-code",
+          defaultValue: text("zip"),
+        }),
+    }),
+    sentEstimate
+      ? h(Groups, { name: "estimate", list: plainEstimateGroups, values, errors })
+      : null,
+    sentWindows
+      ? h(Groups, { name: "preferredWindows", list: [plainWindowGroup], values, errors })
+      : null,
+    h(
+      "div",
+      { className: "trap", "aria-hidden": true },
+      h(
+        "label",
+        null,
+        "Website ",
+        h("input", {
+          type: "text",
+          name: "website",
+          tabIndex: -1,
+          autoComplete: "off",
+          defaultValue: "",
+        }),
+      ),
+    ),
+    h("button", { type: "submit" }, "Send Message"),
   );
-  return parts.filter(Boolean).join("\n");
 }
 
 /** The estimate or the preferred times as plain controls (shared/quote-form.ts), with values. */
-function groups(
-  name: "estimate" | "preferredWindows",
-  list: readonly PlainGroup[],
-  values: URLSearchParams,
-  errors: Record<string, string>,
-): string {
+function Groups({
+  name,
+  list,
+  values,
+  errors,
+}: {
+  name: "estimate" | "preferredWindows";
+  list: readonly PlainGroup[];
+  values: URLSearchParams;
+  errors: Record<string, string>;
+}) {
   const error = errors[name];
   const id = fieldId(name);
-  const sets = list.map(
-    (group, index) =>
-      `<fieldset${index === 0 ? ` id="${id}"` : ""}><legend>${escapeHtml(group.legend)}</legend>${
-        group.hint ? `<p class="hint">${escapeHtml(group.hint)}</p>` : ""
-      }${index === 0 && error ? `<p class="error">${escapeHtml(error)}</p>` : ""}${group.controls
-        .map((control) => plainControl(control, values, errors))
-        .join("")}</fieldset>`,
+  return h(
+    Fragment,
+    null,
+    list.map((group, index) =>
+      h(
+        "fieldset",
+        { key: group.legend, id: index === 0 ? id : undefined },
+        h("legend", null, group.legend),
+        group.hint ? h("p", { className: "hint" }, group.hint) : null,
+        index === 0 ? h(FieldError, { error }) : null,
+        group.controls.map((control) =>
+          h(PlainControlView, { key: control.name, control, values, errors }),
+        ),
+      ),
+    ),
   );
-  return sets.join("\n");
 }
 
-function plainControl(
-  control: PlainControl,
-  values: URLSearchParams,
-  errors: Record<string, string>,
-): string {
+function PlainControlView({
+  control,
+  values,
+  errors,
+}: {
+  control: PlainControl;
+  values: URLSearchParams;
+  errors: Record<string, string>;
+}) {
   // Each flat name but the add-ons (checkboxes in their own labels) appears once.
   const id = fieldId(control.name);
   const value = values.get(control.name) ?? "";
   const error = errors[control.name];
-  const label = `<label for="${id}">${escapeHtml(control.label)}</label>${
-    error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ""
-  }`;
-  const wired = `id="${id}"${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ""}`;
+  const label = h(
+    Fragment,
+    null,
+    h("label", { htmlFor: id }, control.label),
+    h(FieldError, { id: `${id}-error`, error }),
+  );
+  const wired = wiring(id, error);
   switch (control.kind) {
     case "select":
-      return `${label}<select ${wired} name="${control.name}">${control.options
-        .map(
-          (option) =>
-            `<option value="${escapeHtml(option.value)}"${option.value === value ? " selected" : ""}>${escapeHtml(option.label)}</option>`,
-        )
-        .join("")}</select>`;
+      return h(
+        Fragment,
+        null,
+        label,
+        h(
+          "select",
+          { ...wired, name: control.name, defaultValue: value },
+          control.options.map((option) =>
+            h("option", { key: option.value, value: option.value }, option.label),
+          ),
+        ),
+      );
     case "number":
-      return `${label}${control.hint ? `<p class="hint">${escapeHtml(control.hint)}</p>` : ""}<input ${wired}${attributes({ type: "number", name: control.name, inputmode: "numeric", min: String(control.min), max: String(control.max), value })}>`;
+      return h(
+        Fragment,
+        null,
+        label,
+        control.hint ? h("p", { className: "hint" }, control.hint) : null,
+        h("input", {
+          ...wired,
+          type: "number",
+          name: control.name,
+          inputMode: "numeric",
+          min: control.min,
+          max: control.max,
+          defaultValue: value,
+        }),
+      );
     case "date":
-      return `${label}<input ${wired}${attributes({ type: "date", name: control.name, value })}>`;
+      return h(
+        Fragment,
+        null,
+        label,
+        h("input", { ...wired, type: "date", name: control.name, defaultValue: value }),
+      );
     case "checkboxes": {
       const chosen = new Set(values.getAll(control.name));
-      return `<p class="hint" id="${id}">${escapeHtml(control.label)}</p>${error ? `<p class="error">${escapeHtml(error)}</p>` : ""}${control.options
-        .map(
-          (option) =>
-            `<label class="check"><input type="checkbox" name="${control.name}" value="${escapeHtml(option.value)}"${chosen.has(option.value) ? " checked" : ""}>${escapeHtml(option.label)}</label>`,
-        )
-        .join("")}`;
+      return h(
+        Fragment,
+        null,
+        h("p", { className: "hint", id }, control.label),
+        h(FieldError, { error }),
+        control.options.map((option) =>
+          h(
+            "label",
+            { key: option.value, className: "check" },
+            h("input", {
+              type: "checkbox",
+              name: control.name,
+              value: option.value,
+              defaultChecked: chosen.has(option.value),
+            }),
+            option.label,
+          ),
+        ),
+      );
     }
   }
 }
 
 /** Read-only, to copy: the six fields as they were posted. */
-function whatTheyWrote(values: URLSearchParams): string {
-  const rows = ["name", "email", "phone", "service", "otherService", "message"]
-    .filter((name) => (values.get(name) ?? "") !== "")
-    .map(
-      (name) =>
-        `<dt>${escapeHtml(labelOf(name))}</dt><dd>${escapeHtml(values.get(name) ?? "")}</dd>`,
-    );
-  return rows.length > 0 ? `<h2>What you wrote</h2><dl>${rows.join("")}</dl>` : "";
+function WhatTheyWrote({ values }: { values: URLSearchParams }) {
+  const rows = ["name", "email", "phone", "service", "otherService", "message"].filter(
+    (name) => (values.get(name) ?? "") !== "",
+  );
+  return rows.length > 0
+    ? h(
+        Fragment,
+        null,
+        h("h2", null, "What you wrote"),
+        h(
+          "dl",
+          null,
+          rows.map((name) =>
+            h(
+              Fragment,
+              { key: name },
+              h("dt", null, labelOf(name)),
+              h("dd", null, values.get(name) ?? ""),
+            ),
+          ),
+        ),
+      )
+    : null;
 }

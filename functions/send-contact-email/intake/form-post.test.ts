@@ -272,11 +272,11 @@ describe("send-contact-email, a browser's plain form post", () => {
     expect(html).toContain("Please specify the service you need");
     expect(html).not.toContain("<script>");
     expect(html).toContain('value="Jordan &lt;script&gt;alert(1)&lt;/script&gt; Alvarez"');
-    expect(html).toContain('<option value="other" selected>Other</option>');
+    expect(html).toContain('<option value="other" selected="">Other</option>');
     expect(html).toContain(">Line one\nLine two &amp; more</textarea>");
     expect(html).toContain(`name="${keyField}" value="${key}"`);
     expect(html).toContain('name="offer" value="welcome-20"');
-    expect(html).toMatch(/<form method="post"[^>]*>/);
+    expect(html).toMatch(/<form [^>]*method="post"[^>]*>/);
     expect(html).not.toMatch(/<form[^>]*action=/);
     expect(html).toContain(`href="${site}/contact#quote"`);
     expect(await store.list()).toHaveLength(0);
@@ -314,7 +314,7 @@ describe("send-contact-email, a browser's plain form post", () => {
     expect(html).toMatch(/Please choose a day from tomorrow/);
     expect(html).toContain(`name="${estimateField.squareFeet}"`);
     expect(html).toMatch(/name="preferredWindows\.0\.date" value="2001-01-01"/);
-    expect(html).toContain('<option value="evening" selected>');
+    expect(html).toContain('<option value="evening" selected="">');
   });
 
   it("lists every problem at once, each under its field's name, with the values kept", async () => {
@@ -353,7 +353,7 @@ describe("send-contact-email, a browser's plain form post", () => {
     expect(html).not.toContain("estimate&#39;s details");
     expect(html).toContain('value="jordan@"');
     expect(html).toMatch(/id="field-estimate-bedrooms" aria-invalid="true"[^>]* value="12"/);
-    expect(html).toContain('<option value="weekly" selected>');
+    expect(html).toContain('<option value="weekly" selected="">');
   });
 
   it("refuses a wrong key in the hidden field, and shows what was written to copy", async () => {

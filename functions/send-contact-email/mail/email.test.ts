@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { escapeHtml } from "../../../tests/support/escape-html.ts";
 import {
   composeContactEmail,
   composeDigestEmail,
   composeFailureNotice,
-  escapeHtml,
   headerSafe,
 } from "./email.ts";
 
@@ -163,7 +163,7 @@ describe("contact e-mail", () => {
     expect(html).not.toContain("<img");
     expect(html).not.toContain("<b>bold");
     expect(html).toContain(
-      "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quotes&quot;",
+      "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &amp; &quot;quotes&quot;",
     );
     expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
   });
@@ -203,7 +203,9 @@ describe("contact e-mail", () => {
   });
 
   it("escapes the five HTML-significant characters", () => {
-    expect(escapeHtml(`<>&"'`)).toBe("&lt;&gt;&amp;&quot;&#39;");
+    const { html } = composeContactEmail({ ...request, message: `<>&"'` }, options);
+    expect(html).toContain("&lt;&gt;&amp;&quot;&#x27;");
+    expect(escapeHtml(`<>&"'`)).toBe("&lt;&gt;&amp;&quot;&#x27;");
   });
 
   it("links to the owner's page for the request when given one, in both parts", () => {

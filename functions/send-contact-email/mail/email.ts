@@ -13,6 +13,8 @@ import { describeQuoteDetails, priceListNote } from "../../../shared/quote/descr
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
 import { sourceLine } from "../../../shared/source-words.ts";
 import type { VisitSource } from "../../../shared/visit-source.ts";
+import { EmailButton, EmailRows, quiet, renderEmail } from "../views/email.ts";
+import { Fragment, h, type ReactNode } from "../views/react.ts";
 
 export type EmailAddress = { name: string; address: string };
 
@@ -58,28 +60,9 @@ export function headerSafe(value: string, max = 200): string {
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 
-const htmlEntities: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => htmlEntities[character] ?? character);
-}
-
-/** Every e-mail's HTML part: one document shell, one font stack; `body` is already escaped. */
-export function htmlEmail(subject: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;line-height:1.5">
-${body}
-</body>
-</html>
-`;
+/** Every e-mail's HTML part: one document shell, one font stack (views/email.ts). */
+export function htmlEmail(subject: string, ...body: ReactNode[]): string {
+  return renderEmail(subject, ...body);
 }
 
 /** `Name <a@b>` → `a@b`: the business's own address, for e-mails addressed to the business. */
@@ -116,6 +99,16 @@ export function composeContactEmail(
    */
   links: { requestPage?: string; inbox?: string } = {},
 ): ContactEmail {
+  return composeContactParts(request, options, links).email;
+}
+
+/** The owner's e-mail, and its HTML body on its own for the digest. */
+function composeContactParts(
+  request: ContactRequest &
+    StoredQuoteDetails & { id: string; createdAt: string; source?: VisitSource },
+  options: ComposeOptions,
+  links: { requestPage?: string; inbox?: string } = {},
+): { email: ContactEmail; body: ReactNode } {
   const service = serviceDescription(request);
   const received = formatReceived(new Date(request.createdAt));
   const firstName = request.name.split(/\s+/)[0] ?? request.name;
@@ -164,32 +157,25 @@ export function composeContactEmail(
     "",
   ].join("\n");
 
-  const cell = 'style="padding:4px 12px 4px 0;vertical-align:top"';
-  const htmlRows = rows
-    .map(([label, value]) => {
-      const shown = escapeHtml(value);
-      const linked =
-        label === "Email"
-          ? `<a href="mailto:${escapeHtml(request.email)}">${shown}</a>`
-          : label === "Phone"
-            ? `<a href="${escapeHtml(telHref)}">${shown}</a>`
-            : shown;
-      return `<tr><th align="left" ${cell}>${label}</th><td ${cell}>${linked}</td></tr>`;
-    })
-    .join("\n");
-
-  const html = htmlEmail(
-    subject,
-    `<h1 style="font-size:18px;margin:0 0 12px">New quote request</h1>
-${links.requestPage ? `<p style="margin:0 0 16px"><a href="${escapeHtml(links.requestPage)}" style="display:inline-block;padding:10px 16px;background:#123a7a;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">Open the request</a> to call, reply, or mark it contacted, won or lost.</p>\n` : ""}<table role="presentation" style="border-collapse:collapse;margin-bottom:16px">
-${htmlRows}
-</table>
-<h2 style="font-size:16px;margin:0 0 4px">Message</h2>
-<p style="white-space:pre-wrap;margin:0 0 16px">${escapeHtml(request.message).replace(/\n/g, "<br>")}</p>
-<p style="color:#6b7280;font-size:13px;margin:0">Received ${escapeHtml(received)}<br>Request ID ${escapeHtml(request.id)}<br>${priceList ? `${escapeHtml(priceList)}<br>` : ""}Reply to this e-mail to answer ${escapeHtml(firstName)} directly.</p>${inboxParagraph(links.inbox)}`,
+  const body = h(
+    Fragment,
+    null,
+    h(ContactEmailBody, {
+      rows,
+      email: request.email,
+      telHref,
+      message: request.message,
+      received,
+      id: request.id,
+      priceList,
+      firstName,
+      requestPage: links.requestPage,
+    }),
+    h(InboxParagraph, { inbox: links.inbox }),
   );
+  const html = htmlEmail(subject, body);
 
-  return {
+  const email: ContactEmail = {
     requestId: request.id,
     from: options.from,
     to: options.to,
@@ -200,13 +186,75 @@ ${htmlRows}
     messageId: `<contact-${request.id}@${domainOf(options.from)}>`,
     headers: { "X-Contact-Request-Id": request.id },
   };
+  return { email, body };
+}
+
+/** A request as the owner's e-mail shows it; the digest shows several. */
+function ContactEmailBody(props: {
+  rows: Array<[string, string]>;
+  email: string;
+  telHref: string;
+  message: string;
+  received: string;
+  id: string;
+  priceList: string | null | undefined;
+  firstName: string;
+  requestPage?: string;
+}) {
+  const linked = ([label, value]: [string, string]): [string, ReactNode] => [
+    label,
+    label === "Email"
+      ? h("a", { href: `mailto:${props.email}` }, value)
+      : label === "Phone"
+        ? h("a", { href: props.telHref }, value)
+        : value,
+  ];
+  return h(
+    Fragment,
+    null,
+    h("h1", { style: { fontSize: 18, margin: "0 0 12px" } }, "New quote request"),
+    props.requestPage
+      ? h(
+          "p",
+          { style: { margin: "0 0 16px" } },
+          h(EmailButton, { href: props.requestPage }, "Open the request"),
+          " to call, reply, or mark it contacted, won or lost.",
+        )
+      : null,
+    h(EmailRows, {
+      rows: props.rows.map(linked),
+      style: { borderCollapse: "collapse", marginBottom: 16 },
+    }),
+    h("h2", { style: { fontSize: 16, margin: "0 0 4px" } }, "Message"),
+    h(
+      "p",
+      { style: { whiteSpace: "pre-wrap", margin: "0 0 16px" } },
+      props.message
+        .split("\n")
+        .flatMap((line, index) => (index === 0 ? [line] : [h("br", { key: index }), line])),
+    ),
+    h(
+      "p",
+      { style: { ...quiet, margin: 0 } },
+      `Received ${props.received}`,
+      h("br"),
+      `Request ID ${props.id}`,
+      h("br"),
+      props.priceList ? h(Fragment, null, props.priceList, h("br")) : null,
+      `Reply to this e-mail to answer ${props.firstName} directly.`,
+    ),
+  );
 }
 
 /** The link to the owner's inbox at the end of an e-mail to the owner, or nothing. */
-function inboxParagraph(inbox: string | undefined): string {
+function InboxParagraph({ inbox }: { inbox: string | undefined }) {
   return inbox
-    ? `\n<p style="margin:16px 0 0"><a href="${escapeHtml(inbox)}">All requests (your inbox)</a></p>`
-    : "";
+    ? h(
+        "p",
+        { style: { margin: "16px 0 0" } },
+        h("a", { href: inbox }, "All requests (your inbox)"),
+      )
+    : null;
 }
 
 /**
@@ -218,20 +266,25 @@ export function composeDigestEmail(
   requests: ReadonlyArray<ContactRequest & StoredQuoteDetails & { id: string; createdAt: string }>,
   options: ComposeOptions & { hourlyCap: number; inbox?: string },
 ): ContactEmail {
-  const parts = requests.map((request) => composeContactEmail(request, options));
+  const parts = requests.map((request) => composeContactParts(request, options));
   const first = requests[0]?.id ?? "empty";
   const intro = `The website's limit of ${options.hourlyCap} e-mails an hour was reached, so these ${requests.length} quote requests come together in one e-mail. Nothing was lost: every request is also in \`npm run leads\`.`;
   const subject = headerSafe(`${requests.length} quote requests (hourly e-mail limit reached)`);
   const separator = `\n${"-".repeat(60)}\n\n`;
   const inbox = options.inbox ? `\nAll requests (your inbox): ${options.inbox}\n` : "";
-  const text = `${intro}\n${inbox}${separator}${parts.map((part) => part.text).join(separator)}`;
-  const bodies = parts.map(
-    (part) => /<body[^>]*>([\s\S]*)<\/body>/.exec(part.html)?.[1] ?? escapeHtml(part.text),
-  );
+  const text = `${intro}\n${inbox}${separator}${parts.map((part) => part.email.text).join(separator)}`;
   const html = htmlEmail(
     subject,
-    `<p>${escapeHtml(intro)}</p>${inboxParagraph(options.inbox)}
-${bodies.join('\n<hr style="margin:24px 0">\n')}`,
+    h("p", null, intro),
+    h(InboxParagraph, { inbox: options.inbox }),
+    parts.map((part, index) =>
+      h(
+        Fragment,
+        { key: part.email.requestId },
+        index > 0 ? h("hr", { style: { margin: "24px 0" } }) : null,
+        part.body,
+      ),
+    ),
   );
   return {
     requestId: `digest-${first}`,
@@ -276,7 +329,7 @@ export function composeFailureNotice(
     ...lines,
     "",
   ].join("\n");
-  const html = htmlEmail(subject, `<p style="white-space:pre-wrap">${escapeHtml(text)}</p>`);
+  const html = htmlEmail(subject, h("p", { style: { whiteSpace: "pre-wrap" } }, text));
   return {
     requestId: `failed-${first}`,
     from: options.from,

@@ -1,6 +1,7 @@
 /** A notice (reminder, digest) as an e-mail to the business, through the same mailer. */
-import { type ContactEmail, escapeHtml, headerSafe, htmlEmail } from "../mail/email.ts";
+import { type ContactEmail, headerSafe, htmlEmail } from "../mail/email.ts";
 import type { Notice } from "../store/owner-store.ts";
+import { h } from "../views/react.ts";
 
 export type NoticeMailOptions = { from: string; to: string[]; businessName: string };
 
@@ -27,14 +28,18 @@ export function composeNoticeEmail(
   // A link of ours reads as words ("Open the request: open"), not as a URL of 200 characters that
   // pushes a phone's screen wide; any other long word still wraps (overflow-wrap).
   const linkify = (line: string) =>
-    escapeHtml(line).replace(/https?:\/\/[^\s<>"']+/g, (shown) => {
-      const url = shown.replace(/&amp;/g, "&");
-      return ours.has(url) ? `<a href="${shown}">open</a>` : shown;
-    });
+    line
+      .split(/(https?:\/\/[^\s<>"']+)/)
+      .map((piece, index) =>
+        index % 2 === 1 && ours.has(piece) ? h("a", { key: index, href: piece }, "open") : piece,
+      );
+  const wrap = { overflowWrap: "anywhere" } as const;
   const html = htmlEmail(
     notice.title,
-    `<h1 style="font-size:18px;margin:0 0 12px;overflow-wrap:anywhere">${escapeHtml(notice.title)}</h1>
-${lines.map((line) => `<p style="margin:0 0 6px;overflow-wrap:anywhere">${linkify(line)}</p>`).join("\n")}`,
+    h("h1", { style: { fontSize: 18, margin: "0 0 12px", ...wrap } }, notice.title),
+    lines.map((line, index) =>
+      h("p", { key: index, style: { margin: "0 0 6px", ...wrap } }, linkify(line)),
+    ),
   );
   return {
     requestId: `notice-${safeKey}`,

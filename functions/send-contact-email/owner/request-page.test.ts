@@ -56,7 +56,7 @@ describe("owner request page", () => {
     const html = render();
     expect(html).not.toContain("<script>");
     expect(html).not.toMatch(/alert\("x"\)/);
-    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;&quot;");
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#x27;&quot;");
     // The message keeps its line breaks (CSS pre-wrap), escaped.
     expect(html).toContain("Line one\nLine two &lt;script&gt;");
   });
@@ -65,15 +65,15 @@ describe("owner request page", () => {
     const html = render(withQuote);
     expect(html).not.toMatch(/<script|<link|<img|<iframe|src=/i);
     expect(html).not.toMatch(/https?:\/\//);
-    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
-    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
     expect(html).toContain('<html lang="en">');
   });
 
   it("offers the four statuses as POST buttons to the page's own link, the current one pressed", () => {
     const html = render();
     const form =
-      /<form method="post" action="\?token=1767000000\.abc_DEF-123">([\s\S]*?)<\/form>/.exec(
+      /<form action="\?token=1767000000\.abc_DEF-123" method="post">([\s\S]*?)<\/form>/.exec(
         html,
       )?.[1] ?? "";
     for (const [value, label] of [
@@ -84,7 +84,7 @@ describe("owner request page", () => {
     ]) {
       expect(form).toMatch(
         new RegExp(
-          `<button type="submit" name="status" value="${value}" aria-pressed="${value === "contacted"}">${label}</button>`,
+          `<button type="submit" value="${value}" aria-pressed="${value === "contacted"}" name="status">${label}</button>`,
         ),
       );
     }
@@ -97,7 +97,7 @@ describe("owner request page", () => {
     const html = render();
     expect(html).toContain('<a href="tel:+16105550134">Call (610) 555-0134</a>');
     expect(html).toContain(
-      '<a href="mailto:dana@example.org?subject=Your%20quote%20request%3A%20Other%3A%20Garage%20%3Cscript%3Ealert(%22x%22)%3C%2Fscript%3E%26&#39;%22">Reply by e-mail</a>',
+      '<a href="mailto:dana@example.org?subject=Your%20quote%20request%3A%20Other%3A%20Garage%20%3Cscript%3Ealert(%22x%22)%3C%2Fscript%3E%26&#x27;%22">Reply by e-mail</a>',
     );
     // However the visitor typed it, the owner reads one format (shared/phone.ts).
     const typed = render({ ...lead, phone: "610.555.0134" });

@@ -22,6 +22,7 @@ import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { isFormContentType, readBoundedText } from "../http/request-body.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
 import type { StoredContactRequest } from "../store/store.ts";
+import type { ReactNode } from "../views/react.ts";
 import { ownerPageHeaders, renderOwnerPage, renderRefusal } from "./request-page.ts";
 
 /** The page's form fields are a token and a status: a few hundred bytes at most. */
@@ -55,7 +56,7 @@ export type OwnerPageDeps = {
     lead: StoredContactRequest,
     token: string,
     query: URLSearchParams,
-  ) => Promise<string>;
+  ) => Promise<ReactNode>;
   /** The status changed (wakes nothing today; logged). */
   onStatusChanged?: (id: string, status: string) => void;
   /** The customer's follow-ups, for the page (follow-ups/follow-up-lines.ts). */

@@ -1,18 +1,22 @@
 /**
  * The five towns served (product.md, Business facts), as light links for menus, footers and structured
- * data. Each town's page copy lives in app/content/towns.ts so that only town pages load it.
+ * data: the towns' slugs and paths (town-paths.ts) with their names. Each town's page copy lives in
+ * app/content/towns.ts so that only town pages load it.
  */
-export const areas = [
-  { slug: "plymouth-meeting", name: "Plymouth Meeting", path: "/plymouth-meeting" },
-  // The town is King of Prussia; its path keeps the shorter slug the site launched with.
-  { slug: "king-prussia", name: "King of Prussia", path: "/king-prussia" },
-  { slug: "west-chester", name: "West Chester", path: "/west-chester" },
-  { slug: "exton", name: "Exton", path: "/exton" },
-  { slug: "berwyn", name: "Berwyn", path: "/berwyn" },
-] as const;
+import { type TownSlug, townPaths } from "./town-paths.ts";
+
+const names: Record<TownSlug, string> = {
+  "plymouth-meeting": "Plymouth Meeting",
+  "king-prussia": "King of Prussia",
+  "west-chester": "West Chester",
+  exton: "Exton",
+  berwyn: "Berwyn",
+};
+
+export const areas = townPaths.map((town) => ({ ...town, name: names[town.slug] }));
 
 export type Area = (typeof areas)[number];
-export type TownSlug = Area["slug"];
+export type { TownSlug };
 
 export const stateCode = "PA";
 

@@ -1,14 +1,14 @@
 /**
  * The days the business is closed: its closed weekdays (Sunday) and its holidays, both from the
- * business facts (shared/business.ts), each year's holiday dates worked out from their rules.
+ * business facts (shared/business-reach.ts), each year's holiday dates worked out from their rules.
  * The quote form offers only open days and the contact function refuses any other: one rule, read
  * by both. Dates are calendar dates, "YYYY-MM-DD", where the business is (America/New_York).
  */
-import { business, type Holiday } from "./business.ts";
+import { businessReach, type Holiday } from "./business-reach.ts";
 
 const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const closedWeekdays = new Set<number>(
-  business.hours.closed.map((name) => weekdayNames.indexOf(name)),
+  businessReach.hours.closed.map((name) => weekdayNames.indexOf(name)),
 );
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
@@ -31,7 +31,7 @@ function holidayDate(holiday: Holiday, year: number): Date {
 
 /** The year's holidays the business closes for, with the Monday after a Sunday one. */
 export function holidaysIn(year: number): { date: string; name: string }[] {
-  return business.hours.holidays.flatMap((holiday) => {
+  return businessReach.hours.holidays.flatMap((holiday) => {
     const date = holidayDate(holiday, year);
     const days = [{ date: iso(date), name: holiday.name }];
     if ("day" in holiday && closedWeekdays.has(date.getUTCDay())) {

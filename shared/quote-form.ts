@@ -89,7 +89,6 @@ const choices = (values: readonly (string | number)[]) =>
 const addOnChoices = (kind: PropertyKind) =>
   addOnsFor(kind).map((addOn) => ({ value: addOn.id, label: `${addOn.label} (+$${addOn.price})` }));
 
-const { home, business } = estimateLimits;
 const range = ({ min, max }: { min: number; max: number }) =>
   `${withThousandsSeparators(min)} to ${withThousandsSeparators(max)}`;
 const halves = (min: number, max: number) =>
@@ -97,102 +96,112 @@ const halves = (min: number, max: number) =>
 const wholes = (min: number, max: number) =>
   Array.from({ length: max - min + 1 }, (_, index) => min + index);
 
-export const plainEstimateGroups: readonly PlainGroup[] = [
-  {
-    legend: "Estimate (optional)",
-    hint: "Tell us about the place and we will include a price range when we call.",
-    controls: [
-      {
-        kind: "select",
-        name: estimateField.kind,
-        label: "What needs cleaning?",
-        options: [
-          { value: "", label: "No estimate, thanks" },
-          { value: "home", label: "A home" },
-          { value: "business", label: "A business" },
-        ],
-      },
-      {
-        kind: "number",
-        name: estimateField.squareFeet,
-        label: "Approximate square feet",
-        min: Math.min(home.squareFeet.min, business.squareFeet.min),
-        max: Math.max(home.squareFeet.max, business.squareFeet.max),
-        hint: `A home ${range(home.squareFeet)}, a business ${range(business.squareFeet)}.`,
-      },
-    ],
-  },
-  {
-    legend: "For a home",
-    controls: [
-      {
-        kind: "number",
-        name: estimateField.bedrooms,
-        label: "Bedrooms",
-        min: home.bedrooms.min,
-        max: home.bedrooms.max,
-        initial: "3",
-      },
-      {
-        kind: "select",
-        name: estimateField.bathrooms,
-        label: "Bathrooms",
-        options: choices(halves(home.bathrooms.min, home.bathrooms.max)),
-        initial: "2",
-      },
-      {
-        kind: "select",
-        name: estimateField.condition,
-        label: "Condition",
-        options: [
-          { value: "routine", label: "Routine" },
-          { value: "extra", label: "Needs extra attention" },
-        ],
-      },
-      {
-        kind: "select",
-        name: estimateField.frequency,
-        label: "How often",
-        options: frequencies.map((value) => ({ value, label: frequencyLabels[value] })),
-      },
-      {
-        kind: "checkboxes",
-        name: estimateField.addOns,
-        label: "Add-ons",
-        options: addOnChoices("home"),
-      },
-    ],
-  },
-  {
-    legend: "For a business",
-    controls: [
-      {
-        kind: "select",
-        name: estimateField.visitsPerWeek,
-        label: "Visits per week",
-        options: choices(wholes(business.visitsPerWeek.min, business.visitsPerWeek.max)),
-        initial: "3",
-      },
-      {
-        kind: "checkboxes",
-        name: estimateField.addOns,
-        label: "Add-ons",
-        options: addOnChoices("business"),
-      },
-    ],
-  },
-];
+// Built by calls marked pure: a bundle that uses only the names and labels above leaves the groups
+// out (the quote form's island renders them only while the page is prerendered, in <noscript>).
+export const plainEstimateGroups: readonly PlainGroup[] = /* @__PURE__ */ estimateGroups();
+export const plainWindowGroup: PlainGroup = /* @__PURE__ */ windowGroup();
 
-export const plainWindowGroup: PlainGroup = {
-  legend: `Preferred times (optional, up to ${windowRows})`,
-  hint: "Monday to Saturday, from tomorrow to three weeks ahead.",
-  controls: Array.from({ length: windowRows }, (_, index) => [
-    { kind: "date", name: windowField(index).date, label: `Day ${index + 1}` } as const,
+function estimateGroups(): readonly PlainGroup[] {
+  const { home, business } = estimateLimits;
+  return [
     {
-      kind: "select",
-      name: windowField(index).window,
-      label: `Time of day ${index + 1}`,
-      options: dayWindows.map((value) => ({ value, label: windowLabels[value] })),
-    } as const,
-  ]).flat(),
-};
+      legend: "Estimate (optional)",
+      hint: "Tell us about the place and we will include a price range when we call.",
+      controls: [
+        {
+          kind: "select",
+          name: estimateField.kind,
+          label: "What needs cleaning?",
+          options: [
+            { value: "", label: "No estimate, thanks" },
+            { value: "home", label: "A home" },
+            { value: "business", label: "A business" },
+          ],
+        },
+        {
+          kind: "number",
+          name: estimateField.squareFeet,
+          label: "Approximate square feet",
+          min: Math.min(home.squareFeet.min, business.squareFeet.min),
+          max: Math.max(home.squareFeet.max, business.squareFeet.max),
+          hint: `A home ${range(home.squareFeet)}, a business ${range(business.squareFeet)}.`,
+        },
+      ],
+    },
+    {
+      legend: "For a home",
+      controls: [
+        {
+          kind: "number",
+          name: estimateField.bedrooms,
+          label: "Bedrooms",
+          min: home.bedrooms.min,
+          max: home.bedrooms.max,
+          initial: "3",
+        },
+        {
+          kind: "select",
+          name: estimateField.bathrooms,
+          label: "Bathrooms",
+          options: choices(halves(home.bathrooms.min, home.bathrooms.max)),
+          initial: "2",
+        },
+        {
+          kind: "select",
+          name: estimateField.condition,
+          label: "Condition",
+          options: [
+            { value: "routine", label: "Routine" },
+            { value: "extra", label: "Needs extra attention" },
+          ],
+        },
+        {
+          kind: "select",
+          name: estimateField.frequency,
+          label: "How often",
+          options: frequencies.map((value) => ({ value, label: frequencyLabels[value] })),
+        },
+        {
+          kind: "checkboxes",
+          name: estimateField.addOns,
+          label: "Add-ons",
+          options: addOnChoices("home"),
+        },
+      ],
+    },
+    {
+      legend: "For a business",
+      controls: [
+        {
+          kind: "select",
+          name: estimateField.visitsPerWeek,
+          label: "Visits per week",
+          options: choices(wholes(business.visitsPerWeek.min, business.visitsPerWeek.max)),
+          initial: "3",
+        },
+        {
+          kind: "checkboxes",
+          name: estimateField.addOns,
+          label: "Add-ons",
+          options: addOnChoices("business"),
+        },
+      ],
+    },
+  ];
+}
+
+function windowGroup(): PlainGroup {
+  return {
+    legend: `Preferred times (optional, up to ${windowRows})`,
+    hint: "Monday to Saturday, from tomorrow to three weeks ahead.",
+    controls: Array.from({ length: windowRows }, (_, index) => [
+      { kind: "date", name: windowField(index).date, label: `Day ${index + 1}` } as const,
+      {
+        kind: "select",
+        name: windowField(index).window,
+        label: `Time of day ${index + 1}`,
+        options: dayWindows.map((value) => ({ value, label: windowLabels[value] })),
+      } as const,
+    ]).flat(),
+  };
+}

@@ -3,7 +3,8 @@
  * (product.md, Home: Our Services).
  *
  * Services, one kind of fact per file:
- * - shared/service-catalog.ts: which service pages exist (slug, path, name, one-line summary);
+ * - shared/service-paths.ts: which service pages exist (slug, path, service);
+ * - shared/service-catalog.ts: each page's name and one-line summary;
  * - app/content/service-pages.ts: the copy of the five standard service pages (floor strip and
  *   wax, a short page, keeps its copy in app/routes/floor-strip-wax.tsx);
  * - app/content/services.ts: the six cards on /services and the dialogs they open;
@@ -11,65 +12,35 @@
  *   label each service goes by: a page's name here is its form label (one label per
  *   service), except where product.md fixes other words (the /services cards, the town cards).
  */
-import { type ServiceValue, serviceLabel } from "./contact-fields.ts";
+import { serviceLabel } from "./contact-fields.ts";
+import { type ServiceSlug, servicePaths } from "./service-paths.ts";
 
-export const serviceCatalog = [
-  {
-    slug: "residential-cleaning",
-    path: "/residential-cleaning",
-    service: "residential",
-    name: serviceLabel("residential"),
-    summary:
-      "Weekly, bi-weekly, monthly or one-time home cleaning, done the same careful way every visit.",
-  },
-  {
-    slug: "commercial-cleaning",
-    path: "/commercial-cleaning",
-    service: "commercial",
-    name: serviceLabel("commercial"),
-    summary:
-      "Offices, retail and medical suites cleaned after hours, evenings and weekends included.",
-  },
-  {
-    slug: "janitorial-services",
-    path: "/janitorial-services",
-    service: "janitorial",
-    name: serviceLabel("janitorial"),
-    summary: "Scheduled day or night porter service: restrooms, trash, breakrooms and supplies.",
-  },
-  {
-    slug: "carpet-cleaning",
-    path: "/carpet-cleaning",
-    service: "carpet",
-    name: serviceLabel("carpet"),
-    summary: "Hot-water extraction that lifts ground-in dirt; most carpets are dry in 4–6 hours.",
-  },
-  {
-    slug: "post-construction",
-    path: "/post-construction",
-    service: "post-construction",
-    name: serviceLabel("post-construction"),
-    summary: "Dust, debris and residue removed so new builds and remodels are ready to hand over.",
-  },
-  {
-    slug: "floor-strip-wax",
-    path: "/floor-strip-wax",
-    service: "floor-wax",
-    name: serviceLabel("floor-wax"),
-    summary: "Old finish stripped and fresh coats laid down on vinyl, tile and linoleum floors.",
-  },
-] as const satisfies readonly {
-  slug: string;
-  path: string;
-  service: ServiceValue;
-  name: string;
-  summary: string;
-}[];
+/** Each page's one-line summary (home page cards, footer, structured data). */
+const summaries: Record<ServiceSlug, string> = {
+  "residential-cleaning":
+    "Weekly, bi-weekly, monthly or one-time home cleaning, done the same careful way every visit.",
+  "commercial-cleaning":
+    "Offices, retail and medical suites cleaned after hours, evenings and weekends included.",
+  "janitorial-services":
+    "Scheduled day or night porter service: restrooms, trash, breakrooms and supplies.",
+  "carpet-cleaning":
+    "Hot-water extraction that lifts ground-in dirt; most carpets are dry in 4–6 hours.",
+  "post-construction":
+    "Dust, debris and residue removed so new builds and remodels are ready to hand over.",
+  "floor-strip-wax":
+    "Old finish stripped and fresh coats laid down on vinyl, tile and linoleum floors.",
+};
+
+export const serviceCatalog = servicePaths.map((page) => ({
+  ...page,
+  name: serviceLabel(page.service),
+  summary: summaries[page.slug],
+}));
 
 type CatalogService = (typeof serviceCatalog)[number];
-export type ServicePageSlug = Exclude<CatalogService["slug"], "floor-strip-wax">;
+export type ServicePageSlug = Exclude<ServiceSlug, "floor-strip-wax">;
 
-export function catalogEntry(slug: CatalogService["slug"]): CatalogService {
+export function catalogEntry(slug: ServiceSlug): CatalogService {
   const entry = serviceCatalog.find((service) => service.slug === slug);
   if (!entry) throw new Error(`Unknown service ${slug}`);
   return entry;

@@ -1,11 +1,13 @@
 /**
  * The site's pages as paths, for what the contact function must recognise without the build: the
  * page a visit landed on (a request's `source`, visit-source.ts) and the pages the site counts
- * (site-counts.ts). The towns' and service pages' paths keep their one home in areas.ts and
- * service-catalog.ts; site-paths.test.ts holds this list to app/routes.ts.
+ * (site-counts.ts), and the quote form's island sends. The towns' and service pages' paths keep
+ * their one home in town-paths.ts and service-paths.ts: paths only, so that the towns' names and
+ * the service catalog's words stay out of the form's island. site-paths.test.ts holds this list to
+ * app/routes.ts.
  */
-import { areas } from "./areas.ts";
-import { serviceCatalog } from "./service-catalog.ts";
+import { servicePaths } from "./service-paths.ts";
+import { townPaths } from "./town-paths.ts";
 
 /** Where the contact function sends a browser after the form's plain post (not in the sitemap). */
 export const thankYouPath = "/thank-you";
@@ -18,8 +20,8 @@ export const sitePaths: readonly string[] = [
   "/services",
   "/contact",
   thankYouPath,
-  ...areas.map((area) => area.path),
-  ...serviceCatalog.map((service) => service.path),
+  ...townPaths.map((town) => town.path),
+  ...servicePaths.map((service) => service.path),
 ];
 
 const known = new Set<string>([...sitePaths, notFoundPath]);

@@ -1,6 +1,6 @@
 import { type ButtonStyle, buttonClass } from "~/components/ui/button";
 import { PhoneIcon } from "~/components/ui/stroke-icons";
-import { business, type Phone, telHref } from "~/content/business";
+import { businessReach, type Phone, telHref } from "../../shared/business-reach";
 
 type CallLinkProps = ButtonStyle & {
   /** Defaults to the main business line. */
@@ -12,7 +12,7 @@ type CallLinkProps = ButtonStyle & {
 
 /** A click-to-call button: the site's first goal (product.md, Purpose). */
 export function CallLink({
-  phone = business.phone,
+  phone = businessReach.phone,
   label = "Call",
   variant = "accent",
   size,

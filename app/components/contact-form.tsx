@@ -2,12 +2,12 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { Button } from "~/components/ui/button";
 import { controlClass, FormField } from "~/components/ui/form-field";
 import { functionUrl, siteConfig } from "~/config";
-import { business } from "~/content/business";
 import { useToasts } from "~/hooks/use-toasts";
 import { checkRequest } from "~/lib/check-request";
 import { sendContactRequest } from "~/lib/contact-client";
 import { notedVisitSource } from "~/lib/noted-visit-source";
 import { arrivingOffer, forgetOffer, offerClaimedEvent } from "~/lib/offer-note";
+import { businessReach } from "../../shared/business-reach";
 import { limits, messages, serviceLabel, serviceOptions } from "../../shared/contact-fields";
 import type { ContactInput } from "../../shared/contact-schema";
 import { phoneDisplay } from "../../shared/phone";
@@ -311,7 +311,7 @@ export function ContactForm() {
               id="contact-email"
               type="email"
               autoComplete="email"
-              placeholder={business.email}
+              placeholder={businessReach.email}
               required
               {...bind("email", describedBy)}
             />
@@ -437,7 +437,7 @@ export function ContactForm() {
             {sending ? "Sending..." : "Send Message"}
           </Button>
           <p className="mt-3 text-slate-600 text-sm">
-            We reply within {business.responseTime}. Your details are used only to answer your
+            We reply within {businessReach.responseTime}. Your details are used only to answer your
             request.
           </p>
         </div>

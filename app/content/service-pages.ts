@@ -3,7 +3,8 @@
  * from service-catalog.ts.
  *
  * Services, one kind of fact per file:
- * - shared/service-catalog.ts: which service pages exist (slug, path, name, one-line summary);
+ * - shared/service-paths.ts: which service pages exist (slug, path, service);
+ * - shared/service-catalog.ts: each page's name and one-line summary;
  * - app/content/service-pages.ts: the copy of the five standard service pages (floor strip and
  *   wax, a short page, keeps its copy in app/routes/floor-strip-wax.tsx);
  * - app/content/services.ts: the six cards on /services and the dialogs they open;

@@ -4,12 +4,12 @@
  * in the business's time zone. The form offers only such windows and the contact function refuses
  * any other.
  */
-import { business } from "../business.ts";
+import { businessReach } from "../business-reach.ts";
 import { calendarDay } from "../calendar-day.ts";
 import { closedReason } from "../closed-days.ts";
 
 export const windowRules = {
-  timeZone: business.timeZone,
+  timeZone: businessReach.timeZone,
   maxWindows: 3,
   firstDayOffset: 1,
   lastDayOffset: 21,

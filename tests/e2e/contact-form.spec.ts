@@ -1,5 +1,8 @@
 import type { Page, Request, Route } from "@playwright/test";
+import { business as allFacts } from "../../shared/business.ts";
 import { welcomeOffer } from "../../shared/quote/offers.ts";
+import { estimateField } from "../../shared/quote-form.ts";
+import { serviceCatalog } from "../../shared/service-catalog.ts";
 import { expect, test, waitForIslands } from "./fixtures";
 import { business, publicKey } from "./helpers/site";
 
@@ -352,5 +355,40 @@ test.describe("loading (no backend client, no toast library)", () => {
       expect(text, `${url} carries supabase-js`).not.toMatch(/FunctionsHttpError|supabase-js/);
       expect(text, `${url} carries sonner`).not.toMatch(/data-sonner-toaster/);
     }
+  });
+});
+
+test.describe("what the form's scripts carry (decision 0017)", () => {
+  test("no other page's words, no business fact the form does not show, no plain-form names", async ({
+    page,
+    request: http,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await openForm(page);
+    // The estimator loads on its disclosure: its script is the form's too.
+    await page.getByRole("button", { name: "Get an instant estimate" }).click();
+    await expect(page.getByRole("spinbutton", { name: "Bedrooms" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const bodies = await Promise.all(
+      scripts.map(async (url) => ({ url, text: await (await http.get(url)).text() })),
+    );
+    const absent = [
+      ...serviceCatalog.map((service) => service.summary),
+      allFacts.tagline,
+      allFacts.founder.name,
+      ...allFacts.certifications,
+      // The flat names only the plain form (in <noscript>, prerendered) posts.
+      ...Object.values(estimateField),
+    ];
+    expect(bodies.length, "the page loaded the form's scripts").toBeGreaterThan(0);
+    const carried = bodies.flatMap(({ url, text }) =>
+      absent
+        .filter((words) => text.includes(words))
+        .map((words) => `${new URL(url).pathname}: ${words}`),
+    );
+    expect(carried).toEqual([]);
   });
 });

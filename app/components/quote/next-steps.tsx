@@ -1,4 +1,4 @@
-import { business } from "~/content/business";
+import { businessReach } from "../../../shared/business-reach";
 
 /**
  * What happens after a quote request, in the order it happens: the same promise on the form's
@@ -12,8 +12,9 @@ export function NextSteps({ estimate }: { estimate?: string | null }) {
         about it right away.
       </li>
       <li>
-        <strong className="text-ink">We call you within {business.responseTime}</strong>, during
-        business hours: {business.hours.summary} ({business.hours.closed.join(", ")} closed).
+        <strong className="text-ink">We call you within {businessReach.responseTime}</strong>,
+        during business hours: {businessReach.hours.summary} (
+        {businessReach.hours.closed.join(", ")} closed).
       </li>
       <li>
         <strong className="text-ink">

@@ -1,0 +1,60 @@
+/**
+ * The business facts the quote form reads: how to reach the business (phone, e-mail), when it
+ * answers (hours, holidays, time zone, response time). Part of the one `business` object
+ * (business.ts spreads them in; pages read them there); their home is here so that the form's
+ * island, which imports this module and not business.ts, carries none of the other facts' code.
+ * The owner's part is content (content/business.json, content/hours.json, checked by
+ * shared/content/site-content.ts); this module adds what follows from it.
+ */
+import businessFile from "../content/business.json" with { type: "json" };
+import hoursFile from "../content/hours.json" with { type: "json" };
+import { openingHours } from "./content/opening-hours.ts";
+import type { SiteContent } from "./content/site-content.ts";
+
+export type Phone = {
+  /** How people read it: (484) 555-0142 */
+  display: string;
+  /** E.164, for tel: links and structured data */
+  e164: string;
+};
+
+/**
+ * A holiday the business closes for, as a rule so every year's date is worked out
+ * (shared/closed-days.ts): a fixed date, or the nth (or last) weekday of a month. Months 1-12,
+ * weekdays 0 (Sunday) to 6.
+ */
+export type Holiday =
+  | { name: string; month: number; day: number }
+  | { name: string; month: number; weekday: number; nth: number | "last" };
+
+const facts = businessFile as SiteContent["business"];
+const hours = hoursFile as SiteContent["hours"];
+
+export const businessReach = {
+  phone: phoneOf(facts.phone),
+  email: facts.email,
+  hours: {
+    ...openingHours(hours.week),
+    /**
+     * Closed all day, like a Sunday: no visits are offered or booked. A fixed-date holiday that
+     * falls on a Sunday also closes the Monday after.
+     */
+    holidays: hours.holidays as Holiday[],
+  },
+  /** The e-mail to the owner shows times in the business's own time zone. */
+  timeZone: "America/New_York",
+  responseTime: facts.responseTime,
+} as const;
+
+/** "(484) 555-0142" as the content holds it (ten digits, checked by its schema). */
+export function phoneOf(display: string): Phone {
+  return { display, e164: `+1${display.replace(/\D/g, "")}` };
+}
+
+export function telHref(phone: Phone): string {
+  return `tel:${phone.e164}`;
+}
+
+export function mailtoHref(email: string): string {
+  return `mailto:${email}`;
+}

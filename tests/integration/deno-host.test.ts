@@ -16,6 +16,7 @@ import { applyMigrations } from "../../functions/send-contact-email/store/migrat
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { type ContractHost, describeContactContract, functionPath } from "./contract-cases.ts";
 import { describeInboxContract, inboxSettings } from "./inbox-cases.ts";
+import { drainQueues } from "./support/drain.ts";
 import { type FakeMailApi, startFakeMailApi } from "./support/fake-mail-api.ts";
 import { waitUntil } from "./support/ports.ts";
 import { type LocalPostgres, postgresRuns, startLocalPostgres } from "./support/postgres.ts";
@@ -88,6 +89,7 @@ const host: () => ContractHost = () => ({
     };
   },
   mailCount: (id) => api.forRequest(id).length,
+  drain: () => drainQueues(`${entry.url}/send-contact-email`, settings.OUTBOX_DRAIN_SECRET),
   async withStoreUnavailable(work) {
     pg.psql("alter table public.contact_requests rename to contact_requests_away", {
       database: "supabase",
@@ -168,7 +170,7 @@ describe.skipIf(!postgresRuns)("Supabase entry under Deno: e-mail API outage", (
     expect(api.forRequest(id)).toHaveLength(0);
     api.failing = null;
     await api.waitForRequest(id);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await host().drain();
     expect(api.forRequest(id)).toHaveLength(1);
   });
 
@@ -426,7 +428,8 @@ describe.skipIf(!postgresRuns)("Supabase entry under Deno: the hourly cap in the
     });
     expect(response.status).toBe(200);
     const { id } = (await response.json()) as { id: string };
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Its pass has run and the cap held it back.
+    await host().drain();
     expect(api.forRequest(id)).toHaveLength(0);
     expect(sql(`select delivery_status from public.contact_requests where id = '${id}'`)).toBe(
       "pending",

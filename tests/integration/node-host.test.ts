@@ -7,8 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll } from "vitest";
-import { type ContractHost, describeContactContract } from "./contract-cases.ts";
+import { type ContractHost, describeContactContract, functionPath } from "./contract-cases.ts";
 import { describeInboxContract, type InboxHost, inboxSettings } from "./inbox-cases.ts";
+import { drainQueues, drainSecret } from "./support/drain.ts";
 import { createFakeSite } from "./support/fake-site.ts";
 import { type HostProcess, startNodeServer } from "./support/processes.ts";
 import { delivered, mailsTo, type SmtpSink, startSmtpSink } from "./support/smtp-sink.ts";
@@ -28,6 +29,7 @@ const settings = {
   OUTBOX_RETRY_MAX_MS: "400",
   SQLITE_BUSY_TIMEOUT_MS: "200",
   OWNER_LINK_SECRET: "node-host-test-owner-link-secret-0123456789",
+  OUTBOX_DRAIN_SECRET: drainSecret,
   ...inboxSettings,
 };
 
@@ -59,6 +61,7 @@ const host: () => ContractHost = () => ({
   mailTo: settings.MAIL_TO,
   waitForMail: async (id) => delivered(await smtp.waitForRequest(id)),
   mailCount: (id) => smtp.forRequest(id).length,
+  drain: () => drainQueues(`${server.url}${functionPath}`),
   async withStoreUnavailable(work) {
     // Another connection holds the write lock: the server's insert times out (SQLITE_BUSY).
     const db = new DatabaseSync(join(folder, "data", "contact-requests.db"));

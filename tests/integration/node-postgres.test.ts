@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ContractHost, describeContactContract, functionPath } from "./contract-cases.ts";
 import { describeInboxContract, inboxSettings } from "./inbox-cases.ts";
+import { drainQueues, drainSecret } from "./support/drain.ts";
 import { createFakeSite } from "./support/fake-site.ts";
 import { unusedPort, waitUntil } from "./support/ports.ts";
 import { type LocalPostgres, postgresRuns, startLocalPostgres } from "./support/postgres.ts";
@@ -31,6 +32,7 @@ const settings = {
   ACKNOWLEDGEMENT_HOURLY_CAP: "1000",
   // Required with DATABASE_URL: both servers sign the owner's links alike.
   OWNER_LINK_SECRET: "node-postgres-test-owner-link-secret-0123",
+  OUTBOX_DRAIN_SECRET: drainSecret,
   ...inboxSettings,
 };
 
@@ -79,6 +81,10 @@ describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () 
     mailTo: settings.MAIL_TO,
     waitForMail: async (id) => delivered(await smtp.waitForRequest(id)),
     mailCount: (id) => smtp.forRequest(id).length,
+    // Both servers send from the one database: each runs its pass.
+    drain: async () => {
+      for (const server of servers) await drainQueues(`${server.url}${functionPath}`);
+    },
     async withStoreUnavailable(work) {
       // The table is gone for a moment: every insert fails until it is back.
       pg.psql("alter table public.contact_requests rename to contact_requests_away", {
@@ -129,7 +135,7 @@ describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () 
       };
       expect(repeat.id).toBe(first.id);
       await smtp.waitForRequest(first.id);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await host().drain();
       expect(smtp.forRequest(first.id)).toHaveLength(1);
     });
 
@@ -159,7 +165,7 @@ describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () 
         timeoutMs: 20_000,
         what: "every e-mail",
       });
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await host().drain();
       expect(ids.filter((id) => smtp.forRequest(id).length !== 1)).toEqual([]);
       // Each visitor's acknowledgement, once too, whichever server sent it.
       await waitUntil(

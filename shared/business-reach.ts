@@ -3,10 +3,10 @@
  * answers (hours, holidays, time zone, response time). Part of the one `business` object
  * (business.ts spreads them in; pages read them there); their home is here so that the form's
  * island, which imports this module and not business.ts, carries none of the other facts' code.
- * The owner's part is content (content/business.json, content/hours.json, checked by
+ * The owner's part is content (content/contact.json, content/hours.json, checked by
  * shared/content/site-content.ts); this module adds what follows from it.
  */
-import businessFile from "../content/business.json" with { type: "json" };
+import contactFile from "../content/contact.json" with { type: "json" };
 import hoursFile from "../content/hours.json" with { type: "json" };
 import { openingHours } from "./content/opening-hours.ts";
 import type { SiteContent } from "./content/site-content.ts";
@@ -27,12 +27,12 @@ export type Holiday =
   | { name: string; month: number; day: number }
   | { name: string; month: number; weekday: number; nth: number | "last" };
 
-const facts = businessFile as SiteContent["business"];
+const contact = contactFile as SiteContent["contact"];
 const hours = hoursFile as SiteContent["hours"];
 
 export const businessReach = {
-  phone: phoneOf(facts.phone),
-  email: facts.email,
+  phone: phoneOf(contact.phone),
+  email: contact.email,
   hours: {
     ...openingHours(hours.week),
     /**
@@ -43,7 +43,7 @@ export const businessReach = {
   },
   /** The e-mail to the owner shows times in the business's own time zone. */
   timeZone: "America/New_York",
-  responseTime: facts.responseTime,
+  responseTime: contact.responseTime,
 } as const;
 
 /** "(484) 555-0142" as the content holds it (ten digits, checked by its schema). */

@@ -1,7 +1,7 @@
 /**
  * Every business fact, in one object (product.md, Business facts): the pages show them, the contact
  * function signs and addresses its e-mail with them. The facts the owner may change are content
- * (content/business.json, content/hours.json: fictional defaults, checked by
+ * (content/business.json, contact.json, hours.json: fictional defaults, checked by
  * shared/content/site-content.ts); this module adds what follows from them. Plain data: the
  * browser, Node and Deno all load it. The phone, e-mail, hours, time zone and response time come
  * through business-reach.ts, spread in here: the quote form's island reads only that module. The

@@ -16,7 +16,7 @@ describe("what changed, in the owner's words", () => {
 
   it("names each changed field by its label, with before and after", () => {
     const after = first();
-    after.business.phone = "(484) 555-0199";
+    after.contact.phone = "(484) 555-0199";
     after.offer.enabled = false;
     after.offer.percentOff = 15;
     expect(describeChanges(first(), after)).toEqual([

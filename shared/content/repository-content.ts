@@ -4,11 +4,28 @@
  */
 import area from "../../content/area.json" with { type: "json" };
 import business from "../../content/business.json" with { type: "json" };
+import contact from "../../content/contact.json" with { type: "json" };
 import hours from "../../content/hours.json" with { type: "json" };
 import offer from "../../content/offer.json" with { type: "json" };
 import prices from "../../content/prices.json" with { type: "json" };
 import reviews from "../../content/reviews.json" with { type: "json" };
 
-export const contentGroups = ["business", "hours", "offer", "prices", "area", "reviews"] as const;
+export const contentGroups = [
+  "business",
+  "contact",
+  "hours",
+  "offer",
+  "prices",
+  "area",
+  "reviews",
+] as const;
 
-export const repositoryContent: unknown = { business, hours, offer, prices, area, reviews };
+export const repositoryContent: unknown = {
+  business,
+  contact,
+  hours,
+  offer,
+  prices,
+  area,
+  reviews,
+};

@@ -45,16 +45,16 @@ describe("the content document", () => {
 
   it("normalizes a phone typed any way to the one the pages show", () => {
     const document = valid();
-    document.business.phone = "484.555.0199";
+    document.contact.phone = "484.555.0199";
     const result = checkSiteContent(document);
-    expect(result.ok && result.content.business.phone).toBe("(484) 555-0199");
+    expect(result.ok && result.content.contact.phone).toBe("(484) 555-0199");
   });
 
   it.each([
     [
       "a phone without ten digits",
-      (d: SiteContent) => (d.business.phone = "555-0142"),
-      "business.phone",
+      (d: SiteContent) => (d.contact.phone = "555-0142"),
+      "contact.phone",
       "10 digits",
     ],
     [

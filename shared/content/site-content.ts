@@ -107,15 +107,12 @@ const business = z.object({
   legalName: text("the legal name", 100),
   tagline: text("a tagline", 160),
   founder: z.object({ name: text("the founder's name", 80), title: text("a title", 60) }),
-  phone: phoneText,
   offerPhone: phoneText,
-  email: z.email("Enter an e-mail address like hello@example.com.").max(254),
   address: z.object({
     locality: text("the town", 60),
     region: z.string().regex(/^[A-Z]{2}$/, "Enter the state as two capital letters, like PA."),
     country: z.literal("US"),
   }),
-  responseTime: text("how soon you answer", 40),
   carpetDryTime: text("how long carpets take to dry", 40),
   claims: z.object({
     support: text("the support claim", 20),
@@ -125,6 +122,13 @@ const business = z.object({
     satisfactionGuarantee: text("the satisfaction guarantee", 60),
   }),
   certifications: lines("a certification", 60, { min: 1, max: 8 }),
+});
+
+/** How to reach the business: the quote form reads this group alone. */
+const contact = z.object({
+  phone: phoneText,
+  email: z.email("Enter an e-mail address like hello@example.com.").max(254),
+  responseTime: text("how soon you answer", 40),
 });
 
 const hours = z.object({
@@ -227,6 +231,7 @@ const review = z.object({
 
 export const siteContentSchema = z.object({
   business,
+  contact,
   hours,
   offer,
   prices,
@@ -239,7 +244,7 @@ export type SiteContentInput = z.input<typeof siteContentSchema>;
 
 export type ContentProblem = { path: string; message: string };
 
-/** Checks a document; its problems keyed as the editor's field names ("business.phone"). */
+/** Checks a document; its problems keyed as the editor's field names ("contact.phone"). */
 export function checkSiteContent(
   input: unknown,
 ): { ok: true; content: SiteContent } | { ok: false; problems: ContentProblem[] } {

@@ -7,8 +7,8 @@ import type { ContentStore } from "../../functions/send-contact-email/store/cont
 import { repositoryContent } from "../../shared/content/repository-content.ts";
 
 function documentWith(phone: string) {
-  const document = structuredClone(repositoryContent) as { business: { phone: string } };
-  document.business.phone = phone;
+  const document = structuredClone(repositoryContent) as { contact: { phone: string } };
+  document.contact.phone = phone;
   return document;
 }
 
@@ -69,8 +69,8 @@ export function describeContentStoreContract(
       expect(history.map((version) => version.version).sort((a, b) => a - b)).toEqual([
         1, 2, 3, 4, 5, 6, 7, 8,
       ]);
-      const live = (await store.liveContent()) as { document: { business: { phone: string } } };
-      expect(phones).toContain(live.document.business.phone);
+      const live = (await store.liveContent()) as { document: { contact: { phone: string } } };
+      expect(phones).toContain(live.document.contact.phone);
     });
   });
 }

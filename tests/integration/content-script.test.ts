@@ -40,7 +40,7 @@ describe("npm run content", () => {
     const store = openSqliteStore(dataPaths(dataDir).database);
     const first = repositoryVersion();
     const changed = repositoryVersion();
-    changed.business.phone = "(484) 555-0199";
+    changed.contact.phone = "(484) 555-0199";
     changed.offer.enabled = false;
     await store.publishContent({ document: changed, changes: describeChanges(first, changed) });
     await store.publishContent({
@@ -62,11 +62,11 @@ describe("npm run content", () => {
     const written = join(folder, "written");
     mkdirSync(written);
     const wrote = await runScript("scripts/content.ts", dataDir, ["--write", "--to", written]);
-    expect(wrote).toContain("Version 3 written to 6 files");
-    const business = JSON.parse(readFileSync(join(written, "business.json"), "utf8"));
-    expect(business.phone).toBe("(484) 555-0199");
+    expect(wrote).toContain("Version 3 written to 7 files");
+    const contact = JSON.parse(readFileSync(join(written, "contact.json"), "utf8"));
+    expect(contact.phone).toBe("(484) 555-0199");
     // Every other group comes back exactly as the repository holds it, byte for byte.
-    for (const group of contentGroups.filter((name) => name !== "business" && name !== "offer"))
+    for (const group of contentGroups.filter((name) => name !== "contact" && name !== "offer"))
       expect(readFileSync(join(written, `${group}.json`), "utf8")).toBe(
         readFileSync(join(projectRoot, "content", `${group}.json`), "utf8"),
       );

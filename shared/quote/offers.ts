@@ -5,8 +5,7 @@
  * (content/offer.json: on or off, the percent, the terms). No other imports: the islands that read
  * an offer load this file, never the business facts.
  */
-import offerFile from "../../content/offer.json" with { type: "json" };
-import type { SiteContent } from "../content/site-content.ts";
+import { onContent } from "../content/live-content.ts";
 
 export type Offer = {
   id: string;
@@ -17,22 +16,24 @@ export type Offer = {
   terms: string;
 };
 
-const offer = offerFile as SiteContent["offer"];
-
 /** Off, the popup is not shown and no form takes the offer. */
-export const welcomeOfferOn = offer.enabled;
+export let welcomeOfferOn: boolean;
+export let welcomeOffer: Offer;
+export let currentOffers: readonly Offer[];
 
-export const welcomeOffer = {
-  // The percent is part of the id: a link carrying an earlier percent is refused, never honoured
-  // at the new one.
-  id: `welcome-${offer.percentOff}`,
-  percentOff: offer.percentOff,
-  label: "Welcome offer",
-  appliedText: `${offer.percentOff}% off your first cleaning applied`,
-  terms: offer.terms,
-} as const satisfies Offer;
-
-export const currentOffers: readonly Offer[] = welcomeOfferOn ? [welcomeOffer] : [];
+onContent(({ offer }) => {
+  welcomeOfferOn = offer.enabled;
+  welcomeOffer = {
+    // The percent is part of the id: a link carrying an earlier percent is refused, never
+    // honoured at the new one.
+    id: `welcome-${offer.percentOff}`,
+    percentOff: offer.percentOff,
+    label: "Welcome offer",
+    appliedText: `${offer.percentOff}% off your first cleaning applied`,
+    terms: offer.terms,
+  };
+  currentOffers = welcomeOfferOn ? [welcomeOffer] : [];
+});
 
 export function offerById(id: string): Offer | undefined {
   return currentOffers.find((offer) => offer.id === id);

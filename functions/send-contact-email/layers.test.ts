@@ -16,7 +16,7 @@ const layers: string[][] = [
   ["http"],
   ["sqlite", "postgres"],
   ["intake", "leads", "counts", "site"],
-  ["inbox", "follow-ups", "site-editor"],
+  ["inbox", "follow-ups", "site-editor", "site-pictures"],
   ["owner"],
   ["booking"],
   ["."],

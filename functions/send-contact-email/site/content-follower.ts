@@ -62,7 +62,7 @@ export function createContentFollower(options: ContentFollowerOptions): ContentF
   const { log, build } = options;
   const everyMs = options.everyMs ?? contactDefaults.contentCheckMs;
   const retryFailedAfterMs = options.retryFailedAfterMs ?? retryFailedContentAfterMs;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
 
   let building: number | null = null;
   let failed: { version: number; reason: string; atMs: number } | null = null;

@@ -18,6 +18,7 @@ import {
   createSmtpMailer,
   describeSmtpUrl,
 } from "../functions/send-contact-email/mail/smtp-mailer.ts";
+import type { SiteHost } from "../functions/send-contact-email/site/content-follower.ts";
 import { business } from "../shared/business.ts";
 import { calendarDay } from "../shared/calendar-day.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
@@ -39,7 +40,7 @@ const lockWaitMs = 5000;
 
 const webMethods = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 
-export type ContactService = Pick<ContactFunction, "store"> & {
+export type ContactService = Pick<ContactFunction, "store" | "publishing"> & {
   /**
    * The port is bound: browsers may call the function from the origins it listens on, and,
    * while no public address is configured, the owner's links point at `url` (before open()).
@@ -70,10 +71,20 @@ export type ContactService = Pick<ContactFunction, "store"> & {
   countView(page: string): void;
 };
 
+export type ContactServiceOptions = SiteHost & {
+  /** The first retry after a failed open of the store. */
+  reopenDelayMs?: number;
+};
+
+/**
+ * `build` and `preview` are this host's pages (server/site-render/): given, a published version
+ * is rendered and served before the function's own content switches, and the editor previews
+ * pages; absent, the function follows the live version alone (its prices, offer, e-mails).
+ */
 export function createContactService(
   settings: ServerSettings,
   log: Logger,
-  { reopenDelayMs = 5000 }: { reopenDelayMs?: number } = {},
+  { reopenDelayMs = 5000, build, preview }: ContactServiceOptions = {},
 ): ContactService {
   const { contact } = settings;
   const folder = narrowDataFolder(settings.dataDir);
@@ -119,12 +130,15 @@ export function createContactService(
           ? "the database cannot be used: the pages are served, quote requests are answered 503"
           : "the data folder cannot be used: the pages are served, quote requests are answered 503",
     reopenDelayMs,
+    build,
+    preview,
   });
 
   return {
     get store() {
       return contactFunction.store;
     },
+    publishing: contactFunction.publishing,
     async lock() {
       try {
         await takeLock(lockWaitMs);

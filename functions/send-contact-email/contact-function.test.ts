@@ -3,13 +3,17 @@
  * opening, on the real SQLite store in memory. The hosts' own parts are tested over HTTP
  * (tests/integration/node-host.test.ts, deno-host.test.ts: the contract cases).
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { liveContent, switchContent } from "../../shared/content/live-content.ts";
+import { repositoryContent } from "../../shared/content/repository-content.ts";
+import type { SiteContent } from "../../shared/content/site-content.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
 import { testStore } from "../../tests/support/stores.ts";
 import { parseContactConfig } from "./base/config.ts";
 import { type Logger, silentLogger } from "./base/log.ts";
 import {
   type ContactFunction,
+  type ContactFunctionOptions,
   createContactFunction,
   type OpenedStore,
 } from "./contact-function.ts";
@@ -29,6 +33,7 @@ function setup(
   env: Record<string, string> = {},
   openStore: () => Promise<OpenedStore> = async () => ({ store: testStore() }),
   log: Logger = silentLogger,
+  host: Pick<ContactFunctionOptions, "build" | "preview" | "waitUntil"> = {},
 ) {
   const mails: ContactEmail[] = [];
   const mailer: Mailer = {
@@ -48,6 +53,7 @@ function setup(
     mailer,
     log,
     reopenDelayMs: 10,
+    ...host,
   });
   running.push(fn);
   return { fn, mails };
@@ -197,5 +203,84 @@ describe("the contact function", () => {
     const limited = await drain(on.fn, "Bearer drain-secret-of-at-least-32-characters");
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("the contact function on the live content version", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    // One registry per process: the next test starts from the repository's version again.
+    switchContent(repositoryContent as SiteContent, null);
+  });
+
+  const withPercent = (percentOff: number) => {
+    const document = structuredClone(repositoryContent) as SiteContent;
+    document.offer.percentOff = percentOff;
+    return document;
+  };
+
+  /** Whether the function's own check of a request refuses `offer` (nothing is stored: 400). */
+  async function refusesOffer(fn: ContactFunction, offer: string) {
+    const response = await fn.fetch(
+      new Request("http://127.0.0.1:3000/functions/v1/send-contact-email", {
+        method: "POST",
+        headers: { apikey: key, "content-type": "application/json" },
+        body: JSON.stringify({ offer }),
+      }),
+      { peer: "127.0.0.1" },
+    );
+    expect(response.status).toBe(400);
+    const { fields } = (await response.json()) as { fields: Record<string, string> };
+    return "offer" in fields;
+  }
+
+  it("comes back to the store's live version when it starts", async () => {
+    const store = testStore();
+    await store.publishContent({ document: withPercent(25), changes: [] });
+    const { fn } = setup({}, async () => ({ store }));
+    expect(await refusesOffer(fn, "welcome-25")).toBe(true);
+    await fn.start();
+    expect(fn.publishing.status()).toEqual({ serving: 1, building: null, failed: null });
+    expect(await refusesOffer(fn, "welcome-25")).toBe(false);
+    expect(await refusesOffer(fn, "welcome-20")).toBe(true);
+  });
+
+  it("has the host build a version published on its store before its own content switches", async () => {
+    const builds: { version: number; servingThen: number | null }[] = [];
+    const { fn } = setup({}, undefined, silentLogger, {
+      build: async (_document, version) => {
+        builds.push({ version, servingThen: liveContent().version });
+      },
+    });
+    await fn.start();
+    const published = await fn.store?.publishContent({ document: withPercent(30), changes: [] });
+    await fn.publishing.checkNow();
+    expect(builds).toEqual([{ version: published?.version, servingThen: null }]);
+    expect(liveContent().version).toBe(published?.version);
+    expect(await refusesOffer(fn, "welcome-30")).toBe(false);
+  });
+
+  it("looks again on a request once the last check is older than CONTENT_CHECK_MS, after the response", async () => {
+    const kept: Promise<unknown>[] = [];
+    const { fn } = setup({ CONTENT_CHECK_MS: "600000" }, undefined, silentLogger, {
+      waitUntil: (work) => void kept.push(work),
+    });
+    await fn.start();
+    await fn.store?.publishContent({ document: withPercent(35), changes: [] });
+    await fn.fetch(new Request(`${functionUrl}/nothing-here`), { peer: "127.0.0.1" });
+    expect(kept).toHaveLength(0);
+    // Ten minutes later (an instance that slept, its timer with it): the next request looks.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 600_001);
+    await fn.fetch(new Request(`${functionUrl}/nothing-here`), { peer: "127.0.0.1" });
+    expect(kept).toHaveLength(1);
+    await kept[0];
+    expect(await refusesOffer(fn, "welcome-35")).toBe(false);
+  });
+
+  it("exposes the host's preview, and none without it", async () => {
+    const preview = async () => "<!doctype html><title>Preview</title>";
+    expect(setup({}, undefined, silentLogger, { preview }).fn.publishing.preview).toBe(preview);
+    expect(setup().fn.publishing.preview).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@
 import type { ContactConfig } from "./base/config.ts";
 import { errorMessage, type Logger } from "./base/log.ts";
 import { purposeSecret } from "./base/secrets.ts";
+import type { SitePublishing } from "./base/site-publishing.ts";
 import type { FunctionStore, OpenedStore } from "./function-store.ts";
 import { untrustedLocalProxy } from "./http/client-address.ts";
 import { createRateLimiter, type RateLimiter, unlimited } from "./http/rate-limiter.ts";
@@ -20,10 +21,11 @@ import type { OwnerConfig } from "./owner/owner-config.ts";
 import { createQueues } from "./queues.ts";
 import { createRouter } from "./router.ts";
 import { contactRoutes } from "./routes.ts";
+import { createContentFollower, type SiteHost } from "./site/content-follower.ts";
 
 export type { FunctionStore, OpenedStore } from "./function-store.ts";
 
-export type ContactFunctionOptions = {
+export type ContactFunctionOptions = SiteHost & {
   config: ContactConfig;
   owner: OwnerConfig;
   /** Opens the store; when it fails, requests are answered 503 and it is tried again later. */
@@ -56,6 +58,8 @@ export type ContactFunction = {
   linkTo(functionUrl: string): void;
   /** Null until the store is open, and once it is closed. */
   readonly store: FunctionStore | null;
+  /** Keeps this process on the store's live content version (site/content-follower.ts). */
+  readonly publishing: SitePublishing;
 };
 
 export function createContactFunction(options: ContactFunctionOptions): ContactFunction {
@@ -116,6 +120,16 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
   const retryAfterSeconds = () =>
     Math.max(1, Math.ceil((reopenAt > Date.now() ? reopenAt - Date.now() : reopenDelayMs) / 1000));
 
+  // Where the host makes pages (`build`, the Node host), they change first and the function's
+  // content with them; elsewhere (Supabase) the function switches its own content alone.
+  const publishing = createContentFollower({
+    store: () => store,
+    build: options.build,
+    preview: options.preview,
+    log,
+    everyMs: config.contentCheckMs,
+  });
+
   const route = createRouter({
     routes: contactRoutes({
       config,
@@ -128,6 +142,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       // The counting beacons' limiter hashes addresses with a key of its own, not the link secret.
       countKey: purposeSecret(owner.linkSecret, "count-limit"),
       inboxLink: () => inboxLink("act"),
+      publishing,
       log,
     }),
     signers: links,
@@ -192,14 +207,24 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       };
     queues.start(opened);
     store = opened.store;
+    // At once, so that a server started again comes back to the live version. Without pages to
+    // make, it is waited for: a Supabase instance's first answer already has the live prices.
+    // Making the pages takes longer: the previous ones are served meanwhile.
+    const firstCheck = publishing.start();
+    if (!options.build) await firstCheck;
   }
 
   return {
     get store() {
       return store;
     },
+    publishing,
     async fetch(request, { peer }) {
       checkProxy(request, peer);
+      // An instance whose timers may not have run (Supabase's sleep between requests) looks now,
+      // after the response rather than before it.
+      const due = publishing.checkIfDue();
+      if (due) options.waitUntil?.(due);
       return route(request, peer);
     },
     start,
@@ -207,6 +232,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     async stop() {
       stopped = true;
       clearTimeout(reopenTimer);
+      publishing.stop();
       await opening;
       await queues.stop();
       await mailer.close();

@@ -19,6 +19,7 @@ import { parseOwnerConfig } from "./owner/owner-config.ts";
 import { createQueues } from "./queues.ts";
 import type { Route } from "./router.ts";
 import { contactRoutes } from "./routes.ts";
+import { createContentFollower } from "./site/content-follower.ts";
 
 const key = "test-public-key";
 const functionUrl = "https://www.example.org/functions/v1/send-contact-email";
@@ -64,6 +65,7 @@ function table(): Route[] {
     queues: createQueues({ config, owner, links, inboxLink, mailer: noMail, log: silentLogger }),
     countKey: Promise.resolve("count-key"),
     inboxLink,
+    publishing: createContentFollower({ store: () => null, log: silentLogger }),
     log: silentLogger,
   });
 }

@@ -8,6 +8,7 @@ import { business } from "../../shared/business.ts";
 import { type ContactConfig, contactDefaults } from "./base/config.ts";
 import type { Logger } from "./base/log.ts";
 import { bearerMatches } from "./base/secrets.ts";
+import type { SitePublishing } from "./base/site-publishing.ts";
 import { calendarFeedLink, handleCalendarFeed } from "./booking/calendar-feed.ts";
 import { calendarFeedUrl, feedName } from "./booking/calendar-links.ts";
 import { renderCalendarSubscribe } from "./booking/calendar-subscribe.ts";
@@ -47,6 +48,8 @@ export type RouteDeps = {
   countKey: Promise<string>;
   /** A fresh link to the owner's inbox that acts, for the e-mail about a visitor's change. */
   inboxLink: () => Promise<string>;
+  /** Makes a published content version live here, and says how that went (the site editor). */
+  publishing: SitePublishing;
   log: Logger;
 };
 

@@ -25,6 +25,7 @@ export function describeContentStoreContract(
 
     it("has no live version until the first publish", async () => {
       expect(await store.liveContent()).toBeNull();
+      expect(await store.liveContentVersion()).toBeNull();
       expect(await store.contentHistory(10)).toEqual([]);
     });
 
@@ -37,6 +38,7 @@ export function describeContentStoreContract(
       expect(new Date(first.publishedAt).toISOString()).toBe(first.publishedAt);
       const live = await store.liveContent();
       expect(live?.version).toBe(1);
+      expect(await store.liveContentVersion()).toBe(1);
       expect(live?.changes).toEqual(["Main phone: (484) 555-0142 → (484) 555-0100"]);
       // Same keys in the same order: written back to the repository, the diff is the change.
       expect(JSON.stringify(live?.document)).toBe(JSON.stringify(documentWith("(484) 555-0100")));
@@ -56,6 +58,7 @@ export function describeContentStoreContract(
       ]);
       expect((await store.contentHistory(2)).map((version) => version.version)).toEqual([4, 3]);
       expect((await store.liveContent())?.document).toEqual(documentWith("(484) 555-0101"));
+      expect(await store.liveContentVersion()).toBe(4);
       expect((await store.contentVersion(3))?.document).toEqual(documentWith("(484) 555-0103"));
       expect(await store.contentVersion(99)).toBeNull();
     });
@@ -71,6 +74,9 @@ export function describeContentStoreContract(
       ]);
       const live = (await store.liveContent()) as { document: { contact: { phone: string } } };
       expect(phones).toContain(live.document.contact.phone);
+      // The number every server compares with its own is the live document's.
+      expect(await store.liveContentVersion()).toBe(8);
+      expect((await store.liveContent())?.version).toBe(8);
     });
   });
 }

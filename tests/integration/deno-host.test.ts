@@ -13,6 +13,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgresStore } from "../../functions/send-contact-email/postgres/postgres-store.ts";
 import { applyMigrations } from "../../functions/send-contact-email/store/migrations.ts";
+import { repositoryContent } from "../../shared/content/repository-content.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { type ContractHost, describeContactContract, functionPath } from "./contract-cases.ts";
 import { describeInboxContract, inboxSettings } from "./inbox-cases.ts";
@@ -43,6 +44,8 @@ const settings = {
   // Above what these tests send in an hour: past the cap, e-mails would wait for the next hour.
   MAIL_HOURLY_CAP: "1000",
   ACKNOWLEDGEMENT_HOURLY_CAP: "1000",
+  // A published content version is live here within this (docs/content-versions.md).
+  CONTENT_CHECK_MS: "300",
   ...inboxSettings,
 };
 
@@ -397,6 +400,46 @@ describe.skipIf(!postgresRuns)(
     }, 60_000);
   },
 );
+
+describe.skipIf(!postgresRuns)("Supabase entry under Deno: the live content version", () => {
+  let client = 0;
+  /** Whether the function takes the welcome offer at `percent` (a request refused all the same). */
+  async function takesOffer(percent: number): Promise<boolean> {
+    client += 1;
+    const response = await fetch(`${entry.url}${functionPath}`, {
+      method: "POST",
+      headers: {
+        apikey: settings.CONTACT_PUBLIC_KEY,
+        "content-type": "application/json",
+        // A network of its own each time: this test's polling never uses up anyone's limit.
+        "x-forwarded-for": `2001:db8:c0:${client.toString(16)}::1`,
+      },
+      body: JSON.stringify({ offer: `welcome-${percent}` }),
+    });
+    expect(response.status).toBe(400);
+    const { fields } = (await response.json()) as { fields: Record<string, string> };
+    return !("offer" in fields);
+  }
+  const publish = (document: unknown) =>
+    pg.psql(
+      `insert into public.content_versions (document, changes)
+       values ('${JSON.stringify(document).replaceAll("'", "''")}'::json, '[]'::json)`,
+      { database: "supabase" },
+    );
+
+  it("switches its own content to a version published in the database, with no build", async () => {
+    expect(await takesOffer(20)).toBe(true);
+    const document = structuredClone(repositoryContent) as { offer: { percentOff: number } };
+    document.offer.percentOff = 25;
+    publish(document);
+    await waitUntil(() => takesOffer(25), { timeoutMs: 15_000, what: "the new offer" });
+    expect(await takesOffer(20)).toBe(false);
+    expect(entry.output()).toMatch(/content version live version=\d+/);
+    // Restored, as the owner would: the repository's document again, as a newer version.
+    publish(repositoryContent);
+    await waitUntil(() => takesOffer(20), { timeoutMs: 15_000, what: "the restored offer" });
+  });
+});
 
 // Last in this file: once capped, this instance sends nothing more until the hour turns.
 describe.skipIf(!postgresRuns)("Supabase entry under Deno: the hourly cap in the database", () => {

@@ -53,6 +53,8 @@ export type ContactConfig = {
   acknowledgementHourlyCap: number;
   /** The secret of POST …/drain (OUTBOX_DRAIN_SECRET); null: the route is off. */
   drainSecret: string | null;
+  /** How often the store is asked whether a newer content version was published (site/). */
+  contentCheckMs: number;
 };
 
 export class ConfigError extends Error {
@@ -87,6 +89,8 @@ export const contactDefaults = {
   visitorNoticeHoldSeconds: 120,
   // The schedule drains once a minute; anything beyond a few a minute is someone else.
   drainsPerMinute: 12,
+  // One small query per server: a published change reaches every server within seconds.
+  contentCheckMs: 10_000,
 } as const;
 
 function list(value: string | undefined): string[] {
@@ -241,5 +245,6 @@ export function parseContactConfig(env: Env): ContactConfig {
       100_000,
     ),
     drainSecret: drainSecret(env),
+    contentCheckMs: integer(env, "CONTENT_CHECK_MS", contactDefaults.contentCheckMs, 100, 600_000),
   };
 }

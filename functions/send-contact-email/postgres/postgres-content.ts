@@ -50,6 +50,13 @@ export function postgresContent(sql: postgres.Sql, run: Run): ContentStore {
         return row ? toVersion(row) : null;
       });
     },
+    liveContentVersion() {
+      return run("read content", async () => {
+        const [row] = await sql<{ version: string | number | null }[]>`
+          select max(version) as version from public.content_versions`;
+        return row?.version == null ? null : Number(row.version);
+      });
+    },
     contentVersion(version) {
       return run("read content", async () => {
         const [row] = await sql<Row[]>`

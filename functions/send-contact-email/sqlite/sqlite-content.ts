@@ -41,6 +41,7 @@ export function sqliteContent(db: DatabaseSync, write: Write, run: Run): Content
     live: db.prepare(
       `SELECT ${summaryColumns}, document FROM content_versions ORDER BY version DESC LIMIT 1`,
     ),
+    liveVersion: db.prepare("SELECT max(version) AS version FROM content_versions"),
     one: db.prepare(`SELECT ${summaryColumns}, document FROM content_versions WHERE version = ?`),
     history: db.prepare(
       `SELECT ${summaryColumns} FROM content_versions ORDER BY version DESC LIMIT ?`,
@@ -63,6 +64,13 @@ export function sqliteContent(db: DatabaseSync, write: Write, run: Run): Content
     async liveContent() {
       const row = run("read content", () => statements.live.get() as Row | undefined);
       return row ? toVersion(row) : null;
+    },
+    async liveContentVersion() {
+      const row = run(
+        "read content",
+        () => statements.liveVersion.get() as { version: number | null } | undefined,
+      );
+      return row?.version == null ? null : Number(row.version);
     },
     async contentVersion(version) {
       const row = run("read content", () => statements.one.get(version) as Row | undefined);

@@ -29,6 +29,11 @@ export type ContentStore = {
   publishContent(version: NewContentVersion): Promise<ContentVersionSummary>;
   /** The newest version, or null while only the repository's version exists. */
   liveContent(): Promise<ContentVersion | null>;
+  /**
+   * The live version's number alone (null: only the repository's), for every server to ask every
+   * few seconds whether a newer one was published: one small query, no document.
+   */
+  liveContentVersion(): Promise<number | null>;
   contentVersion(version: number): Promise<ContentVersion | null>;
   /** Newest first. */
   contentHistory(limit: number): Promise<ContentVersionSummary[]>;

@@ -6,6 +6,8 @@
  * the response kept alive with EdgeRuntime.waitUntil, and `Deno.serve`.
  *
  * A warm instance retries e-mail by itself; the database's schedule calls …/drain for the rest.
+ * It follows the owner's live content version by itself too (docs/content-versions.md): its own
+ * prices, offer and e-mails switch, with no pages to build (the static host's deploy hook does).
  * Settings: see .env.example ("Supabase host").
  */
 import {

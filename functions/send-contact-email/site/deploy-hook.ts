@@ -157,7 +157,9 @@ function refusal(status: number): string {
 /** A network error in words, without the hook's secret path should an error repeat the URL. */
 function why(error: unknown, url: URL): string {
   const cause = (error as { cause?: unknown }).cause;
-  let message = errorMessage(cause ?? error).split(url.href).join(url.host);
+  let message = errorMessage(cause ?? error)
+    .split(url.href)
+    .join(url.host);
   for (const secret of [url.search, url.pathname])
     if (secret.length > 1) message = message.split(secret).join("/…");
   return message;

@@ -2,6 +2,8 @@
  * `npm run content`: the site content the owner published (the live version) and its history,
  * newest first, down to the repository's version (content/*.json). With --write, the live version
  * is written back to the repository's content files, for a developer to review and commit.
+ * With --pull, the live version comes from a deployed function instead of a store (…/content):
+ * a static host's build writes it into content/ before `npm run build`.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
@@ -20,14 +22,18 @@ import { databaseUrl, dataPaths } from "../server/settings.ts";
 import { business } from "../shared/business.ts";
 import { contentGroups } from "../shared/content/repository-content.ts";
 import { checkSiteContent } from "../shared/content/site-content.ts";
+import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 
-const usage = `Usage: npm run content [-- --write [--to FOLDER]] [-- --json]
+const usage = `Usage: npm run content [-- --write [--to FOLDER]] [-- --json] [-- --pull [URL]]
 
 Shows the site content the owner published: the live version, then every version before it,
 newest first, down to the repository's own (content/*.json).
   --write   writes the live version back to content/*.json (review with git diff, then commit);
             --to FOLDER writes the files there instead
   --json    prints the live version's document
+  --pull    reads the live version from a deployed contact function instead (a static host's
+            build: npm run content -- --pull --write && npm run build). URL: the function's
+            address, else CONTENT_FUNCTION_URL, else the function of VITE_SUPABASE_URL
 Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default: ./data).
 `;
 
@@ -103,16 +109,21 @@ function formatted(group: string, value: unknown): string {
   return result.status === 0 && result.stdout ? result.stdout : text;
 }
 
-/** One file per group, checked by the content schema first. */
-function writeBack(live: ContentVersion, folder: string): string[] {
-  const checked = checkSiteContent(live.document);
-  if (!checked.ok)
+/** The live version's document, or why it cannot be written into the repository's files. */
+function checked(live: { document: unknown }): Record<string, unknown> {
+  const result = checkSiteContent(live.document);
+  if (!result.ok)
     throw new Error(
-      `The live version does not pass the content schema: ${checked.problems
+      `The live version does not pass the content schema: ${result.problems
         .map((problem) => `${problem.path}: ${problem.message}`)
         .join("; ")}`,
     );
-  const document = live.document as Record<string, unknown>;
+  return live.document as Record<string, unknown>;
+}
+
+/** One file per group, checked by the content schema first. */
+function writeBack(live: { document: unknown }, folder: string): string[] {
+  const document = checked(live);
   return contentGroups.map((group) => {
     const file = join(folder, `${group}.json`);
     writeFileSync(file, formatted(group, document[group]));
@@ -120,12 +131,116 @@ function writeBack(live: ContentVersion, folder: string): string[] {
   });
 }
 
+type Pulled = { version: number | null; publishedAt: string | null; document: unknown };
+
+/**
+ * The function's /content address: the URL given (the function's, or a project's bare origin),
+ * else CONTENT_FUNCTION_URL, else the function the pages are built for (VITE_SUPABASE_URL).
+ */
+function contentUrl(given: string): URL {
+  const supabase = process.env.VITE_SUPABASE_URL?.trim();
+  const raw =
+    given.trim() ||
+    process.env.CONTENT_FUNCTION_URL?.trim() ||
+    (supabase ? `${supabase.replace(/\/+$/, "")}${deploymentDefaults.functionPath}` : "");
+  if (!raw)
+    throw new Error(
+      "--pull needs the contact function's address: give it after --pull, or set CONTENT_FUNCTION_URL (https://<project-ref>.supabase.co/functions/v1/send-contact-email).",
+    );
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(
+      `--pull needs a web address like https://<project-ref>.supabase.co, got "${raw}".`,
+    );
+  }
+  const path = url.pathname.replace(/\/+$/, "").replace(/\/content$/, "");
+  url.pathname = `${path || deploymentDefaults.functionPath}/content`;
+  return url;
+}
+
+/** GET …/content, once more after a failure that may pass (a function starting cold, a 5xx). */
+async function pull(url: URL): Promise<Pulled> {
+  let problem = "";
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 2000));
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: { accept: "application/json" },
+        signal: AbortSignal.timeout(30_000),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: unknown }).cause ?? error;
+      problem = `${url.host} could not be reached (${cause instanceof Error ? cause.message : String(cause)})`;
+      continue;
+    }
+    if (response.status >= 500 || response.status === 429) {
+      problem = `${url.host} answered ${response.status}`;
+      continue;
+    }
+    if (!response.ok)
+      throw new Error(`${url} answered ${response.status}: is it the contact function's address?`);
+    const body = (await response.json().catch(() => null)) as Partial<Pulled> | null;
+    const version = body?.version;
+    if (!body || !("document" in body) || !(version === null || Number.isInteger(version)))
+      throw new Error(`${url} did not answer with a content version.`);
+    return {
+      version: version ?? null,
+      publishedAt: body.publishedAt ?? null,
+      document: body.document,
+    };
+  }
+  throw new Error(`The live version could not be read: ${problem}.`);
+}
+
+async function pullCommand(values: { pull?: string; write: boolean; json: boolean; to?: string }) {
+  const url = contentUrl(values.pull ?? "");
+  const live = await pull(url);
+  const published =
+    live.version === null
+      ? "nothing published yet"
+      : `version ${live.version}, published ${live.publishedAt ? when.format(new Date(live.publishedAt)) : "(time unknown)"}`;
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(checked(live), null, 2)}\n`);
+    return;
+  }
+  if (!values.write) {
+    checked(live);
+    process.stdout.write(`Live at ${url.host}: ${published}\n`);
+    return;
+  }
+  if (live.version === null) {
+    // The function's own copy of the repository's files may be older than the ones being built.
+    process.stdout.write(
+      `Live at ${url.host}: ${published}; content/*.json is the live version, left as it is.\n`,
+    );
+    return;
+  }
+  const folder = values.to ? resolve(values.to) : join(root, "content");
+  const files = writeBack(live, folder);
+  process.stdout.write(
+    `Live at ${url.host}: ${published}; written to ${files.length} files in ${folder}.\n`,
+  );
+}
+
+/** `--pull` alone (no address after it) reads the address from the environment. */
+function withPullValue(args: string[]): string[] {
+  return args.flatMap((arg, index) => {
+    const next = args[index + 1];
+    return arg === "--pull" && (next === undefined || next.startsWith("-")) ? ["--pull="] : [arg];
+  });
+}
+
 async function main() {
   const { values } = parseArgs({
+    args: withPullValue(process.argv.slice(2)),
     options: {
       write: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
       to: { type: "string" },
+      pull: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -134,6 +249,10 @@ async function main() {
     return;
   }
   loadEnvFile();
+  if (values.pull !== undefined) {
+    await pullCommand(values);
+    return;
+  }
   const read = (await readStore()) ?? { live: null, history: [] };
   if (values.json) {
     process.stdout.write(`${JSON.stringify(read.live?.document ?? null, null, 2)}\n`);

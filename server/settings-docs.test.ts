@@ -57,6 +57,16 @@ describe("the settings' ranges, as the owner reads them", () => {
     expect(plain(exampleComment(name)), `.env.example above ${name}`).toMatch(range);
   });
 
+  it("DEPLOY_HOOK_URL: the settings table and .env.example name the schemes start-up takes", () => {
+    expect(() =>
+      readServerSettings({ DEPLOY_HOOK_URL: "http://hooks.example.net/x" }, { cwd: projectRoot }),
+    ).toThrow(/https:\/\/ \(http:\/\/ only for 127\.0\.0\.1 or localhost\)/);
+    for (const said of [row("DEPLOY_HOOK_URL"), exampleComment("DEPLOY_HOOK_URL")]) {
+      expect(said).toContain("https://");
+      expect(said).toMatch(/http:\/\/`? only (for|to) 127\.0\.0\.1 or localhost/);
+    }
+  });
+
   it("explains the engine warnings npm prints on Node 20", () => {
     expect(readme).toContain("EBADENGINE");
     expect(readme).toMatch(/EBADENGINE[\s\S]{0,400}harmless[\s\S]{0,400}Node 24/);

@@ -117,6 +117,7 @@ describe("the route table", () => {
       { route: "POST OPTIONS ", opens: [], store: false, isolated: false },
       { route: "POST /drain", opens: [], store: false, isolated: false },
       { route: "POST /count", opens: [], store: true, isolated: false },
+      { route: "GET HEAD /content", opens: [], store: true, isolated: false },
       {
         route: "GET HEAD /inbox",
         opens: ["inbox:inbox", "inbox:inbox:read"],
@@ -335,7 +336,7 @@ describe("a store that is not open", () => {
     await closed.stop();
     expect(closed.store).toBeNull();
     const needing = table().filter((route) => route.needsStore);
-    expect(needing.length).toBe(11);
+    expect(needing.length).toBe(12);
     for (const fn of [never, closed])
       for (const route of needing) {
         const response = await fn.fetch(await requestFor(route), { peer: "127.0.0.1" });

@@ -29,6 +29,7 @@ import type { OwnerConfig } from "./owner/owner-config.ts";
 import { handleOwnerPage, ownerPageLinks } from "./owner/request-routes.ts";
 import type { Queues } from "./queues.ts";
 import type { Route } from "./router.ts";
+import { handleContent } from "./site/content-route.ts";
 import type { StoredContactRequest } from "./store/store.ts";
 import type { ReactNode } from "./views/react.ts";
 
@@ -166,6 +167,9 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     api("POST OPTIONS", "", intake, { wrongMethod: messagesForVisitors.method }),
     ...(config.drainSecret ? [drainRoute(config.drainSecret, queues, deps.store)] : []),
     api("POST", "/count", count, { needsStore: true }),
+    api("GET HEAD", "/content", (request, { store }) => handleContent(request, { store, log }), {
+      needsStore: true,
+    }),
     page("GET HEAD", "/inbox", inboxPageLink, inbox("page")),
     page("GET HEAD", "/inbox.csv", inboxPageLink, inbox("csv")),
     page("GET HEAD", "/lead/:id", ownerPageLinks.read, ownerPage),

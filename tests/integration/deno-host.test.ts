@@ -5,7 +5,7 @@
  * table is renamed away for a moment.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,7 +21,7 @@ import { drainQueues } from "./support/drain.ts";
 import { type FakeMailApi, startFakeMailApi } from "./support/fake-mail-api.ts";
 import { waitUntil } from "./support/ports.ts";
 import { type LocalPostgres, postgresRuns, startLocalPostgres } from "./support/postgres.ts";
-import { type HostProcess, projectRoot, startDenoEntry } from "./support/processes.ts";
+import { type HostProcess, projectRoot, runScript, startDenoEntry } from "./support/processes.ts";
 import { validRequest } from "./support/requests.ts";
 
 let folder = "";
@@ -479,3 +479,30 @@ describe.skipIf(!postgresRuns)("Supabase entry under Deno: the hourly cap in the
     );
   });
 });
+
+describe.skipIf(!postgresRuns)(
+  "Supabase entry under Deno: the live content for a static host",
+  () => {
+    it("answers the published version, and a host's build pulls it into the content files", async () => {
+      const store = openPostgresStore({ url: pg.urlFor("supabase"), maxConnections: 1 });
+      try {
+        const document = structuredClone(repositoryContent) as { contact: { phone: string } };
+        document.contact.phone = "(484) 555-0155";
+        await store.publishContent({ document, changes: ["Main phone: → (484) 555-0155"] });
+      } finally {
+        await store.close();
+      }
+      const into = join(folder, "pulled");
+      mkdirSync(into);
+      const output = await runScript(
+        "scripts/content.ts",
+        folder,
+        ["--pull", `${entry.url}${functionPath}`, "--write", "--to", into],
+        folder,
+      );
+      expect(output).toMatch(/version \d+, published .*; written to \d+ files/);
+      const contact = JSON.parse(readFileSync(join(into, "contact.json"), "utf8"));
+      expect(contact.phone).toBe("(484) 555-0155");
+    });
+  },
+);

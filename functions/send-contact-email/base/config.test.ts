@@ -79,4 +79,33 @@ describe("contact configuration", () => {
     expect(() => parseContactConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseContactConfig({ [name]: value })).toThrow(name);
   });
+
+  it("takes a static host's build hook over https, or over http on this machine only", () => {
+    expect(parseContactConfig({}).deployHookUrl).toBeNull();
+    const hook = "https://api.netlify.com/build_hooks/5c23354f454e1350f8543e78";
+    expect(parseContactConfig({ DEPLOY_HOOK_URL: ` ${hook} ` }).deployHookUrl).toBe(hook);
+    expect(
+      parseContactConfig({ DEPLOY_HOOK_URL: "http://127.0.0.1:8787/hook" }).deployHookUrl,
+    ).toBe("http://127.0.0.1:8787/hook");
+    expect(parseContactConfig({ DEPLOY_HOOK_URL: "http://localhost/hook" }).deployHookUrl).toBe(
+      "http://localhost/hook",
+    );
+  });
+
+  it.each([
+    "http://api.netlify.com/build_hooks/secret-hook-id",
+    "ftp://127.0.0.1/secret-hook-id",
+    "api.netlify.com/build_hooks/secret-hook-id",
+  ])("refuses DEPLOY_HOOK_URL=%j without repeating its secret path", (value) => {
+    const refused = (() => {
+      try {
+        parseContactConfig({ DEPLOY_HOOK_URL: value });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(ConfigError);
+    expect(String(refused)).toContain("DEPLOY_HOOK_URL");
+    expect(String(refused)).not.toContain("secret-hook-id");
+  });
 });

@@ -55,6 +55,11 @@ export type ContactConfig = {
   drainSecret: string | null;
   /** How often the store is asked whether a newer content version was published (site/). */
   contentCheckMs: number;
+  /**
+   * The static host's build hook (DEPLOY_HOOK_URL), POSTed after each publish of the site's
+   * content (site/deploy-hook.ts); null: none. A secret: log its host only.
+   */
+  deployHookUrl: string | null;
 };
 
 export class ConfigError extends Error {
@@ -162,6 +167,28 @@ function drainSecret(env: Env): string | null {
   return secret;
 }
 
+/**
+ * DEPLOY_HOOK_URL: https, because the URL is the hook's only key; plain http only on this machine,
+ * for a local stand-in of the host. An error names the host alone: the rest is the secret.
+ */
+function deployHookUrl(env: Env): string | null {
+  const raw = env.DEPLOY_HOOK_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      "DEPLOY_HOOK_URL must be the whole https:// address your host gave for its build hook.",
+    );
+  }
+  const local = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+  if (url.protocol === "https:" || (url.protocol === "http:" && local)) return url.href;
+  throw new ConfigError(
+    `DEPLOY_HOOK_URL must start with https:// (http:// only for 127.0.0.1 or localhost), got ${url.protocol}//${url.host}/…`,
+  );
+}
+
 export function parseContactConfig(env: Env): ContactConfig {
   const publicKeys = list(env.CONTACT_PUBLIC_KEY);
   const siteUrl = env.SITE_URL?.trim() || env.VITE_SITE_URL?.trim() || deploymentDefaults.siteUrl;
@@ -246,5 +273,6 @@ export function parseContactConfig(env: Env): ContactConfig {
     ),
     drainSecret: drainSecret(env),
     contentCheckMs: integer(env, "CONTENT_CHECK_MS", contactDefaults.contentCheckMs, 100, 600_000),
+    deployHookUrl: deployHookUrl(env),
   };
 }

@@ -22,10 +22,10 @@ import {
   lockedDownPolicy,
   securityHeaders,
   strictTransportSecurity,
-} from "../../shared/security-headers";
-import { type ServedFile, type SiteIndex, siteIndexFile } from "../../shared/site-index";
-import { contentSecurityPolicy, findInlineSources, runtimeStyleHashes } from "./csp";
-import { type ChunkGraph, pageChunks } from "./page-scripts";
+} from "../../shared/security-headers.ts";
+import { type ServedFile, type SiteIndex, siteIndexFile } from "../../shared/site-index.ts";
+import { contentSecurityPolicy, findInlineSources, runtimeStyleHashes } from "./csp.ts";
+import { type ChunkGraph, pageChunks } from "./page-scripts.ts";
 
 const hostHeadersFile = "_headers";
 const notFoundPage = "/404/index.html";

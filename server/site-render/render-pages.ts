@@ -27,6 +27,8 @@ type Loaded = {
   build: ServerBuild;
   handler: (request: Request) => Promise<Response>;
   pages: Page[];
+  /** What the last request threw, which React Router answers with a bare status 500. */
+  lastError(): unknown;
 };
 
 /** The server build, loaded once with `document` as the process's content. */
@@ -41,10 +43,30 @@ async function loadBuild(buildDir: string, document: unknown, version: number | 
   }
   if (!Array.isArray(build.prerender) || build.prerender.length === 0)
     throw new Error(`the server build (${entry}) lists no prerendered paths`);
+  let thrown: unknown = null;
+  const handler = createRequestHandler(
+    {
+      ...build,
+      entry: {
+        ...build.entry,
+        module: {
+          ...build.entry.module,
+          handleError: (error) => {
+            thrown = error;
+          },
+        },
+      },
+    },
+    "production",
+  );
   return {
     build,
-    handler: createRequestHandler(build, "production"),
+    handler: (request) => {
+      thrown = null;
+      return handler(request);
+    },
     pages: build.prerender.map((pagePath) => pageOf(build, pagePath)),
+    lastError: () => thrown,
   } satisfies Loaded;
 }
 
@@ -78,7 +100,7 @@ const redirects = new Set([301, 302, 303, 307, 308]);
 
 /** One prerendered file: its path under the site folder and its bytes. */
 async function renderPage(
-  { build, handler }: Loaded,
+  { build, handler, lastError }: Loaded,
   page: Page,
 ): Promise<{ file: string; body: Uint8Array }> {
   const base = build.basename ?? "/";
@@ -86,7 +108,7 @@ async function renderPage(
     const url = `${base}${page.path}/`.replace(/\/\/+/g, "/").replace(/\/$/g, "");
     const response = await handler(new Request(`http://localhost${url}`));
     const body = new Uint8Array(await response.arrayBuffer());
-    if (response.status !== 200) throw new Error(`status ${response.status}`);
+    if (response.status !== 200) throw statusError(response.status, lastError());
     return { file: new URL(`http://localhost${url}`).pathname, body };
   }
   const headers = new Headers();
@@ -105,7 +127,7 @@ async function renderPage(
   const html = await response.text();
   // A redirect would be a page of its own at build time; no route of this site redirects.
   if (redirects.has(response.status)) throw new Error(`it redirects (${response.status})`);
-  if (response.status !== 200) throw new Error(`status ${response.status}`);
+  if (response.status !== 200) throw statusError(response.status, lastError());
   return {
     file: path.posix.join(new URL(`http://localhost${url}`).pathname, "index.html"),
     body: new TextEncoder().encode(html),
@@ -182,6 +204,10 @@ export async function renderPreviewHere(
     .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "")
     .replace(/<head>/, () => '<head><meta name="robots" content="noindex">');
   return { html };
+}
+
+function statusError(status: number, thrown: unknown): Error {
+  return new Error(thrown ? `${messageOf(thrown)} (status ${status})` : `status ${status}`);
 }
 
 export function messageOf(error: unknown): string {

@@ -60,13 +60,13 @@ export async function isRendered(
 /** Why a build folder cannot be rendered from, in words; null when it can. */
 function missingFromBuild(buildDir: string): string | null {
   for (const [file, what] of [
-    ["server/index.js", "the server build"],
-    ["site-source", "the prerendered site the build kept"],
-    ["vite-manifest.json", "the build's manifest"],
-    ["site-options.json", "the build's options"],
+    ["server/index.js", "server build"],
+    ["site-source", "copy of the prerendered site"],
+    ["vite-manifest.json", "manifest"],
+    ["site-options.json", "record of its options"],
   ] as const) {
     if (!existsSync(path.join(buildDir, file)))
-      return `${buildDir} has no ${what} (${file}): run npm run build where the dev dependencies are installed`;
+      return `the build folder ${buildDir} has no ${what} (${file}); run npm run build where the dev dependencies are installed`;
   }
   return null;
 }
@@ -178,7 +178,7 @@ export function runIsolated(
       () =>
         settle(
           new Error(
-            `the ${task.kind === "site" ? "site" : "preview"} was not made within ${Math.round(timeoutMs / 1000)} s and was stopped`,
+            `the ${task.kind === "site" ? "site" : "preview"} was not made within ${timeoutMs / 1000} s and was stopped`,
           ),
         ),
       timeoutMs,

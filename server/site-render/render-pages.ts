@@ -188,7 +188,7 @@ export async function renderPreviewHere(
   const loaded = await loadBuild(task.buildDir, task.document, null);
   const wanted = task.path === "/" ? "/" : task.path.replace(/\/+$/, "");
   const page = loaded.pages.find((candidate) => candidate.path === wanted);
-  if (!page || page.kind !== "html") throw new Error(`there is no page ${task.path}`);
+  if (page?.kind !== "html") throw new Error(`there is no page ${task.path}`);
   let rendered: { body: Uint8Array };
   try {
     rendered = await renderPage(loaded, page);

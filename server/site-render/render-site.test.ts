@@ -20,39 +20,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { findInlineSources } from "../../app/build/csp.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
-import type { SiteContent } from "../../shared/content/site-content.ts";
-import type { SiteIndex } from "../../shared/site-index.ts";
 import { projectRoot } from "../settings.ts";
 import { loadStaticSite } from "../static-site.ts";
+import {
+  buildDir,
+  changedDocument,
+  hasRenderableBuild,
+  pagesOf,
+  readIndex,
+} from "./render-fixtures.ts";
 import { isRendered, renderedMarker, renderPreview, renderSite } from "./render-site.ts";
-
-export const buildDir = process.env.SITE_BUILD_DIR
-  ? join(process.env.SITE_BUILD_DIR, "..")
-  : join(projectRoot, "build");
-export const hasRenderableBuild =
-  existsSync(join(buildDir, "server", "index.js")) && existsSync(join(buildDir, "site-source"));
-
-/** The repository's document with another main phone and another welcome-offer percent. */
-export function changedDocument(): SiteContent {
-  const document = structuredClone(repositoryContent) as SiteContent;
-  document.contact.phone = "(610) 555-0199";
-  document.offer.percentOff = 35;
-  return document;
-}
-
-const readIndex = (folder: string) =>
-  JSON.parse(readFileSync(join(folder, "_headers.json"), "utf8")) as SiteIndex;
-
-/** The pages (whole documents) of a rendered site, by URL path of the file. */
-export function pagesOf(folder: string): Map<string, string> {
-  const pages = new Map<string, string>();
-  for (const urlPath of Object.keys(readIndex(folder).files)) {
-    if (!urlPath.endsWith(".html")) continue;
-    const html = readFileSync(join(folder, urlPath), "utf8");
-    if (html.includes("<html")) pages.set(urlPath, html);
-  }
-  return pages;
-}
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

@@ -144,13 +144,22 @@ export type RenderTask =
   | { kind: "site"; document: unknown; version: number | null; buildDir: string; outDir: string }
   | { kind: "preview"; document: unknown; buildDir: string; path: string };
 
-export type RenderResult = { files: number } | { html: string };
+/** Seconds spent in each step of a whole render, for the benchmark. */
+export type RenderPhases = { load: number; pages: number; finish: number; ship: number };
+
+export type RenderResult = { files: number; phases: RenderPhases } | { html: string };
 
 /** Every file the build prerendered, then finished and shipped, into `outDir` (empty or absent). */
 export async function renderSiteHere(
   task: Extract<RenderTask, { kind: "site" }>,
-): Promise<{ files: number }> {
+): Promise<{ files: number; phases: RenderPhases }> {
   const { buildDir, outDir } = task;
+  let mark = performance.now();
+  const lap = () => {
+    const seconds = (performance.now() - mark) / 1000;
+    mark = performance.now();
+    return seconds;
+  };
   const source = siteSourceDir(buildDir);
   const [graph, options] = await Promise.all([
     manifestOf(buildDir).catch((error) => {
@@ -161,6 +170,7 @@ export async function renderSiteHere(
     }),
   ]);
   const loaded = await loadBuild(buildDir, task.document, task.version);
+  const load = lap();
   await cp(source, outDir, { recursive: true }).catch((error) => {
     throw new Error(`the build's site source (${source}) could not be copied: ${messageOf(error)}`);
   });
@@ -175,9 +185,14 @@ export async function renderSiteHere(
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, rendered.body);
   }
+  const pages = lap();
   await finishHtml(outDir, graph);
-  const shipped = await shipSite(outDir, graph, options);
-  return { files: shipped.files };
+  const finish = lap();
+  const shipped = await shipSite(outDir, graph, {
+    ...options,
+    reuseFrom: path.join(buildDir, "client"),
+  });
+  return { files: shipped.files, phases: { load, pages, finish, ship: lap() } };
 }
 
 /** One page as it would look with the document: no script at all, never indexed. */

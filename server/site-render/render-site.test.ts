@@ -17,6 +17,7 @@ import {
 import { cp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { findInlineSources } from "../../app/build/csp.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
@@ -79,6 +80,26 @@ describe.skipIf(!hasRenderableBuild)("rendering the site from the server build",
         expect(encoding.etag, urlPath).toMatch(/^"[\w-]{27}-(br|gz)"$/);
     }
     expect(readFileSync(join(changed, "_headers"), "utf8")).toContain("Content-Security-Policy");
+  });
+
+  it("writes compressed versions that are the files themselves", () => {
+    const index = readIndex(changed);
+    let checked = 0;
+    for (const [urlPath, file] of Object.entries(index.files)) {
+      const content = readFileSync(join(changed, urlPath));
+      if (file.encodings.br) {
+        expect(
+          brotliDecompressSync(readFileSync(join(changed, file.encodings.br.file))),
+          urlPath,
+        ).toEqual(content);
+        checked += 1;
+      }
+      if (file.encodings.gzip)
+        expect(gunzipSync(readFileSync(join(changed, file.encodings.gzip.file))), urlPath).toEqual(
+          content,
+        );
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 
   it("shows the new welcome offer in the popup, never the old one", () => {

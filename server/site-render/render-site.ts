@@ -13,7 +13,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { RenderAnswer } from "./render-child.ts";
-import type { RenderResult, RenderTask } from "./render-pages.ts";
+import type { RenderPhases, RenderResult, RenderTask } from "./render-pages.ts";
 
 const childEntry = new URL("./render-child.ts", import.meta.url);
 
@@ -88,7 +88,7 @@ export async function renderSite({
   buildDir: string;
   outDir: string;
   timeoutMs?: number;
-}): Promise<{ files: number; seconds: number }> {
+}): Promise<{ files: number; seconds: number; phases: RenderPhases }> {
   const started = performance.now();
   const missing = missingFromBuild(buildDir);
   if (missing) throw new Error(`the site could not be made: ${missing}`);
@@ -114,7 +114,7 @@ export async function renderSite({
     };
     await writeFile(path.join(temp, renderedMarker), `${JSON.stringify(mark)}\n`);
     await rename(temp, outDir);
-    return { files: result.files, seconds };
+    return { files: result.files, seconds, phases: result.phases };
   } catch (error) {
     await rm(temp, { recursive: true, force: true });
     throw error instanceof Error && error.message.startsWith("the ")

@@ -65,6 +65,8 @@ describe.skipIf(!hasRenderableBuild)("switching the served site", () => {
       staticDir,
       site: loadStaticSite(staticDir),
       log: quiet,
+      // Time is not what these tests hold: a loaded machine gets longer than the server's limit.
+      timeoutMs: 170_000,
     });
     server = createServer((request, response) => {
       serveStatic(request, response, switcher.current().site, {});

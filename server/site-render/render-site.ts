@@ -126,7 +126,8 @@ export async function renderSite({
 /**
  * One page (`/exton`) as it would look with `document`, a whole HTML document for the editor's
  * preview: no script, the stylesheet inlined, `noindex`. Rendered in a thread of its own: as
- * isolated from the server's content as a process, and it starts faster (docs/figures.md).
+ * isolated from the server's content as a process (its own globals and modules), and it starts
+ * faster (bench:publish measures both, docs/figures.md).
  */
 export async function renderPreview({
   document,
@@ -143,17 +144,10 @@ export async function renderPreview({
   if (missing) throw new Error(`the preview could not be made: ${missing}`);
   const result = await runIsolated(
     { kind: "preview", document, buildDir, path: pagePath },
-    { timeoutMs, via: previewVia },
+    { timeoutMs, via: "thread" },
   );
   if (!("html" in result)) throw new Error("the preview answered with no page");
   return result.html;
-}
-
-/** Measured by scripts/bench/publish.ts; see docs/publishing.md. */
-export let previewVia: "process" | "thread" = "thread";
-/** For the benchmark, which measures both. */
-export function usePreviewVia(via: "process" | "thread"): void {
-  previewVia = via;
 }
 
 /** Runs one task in a child process or a worker thread, killed after `timeoutMs`. */

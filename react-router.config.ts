@@ -4,6 +4,7 @@ import type { Config } from "@react-router/dev/config";
 import { finishHtml } from "./app/build/finish-html";
 import { manifestFile, readChunkGraph } from "./app/build/page-scripts";
 import { shipSite } from "./app/build/ship-site";
+import { keepSiteSource } from "./app/build/site-source";
 
 export default {
   // BUILD_DIR: a second build beside the one `npm start` serves (tests of SITE_COUNTS=on), served
@@ -25,15 +26,17 @@ export default {
     await mkdir(path.dirname(manifestFile(clientDir)), { recursive: true });
     await rename(path.join(clientDir, ".vite", "manifest.json"), manifestFile(clientDir));
     await rm(path.join(clientDir, ".vite"), { recursive: true, force: true });
+    const supabaseUrl = viteConfig.env.VITE_SUPABASE_URL as string | undefined;
+    const shipping = { functionOrigins: supabaseUrl ? [new URL(supabaseUrl).origin] : [] };
+    // What the server needs to make the pages again from another content version
+    // (server/site-render/, docs/publishing.md).
+    await keepSiteSource(reactRouterConfig.buildDirectory, clientDir, shipping);
     const graph = readChunkGraph(clientDir);
     const finished = await finishHtml(clientDir, graph);
     viteConfig.logger.info(
       `Finished ${finished.files} HTML files: ${finished.removedScripts} scripts removed, island loader in ${finished.pagesWithIslands}`,
     );
-    const supabaseUrl = viteConfig.env.VITE_SUPABASE_URL as string | undefined;
-    const shipped = await shipSite(clientDir, graph, {
-      functionOrigins: supabaseUrl ? [new URL(supabaseUrl).origin] : [],
-    });
+    const shipped = await shipSite(clientDir, graph, shipping);
     viteConfig.logger.info(
       `Shipping ${shipped.files} files (${shipped.compressed} with .br and .gz); ${shipped.removed} that no page loads removed; headers in _headers.json and _headers`,
     );

@@ -1,8 +1,10 @@
 /**
  * `npm start`: the whole site on one machine. Serves the prerendered pages of build/client
  * (building them first if there are none) and the contact function at its Supabase path.
- * Settings come from the environment or a .env file (see .env.example).
+ * Settings come from the environment or a .env file (see .env.example). A published content
+ * version is served from pages made again by the server (site-render/, docs/publishing.md).
  */
+import { dirname } from "node:path";
 import { ConfigError } from "../functions/send-contact-email/base/config.ts";
 import { errorMessage, consoleLogger as log } from "../functions/send-contact-email/base/log.ts";
 import { buildSite, hasBuild } from "./build-site.ts";
@@ -11,6 +13,7 @@ import { DataFolderBusyError } from "./data-lock.ts";
 import { loadEnvFile } from "./env-file.ts";
 import { viewedPage } from "./page-views.ts";
 import { readServerSettings } from "./settings.ts";
+import { createSiteSwitcher } from "./site-render/site-switcher.ts";
 import { onShutdownSignal, startSiteServer } from "./site-server.ts";
 import { serveStatic } from "./static-handler.ts";
 import { loadStaticSite } from "./static-site.ts";
@@ -33,6 +36,14 @@ async function main() {
     files: site.files.size,
     countsViews: settings.countViews,
   });
+  // Pages of other content versions are made from the build that holds the pages served now.
+  const sites = createSiteSwitcher({
+    dataDir: settings.dataDir,
+    buildDir: dirname(settings.staticDir),
+    staticDir: settings.staticDir,
+    site,
+    log,
+  });
 
   // In this order: the data folder's lock (a second server stops here, touching nothing), the
   // port (a busy port stops us before any e-mail goes out), then the store and the outbox.
@@ -46,7 +57,8 @@ async function main() {
       contact,
       trustProxy: settings.contact.trustProxy,
       fallback: (request, response, baseHeaders) => {
-        const served = serveStatic(request, response, site, baseHeaders);
+        // One read per request: a switch made while it is answered does not reach it.
+        const served = serveStatic(request, response, sites.current().site, baseHeaders);
         // SITE_COUNTS=on: the view is counted here, from the page request itself, so that the
         // page calls nothing at load (page-views.ts).
         const page = settings.countViews ? viewedPage(request, served) : null;

@@ -9,7 +9,7 @@
  * package, and only when the scripts the page can run really contain that text.
  */
 import { createHash } from "node:crypto";
-import { decodeEntities } from "./html-entities";
+import { decodeEntities } from "./html-entities.ts";
 
 export type InlineSources = { scripts: string[]; styles: string[]; styleAttributes: string[] };
 

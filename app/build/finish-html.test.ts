@@ -2,8 +2,14 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { finishHtml, islandLoader, svgForUrl, withoutTextSeparators, wordsIn } from "./finish-html";
-import { chunkGraph } from "./page-scripts";
+import {
+  finishHtml,
+  islandLoader,
+  svgForUrl,
+  withoutTextSeparators,
+  wordsIn,
+} from "./finish-html.ts";
+import { chunkGraph } from "./page-scripts.ts";
 
 let dir: string;
 

@@ -14,8 +14,8 @@
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { classesIn, pageCss, tagsIn } from "./page-css";
-import { type ChunkGraph, pageChunks } from "./page-scripts";
+import { classesIn, pageCss, tagsIn } from "./page-css.ts";
+import { type ChunkGraph, pageChunks } from "./page-scripts.ts";
 
 const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/?>/g;
 const modulePreload = /<link rel="modulepreload" href="[^"]+"\/?>/g;
@@ -38,6 +38,33 @@ export async function finishHtml(clientDir: string, graph: ChunkGraph): Promise<
     pagesWithIslands: 0,
     inlinedImages: 0,
   };
+  const files = await htmlFiles(clientDir);
+  const finisher = await pageFinisher(clientDir, graph);
+  for (const file of files) {
+    const html = await readFile(file, "utf8");
+    if (!html.includes("<html")) continue;
+    const finished = await finisher.finish(html, report);
+    if (finished.includes("data-island=")) report.pagesWithIslands += 1;
+    await writeFile(file, finished);
+    report.files += 1;
+  }
+  return report;
+}
+
+export type PageFinisher = {
+  /**
+   * One prerendered document as it ships. `islands: false` (the owner's preview, which runs no
+   * script) leaves the island loader out; the CSS the islands need stays, so the page looks
+   * the same.
+   */
+  finish(html: string, report?: FinishReport, options?: { islands?: boolean }): Promise<string>;
+};
+
+/**
+ * What finishing a page needs from the prerender's output (`clientDir`: the stylesheet, the SVGs
+ * it inlines, the fragments' classes, the islands' scripts), read once for all pages.
+ */
+export async function pageFinisher(clientDir: string, graph: ChunkGraph): Promise<PageFinisher> {
   // File contents (CSS, or an SVG as a data: URL) by asset path, read once for all pages.
   const inlined = new Map<string, string>();
   const read = async (asset: string, as: (text: string) => string) => {
@@ -47,20 +74,20 @@ export async function finishHtml(clientDir: string, graph: ChunkGraph): Promise<
   };
   const svgData = (svg: string) => `data:image/svg+xml,${svgForUrl(svg)}`;
 
-  const files = await htmlFiles(clientDir);
   // Fragments (no <html>, e.g. welcome-offer.html) join pages at run time: every page keeps
   // the CSS they need.
-  const fragments = (await Promise.all(files.map((file) => readFile(file, "utf8")))).filter(
-    (html) => !html.includes("<html"),
-  );
+  const fragments = (
+    await Promise.all((await htmlFiles(clientDir)).map((file) => readFile(file, "utf8")))
+  ).filter((html) => !html.includes("<html"));
   const fragmentClasses = classesIn(fragments.join(""));
   const fragmentTags = tagsIn(fragments.join(""));
 
-  for (const file of files) {
-    let html = await readFile(file, "utf8");
-    if (!html.includes("<html")) continue;
-
-    html = html.replace(script, (element, attributes: string) => {
+  const finish: PageFinisher["finish"] = async (
+    page,
+    report = { files: 0, removedScripts: 0, pagesWithIslands: 0, inlinedImages: 0 },
+    { islands = true } = {},
+  ) => {
+    let html = page.replace(script, (element, attributes: string) => {
       if (attributes.includes('type="application/ld+json"')) return element;
       report.removedScripts += 1;
       return "";
@@ -109,14 +136,11 @@ export async function finishHtml(clientDir: string, graph: ChunkGraph): Promise<
       inlinedImages.has(href) ? "" : link,
     );
 
-    if (html.includes("data-island=")) {
+    if (islands && html.includes("data-island="))
       html = html.replace("</body>", () => `${islandLoader(graph.loader)}</body>`);
-      report.pagesWithIslands += 1;
-    }
-    await writeFile(file, html);
-    report.files += 1;
-  }
-  return report;
+    return html;
+  };
+  return { finish };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeEntities } from "./html-entities";
+import { decodeEntities } from "./html-entities.ts";
 
 describe("decodeEntities", () => {
   it("decodes numeric and named references once, leaving unknown ones", () => {

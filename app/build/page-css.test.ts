@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classesIn, pageCss, tagsIn } from "./page-css";
+import { classesIn, pageCss, tagsIn } from "./page-css.ts";
 
 const usage = (classes: string[], tags: string[] = []) => ({
   className: (name: string) => classes.includes(name),

@@ -11,7 +11,7 @@
  * other at-rules (@property, @keyframes, @font-face) stay whole.
  */
 
-import { decodeEntities } from "./html-entities";
+import { decodeEntities } from "./html-entities.ts";
 
 const grouping = /^@(media|supports|layer|container)\b/;
 

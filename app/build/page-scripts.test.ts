@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkGraph, pageChunks, pageIslands } from "./page-scripts";
+import { chunkGraph, pageChunks, pageIslands } from "./page-scripts.ts";
 
 // The shape of Vite's manifest for this site: the loader imports a helper statically and each
 // island dynamically; an island imports shared code, the loader itself, and more code later.

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { lockedDownPolicy } from "../../shared/security-headers";
-import type { SiteIndex } from "../../shared/site-index";
-import { sha256Source } from "./csp";
-import { chunkGraph } from "./page-scripts";
-import { removeUnshipped, writeServingFiles } from "./ship-site";
+import { lockedDownPolicy } from "../../shared/security-headers.ts";
+import type { SiteIndex } from "../../shared/site-index.ts";
+import { sha256Source } from "./csp.ts";
+import { chunkGraph } from "./page-scripts.ts";
+import { removeUnshipped, writeServingFiles } from "./ship-site.ts";
 
 let dir: string;
 beforeEach(async () => {

@@ -1,0 +1,225 @@
+/**
+ * The server makes the site again from a content document (docs/publishing.md,
+ * docs/decisions/0024-publishing-from-the-server-build.md). The pages come from the server build
+ * that `npm run build` left in build/server, with production dependencies only: a production
+ * install has no Vite. Every render runs apart from the server (render-child.ts): the server's own
+ * live content never changes while pages are made, and a crash or a runaway render is killed
+ * without touching what is served.
+ */
+import { fork } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { RenderAnswer } from "./render-child.ts";
+import type { RenderPhases, RenderResult, RenderTask } from "./render-pages.ts";
+
+const childEntry = new URL("./render-child.ts", import.meta.url);
+
+/** A whole site that is still not made after this long is given up (a runaway render). */
+export const defaultSiteTimeoutMs = 50_000;
+/** A preview is one page. */
+export const defaultPreviewTimeoutMs = 20_000;
+
+/** Written last into a rendered folder: it is whole, for this version and this build. */
+export const renderedMarker = ".rendered.json";
+
+export type RenderedMark = {
+  version: number | null;
+  build: string;
+  files: number;
+  seconds: number;
+  at: string;
+};
+
+/** What identifies the build the pages come from: a new deploy never reuses an older render. */
+export async function buildIdentity(buildDir: string): Promise<string> {
+  const hash = createHash("sha256");
+  for (const file of ["server/index.js", "vite-manifest.json", "site-options.json"])
+    hash.update(await readFile(path.join(buildDir, file)));
+  return hash.digest("base64url").slice(0, 22);
+}
+
+/** Whether `folder` holds a whole render of `version` from this build. */
+export async function isRendered(
+  folder: string,
+  version: number | null,
+  buildDir: string,
+): Promise<boolean> {
+  try {
+    const mark = JSON.parse(
+      await readFile(path.join(folder, renderedMarker), "utf8"),
+    ) as RenderedMark;
+    return mark.version === version && mark.build === (await buildIdentity(buildDir));
+  } catch {
+    return false;
+  }
+}
+
+/** Why a build folder cannot be rendered from, in words; null when it can. */
+function missingFromBuild(buildDir: string): string | null {
+  for (const [file, what] of [
+    ["server/index.js", "server build"],
+    ["site-source", "copy of the prerendered site"],
+    ["vite-manifest.json", "manifest"],
+    ["site-options.json", "record of its options"],
+  ] as const) {
+    if (!existsSync(path.join(buildDir, file)))
+      return `the build folder ${buildDir} has no ${what} (${file}); run npm run build where the dev dependencies are installed`;
+  }
+  return null;
+}
+
+/**
+ * Every page, resource and asset of the site with `document` as its content, finished and
+ * shipped, in `outDir`, which must not exist yet. Made in a folder beside it and renamed into
+ * place only when whole: a failure leaves nothing at `outDir`.
+ */
+export async function renderSite({
+  document,
+  version,
+  buildDir,
+  outDir,
+  timeoutMs = defaultSiteTimeoutMs,
+}: {
+  document: unknown;
+  version: number | null;
+  buildDir: string;
+  outDir: string;
+  timeoutMs?: number;
+}): Promise<{ files: number; seconds: number; phases: RenderPhases }> {
+  const started = performance.now();
+  const missing = missingFromBuild(buildDir);
+  if (missing) throw new Error(`the site could not be made: ${missing}`);
+  if (existsSync(outDir)) throw new Error(`the site could not be made: ${outDir} already exists`);
+  const temp = path.join(
+    path.dirname(outDir),
+    `.${path.basename(outDir)}.rendering-${randomUUID().slice(0, 8)}`,
+  );
+  await mkdir(path.dirname(outDir), { recursive: true });
+  try {
+    const result = await runIsolated(
+      { kind: "site", document, version, buildDir, outDir: temp },
+      { timeoutMs, via: "process" },
+    );
+    if (!("files" in result)) throw new Error("the render answered with no files");
+    const seconds = (performance.now() - started) / 1000;
+    const mark: RenderedMark = {
+      version,
+      build: await buildIdentity(buildDir),
+      files: result.files,
+      seconds: Math.round(seconds * 100) / 100,
+      at: new Date().toISOString(),
+    };
+    await writeFile(path.join(temp, renderedMarker), `${JSON.stringify(mark)}\n`);
+    await rename(temp, outDir);
+    return { files: result.files, seconds, phases: result.phases };
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true });
+    throw error instanceof Error && error.message.startsWith("the ")
+      ? error
+      : new Error(`the site could not be made: ${String(error)}`);
+  }
+}
+
+/**
+ * One page (`/exton`) as it would look with `document`, a whole HTML document for the editor's
+ * preview: no script, the stylesheet inlined, `noindex`. Rendered in a thread of its own: as
+ * isolated from the server's content as a process (its own globals and modules), and it starts
+ * faster (bench:publish measures both, docs/figures.md).
+ */
+export async function renderPreview({
+  document,
+  path: pagePath,
+  buildDir,
+  timeoutMs = defaultPreviewTimeoutMs,
+}: {
+  document: unknown;
+  path: string;
+  buildDir: string;
+  timeoutMs?: number;
+}): Promise<string> {
+  const missing = missingFromBuild(buildDir);
+  if (missing) throw new Error(`the preview could not be made: ${missing}`);
+  const result = await runIsolated(
+    { kind: "preview", document, buildDir, path: pagePath },
+    { timeoutMs, via: "thread" },
+  );
+  if (!("html" in result)) throw new Error("the preview answered with no page");
+  return result.html;
+}
+
+/** Runs one task in a child process or a worker thread, killed after `timeoutMs`. */
+export function runIsolated(
+  task: RenderTask,
+  { timeoutMs, via }: { timeoutMs: number; via: "process" | "thread" },
+): Promise<RenderResult> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let stop = () => {};
+    const settle = (error: Error | null, result?: RenderResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      stop();
+      if (error) reject(error);
+      else resolve(result as RenderResult);
+    };
+    const answer = (message: RenderAnswer) =>
+      message.ok ? settle(null, message.result) : settle(new Error(message.reason));
+    const timer = setTimeout(
+      () =>
+        settle(
+          new Error(
+            `the ${task.kind === "site" ? "site" : "preview"} was not made within ${timeoutMs / 1000} s and was stopped`,
+          ),
+        ),
+      timeoutMs,
+    );
+    if (via === "thread") {
+      const worker = new Worker(childEntry, { workerData: task, stderr: true });
+      let stderr = "";
+      worker.stderr.on("data", (chunk: Buffer) => {
+        stderr = (stderr + chunk.toString("utf8")).slice(-2000);
+      });
+      stop = () => void worker.terminate();
+      worker.once("message", answer);
+      worker.once("error", (error) =>
+        settle(new Error(`the render stopped: ${error.message}${tail(stderr)}`)),
+      );
+      worker.once("exit", (code) =>
+        settle(new Error(`the render ended (exit code ${code}) without an answer${tail(stderr)}`)),
+      );
+      return;
+    }
+    const child = fork(childEntry, [], {
+      // The server's own flags (a debugger, a test runner's loader) are not the render's.
+      execArgv: [],
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+      serialization: "advanced",
+    });
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString("utf8")).slice(-2000);
+    });
+    stop = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    };
+    child.once("message", (message) => answer(message as RenderAnswer));
+    child.once("error", (error) =>
+      settle(new Error(`the render could not start: ${error.message}`)),
+    );
+    child.once("close", (code, signal) =>
+      settle(
+        new Error(
+          `the render ended (${signal ?? `exit code ${code}`}) without an answer${tail(stderr)}`,
+        ),
+      ),
+    );
+    child.send(task);
+  });
+}
+
+const tail = (stderr: string) =>
+  stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" ")}` : "";

@@ -47,7 +47,10 @@ async function main() {
 
   // In this order: the data folder's lock (a second server stops here, touching nothing), the
   // port (a busy port stops us before any e-mail goes out), then the store and the outbox.
-  const contact = createContactService(settings, log);
+  const contact = createContactService(settings, log, {
+    build: sites.build,
+    preview: sites.preview,
+  });
   await contact.lock();
   let server: Awaited<ReturnType<typeof startSiteServer>>;
   try {

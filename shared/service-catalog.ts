@@ -5,8 +5,7 @@
  * Services, one kind of fact per file:
  * - shared/service-paths.ts: which service pages exist (slug, path, service);
  * - shared/service-catalog.ts: each page's name and one-line summary;
- * - app/content/service-pages.ts: the copy of the five standard service pages (floor strip and
- *   wax, a short page, keeps its copy in app/routes/floor-strip-wax.tsx);
+ * - app/content/service-pages.ts: the service pages' texts (the owner's: content/pages.json);
  * - app/content/services.ts: the six cards on /services and the dialogs they open;
  * - shared/contact-fields.ts: the services a visitor can choose in the quote form, and the one
  *   label each service goes by: a page's name here is its form label (one label per

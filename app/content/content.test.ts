@@ -1,7 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { areas } from "../../shared/areas";
+import { switchContent } from "../../shared/content/live-content";
+import { repositoryContent } from "../../shared/content/repository-content";
+import { checkSiteContent, type SiteContent } from "../../shared/content/site-content";
 import { business } from "./business";
-import { getServicePage, getServicePageByPath, servicePages } from "./service-pages";
+import {
+  floorStripWaxTexts,
+  getServicePage,
+  getServicePageByPath,
+  servicePages,
+} from "./service-pages";
 import { services } from "./services";
 import { testimonials } from "./testimonials";
 import { getTown, getTownByPath, towns } from "./towns";
@@ -244,5 +252,69 @@ describe("all copy", () => {
 
   it("uses no emoji", () => {
     for (const text of allCopy) expect(text).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+});
+
+describe("the pages' texts follow the live content", () => {
+  const repository = () => {
+    const checked = checkSiteContent(repositoryContent);
+    if (!checked.ok) throw new Error("the repository's content is invalid");
+    return checked.content;
+  };
+  afterEach(() => switchContent(repository(), null));
+
+  /** Every text on the pages that states the carpet drying time, wherever it is written. */
+  const dryTimeTexts = () => [
+    ...towns.map((town) => town.services[2]?.description ?? ""),
+    ...strings(getServicePage("carpet-cleaning")).filter((text) => /dry (in|within) /i.test(text)),
+    ...strings(services.find((service) => service.id === "carpet")).filter((text) =>
+      /dry (in|within) /i.test(text),
+    ),
+  ];
+
+  it("shows the owner's new words on the town and service pages and the cards", () => {
+    const document: SiteContent = repository();
+    document.pages.towns.exton.tagline = "Cleaning for Exton's homes and offices.";
+    document.pages.services["janitorial-services"].checklist[0] = "Restrooms made spotless";
+    document.pages.serviceCards.office.features[4] = "Any schedule you need";
+    document.pages.services["floor-strip-wax"].heroTitle = "Floor Strip & Wax";
+    switchContent(document, 2);
+    expect(getTown("exton").tagline).toBe("Cleaning for Exton's homes and offices.");
+    expect(getTownByPath("/exton")?.tagline).toBe("Cleaning for Exton's homes and offices.");
+    expect(getServicePage("janitorial-services").checklist[0]).toBe("Restrooms made spotless");
+    expect(services.find((service) => service.id === "office")?.features[4]).toBe(
+      "Any schedule you need",
+    );
+    expect(floorStripWaxTexts.heroTitle).toBe("Floor Strip & Wax");
+    // What the owner does not write stays: names, paths, labels, step names.
+    expect(getTown("exton").services.map((service) => service.name)).toEqual([
+      "Residential Cleaning",
+      "Commercial Cleaning",
+      "Carpet Cleaning",
+      "Strip and Wax Floors",
+      "Post-Construction Cleaning",
+    ]);
+    expect(getServicePage("janitorial-services").cta.label).toBe("Request Quote");
+  });
+
+  it("says a new drying time and a new answer time wherever the pages state them", () => {
+    const before = dryTimeTexts();
+    expect(before.length).toBeGreaterThanOrEqual(13);
+    for (const text of before) expect(text).toContain("4–6 hours");
+
+    const document: SiteContent = repository();
+    document.business.carpetDryTime = "2–3 hours";
+    document.contact.responseTime = "2 hours";
+    switchContent(document, 3);
+    const after = dryTimeTexts();
+    expect(after).toHaveLength(before.length);
+    for (const text of after) {
+      expect(text).toContain("2–3 hours");
+      expect(text).not.toContain("4–6 hours");
+    }
+    expect(getServicePage("residential-cleaning").cta.text).toContain("within 2 hours");
+    expect(getServicePage("commercial-cleaning").benefits.at(-1)?.description).toContain(
+      "within 2 hours",
+    );
   });
 });

@@ -2,30 +2,24 @@ import { CallLink } from "~/components/call-link";
 import { PageHero } from "~/components/page-hero";
 import { ButtonLink } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
+import { floorStripWaxTexts } from "~/content/service-pages";
 import { seo } from "~/lib/seo";
 import { breadcrumbs, serviceSchema } from "~/lib/structured-data";
 import { catalogEntry } from "../../shared/service-catalog";
 
 const service = catalogEntry("floor-strip-wax");
-const description =
-  "Floor stripping and waxing for vinyl, tile and linoleum in offices, schools, stores and homes across Montgomery and Chester County, PA. Certified floor-care crews.";
 
 export const meta = () =>
   seo({
-    title: "Floor Strip & Wax Services | Vinyl, Tile & Linoleum Floor Care in PA",
-    description,
+    title: floorStripWaxTexts.metaTitle,
+    description: floorStripWaxTexts.metaDescription,
     path: service.path,
-    keywords: [
-      "floor stripping and waxing PA",
-      "VCT floor waxing",
-      "commercial floor care King of Prussia",
-      "tile floor refinishing",
-    ],
+    keywords: floorStripWaxTexts.keywords,
     jsonLd: [
       serviceSchema({
         name: service.name,
         serviceType: "Floor stripping and waxing",
-        description,
+        description: floorStripWaxTexts.metaDescription,
         path: service.path,
       }),
       breadcrumbs([
@@ -38,30 +32,18 @@ export const meta = () =>
 
 /** The short floor strip and wax page (product.md): hero, call button, one paragraph. */
 export default function FloorStripWaxPage() {
+  const texts = floorStripWaxTexts;
   return (
     <>
       <PageHero
         eyebrow="Floor care"
-        title="Floor Strip & Wax Services"
-        subtitle="Bring back the shine on high-traffic floors, with crews trained and certified in floor care."
+        title={texts.heroTitle}
+        subtitle={texts.heroSubtitle}
         artwork="floor-wax-hero"
       >
         <CallLink size="lg" />
       </PageHero>
-      <Section
-        id="restore-your-floors"
-        title="Restore Vinyl, Tile and Linoleum Floors"
-        intro={
-          <p>
-            Years of foot traffic, grit and old wax leave resilient floors yellowed, scuffed and
-            dull. We strip the old finish down to the bare floor, deep-scrub the surface, and lay
-            down several fresh coats of commercial-grade wax, then buff it to a hard, glossy shine
-            that is easier to keep clean. It is the most affordable way to make vinyl, VCT tile and
-            linoleum floors in offices, schools, stores and kitchens look new again, scheduled
-            evenings or weekends so your business never closes for it.
-          </p>
-        }
-      >
+      <Section id="restore-your-floors" title={texts.introTitle} intro={<p>{texts.intro}</p>}>
         <ButtonLink to="/contact" variant="primary" size="lg">
           Get Free Quote
         </ButtonLink>

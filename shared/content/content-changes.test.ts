@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeChanges } from "./content-changes.ts";
+import { contentLabels, describeChanges } from "./content-changes.ts";
 import { repositoryContent } from "./repository-content.ts";
 import { checkSiteContent, type SiteContent } from "./site-content.ts";
 
@@ -59,5 +59,37 @@ describe("what changed, in the owner's words", () => {
       "Opening hours changed",
       "ZIP codes served changed",
     ]);
+  });
+
+  it("names a page's text by its page and tells that it changed, not the whole paragraph", () => {
+    const after = first();
+    after.pages.towns.exton.tagline = "Cleaning for Exton homes and offices.";
+    after.pages.services["carpet-cleaning"].intro[0] = "Deep cleaning for carpets.";
+    after.pages.serviceCards.office.features.reverse();
+    after.pages.towns["west-chester"].whyChoose[1] = {
+      title: "New card",
+      description: "Its text.",
+    };
+    expect(describeChanges(first(), after)).toEqual([
+      "West Chester page: Why Choose cards changed",
+      "Exton page: line under the heading changed",
+      "Carpet Cleaning page: intro changed",
+      "Services page, Office Cleaning card: key features changed",
+    ]);
+  });
+
+  it("labels every text of the pages and nothing the page writes around a fact", () => {
+    const labelled = Object.keys(contentLabels).filter((path) => path.startsWith("pages."));
+    const texts: string[] = [];
+    const walk = (value: unknown, path: string) => {
+      if (contentLabels[path]) return texts.push(path);
+      if (value && typeof value === "object")
+        for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
+      else texts.push(`${path} (no label)`);
+    };
+    walk(first().pages, "pages");
+    expect(texts.sort()).toEqual(labelled.sort());
+    expect(contentLabels["pages.towns.exton.servicesIntro"]).toBe("Exton page: services intro");
+    expect(contentLabels["pages.serviceCards.carpet.shortDesc"]).toBeUndefined();
   });
 });

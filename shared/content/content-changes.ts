@@ -3,7 +3,88 @@
  * the history ("Main phone: (484) 555-0142 → (484) 555-0199", "Reviews: 1 added"). The labels are
  * the ones the editor puts on its fields, so the history names a change as the owner saw it.
  */
+import { areas } from "../areas.ts";
+import { serviceLabel } from "../contact-fields.ts";
+import { serviceCatalog } from "../service-catalog.ts";
+import { repositoryContent } from "./repository-content.ts";
 import type { SiteContent } from "./site-content.ts";
+
+/** The Pages group's fields, each named after the page it is on ("Exton page: tagline"). */
+const townFields: Record<string, string> = {
+  county: "county",
+  tagline: "line under the heading",
+  metaDescription: "search description",
+  keywords: "search keywords",
+  servicesIntro: "services intro",
+  "services.residential": "Residential Cleaning card",
+  "services.commercial": "Commercial Cleaning card",
+  "services.floor-wax": "Strip and Wax Floors card",
+  "services.post-construction": "Post-Construction Cleaning card",
+  whyChoose: "Why Choose cards",
+  neighborhoods: "nearby areas",
+};
+const serviceFields: Record<string, string> = {
+  metaTitle: "search title",
+  metaDescription: "search description",
+  keywords: "search keywords",
+  heroTitle: "heading",
+  heroSubtitle: "line under the heading",
+  introTitle: "intro heading",
+  intro: "intro",
+  checklistTitle: "checklist heading",
+  checklist: "checklist",
+  benefitsTitle: "benefits heading",
+  benefits: "benefit cards",
+  detailsTitle: "details heading",
+  details: "details",
+  "cta.title": "closing heading",
+  "cta.text": "closing text",
+  "process.title": "steps heading",
+  "process.intro": "steps intro",
+  "process.steps": "steps",
+};
+const cardFields: Record<string, string> = {
+  shortDesc: "card's line",
+  description: "details",
+  features: "key features",
+};
+
+/** What a path leads to in a document ("pages.towns.exton.tagline"). */
+function at(document: unknown, path: string): unknown {
+  return path
+    .split(".")
+    .reduce<unknown>(
+      (value, key) =>
+        value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined,
+      document,
+    );
+}
+
+/** Only the fields the group has: a text the page writes around a fact is no field. */
+const pageLabels: Record<string, string> = Object.fromEntries(
+  [
+    ...areas.flatMap((town) =>
+      Object.entries(townFields).map(([field, words]) => [
+        `pages.towns.${town.slug}.${field}`,
+        `${town.name} page: ${words}`,
+      ]),
+    ),
+    ...serviceCatalog.flatMap((page) =>
+      Object.entries(serviceFields).map(([field, words]) => [
+        `pages.services.${page.slug}.${field}`,
+        `${page.name} page: ${words}`,
+      ]),
+    ),
+    ...(
+      ["janitorial", "commercial", "office", "post-construction", "carpet", "floor-wax"] as const
+    ).flatMap((id) =>
+      Object.entries(cardFields).map(([field, words]) => [
+        `pages.serviceCards.${id}.${field}`,
+        `Services page, ${serviceLabel(id)} card: ${words}`,
+      ]),
+    ),
+  ].filter(([path]) => at(repositoryContent, path as string) !== undefined),
+);
 
 /** A field's label by its path in the document; lists are named by their own path. */
 export const contentLabels: Record<string, string> = {
@@ -52,6 +133,7 @@ export const contentLabels: Record<string, string> = {
   "prices.addOns": "Add-ons",
   area: "ZIP codes served",
   reviews: "Reviews",
+  ...pageLabels,
 };
 
 const listPaths = new Set([
@@ -60,8 +142,16 @@ const listPaths = new Set([
   "reviews",
   "prices.addOns",
 ]);
-/** Told as one line each: the week's seven days, the business discounts, each town's ZIPs. */
-const wholePaths = new Set(["hours.week", "prices.business.visitsPerWeekDiscount", "area"]);
+/**
+ * Told as one line each: the week's seven days, the business discounts, each town's ZIPs, and
+ * every text of the pages (a paragraph before and after would not fit a line of the history).
+ */
+const wholePaths = new Set([
+  "hours.week",
+  "prices.business.visitsPerWeekDiscount",
+  "area",
+  ...Object.keys(pageLabels),
+]);
 
 const shares = /\.(range\.(low|high)|extraConditionSurcharge|frequencyDiscount\..+)$/;
 const dollars = /^prices\.(home|business)\.(base|per\w+|minimum)$/;

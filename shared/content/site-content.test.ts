@@ -93,6 +93,46 @@ describe("the content document", () => {
       "reviews.0.text",
       "Enter the review.",
     ],
+    [
+      "an empty town page tagline",
+      (d: SiteContent) => (d.pages.towns.exton.tagline = " "),
+      "pages.towns.exton.tagline",
+      "Enter the line under the heading.",
+    ],
+    [
+      "a checklist of seven items",
+      (d: SiteContent) => d.pages.services["janitorial-services"].checklist.pop(),
+      "pages.services.janitorial-services.checklist",
+      "Give exactly 8 items.",
+    ],
+    [
+      "the same key feature twice",
+      (d: SiteContent) => {
+        const features = d.pages.serviceCards.office.features;
+        features[1] = features[0] as string;
+      },
+      "pages.serviceCards.office.features",
+      "Each feature must be different",
+    ],
+    [
+      "a fourth Why Choose card",
+      (d: SiteContent) =>
+        d.pages.towns.berwyn.whyChoose.push({ title: "Also", description: "More." }),
+      "pages.towns.berwyn.whyChoose",
+      "Keep exactly 3 cards.",
+    ],
+    [
+      "a post-construction page with five steps",
+      (d: SiteContent) => d.pages.services["post-construction"].process.steps.pop(),
+      "pages.services.post-construction.process.steps",
+      "Keep exactly 6 steps.",
+    ],
+    [
+      "a town's search description over 200 characters",
+      (d: SiteContent) => (d.pages.towns["king-prussia"].metaDescription = "x".repeat(201)),
+      "pages.towns.king-prussia.metaDescription",
+      "200 characters or fewer",
+    ],
   ])("refuses %s, in plain words beside its field", (_, change, path, words) => {
     const document = valid();
     change(document);

@@ -229,6 +229,151 @@ const review = z.object({
   service: text("the service", 60),
 });
 
+/** A list of the owner's texts, each different from the others (the pages key on them). */
+const distinct = (
+  what: string,
+  max: number,
+  count: number | { min: number; max: number },
+  noun = "line",
+) => {
+  const bounds = typeof count === "number" ? { min: count, max: count } : count;
+  const list = z.array(text(what, max));
+  return (
+    bounds.min === bounds.max
+      ? list.length(bounds.min, `Give exactly ${bounds.min} ${plural(bounds.min, noun)}.`)
+      : list
+          .min(bounds.min, `Give at least ${bounds.min} ${plural(bounds.min, noun)}.`)
+          .max(bounds.max, `Give at most ${bounds.max} ${plural(bounds.max, noun)}.`)
+  ).refine(
+    (items) => new Set(items).size === items.length,
+    `Each ${noun} must be different from the others.`,
+  );
+};
+
+function plural(count: number, word: string): string {
+  return count === 1 ? word : `${word}s`;
+}
+
+/** A card: a heading and its text. */
+const cards = (count: number | { min: number; max: number }) => {
+  const bounds = typeof count === "number" ? { min: count, max: count } : count;
+  const list = z.array(
+    z.object({ title: text("the card's heading", 80), description: text("the card's text", 400) }),
+  );
+  return (
+    bounds.min === bounds.max
+      ? list.length(bounds.min, `Keep exactly ${bounds.min} ${plural(bounds.min, "card")}.`)
+      : list
+          .min(bounds.min, `Give at least ${bounds.min} ${plural(bounds.min, "card")}.`)
+          .max(bounds.max, `Give at most ${bounds.max} ${plural(bounds.max, "card")}.`)
+  ).refine(
+    (cards) => new Set(cards.map((one) => one.title)).size === cards.length,
+    "Give each card a different heading.",
+  );
+};
+
+const heading = text("a heading", 80);
+const searchTitle = text("the title search engines show", 80);
+const searchDescription = text("the description search engines show", 200);
+const keywords = distinct("a search keyword", 80, { min: 1, max: 12 }, "keyword");
+const subtitle = text("the line under the heading", 300);
+
+/**
+ * Each town's page (its five service cards keep the names product.md gives them; the carpet
+ * card states the drying time, so the page writes it around the Business fact).
+ */
+const townPage = z.object({
+  county: text("the county", 60),
+  tagline: subtitle,
+  metaDescription: searchDescription,
+  keywords,
+  servicesIntro: text("the services intro", 400),
+  services: z.object({
+    residential: text("the Residential Cleaning card's text", 400),
+    commercial: text("the Commercial Cleaning card's text", 400),
+    "floor-wax": text("the Strip and Wax Floors card's text", 400),
+    "post-construction": text("the Post-Construction Cleaning card's text", 400),
+  }),
+  whyChoose: cards(3),
+  neighborhoods: distinct("a nearby area", 60, { min: 1, max: 10 }, "area"),
+});
+
+const serviceIntro = distinct("a paragraph", 1200, { min: 1, max: 3 }, "paragraph");
+const servicePage = z.object({
+  metaTitle: searchTitle,
+  metaDescription: searchDescription,
+  keywords,
+  heroTitle: heading,
+  heroSubtitle: subtitle,
+  introTitle: heading,
+  intro: serviceIntro,
+  checklistTitle: heading,
+  checklist: distinct("an item", 80, 8, "item"),
+  benefitsTitle: heading,
+  benefits: cards({ min: 2, max: 6 }),
+  detailsTitle: heading,
+  details: cards({ min: 2, max: 6 }),
+  cta: z.object({ title: heading, text: text("the closing text", 400) }),
+});
+
+/** A page's steps keep the names product.md gives them: the owner writes what each one does. */
+const process = (steps: number) =>
+  z.object({
+    title: heading,
+    intro: text("the steps' intro", 400),
+    steps: z.array(text("what the step does", 400)).length(steps, `Keep exactly ${steps} steps.`),
+  });
+
+/** The six cards on /services (names from product.md) and the five key features of each. */
+const serviceCard = z.object({
+  shortDesc: text("the card's line", 200),
+  description: text("the text of the card's details", 600),
+  features: distinct("a key feature", 80, 5, "feature"),
+});
+
+/**
+ * What the pages say. The texts that state the carpet drying time or how soon the business answers
+ * are not here: the page writes them around those Business facts, so changing a fact changes every
+ * page that states it.
+ */
+const pages = z.object({
+  towns: z.object({
+    "plymouth-meeting": townPage,
+    "king-prussia": townPage,
+    "west-chester": townPage,
+    exton: townPage,
+    berwyn: townPage,
+  }),
+  services: z.object({
+    "residential-cleaning": servicePage.extend({ cta: z.object({ title: heading }) }),
+    "commercial-cleaning": servicePage.extend({ benefits: cards({ min: 1, max: 5 }) }),
+    "janitorial-services": servicePage,
+    "carpet-cleaning": servicePage.omit({ metaDescription: true, heroSubtitle: true }).extend({
+      intro: distinct("a paragraph", 1200, { min: 1, max: 2 }, "paragraph"),
+      benefits: cards({ min: 1, max: 5 }),
+      process: process(3),
+    }),
+    "post-construction": servicePage.extend({ process: process(6) }),
+    "floor-strip-wax": z.object({
+      metaTitle: searchTitle,
+      metaDescription: searchDescription,
+      keywords,
+      heroTitle: heading,
+      heroSubtitle: subtitle,
+      introTitle: heading,
+      intro: text("the paragraph", 1200),
+    }),
+  }),
+  serviceCards: z.object({
+    janitorial: serviceCard,
+    commercial: serviceCard,
+    office: serviceCard,
+    "post-construction": serviceCard,
+    carpet: z.object({ features: distinct("a key feature", 80, 4, "feature") }),
+    "floor-wax": serviceCard,
+  }),
+});
+
 export const siteContentSchema = z.object({
   business,
   contact,
@@ -237,6 +382,7 @@ export const siteContentSchema = z.object({
   prices,
   area,
   reviews: z.array(review).min(1, "Keep at least one review.").max(20, "Show at most 20 reviews."),
+  pages,
 });
 
 export type SiteContent = z.infer<typeof siteContentSchema>;

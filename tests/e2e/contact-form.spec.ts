@@ -1,4 +1,5 @@
 import type { Page, Request, Route } from "@playwright/test";
+import pages from "../../content/pages.json" with { type: "json" };
 import { business as allFacts } from "../../shared/business.ts";
 import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { estimateField } from "../../shared/quote-form.ts";
@@ -377,6 +378,11 @@ test.describe("what the form's scripts carry (decision 0017)", () => {
     );
     const absent = [
       ...serviceCatalog.map((service) => service.summary),
+      // The pages' texts (the content's Pages group): a town's, a service page's, a card's.
+      ...Object.values(pages.towns).flatMap((town) => [town.tagline, town.servicesIntro]),
+      pages.services["janitorial-services"].intro[0] as string,
+      pages.services["floor-strip-wax"].intro,
+      pages.serviceCards.office.description,
       allFacts.tagline,
       allFacts.founder.name,
       ...allFacts.certifications,

@@ -49,6 +49,7 @@ describe("the settings' ranges, as the owner reads them", () => {
     ["RATE_LIMIT_WINDOW_MS", "1"],
     ["REVIEW_AFTER_HOURS", "9999"],
     ["FOLLOW_UP_AFTER_DAYS", "9999"],
+    ["SITE_LINK_TTL_DAYS", "99"],
   ])("%s: the settings table and .env.example name the range start-up enforces", (name, bad) => {
     const [low, high] = refusedRange(name, bad).map(plain);
     const range = new RegExp(`${low} to ${high}\\b`);

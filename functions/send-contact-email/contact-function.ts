@@ -6,9 +6,11 @@
  * and Node's HTTP, the Supabase entry (supabase/functions/send-contact-email/index.ts)
  * `Deno.serve`.
  */
+import { liveContent } from "../../shared/content/live-content.ts";
 import type { ContactConfig } from "./base/config.ts";
 import { errorMessage, type Logger } from "./base/log.ts";
 import { purposeSecret } from "./base/secrets.ts";
+import type { SitePublishing } from "./base/site-publishing.ts";
 import type { FunctionStore, OpenedStore } from "./function-store.ts";
 import { untrustedLocalProxy } from "./http/client-address.ts";
 import { createRateLimiter, type RateLimiter, unlimited } from "./http/rate-limiter.ts";
@@ -36,6 +38,14 @@ export type ContactFunctionOptions = {
   whyUnavailable?: (error: unknown) => string;
   /** The first retry after a failed open; later ones wait longer, up to a minute. */
   reopenDelayMs?: number;
+  /** What makes a published content version live on this host; without it, nothing does. */
+  publishing?: SitePublishing;
+};
+
+/** No host follows the published versions: the editor says the version is stored, not live. */
+const notFollowing: SitePublishing = {
+  async checkNow() {},
+  status: () => ({ serving: liveContent().version, building: null, failed: null }),
 };
 
 export type ContactFunction = {
@@ -128,6 +138,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       // The counting beacons' limiter hashes addresses with a key of its own, not the link secret.
       countKey: purposeSecret(owner.linkSecret, "count-limit"),
       inboxLink: () => inboxLink("act"),
+      publishing: options.publishing ?? notFollowing,
       log,
     }),
     signers: links,

@@ -87,6 +87,8 @@ export const contactDefaults = {
   visitorNoticeHoldSeconds: 120,
   // The schedule drains once a minute; anything beyond a few a minute is someone else.
   drainsPerMinute: 12,
+  // The owner's publishes and restores of the site (site-editor/): a busy afternoon of edits.
+  sitePublishesPer10Minutes: 10,
 } as const;
 
 function list(value: string | undefined): string[] {

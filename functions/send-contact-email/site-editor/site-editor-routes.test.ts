@@ -319,7 +319,7 @@ describe("what the editor refuses", () => {
   );
 
   it("shows a review's markup as the characters typed, and publishes it as text", async () => {
-    const { call } = await setup();
+    const { call, store } = await setup();
     const markup = "<img src=x onerror=alert(1)>";
     const form = await groupForm(call, "reviews");
     form.set("reviews.0.text", markup);
@@ -327,6 +327,24 @@ describe("what the editor refuses", () => {
     const refused = await (await call("/site/reviews", post(form))).text();
     expect(refused).not.toContain("<img");
     expect(refused).toContain(escapeHtml(markup));
+    form.set("reviews.0.name", "Mallory T.");
+    expect((await call("/site/reviews", post(form))).status).toBe(303);
+    expect((await liveDocument(store())).reviews[0]?.text).toBe(markup);
+    const shown = await (await call("/site/reviews")).text();
+    expect(shown).not.toContain("<img");
+    expect(shown).toContain(`>${escapeHtml(markup)}</textarea>`);
+  });
+
+  it("refuses a ZIP code listed under two towns beside the town's field", async () => {
+    const { call, store } = await setup();
+    const form = await groupForm(call, "area");
+    form.set("area.berwyn.zips", `${form.get("area.berwyn.zips")}, 19341`);
+    const response = await call("/site/area", post(form));
+    expect(response.status).toBe(422);
+    const html = await response.text();
+    expect(tagOf(html, "f-area-berwyn-zips")).toContain('aria-invalid="true"');
+    expect(html).toContain("19341 is already listed under another town.");
+    expect(await store().liveContent()).toBeNull();
   });
 });
 

@@ -50,6 +50,7 @@ describe("the settings' ranges, as the owner reads them", () => {
     ["REVIEW_AFTER_HOURS", "9999"],
     ["FOLLOW_UP_AFTER_DAYS", "9999"],
     ["CONTENT_CHECK_MS", "5"],
+    ["SITE_LINK_TTL_DAYS", "99"],
   ])("%s: the settings table and .env.example name the range start-up enforces", (name, bad) => {
     const [low, high] = refusedRange(name, bad).map(plain);
     const range = new RegExp(`${low} to ${high}\\b`);

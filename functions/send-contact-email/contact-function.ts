@@ -21,7 +21,11 @@ import type { OwnerConfig } from "./owner/owner-config.ts";
 import { createQueues } from "./queues.ts";
 import { createRouter } from "./router.ts";
 import { contactRoutes } from "./routes.ts";
-import { createContentFollower, type SiteHost } from "./site/content-follower.ts";
+import {
+  type ContentFollower,
+  createContentFollower,
+  type SiteHost,
+} from "./site/content-follower.ts";
 
 export type { FunctionStore, OpenedStore } from "./function-store.ts";
 
@@ -38,6 +42,11 @@ export type ContactFunctionOptions = SiteHost & {
   whyUnavailable?: (error: unknown) => string;
   /** The first retry after a failed open; later ones wait longer, up to a minute. */
   reopenDelayMs?: number;
+  /**
+   * Makes published versions live its own way instead of following the store (the editor's
+   * tests and screenshots): this process's content is then never switched.
+   */
+  publishing?: SitePublishing;
 };
 
 export type ContactFunction = {
@@ -122,13 +131,15 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
 
   // Where the host makes pages (`build`, the Node host), they change first and the function's
   // content with them; elsewhere (Supabase) the function switches its own content alone.
-  const publishing = createContentFollower({
-    store: () => store,
-    build: options.build,
-    preview: options.preview,
-    log,
-    everyMs: config.contentCheckMs,
-  });
+  const publishing: ContentFollower = options.publishing
+    ? { ...options.publishing, start: async () => {}, checkIfDue: () => null, stop() {} }
+    : createContentFollower({
+        store: () => store,
+        build: options.build,
+        preview: options.preview,
+        log,
+        everyMs: config.contentCheckMs,
+      });
 
   const route = createRouter({
     routes: contactRoutes({

@@ -29,6 +29,7 @@ const secrets = {
   VISITOR_LINK_SECRET: "a-visitor-link-secret-of-enough-length-0123",
   INBOX_LINK_SECRET: "an-inbox-link-secret-of-enough-length-01234",
   CALENDAR_LINK_SECRET: "a-calendar-link-secret-of-enough-length-012",
+  SITE_LINK_SECRET: "a-site-editor-link-secret-of-enough-length-0",
 };
 const config = parseContactConfig({ CONTACT_PUBLIC_KEY: key, OUTBOX_DRAIN_SECRET: drainSecret });
 const owner = parseOwnerConfig(
@@ -100,7 +101,12 @@ const form = (fields: Record<string, string>): RequestInit => ({
 });
 
 /** Each route's path with parameters of the right shape. */
-const params = { id: crypto.randomUUID(), hash: "ab".repeat(32), name: "visits" };
+const params = {
+  id: crypto.randomUUID(),
+  hash: "ab".repeat(32),
+  name: "visits",
+  version: "7",
+};
 const concrete = (path: string, values: Record<string, string> = params) =>
   path.replace(/:([a-z]+)/g, (_, name: string) => values[name] ?? "");
 
@@ -152,6 +158,12 @@ describe("the route table", () => {
         store: true,
         isolated: true,
       },
+      { route: "GET HEAD /site", opens: ["site:site"], store: true, isolated: true },
+      { route: "POST /site/restore/first", opens: ["site:site"], store: true, isolated: true },
+      { route: "POST /site/restore/:version", opens: ["site:site"], store: true, isolated: true },
+      { route: "GET HEAD /site/:name", opens: ["site:site"], store: true, isolated: true },
+      { route: "POST /site/:name", opens: ["site:site"], store: true, isolated: true },
+      { route: "POST /site/:name/preview", opens: ["site:site"], store: true, isolated: true },
       {
         route: "GET HEAD /calendar/:name.ics",
         opens: ["calendar:visits"],
@@ -241,6 +253,29 @@ describe("the one check of a private link", () => {
         subject: `opt-out:${hash}`,
         init: form({}),
       },
+      { row: "GET HEAD /site", path: "/site", scope: "site", subject: "site" },
+      { row: "GET HEAD /site/:name", path: "/site/contact", scope: "site", subject: "site" },
+      {
+        row: "POST /site/:name",
+        path: "/site/contact",
+        scope: "site",
+        subject: "site",
+        init: form({ "contact.phone": "(484) 555-0199" }),
+      },
+      {
+        row: "POST /site/:name/preview",
+        path: "/site/contact/preview",
+        scope: "site",
+        subject: "site",
+        init: form({ "contact.phone": "(484) 555-0199" }),
+      },
+      {
+        row: "POST /site/restore/first",
+        path: "/site/restore/first",
+        scope: "site",
+        subject: "site",
+        init: form({}),
+      },
       {
         row: "GET HEAD /calendar/:name.ics",
         path: "/calendar/visits.ics",
@@ -268,6 +303,7 @@ describe("the one check of a private link", () => {
         address: lead?.serviceAddress,
         events: (await fn.store?.listEvents(id))?.length,
         optedOut: await fn.store?.isOptedOut(hash),
+        content: (await fn.store?.liveContent())?.version ?? null,
       };
     };
     const rows = new Map(table().map((route) => [`${route.method} ${route.path}`, route]));
@@ -336,7 +372,7 @@ describe("a store that is not open", () => {
     await closed.stop();
     expect(closed.store).toBeNull();
     const needing = table().filter((route) => route.needsStore);
-    expect(needing.length).toBe(12);
+    expect(needing.length).toBe(18);
     for (const fn of [never, closed])
       for (const route of needing) {
         const response = await fn.fetch(await requestFor(route), { peer: "127.0.0.1" });

@@ -24,12 +24,23 @@ import type { LinkRule } from "./http/link-check.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limiter.ts";
 import { handleInbox, inboxPageLink } from "./inbox/inbox-routes.ts";
 import { handleContactRequest, messagesForVisitors } from "./intake/contact-routes.ts";
+import { sitePageUrl } from "./links/page-urls.ts";
 import type { LinkSigners } from "./links/signed-links.ts";
 import type { OwnerConfig } from "./owner/owner-config.ts";
 import { handleOwnerPage, ownerPageLinks } from "./owner/request-routes.ts";
 import type { Queues } from "./queues.ts";
 import type { Route } from "./router.ts";
 import { handleContent } from "./site/content-route.ts";
+import {
+  handleEditorHome,
+  handleGroupForm,
+  handlePreview,
+  handlePublish,
+  handleRestore,
+  type SiteEditorDeps,
+  siteEditorLink,
+  siteSubject,
+} from "./site-editor/site-editor-routes.ts";
 import type { StoredContactRequest } from "./store/store.ts";
 import type { ReactNode } from "./views/react.ts";
 
@@ -114,6 +125,8 @@ export function contactRoutes(deps: RouteDeps): Route[] {
           renderCalendarSubscribe(
             calendarFeedUrl(owner.functionUrl, await links.calendar.sign(feedName, new Date())),
           ),
+        // Relative to …/inbox, like the rows' links, whatever prefix a proxy or Supabase strips.
+        siteLink: async () => sitePageUrl(".", await links.site.sign(siteSubject, new Date())),
         log,
       });
   const ownerPage: Handler = (request, { grant, store }) =>
@@ -152,6 +165,32 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       );
   const visitorPosts = (request: Request, peer: string) =>
     limitVisitorPosts(deps.limiters().visitor, address(request, peer));
+  // Publishes and restores of the one site, on this server: enough for a busy afternoon of edits,
+  // not for a stolen link to churn versions.
+  const publishLimit = createRateLimiter({
+    max: contactDefaults.sitePublishesPer10Minutes,
+    windowMs: 600_000,
+    maxClients: 1,
+  });
+  const editor = (store: FunctionStore): SiteEditorDeps => ({
+    store,
+    publishing: deps.publishing,
+    deployHookUrl: deps.config.deployHookUrl,
+    publishLimit,
+    log,
+  });
+  const editorHome: Handler = (request, { grant, store }) =>
+    handleEditorHome(request, grant, editor(store));
+  const groupForm: Handler = (request, { params, grant, store }) =>
+    handleGroupForm(request, params.name ?? "", grant, editor(store));
+  const publish: Handler = (request, { params, grant, store }) =>
+    handlePublish(request, params.name ?? "", grant, editor(store));
+  const preview: Handler = (request, { params, grant, store }) =>
+    handlePreview(request, params.name ?? "", grant, editor(store));
+  const restore =
+    (which?: string): Handler =>
+    (request, { params, grant, store }) =>
+      handleRestore(request, which ?? params.version ?? "", grant, editor(store));
   const optOut: Handler = (request, { params, grant, store }) =>
     handleOptOut(request, params.hash ?? "", grant, { store, log });
   const calendarFeed: Handler = (request, { store }) =>
@@ -179,6 +218,12 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     { ...page("POST", "/request/:id", visitorPageLink, visitorPage("page")), limit: visitorPosts },
     page("GET HEAD", "/request/:id/visit.ics", visitorPageLink, visitorPage("calendar")),
     page("GET HEAD POST", "/opt-out/:hash", optOutLink, optOut),
+    page("GET HEAD", "/site", siteEditorLink, editorHome),
+    page("POST", "/site/restore/first", siteEditorLink, restore("first")),
+    page("POST", "/site/restore/:version", siteEditorLink, restore()),
+    page("GET HEAD", "/site/:name", siteEditorLink, groupForm),
+    page("POST", "/site/:name", siteEditorLink, publish),
+    page("POST", "/site/:name/preview", siteEditorLink, preview),
     // A calendar app's file, not a page: no window to isolate.
     { ...page("GET HEAD", "/calendar/:name.ics", calendarFeedLink, calendarFeed), ...file },
   ];

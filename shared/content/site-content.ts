@@ -156,8 +156,14 @@ const prices = z.object({
   currency: z.literal("USD"),
   range: z
     .object({
-      low: z.number().min(0.5, "The low end cannot be under half the price.").max(1),
-      high: z.number().min(1).max(2, "The high end cannot be over twice the price."),
+      low: z
+        .number({ error: "Enter the low end as a percent." })
+        .min(0.5, "The low end cannot be under half the price.")
+        .max(1, "The low end cannot be above the price itself (100%)."),
+      high: z
+        .number({ error: "Enter the high end as a percent." })
+        .min(1, "The high end cannot be under the price itself (100%).")
+        .max(2, "The high end cannot be over twice the price."),
     })
     .refine((range) => range.low <= range.high, {
       message: "The low end of the range must not be above its high end.",

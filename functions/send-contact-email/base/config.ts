@@ -96,6 +96,8 @@ export const contactDefaults = {
   drainsPerMinute: 12,
   // One small query per server: a published change reaches every server within seconds.
   contentCheckMs: 10_000,
+  // The owner's publishes and restores of the site (site-editor/): a busy afternoon of edits.
+  sitePublishesPer10Minutes: 10,
 } as const;
 
 function list(value: string | undefined): string[] {

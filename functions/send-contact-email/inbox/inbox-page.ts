@@ -48,6 +48,8 @@ export type InboxView = {
   before?: ReactNode;
   /** Opened from a push: its requests open without their buttons. */
   readOnly?: boolean;
+  /** The owner's site editor ("Edit the site"), on the inbox that acts only. */
+  siteHref?: string;
   /** Sections below the list (the calendar to subscribe to). */
   after?: ReactNode;
 };
@@ -66,6 +68,14 @@ export function renderInbox(view: InboxView): string {
           "p",
           { className: "spam" },
           "Opened from an alert: requests open read-only. Open the inbox from an e-mail to set their status.",
+        )
+      : null,
+    view.siteHref
+      ? h(
+          "p",
+          { className: "site-link" },
+          h(ButtonLink, { className: "button quiet", href: view.siteHref }, "Edit the site"),
+          " phone, hours, offer, prices, area, reviews",
         )
       : null,
     view.before,

@@ -43,6 +43,11 @@ export type InboxDeps = {
   links: { owner: LinkSigner; "owner-read": LinkSigner };
   /** Below the list of the inbox that acts only (booking/calendar-subscribe.ts). */
   calendar?: () => Promise<ReactNode>;
+  /**
+   * A fresh link to the owner's site editor, for the inbox that acts only: a push's inbox may be
+   * read by others, and must never lead to publishing the site.
+   */
+  siteLink?: () => Promise<string>;
   now?: () => Date;
   log?: Logger;
 };
@@ -119,6 +124,7 @@ export async function handleInbox(
       leadHref: (lead) => links.get(lead.id) ?? "",
       before: numbers,
       readOnly: granted === "read",
+      siteHref: granted === "act" ? await deps.siteLink?.() : undefined,
       after: granted === "act" ? await deps.calendar?.() : undefined,
     });
     return page(200, request.method === "HEAD" ? "" : html);

@@ -45,6 +45,14 @@ const scopeVariables: Record<
   },
   // Calendar apps keep a subscription for years: it lasts until its secret is rotated.
   calendar: { secret: "CALENDAR_LINK_SECRET", defaultTtlDays: 3650, maxTtlDays: 3650 },
+  // The editor publishes the site: a short life, so a link found in an old tab soon stops working
+  // (the inbox hands out a fresh one each time it is opened).
+  site: {
+    secret: "SITE_LINK_SECRET",
+    ttlDays: "SITE_LINK_TTL_DAYS",
+    defaultTtlDays: 1,
+    maxTtlDays: 30,
+  },
 };
 
 function days(env: Env, name: string | undefined, fallback: number, max: number): number {

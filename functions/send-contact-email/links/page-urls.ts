@@ -14,3 +14,11 @@ export function inboxPageUrl(functionUrl: string, token: string): string {
 export function leadPageUrl(functionUrl: string, id: string, token: string): string {
   return `${functionUrl}/lead/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
 }
+
+/**
+ * The owner's site editor (site-editor/), with the `site` scope's token: its home, or one of its
+ * pages (`page`: "contact", "restore/3"). `base` may be relative ("." from the inbox's page).
+ */
+export function sitePageUrl(base: string, token: string, page = ""): string {
+  return `${base}/site${page ? `/${page}` : ""}?token=${encodeURIComponent(token)}`;
+}

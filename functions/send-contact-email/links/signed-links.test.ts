@@ -119,6 +119,12 @@ describe("scopes", () => {
     expect(settings.visitor.ttlMs).toBe(60 * day);
     expect(settings.inbox.ttlMs).toBe(90 * day);
     expect(settings.calendar.ttlMs).toBe(3650 * day);
+    // The editor publishes the site: its links are short-lived, a fresh one each time the inbox opens.
+    expect(settings.site.ttlMs).toBe(1 * day);
+    expect(parseLinkSettings({ SITE_LINK_TTL_DAYS: "7" }, secret).site.ttlMs).toBe(7 * day);
+    expect(() => parseLinkSettings({ SITE_LINK_TTL_DAYS: "31" }, secret)).toThrow(
+      /SITE_LINK_TTL_DAYS must be a number of days from 1 to 30/,
+    );
     expect(parseLinkSettings({ VISITOR_LINK_TTL_DAYS: "14" }, secret).visitor.ttlMs).toBe(14 * day);
     expect(() => parseLinkSettings({ INBOX_LINK_TTL_DAYS: "0" }, secret)).toThrow(
       /INBOX_LINK_TTL_DAYS/,
@@ -173,6 +179,18 @@ describe("keys per purpose from the one secret", () => {
     const inbox = await before.inbox.sign("inbox", now);
     expect(await after.calendar.verify("visits", feed, now)).toBe(false);
     expect(await after.owner.verify("id-1", page, now)).toBe(true);
+    expect(await after.inbox.verify("inbox", inbox, now)).toBe(true);
+  });
+
+  it("a new SITE_LINK_SECRET revokes the site editor's links alone", async () => {
+    const before = createLinkSigners(parseLinkSettings({}, root));
+    const after = createLinkSigners(
+      parseLinkSettings({ SITE_LINK_SECRET: "a-site-editor-secret-of-its-own-0123456789" }, root),
+    );
+    const editor = await before.site.sign("site", now);
+    const inbox = await before.inbox.sign("inbox", now);
+    expect(await before.site.verify("site", editor, now)).toBe(true);
+    expect(await after.site.verify("site", editor, now)).toBe(false);
     expect(await after.inbox.verify("inbox", inbox, now)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Every private link the function hands out (the owner's link to a request, the read-only link in
- * a push, the visitor's own page, the owner's inbox, the calendar feed) carries a token: an
+ * a push, the visitor's own page, the owner's inbox, the calendar feed, the owner's site editor) carries a token: an
  * HMAC-SHA256 (Web Crypto, so Node and Deno run the same code) over the link's scope, its subject
  * (a request id, or the name of the one inbox or feed) and an expiry.
  *
@@ -20,7 +20,7 @@
  */
 import { constantTimeEqual, purposeKey } from "../base/secrets.ts";
 
-export const linkScopes = ["owner", "owner-read", "visitor", "inbox", "calendar"] as const;
+export const linkScopes = ["owner", "owner-read", "visitor", "inbox", "calendar", "site"] as const;
 export type LinkScope = (typeof linkScopes)[number];
 
 export const defaultLinkTtlDays = 30;

@@ -16,6 +16,8 @@ import type { Lead } from "../leads/lead-formats.ts";
 import { composeContactEmail, composeDigestEmail } from "../mail/email.ts";
 import { composeNoticeEmail } from "../owner/notice-email.ts";
 import { renderOwnerPage } from "../owner/request-page.ts";
+import { renderEditorHome, renderGroupForm } from "../site-editor/site-editor-page.ts";
+import { groups } from "../site-editor/site-fields.ts";
 import type { StoredContactRequest } from "../store/store.ts";
 
 const script = "<script>alert(1)</script>";
@@ -155,5 +157,33 @@ describe("escaping by default", () => {
     );
     expect(followUp.html).not.toContain("<img");
     expect(followUp.html).toContain(escapeHtml(`https://g.example/review?${breakOut}`));
+  });
+
+  it("the owner's site editor: its forms, problems, history and status", () => {
+    const form = renderGroupForm({
+      token: `t${breakOut}`,
+      group: groups.reviews,
+      values: { "reviews.0.name": typed, "reviews.0.text": typed, "reviews.0.rating": typed },
+      problems: [{ path: "reviews.0.text", message: typed }],
+      previewPath: "/",
+    });
+    expectText(form);
+    // The token travels in the links' query, percent-encoded.
+    expect(form).toContain(encodeURIComponent(`t${breakOut}`));
+    const home = renderEditorHome({
+      token: `t${breakOut}`,
+      live: { version: 2, publishedAt: now.toISOString(), changes: [typed], restoredFrom: null },
+      status: {
+        serving: 1,
+        building: null,
+        failed: { version: 2, reason: typed, at: now.toISOString() },
+      },
+      history: [
+        { version: 1, publishedAt: now.toISOString(), changes: [typed], restoredFrom: null },
+      ],
+      outcome: { kind: "failed", version: 2 },
+      now,
+    });
+    expectText(home);
   });
 });

@@ -93,4 +93,28 @@ main.inbox{max-width:44rem}
 .breakdown ul{margin:0;padding-left:1.25rem}
 `;
 
-export const pageCss = `${shared}${owner}${inbox}`.trim();
+/** The owner's site editor (site-editor/site-editor-page.ts): its home and its forms. */
+const editor = `
+.editor .brand{margin:0;color:#4a5263;font-size:.9375rem}
+.editor .server{background:#f6f7f9;border-radius:.5rem;padding:.25rem .75rem}
+.editor .server p{margin:.375rem 0}
+.editor ul.groups{list-style:none;padding:0;margin:0}
+.editor ul.groups li{border-top:1px solid #e3e6eb;padding:.5rem 0}
+.editor ul.groups a{display:block;font-weight:600;font-size:1.0625rem;min-height:1.75rem}
+.editor ul.groups span{color:#4a5263;font-size:.9375rem}
+.editor ol.versions{padding-left:0;list-style:none}
+.editor ol.versions li{border-top:1px solid #e3e6eb;padding:.5rem 0;overflow-wrap:anywhere}
+.editor ol.versions p{margin:.25rem 0}
+.editor .field{margin-bottom:.5rem}
+.editor .field.invalid input,.editor .field.invalid select,.editor .field.invalid textarea{border:2px solid #a12622}
+.editor .field-problem{color:#a12622;font-weight:600;margin:.25rem 0 0}
+.editor .summary h2{margin:.25rem 0}
+.editor .summary ul{margin:.25rem 0;padding-left:1.25rem}
+.editor fieldset.row-item{margin:.5rem 0}
+.editor fieldset.row-item.new{border-style:dashed}
+.editor label.remove{margin-top:.75rem}
+.editor .actions button{flex:1 1 8rem}
+.editor .small{margin:.25rem 0}
+`;
+
+export const pageCss = `${shared}${owner}${inbox}${editor}`.trim();

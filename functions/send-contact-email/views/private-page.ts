@@ -6,7 +6,7 @@ import { pageCss } from "./page-css.ts";
 import { h, type ReactNode, renderDocument } from "./react.ts";
 
 /** Which page's own rules of the stylesheet apply (views/page-css.ts): the class of `main`. */
-export type PageKind = "owner" | "inbox";
+export type PageKind = "owner" | "inbox" | "editor";
 
 /** The document around every private page. */
 export function PrivatePage({

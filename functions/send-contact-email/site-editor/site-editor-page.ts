@@ -1,0 +1,477 @@
+/**
+ * The owner's site editor as plain HTML (site-editor-routes.ts serves it): the home with what is
+ * live, what this server shows and the history with its Restore buttons; one form per group with
+ * every field labelled and each problem beside its field. No script: every action is a form post.
+ * React escapes every value, so what the owner typed comes back as text.
+ */
+import { business } from "../../../shared/business.ts";
+import { momentWords } from "../base/clock.ts";
+import type { SiteStatus } from "../base/site-publishing.ts";
+import { sitePageUrl } from "../links/page-urls.ts";
+import type { ContentVersionSummary } from "../store/content-store.ts";
+import { ButtonLink, Notice, Problem } from "../views/parts.ts";
+import { renderPage } from "../views/private-page.ts";
+import { Fragment, h, type ReactNode } from "../views/react.ts";
+import {
+  type Choice,
+  type Field,
+  fieldFor,
+  fieldsOf,
+  type Group,
+  groupSlugs,
+  groups,
+  type ListSpec,
+  rowCount,
+  type Values,
+} from "./site-fields.ts";
+
+/** What the editor's home says after a publish or a restore (the 303's `done`). */
+export type Outcome = "live" | "working" | "waiting" | "failed" | "same";
+
+export type EditorHome = {
+  token: string;
+  live: ContentVersionSummary | null;
+  status: SiteStatus;
+  history: ContentVersionSummary[];
+  outcome?: { kind: Outcome; version: number | null };
+  /** What the static host's build hook answered (DEPLOY_HOOK_URL), in the owner's words. */
+  host?: { ok: boolean; words: string };
+  now: Date;
+};
+
+const when = (at: string) => momentWords(new Date(at), business.timeZone);
+
+/** The words for what happened to a publish, from what this server says of that version. */
+export function outcomeWords(kind: Outcome, version: number | null, status: SiteStatus): string {
+  const named = version === null ? "" : ` as version ${version}`;
+  switch (kind) {
+    case "same":
+      return "Nothing changed, so nothing was published.";
+    case "live":
+      return `Published${named}: live on this server.`;
+    case "working":
+      return `Published${named}; making the pages with it now (still working). Reload this page in a minute.`;
+    case "failed":
+      return `Not live: ${status.failed?.version === version ? status.failed.reason : "the pages could not be made with it."} The site still shows the version before; your changes are kept in the history.`;
+    case "waiting":
+      return `Published${named}; this server does not show it yet. It will within a minute.`;
+  }
+}
+
+/** This server's publishing status in plain words. */
+export function statusWords(status: SiteStatus): string[] {
+  const lines = [
+    status.serving === null
+      ? "This server shows the site as first built."
+      : `This server shows version ${status.serving}.`,
+  ];
+  if (status.building !== null)
+    lines.push(`It is making the pages for version ${status.building} now.`);
+  if (status.failed)
+    lines.push(
+      `Version ${status.failed.version} could not be made live (${when(status.failed.at)}): ${status.failed.reason}`,
+    );
+  return lines;
+}
+
+function changesText(version: ContentVersionSummary): string {
+  const restored =
+    version.restoredFrom === null ? [] : [`Restored version ${version.restoredFrom}`];
+  const lines = [...restored, ...version.changes];
+  return lines.length === 0 ? "No change." : lines.join("; ");
+}
+
+export function renderEditorHome(view: EditorHome): string {
+  const { token, live, status } = view;
+  const link = (page: string) => sitePageUrl(".", token, page);
+  return renderPage(
+    { title: "Your site", kind: "editor" },
+    h("p", { className: "brand" }, business.name),
+    h("h1", null, "Your site"),
+    view.outcome
+      ? h(
+          view.outcome.kind === "failed" ? Problem : Notice,
+          null,
+          outcomeWords(view.outcome.kind, view.outcome.version, status),
+        )
+      : null,
+    view.host ? h(view.host.ok ? Notice : Problem, null, view.host.words) : null,
+    h("h2", null, "Live now"),
+    live
+      ? h(
+          "p",
+          null,
+          `Version ${live.version}, published ${when(live.publishedAt)}: ${changesText(live)}`,
+        )
+      : h("p", null, "The site as first built: nothing published from here yet."),
+    h(
+      "div",
+      { className: "server" },
+      statusWords(status).map((line, index) => h("p", { key: index }, line)),
+    ),
+    h("h2", null, "Change the site"),
+    h(
+      "ul",
+      { className: "groups" },
+      groupSlugs.map((slug) =>
+        h(
+          "li",
+          { key: slug },
+          h("a", { href: link(slug) }, groups[slug].title),
+          h("span", null, groups[slug].summary),
+        ),
+      ),
+    ),
+    h("h2", { id: "history" }, "History"),
+    h(
+      "p",
+      { className: "small" },
+      "Restore publishes that version again as a new one: nothing is ever overwritten.",
+    ),
+    h(
+      "ol",
+      { className: "versions" },
+      view.history.map((version) =>
+        h(
+          "li",
+          { key: version.version },
+          h(
+            "p",
+            null,
+            h("strong", null, `Version ${version.version}`),
+            ` · ${when(version.publishedAt)}${version.version === live?.version ? " · live" : ""}`,
+          ),
+          h("p", null, changesText(version)),
+          version.version === live?.version
+            ? null
+            : h(RestoreButton, {
+                action: link(`restore/${version.version}`),
+                label: `Restore version ${version.version}`,
+              }),
+        ),
+      ),
+      h(
+        "li",
+        { key: "first" },
+        h("p", null, h("strong", null, "The site as first built"), live ? "" : " · live"),
+        h("p", null, "The content files in the site's code."),
+        live
+          ? h(RestoreButton, {
+              action: link("restore/first"),
+              label: "Restore the site as first built",
+            })
+          : null,
+      ),
+    ),
+  );
+}
+
+function RestoreButton({ action, label }: { action: string; label: string }) {
+  return h("form", { method: "post", action }, h("button", { type: "submit" }, label));
+}
+
+export type GroupFormView = {
+  token: string;
+  /** The way up to the editor's home from the page's path: ".." from /site/<group>. */
+  base?: string;
+  group: Group;
+  values: Values;
+  /** The schema's problems, keyed by document path. */
+  problems?: { path: string; message: string }[];
+  /** A refusal of the whole form (too many publishes). */
+  refusal?: string;
+  previewPath: string;
+};
+
+const idOf = (name: string) => `f-${name.replace(/[^A-Za-z0-9]+/g, "-")}`;
+
+/** The problems by field name: each beside its field; one that fits none heads the form. */
+function placeProblems(view: GroupFormView) {
+  const names = fieldsOf(view.group, view.values);
+  const byField = new Map<string, string[]>();
+  const loose: string[] = [];
+  for (const problem of view.problems ?? []) {
+    const name = fieldFor(
+      problem.path,
+      names.map((one) => one.name),
+    );
+    if (name) byField.set(name, [...(byField.get(name) ?? []), problem.message]);
+    else loose.push(problem.message);
+  }
+  return { names, byField, loose };
+}
+
+export function renderGroupForm(view: GroupFormView): string {
+  const { group, token, values } = view;
+  const base = view.base ?? "..";
+  const { names, byField, loose } = placeProblems(view);
+  const count = [...byField.values()].reduce((sum, list) => sum + list.length, loose.length);
+  const context: FieldContext = { values, byField };
+  return renderPage(
+    { title: `${group.title}: your site`, kind: "editor" },
+    h("p", { className: "brand" }, h("a", { href: sitePageUrl(base, token) }, "Your site")),
+    h("h1", null, group.title),
+    view.refusal ? h(Problem, null, view.refusal) : null,
+    count > 0
+      ? h(
+          "div",
+          { className: "problem summary", role: "alert", "aria-labelledby": "problems-heading" },
+          h(
+            "h2",
+            { id: "problems-heading" },
+            count === 1
+              ? "1 thing to fix. Nothing was published."
+              : `${count} things to fix. Nothing was published.`,
+          ),
+          h(
+            "ul",
+            null,
+            names
+              .filter((one) => byField.has(one.name))
+              .flatMap((one) =>
+                (byField.get(one.name) ?? []).map((message, index) =>
+                  h(
+                    "li",
+                    { key: `${one.name}-${index}` },
+                    h("a", { href: `#${idOf(one.name)}` }, `${one.label}: ${message}`),
+                  ),
+                ),
+              ),
+            loose.map((message, index) => h("li", { key: `loose-${index}` }, message)),
+          ),
+        )
+      : null,
+    h(
+      "form",
+      {
+        method: "post",
+        action: sitePageUrl(base, token, group.slug),
+        // The messages beside the fields are the site's own, in plain words, on every browser.
+        noValidate: true,
+      },
+      group.sets.map((set) =>
+        h(
+          "fieldset",
+          { key: set.legend },
+          h("legend", null, set.legend),
+          set.hint ? h("p", { className: "small" }, set.hint) : null,
+          set.fields.map((one) =>
+            h(FieldInput, { key: one.path, field: one, name: one.path, context }),
+          ),
+        ),
+      ),
+      group.lists.map((list) => h(ListRows, { key: list.path, list, context })),
+      h(
+        "fieldset",
+        { className: "send" },
+        h("legend", null, "Look, then publish"),
+        h(FieldInput, {
+          name: "previewPath",
+          field: {
+            path: "previewPath",
+            label: "Page to preview",
+            kind: "select",
+            choices: group.pages,
+          },
+          context: { values: { previewPath: view.previewPath }, byField: new Map() },
+        }),
+        h(
+          "div",
+          { className: "actions" },
+          h(
+            "button",
+            { type: "submit", formAction: sitePageUrl(base, token, `${group.slug}/preview`) },
+            "Preview",
+          ),
+          h("button", { type: "submit", className: "primary" }, "Publish"),
+        ),
+        h(
+          "p",
+          { className: "small" },
+          "Preview shows a page with these changes without publishing them. Publish makes them live on the site.",
+        ),
+      ),
+    ),
+    h(
+      "p",
+      null,
+      h(
+        ButtonLink,
+        { className: "button quiet", href: sitePageUrl(base, token) },
+        "Back to your site",
+      ),
+    ),
+  );
+}
+
+type FieldContext = { values: Values; byField: Map<string, string[]> };
+
+function FieldInput({
+  field,
+  name,
+  context,
+}: {
+  field: Field;
+  name: string;
+  context: FieldContext;
+}) {
+  const id = idOf(name);
+  const value = context.values[name] ?? "";
+  const problems = context.byField.get(name) ?? [];
+  const described = [field.hint ? `${id}-hint` : "", problems.length > 0 ? `${id}-problem` : ""]
+    .filter(Boolean)
+    .join(" ");
+  const common = {
+    id,
+    name,
+    "aria-describedby": described || undefined,
+    "aria-invalid": problems.length > 0 ? true : undefined,
+  };
+  const after = h(
+    Fragment,
+    null,
+    field.hint ? h("p", { className: "small", id: `${id}-hint` }, field.hint) : null,
+    problems.length > 0
+      ? h("p", { className: "field-problem", id: `${id}-problem` }, problems.join(" "))
+      : null,
+  );
+  if (field.kind === "hidden") return h("input", { type: "hidden", name, value });
+  if (field.kind === "checkbox")
+    return h(
+      "div",
+      { className: problems.length > 0 ? "field invalid" : "field" },
+      h(
+        "label",
+        { className: "check", htmlFor: id },
+        h("input", { ...common, type: "checkbox", defaultChecked: value !== "" }),
+        field.label,
+      ),
+      after,
+    );
+  let input: ReactNode;
+  if (field.kind === "select") {
+    const choices: readonly Choice[] =
+      value === "" || field.choices?.some((choice) => choice.value === value)
+        ? (field.choices ?? [])
+        : [...(field.choices ?? []), { value, label: value }];
+    input = h(
+      "select",
+      { ...common, defaultValue: value },
+      choices.map((choice) =>
+        h("option", { key: choice.value, value: choice.value }, choice.label),
+      ),
+    );
+  } else if (field.kind === "textarea" || field.kind === "lines" || field.kind === "codes")
+    input = h("textarea", {
+      ...common,
+      rows: field.kind === "codes" ? 2 : name.endsWith(".text") ? 6 : 3,
+      defaultValue: value,
+    });
+  else input = h("input", { ...common, ...inputType(field), defaultValue: value });
+  return h(
+    "div",
+    { className: problems.length > 0 ? "field invalid" : "field" },
+    h("label", { htmlFor: id }, field.label),
+    input,
+    after,
+  );
+}
+
+function inputType(field: Field): Record<string, string> {
+  switch (field.kind) {
+    case "tel":
+      return { type: "tel", inputMode: "tel", autoComplete: "off" };
+    case "email":
+      return { type: "email", inputMode: "email", autoComplete: "off" };
+    case "whole":
+      return { type: "number", step: "1", inputMode: "numeric" };
+    case "dollars":
+      return { type: "number", step: "0.01", inputMode: "decimal" };
+    case "percent":
+      return { type: "number", step: "0.1", inputMode: "decimal" };
+    default:
+      return { type: "text", autoComplete: "off" };
+  }
+}
+
+/** A list's rows, each with "Remove", then one blank row that adds one when filled in. */
+function ListRows({ list, context }: { list: ListSpec; context: FieldContext }) {
+  const count = rowCount(list, context.values);
+  const blank = Object.fromEntries(
+    Object.entries(list.blank).map(([key, value]) => [`${list.path}.${count}.${key}`, value]),
+  );
+  const withBlank: FieldContext = { ...context, values: { ...blank, ...context.values } };
+  return h(
+    "fieldset",
+    { className: "list" },
+    h("legend", null, list.legend),
+    Array.from({ length: count + 1 }, (_, index) =>
+      h(
+        "fieldset",
+        { key: index, className: index === count ? "row-item new" : "row-item" },
+        h(
+          "legend",
+          null,
+          index === count ? `Add a ${list.item.toLowerCase()}` : `${list.item} ${index + 1}`,
+        ),
+        index === count ? h("p", { className: "small" }, "Leave it empty to add none.") : null,
+        list.fields.map((one) =>
+          h(FieldInput, {
+            key: one.path,
+            field: one,
+            name: `${list.path}.${index}.${one.path}`,
+            context: withBlank,
+          }),
+        ),
+        index === count
+          ? null
+          : h(
+              "label",
+              { className: "check remove", htmlFor: idOf(`${list.path}.${index}.remove`) },
+              h("input", {
+                type: "checkbox",
+                id: idOf(`${list.path}.${index}.remove`),
+                name: `${list.path}.${index}.remove`,
+              }),
+              `Remove ${list.item.toLowerCase()} ${index + 1}`,
+            ),
+      ),
+    ),
+  );
+}
+
+/** A page that only says something, with the way back (preview unavailable, a bad restore). */
+export function renderEditorMessage(
+  token: string,
+  back: string,
+  title: string,
+  lines: string[],
+): string {
+  return renderPage(
+    { title, kind: "editor" },
+    h("h1", null, title),
+    lines.map((line, index) => h("p", { key: index }, line)),
+    h(
+      "p",
+      null,
+      h(
+        ButtonLink,
+        { className: "button quiet", href: sitePageUrl(back, token) },
+        "Back to your site",
+      ),
+    ),
+  );
+}
+
+/** 403 (and the way to a fresh link) and 503: nothing of the site's content. */
+export function renderEditorRefusal(kind: "denied" | "unavailable"): string {
+  const text =
+    kind === "denied"
+      ? "This link is not valid or has expired. Open your inbox from the latest e-mail about a request and tap Edit the site."
+      : "The site's versions cannot be read right now. Please try again in a minute.";
+  return renderPage(
+    { title: "Your site", kind: "editor" },
+    h("h1", null, "Your site"),
+    h("p", null, text),
+  );
+}

@@ -1,0 +1,642 @@
+/**
+ * The owner's site editor as the function serves it (routes.ts, router.ts): its own link scope,
+ * the inbox's "Edit the site", each group's form, the refusals beside their fields with nothing
+ * published, publish, restore, the rate limit and the preview, against the real SQLite store.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { repositoryContent } from "../../../shared/content/repository-content.ts";
+import type { SiteContent } from "../../../shared/content/site-content.ts";
+import { escapeHtml } from "../../../tests/support/escape-html.ts";
+import { testStore } from "../../../tests/support/stores.ts";
+import { parseContactConfig } from "../base/config.ts";
+import type { Logger } from "../base/log.ts";
+import { silentLogger } from "../base/log.ts";
+import type { SitePublishing, SiteStatus } from "../base/site-publishing.ts";
+import { type ContactFunction, createContactFunction } from "../contact-function.ts";
+import { createRateLimiter } from "../http/rate-limiter.ts";
+import { inboxSubjects } from "../inbox/inbox-routes.ts";
+import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
+import { parseOwnerConfig } from "../owner/owner-config.ts";
+import type { SqliteStore } from "../sqlite/sqlite-store.ts";
+import {
+  handleEditorHome,
+  handlePublish,
+  previewBanner,
+  siteSubject,
+} from "./site-editor-routes.ts";
+import { groupSlugs } from "./site-fields.ts";
+
+const functionUrl = "https://www.example.org/functions/v1/send-contact-email";
+const secrets = {
+  OWNER_LINK_SECRET: "an-owner-link-secret-of-enough-length-0123",
+  SITE_LINK_SECRET: "a-site-editor-link-secret-of-enough-length-0",
+};
+const config = parseContactConfig({ CONTACT_PUBLIC_KEY: "test-public-key" });
+const owner = parseOwnerConfig(
+  { ...secrets, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
+  { production: true, defaultFunctionUrl: functionUrl },
+);
+const signers = createLinkSigners(parseLinkSettings(secrets, secrets.OWNER_LINK_SECRET));
+const repository = repositoryContent as SiteContent;
+
+/** A host that shows each version as soon as it is asked to: what `npm start` does, at once. */
+function fakePublishing(store: () => SqliteStore | null) {
+  const calls = { checkNow: 0, previews: [] as { document: SiteContent; path: string }[] };
+  const status: SiteStatus = { serving: null, building: null, failed: null };
+  const publishing: SitePublishing & { calls: typeof calls; status(): SiteStatus } = {
+    calls,
+    async checkNow() {
+      calls.checkNow += 1;
+      status.serving = (await store()?.liveContent())?.version ?? null;
+    },
+    status: () => ({ ...status }),
+    async preview(document, path) {
+      calls.previews.push({ document, path });
+      return `<!doctype html><html lang="en"><head><title>Home</title></head><body class="site"><a href="tel:+1">${document.contact.phone}</a></body></html>`;
+    },
+  };
+  return publishing;
+}
+
+const running: ContactFunction[] = [];
+afterEach(async () => {
+  for (const fn of running.splice(0)) await fn.stop();
+});
+
+type Setup = { publishing?: SitePublishing | "none"; log?: Logger };
+
+async function setup(options: Setup = {}) {
+  let store: SqliteStore | null = null;
+  const fake = fakePublishing(() => store);
+  const publishing =
+    options.publishing === "none"
+      ? { checkNow: fake.checkNow, status: fake.status }
+      : (options.publishing ?? fake);
+  const fn = createContactFunction({
+    config,
+    owner,
+    openStore: async () => {
+      store = testStore();
+      return { store };
+    },
+    mailer: { send: async () => "test", close: async () => {} },
+    log: options.log ?? silentLogger,
+    publishing,
+  });
+  running.push(fn);
+  await fn.start();
+  const token = await signers.site.sign(siteSubject, new Date());
+  const call = (path: string, init?: RequestInit, withToken = token) =>
+    fn.fetch(
+      new Request(
+        `${functionUrl}${path}${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(withToken)}`,
+        init,
+      ),
+      { peer: "127.0.0.1" },
+    );
+  return { fn, fake, token, call, store: () => store as SqliteStore };
+}
+
+const post = (fields: Record<string, string> | URLSearchParams): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body: fields instanceof URLSearchParams ? fields : new URLSearchParams(fields),
+});
+
+/** The form as a browser sends it: every field's value, ticked boxes only, the chosen options. */
+function formOf(html: string): URLSearchParams {
+  const form = new URLSearchParams();
+  const attributes = (tag: string) =>
+    Object.fromEntries(
+      [...tag.matchAll(/([a-zA-Z-]+)(?:="([^"]*)")?/g)].map((match) => [match[1], match[2] ?? ""]),
+    );
+  const unescaped = (text: string) =>
+    text
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+  const body = html.slice(html.indexOf("<form"));
+  for (const [, tag] of body.matchAll(/<input ([^>]*)\/?>/g)) {
+    const input = attributes(tag as string);
+    if (!input.name) continue;
+    if (input.type === "checkbox") {
+      if ("checked" in input) form.append(input.name, "on");
+    } else form.append(input.name, unescaped(input.value ?? ""));
+  }
+  for (const [, tag, text] of body.matchAll(/<textarea ([^>]*)>([^<]*)<\/textarea>/g))
+    form.append(
+      attributes(tag as string).name as string,
+      unescaped((text as string).replace(/^\n/, "")),
+    );
+  for (const [, tag, options] of body.matchAll(/<select ([^>]*)>(.*?)<\/select>/g)) {
+    const chosen =
+      /<option value="([^"]*)" selected="">/.exec(options as string) ??
+      /<option value="([^"]*)"/.exec(options as string);
+    form.append(attributes(tag as string).name as string, unescaped(chosen?.[1] ?? ""));
+  }
+  return form;
+}
+
+async function liveDocument(store: SqliteStore): Promise<SiteContent> {
+  const live = await store.liveContent();
+  if (!live) throw new Error("nothing was published");
+  return live.document as SiteContent;
+}
+
+/** The opening tag of the element with this id, its attributes in whatever order React writes. */
+function tagOf(html: string, id: string): string {
+  return new RegExp(`<(?:input|select|textarea) id="${id}"[^>]*>`).exec(html)?.[0] ?? "";
+}
+
+async function groupForm(call: Awaited<ReturnType<typeof setup>>["call"], group: string) {
+  const response = await call(`/site/${group}`);
+  expect(response.status, group).toBe(200);
+  return formOf(await response.text());
+}
+
+describe("the site editor's link", () => {
+  it("opens with a site token only: an inbox or request token gets 403, and a site token opens neither", async () => {
+    const { call, token } = await setup();
+    expect((await call("/site")).status).toBe(200);
+    const inboxToken = await signers.inbox.sign(inboxSubjects.act, new Date());
+    const ownerToken = await signers.owner.sign(siteSubject, new Date());
+    for (const other of [inboxToken, ownerToken]) {
+      const refused = await call("/site", undefined, other);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain("Edit the site");
+      expect((await call("/site/contact", post({}), other)).status).toBe(403);
+      expect((await call("/site/restore/first", post({}), other)).status).toBe(403);
+    }
+    expect((await call("/inbox", undefined, token)).status).toBe(403);
+    const id = crypto.randomUUID();
+    expect((await call(`/lead/${id}`, undefined, token)).status).toBe(403);
+    const altered = token.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
+    expect((await call("/site", undefined, altered)).status).toBe(403);
+    const expired = await signers.site.sign(siteSubject, new Date(Date.now() - 60_000), 1000);
+    expect((await call("/site", undefined, expired)).status).toBe(403);
+  });
+
+  it("is on the inbox that acts, never on the one a push opens, and it opens the editor", async () => {
+    const { call } = await setup();
+    const act = await call(
+      "/inbox",
+      undefined,
+      await signers.inbox.sign(inboxSubjects.act, new Date()),
+    );
+    const html = await act.text();
+    const link = /<a class="button quiet" href="(\.\/site\?token=[^"]+)">Edit the site<\/a>/.exec(
+      html,
+    );
+    expect(link).not.toBeNull();
+    const siteToken = new URL(
+      link?.[1]?.replace(/&amp;/g, "&") ?? "",
+      functionUrl,
+    ).searchParams.get("token");
+    expect((await call("/site", undefined, siteToken ?? "")).status).toBe(200);
+    const read = await call(
+      "/inbox",
+      undefined,
+      await signers.inbox.sign(inboxSubjects.read, new Date()),
+    );
+    expect(read.status).toBe(200);
+    expect(await read.text()).not.toContain("Edit the site");
+  });
+});
+
+describe("the editor's home", () => {
+  it("lists the groups, what is live, this server's status and the repository's version", async () => {
+    const { call } = await setup();
+    const response = await call("/site");
+    expect(response.headers.get("content-security-policy")).toMatch(/^default-src 'none'/);
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const html = await response.text();
+    for (const title of [
+      "Business",
+      "Phone &amp; e-mail",
+      "Hours",
+      "Welcome offer",
+      "Prices",
+      "Service area",
+      "Reviews",
+    ])
+      expect(html, title).toContain(`>${title}</a>`);
+    expect(html).toContain("The site as first built: nothing published from here yet.");
+    expect(html).toContain("This server shows the site as first built.");
+    // The live one has nothing to restore.
+    expect(html).not.toContain("Restore the site as first built");
+  });
+});
+
+describe("each group's form", () => {
+  it.each(groupSlugs)(
+    "%s: every field labelled, sent back unchanged: nothing is published",
+    async (group) => {
+      const { call, store, fake } = await setup();
+      const response = await call(`/site/${group}`);
+      const html = await response.text();
+      expect(html).toContain('<button type="submit" class="primary">Publish</button>');
+      expect(html).toMatch(
+        /<button type="submit" formAction="[^"]*preview[^"]*">Preview<\/button>/i,
+      );
+      // Every input, select and textarea has a label naming it.
+      for (const [, id] of html.matchAll(/<(?:input|select|textarea) [^>]*id="([^"]+)"/g))
+        expect(html, `label of ${id}`).toContain(`for="${id}"`);
+      const sent = await call(`/site/${group}`, post(formOf(html)));
+      expect(sent.status).toBe(303);
+      expect(sent.headers.get("location")).toMatch(/^\.\.\/site\?token=.+&done=same$/);
+      expect(await store().liveContent()).toBeNull();
+      expect(fake.calls.checkNow).toBe(0);
+    },
+  );
+
+  it("labels fields in the owner's words, with the right kinds of input", async () => {
+    const { call } = await setup();
+    const contact = await (await call("/site/contact")).text();
+    expect(contact).toContain('<label for="f-contact-phone">Main phone</label>');
+    expect(tagOf(contact, "f-contact-phone")).toMatch(/type="tel".*name="contact.phone"/);
+    expect(tagOf(contact, "f-contact-email")).toContain('type="email"');
+    const offer = await (await call("/site/offer")).text();
+    expect(tagOf(offer, "f-offer-enabled")).toMatch(/type="checkbox".*checked=""/);
+    expect(tagOf(offer, "f-offer-percentOff")).toMatch(/type="number" step="1"/);
+    const reviews = await (await call("/site/reviews")).text();
+    expect(reviews).toContain('<select id="f-reviews-0-rating" name="reviews.0.rating">');
+    expect(reviews).toContain('name="reviews.0.remove"');
+    expect(reviews).toContain("Add a review");
+    const hours = await (await call("/site/hours")).text();
+    expect(hours).toContain('<select id="f-hours-week-sunday-open" name="hours.week.sunday.open">');
+    expect(hours).toMatch(/name="hours.week.monday.opens"><option value="05:00">/);
+  });
+});
+
+describe("what the editor refuses", () => {
+  const cases: [string, string, Record<string, string>, string][] = [
+    [
+      "contact",
+      "contact.phone",
+      { "contact.phone": "555-0142" },
+      "Enter a phone number with 10 digits",
+    ],
+    [
+      "prices",
+      "prices.range.low",
+      { "prices.range.low": "120", "prices.range.high": "110" },
+      "The low end of the range must not be above its high end.",
+    ],
+    ["business", "business.name", { "business.name": "  " }, "Enter the business&#x27;s name."],
+    [
+      "offer",
+      "offer.percentOff",
+      { "offer.percentOff": "120" },
+      "Enter the percent off from 1 to 100.",
+    ],
+  ];
+
+  it.each(cases)(
+    "%s: %s refused beside its field (422), what was typed kept, nothing published",
+    async (group, name, changed, message) => {
+      const { call, store, fake } = await setup();
+      const form = await groupForm(call, group);
+      for (const [key, value] of Object.entries(changed)) form.set(key, value);
+      const response = await call(`/site/${group}`, post(form));
+      expect(response.status).toBe(422);
+      const html = await response.text();
+      const id = `f-${name.replace(/[^A-Za-z0-9]+/g, "-")}`;
+      // Beside the field: described by its message, marked invalid, the typed value kept.
+      const tag = tagOf(html, id);
+      expect(tag).toMatch(new RegExp(`aria-describedby="[^"]*${id}-problem"`));
+      expect(tag).toContain('aria-invalid="true"');
+      expect(tag).toContain(`name="${name}"`);
+      expect(tag).toContain(`value="${escapeHtml(changed[name] ?? "")}"`);
+      expect(html).toMatch(
+        new RegExp(
+          `<p class="field-problem" id="${id}-problem">[^<]*${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+        ),
+      );
+      // The summary at the top links to the field.
+      expect(html).toContain(`<a href="#${id}">`);
+      expect(html).toContain("Nothing was published.");
+      expect(await store().liveContent()).toBeNull();
+      expect(fake.calls.checkNow).toBe(0);
+    },
+  );
+
+  it("shows a review's markup as the characters typed, and publishes it as text", async () => {
+    const { call, store } = await setup();
+    const markup = "<img src=x onerror=alert(1)>";
+    const form = await groupForm(call, "reviews");
+    form.set("reviews.0.text", markup);
+    form.set("reviews.0.name", "");
+    const refused = await (await call("/site/reviews", post(form))).text();
+    expect(refused).not.toContain("<img");
+    expect(refused).toContain(escapeHtml(markup));
+    form.set("reviews.0.name", "Mallory T.");
+    expect((await call("/site/reviews", post(form))).status).toBe(303);
+    expect((await liveDocument(store())).reviews[0]?.text).toBe(markup);
+    const shown = await (await call("/site/reviews")).text();
+    expect(shown).not.toContain("<img");
+    expect(shown).toContain(`>${escapeHtml(markup)}</textarea>`);
+  });
+
+  it("refuses a ZIP code listed under two towns beside the town's field", async () => {
+    const { call, store } = await setup();
+    const form = await groupForm(call, "area");
+    form.set("area.berwyn.zips", `${form.get("area.berwyn.zips")}, 19341`);
+    const response = await call("/site/area", post(form));
+    expect(response.status).toBe(422);
+    const html = await response.text();
+    expect(tagOf(html, "f-area-berwyn-zips")).toContain('aria-invalid="true"');
+    expect(html).toContain("19341 is already listed under another town.");
+    expect(await store().liveContent()).toBeNull();
+  });
+});
+
+describe("publishing", () => {
+  it("stores a version with what changed, makes it live and says so; the form shows it after", async () => {
+    const lines: string[] = [];
+    const log: Logger = {
+      ...silentLogger,
+      info: (message, fields) => lines.push(`${message} ${JSON.stringify(fields)}`),
+    };
+    const { call, store, fake, token } = await setup({ log });
+    const form = await groupForm(call, "contact");
+    form.set("contact.phone", "484.555.0199");
+    const response = await call("/site/contact", post(form));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(
+      `../site?token=${encodeURIComponent(token)}&done=live&version=1`,
+    );
+    const live = await store().liveContent();
+    expect(live?.version).toBe(1);
+    expect(live?.changes).toEqual(["Main phone: (484) 555-0142 → (484) 555-0199"]);
+    expect((live?.document as SiteContent | undefined)?.contact.phone).toBe("(484) 555-0199");
+    expect((live?.document as SiteContent | undefined)?.reviews).toEqual(repository.reviews);
+    expect(fake.calls.checkNow).toBe(1);
+    expect(lines.join("\n")).toContain('"version":1');
+    expect(lines.join("\n")).not.toContain(token);
+    const home = await (await call("/site?done=live&version=1")).text();
+    expect(home).toContain("Published as version 1: live on this server.");
+    expect(home).toContain("Main phone: (484) 555-0142 → (484) 555-0199");
+    expect(home).toContain("This server shows version 1.");
+    expect(home).toContain("Restore the site as first built");
+    expect(await (await call("/site/contact")).text()).toContain('value="(484) 555-0199"');
+  });
+
+  it("adds and removes list rows without script: a new review, a holiday removed", async () => {
+    const { call, store } = await setup();
+    const reviews = await groupForm(call, "reviews");
+    const added = repository.reviews.length;
+    reviews.set(`reviews.${added}.name`, "Sam R.");
+    reviews.set(`reviews.${added}.location`, "Berwyn, PA");
+    reviews.set(`reviews.${added}.service`, "Carpet Cleaning");
+    reviews.set(`reviews.${added}.rating`, "4");
+    reviews.set(`reviews.${added}.text`, "On time & careful.");
+    expect((await call("/site/reviews", post(reviews))).status).toBe(303);
+    const document = (await store().liveContent())?.document as SiteContent;
+    expect(document.reviews).toHaveLength(added + 1);
+    expect(document.reviews.at(-1)).toEqual({
+      name: "Sam R.",
+      rating: 4,
+      text: "On time & careful.",
+      location: "Berwyn, PA",
+      service: "Carpet Cleaning",
+    });
+    const hours = await groupForm(call, "hours");
+    hours.set("hours.holidays.0.remove", "on");
+    hours.set("hours.week.saturday.open", "false");
+    expect((await call("/site/hours", post(hours))).status).toBe(303);
+    const live = await store().liveContent();
+    expect((live?.document as SiteContent | undefined)?.hours.holidays).toEqual(
+      repository.hours.holidays.slice(1),
+    );
+    expect((live?.document as SiteContent | undefined)?.hours.week.saturday).toEqual({
+      open: false,
+    });
+    expect(live?.changes).toEqual(["Opening hours changed", "Holidays: 1 removed"]);
+  });
+
+  it("turns the offer off, and edits prices as percents and dollars (a new price list version)", async () => {
+    const { call, store } = await setup();
+    const offer = await groupForm(call, "offer");
+    offer.delete("offer.enabled");
+    expect((await call("/site/offer", post(offer))).status).toBe(303);
+    expect((await liveDocument(store())).offer.enabled).toBe(false);
+    const prices = await groupForm(call, "prices");
+    expect(prices.get("prices.range.high")).toBe("115");
+    prices.set("prices.home.base", "75");
+    prices.set("prices.home.frequencyDiscount.weekly", "22.5");
+    expect((await call("/site/prices", post(prices))).status).toBe(303);
+    const live = await store().liveContent();
+    const document = live?.document as SiteContent;
+    expect(document.prices.home.base).toBe(75);
+    expect(document.prices.home.frequencyDiscount.weekly).toBe(0.225);
+    expect(document.prices.range).toEqual(repository.prices.range);
+    expect(document.prices.version).not.toBe(repository.prices.version);
+    expect(live?.changes).toContain("Home: base price: $70 → $75");
+  });
+
+  it("says a version is still being made when the host is not done within the wait, or why it failed", async () => {
+    const store = testStore();
+    const token = await signers.site.sign(siteSubject, new Date());
+    const status: SiteStatus = { serving: null, building: null, failed: null };
+    const slow: SitePublishing = {
+      checkNow: () => new Promise(() => {}),
+      status: () => status,
+    };
+    const grant = { scope: "site" as const, subject: siteSubject, token };
+    const deps = {
+      store,
+      publishing: slow,
+      deployHookUrl: null,
+      publishLimit: createRateLimiter({ max: 10, windowMs: 600_000 }),
+      waitMs: 20,
+    };
+    const contact = (phone: string) => {
+      const form = new URLSearchParams({
+        "contact.phone": phone,
+        "business.offerPhone": "(484) 555-0187",
+        "contact.email": "hello@example.com",
+        "contact.responseTime": "24 hours",
+      });
+      return new Request(`${functionUrl}/site/contact?token=${token}`, post(form));
+    };
+    const working = await handlePublish(contact("(484) 555-0101"), "contact", grant, deps);
+    expect(working.headers.get("location")).toMatch(/&done=working&version=1$/);
+    status.failed = {
+      version: 2,
+      reason: "The page /exton could not be made.",
+      at: new Date().toISOString(),
+    };
+    const failed = await handlePublish(contact("(484) 555-0102"), "contact", grant, deps);
+    expect(failed.headers.get("location")).toMatch(/&done=failed&version=2$/);
+    await store.close();
+  });
+});
+
+describe("restore", () => {
+  it("publishes an earlier version, or the repository's, again as a new version", async () => {
+    const { call, store, fake } = await setup();
+    const form = await groupForm(call, "contact");
+    form.set("contact.phone", "(484) 555-0111");
+    await call("/site/contact", post(form));
+    form.set("contact.phone", "(484) 555-0122");
+    await call("/site/contact", post(form));
+    const home = await (await call("/site")).text();
+    expect(home).toContain("Restore version 1");
+    expect(home).not.toContain("Restore version 2");
+    const restored = await call("/site/restore/1", post({}));
+    expect(restored.status).toBe(303);
+    expect(restored.headers.get("location")).toMatch(
+      /^\.\.\/\.\.\/site\?token=.+&done=live&version=3$/,
+    );
+    const third = await store().liveContent();
+    expect(third).toMatchObject({
+      version: 3,
+      restoredFrom: 1,
+      changes: ["Main phone: (484) 555-0122 → (484) 555-0111"],
+    });
+    const first = await call("/site/restore/first", post({}));
+    expect(first.headers.get("location")).toMatch(/&done=live&version=4$/);
+    const fourth = await store().liveContent();
+    expect(fourth?.document).toEqual(repository);
+    expect(fourth?.changes).toEqual([
+      "Back to the site as first built",
+      "Main phone: (484) 555-0111 → (484) 555-0142",
+    ]);
+    expect(fake.calls.checkNow).toBe(4);
+    // Nothing is overwritten: every version is still there.
+    expect((await store().contentHistory(10)).map((one) => one.version)).toEqual([4, 3, 2, 1]);
+    expect((await call("/site/restore/99", post({}))).status).toBe(404);
+  });
+});
+
+describe("the rate limit", () => {
+  it("refuses the eleventh publish in ten minutes (429, in words), with nothing published", async () => {
+    const { call, store } = await setup();
+    const form = await groupForm(call, "contact");
+    for (let index = 0; index < 10; index += 1) {
+      form.set("contact.phone", `(484) 555-01${String(10 + index)}`);
+      expect((await call("/site/contact", post(form))).status).toBe(303);
+    }
+    form.set("contact.phone", "(484) 555-0199");
+    const refused = await call("/site/contact", post(form));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const html = await refused.text();
+    expect(html).toContain("Too many publishes in a short time.");
+    expect(html).toContain('value="(484) 555-0199"');
+    expect((await store().liveContent())?.version).toBe(10);
+    expect((await call("/site/restore/first", post({}))).status).toBe(429);
+  });
+});
+
+describe("preview", () => {
+  it("shows the chosen page with the unsaved fields under a banner, never indexed nor kept, publishing nothing", async () => {
+    const { call, store, fake } = await setup();
+    const form = await groupForm(call, "contact");
+    form.set("contact.phone", "(484) 555-0177");
+    form.set("previewPath", "/exton");
+    const response = await call("/site/contact/preview", post(form));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("content-security-policy")).not.toContain("script-src");
+    const html = await response.text();
+    expect(html).toMatch(
+      new RegExp(`<body class="site"><div role="status"[^>]*>${previewBanner}</div>`),
+    );
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toContain("(484) 555-0177");
+    expect(fake.calls.previews.map((one) => one.path)).toEqual(["/exton"]);
+    expect(fake.calls.previews[0]?.document.contact.phone).toBe("(484) 555-0177");
+    expect(await store().liveContent()).toBeNull();
+    // A page that is not one of the group's goes to its first.
+    form.set("previewPath", "https://elsewhere.example/");
+    await call("/site/contact/preview", post(form));
+    expect(fake.calls.previews[1]?.path).toBe("/");
+    // Invalid fields are refused as on Publish.
+    form.set("contact.phone", "12");
+    expect((await call("/site/contact/preview", post(form))).status).toBe(422);
+  });
+
+  it("says in words that preview needs the Node server where the host cannot make a page", async () => {
+    const { call } = await setup({ publishing: "none" });
+    const form = await groupForm(call, "contact");
+    const html = await (await call("/site/contact/preview", post(form))).text();
+    expect(html).toContain("Preview needs the site&#x27;s own Node server (npm start)");
+  });
+});
+
+describe("a static host's build hook (DEPLOY_HOOK_URL)", () => {
+  async function hookServer(statuses: number[]) {
+    const posts: string[] = [];
+    const server = createServer((request, response) => {
+      posts.push(`${request.method} ${request.url}`);
+      response.statusCode = statuses[posts.length - 1] ?? 200;
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}/hooks/secret-build-key`,
+      posts,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+
+  async function publishPhone(hookUrl: string, phone: string, store: SqliteStore) {
+    const token = await signers.site.sign(siteSubject, new Date());
+    const grant = { scope: "site" as const, subject: siteSubject, token };
+    const deps = {
+      store,
+      publishing: fakePublishing(() => store),
+      deployHookUrl: hookUrl,
+      publishLimit: createRateLimiter({ max: 10, windowMs: 600_000 }),
+    };
+    const form = new URLSearchParams({
+      "contact.phone": phone,
+      "business.offerPhone": "(484) 555-0187",
+      "contact.email": "hello@example.com",
+      "contact.responseTime": "24 hours",
+    });
+    const request = new Request(`${functionUrl}/site/contact?token=${token}`, post(form));
+    const published = await handlePublish(request, "contact", grant, deps);
+    const home = new URL(published.headers.get("location") ?? "", `${functionUrl}/site/contact`);
+    const page = await handleEditorHome(new Request(home), grant, deps);
+    return { location: home, html: await page.text() };
+  }
+
+  it("is POSTed once after a publish, and the editor says the host was told, naming only its host", async () => {
+    const hook = await hookServer([200]);
+    const store = testStore();
+    try {
+      const { location, html } = await publishPhone(hook.url, "(484) 555-0111", store);
+      expect(hook.posts).toEqual(["POST /hooks/secret-build-key"]);
+      expect(html).toContain("was told to build the pages again");
+      expect(html).not.toContain("secret-build-key");
+      expect(location.search).not.toContain("secret-build-key");
+    } finally {
+      await store.close();
+      await hook.close();
+    }
+  });
+
+  it("that fails: the version is kept, and the editor says the host was not told and how to try again", async () => {
+    const hook = await hookServer([500, 500]);
+    const store = testStore();
+    try {
+      const { html } = await publishPhone(hook.url, "(484) 555-0112", store);
+      expect(hook.posts).toHaveLength(2);
+      expect((await store.liveContent())?.version).toBe(1);
+      expect(html).toContain("was not told to build the pages again");
+      expect(html).toContain("Publish again");
+    } finally {
+      await store.close();
+      await hook.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@
  * the history ("Main phone: (484) 555-0142 → (484) 555-0199", "Reviews: 1 added"). The labels are
  * the ones the editor puts on its fields, so the history names a change as the owner saw it.
  */
+import { pictureSlotLabels, pictureSlots } from "./picture-files.ts";
 import type { SiteContent } from "./site-content.ts";
 
 /** A field's label by its path in the document; lists are named by their own path. */
@@ -52,6 +53,9 @@ export const contentLabels: Record<string, string> = {
   "prices.addOns": "Add-ons",
   area: "ZIP codes served",
   reviews: "Reviews",
+  ...Object.fromEntries(
+    pictureSlots.map((slot) => [`pictures.${slot}`, `${pictureSlotLabels[slot]} picture`]),
+  ),
 };
 
 const listPaths = new Set([
@@ -90,9 +94,22 @@ function listChange(label: string, before: unknown[], after: unknown[]): string 
   return `${label}: ${parts.join(", ")}`;
 }
 
+type PictureValue = { picture: string; alt: string } | undefined;
+
+/** A picture is told as a whole: its file is an id the owner never sees. */
+function pictureChange(label: string, before: PictureValue, after: PictureValue): string {
+  if (!after) return `${label}: the illustration again`;
+  if (!before || before.picture !== after.picture) return `${label}: replaced`;
+  return `${label}: description changed`;
+}
+
 function walk(path: string, before: unknown, after: unknown, changes: string[]): void {
   if (same(before, after)) return;
   const label = contentLabels[path];
+  if (label && path.startsWith("pictures.")) {
+    changes.push(pictureChange(label, before as PictureValue, after as PictureValue));
+    return;
+  }
   if (label && listPaths.has(path) && Array.isArray(before) && Array.isArray(after)) {
     changes.push(listChange(label, before, after));
     return;

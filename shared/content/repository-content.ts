@@ -7,6 +7,7 @@ import business from "../../content/business.json" with { type: "json" };
 import contact from "../../content/contact.json" with { type: "json" };
 import hours from "../../content/hours.json" with { type: "json" };
 import offer from "../../content/offer.json" with { type: "json" };
+import pictures from "../../content/pictures.json" with { type: "json" };
 import prices from "../../content/prices.json" with { type: "json" };
 import reviews from "../../content/reviews.json" with { type: "json" };
 
@@ -18,6 +19,7 @@ export const contentGroups = [
   "prices",
   "area",
   "reviews",
+  "pictures",
 ] as const;
 
 export const repositoryContent: unknown = {
@@ -28,4 +30,5 @@ export const repositoryContent: unknown = {
   prices,
   area,
   reviews,
+  pictures,
 };

@@ -18,6 +18,8 @@ import {
   createSmtpMailer,
   describeSmtpUrl,
 } from "../functions/send-contact-email/mail/smtp-mailer.ts";
+import type { ProcessPicture } from "../functions/send-contact-email/site-pictures/picture-processing.ts";
+import { uploadBodyLimit } from "../functions/send-contact-email/site-pictures/picture-routes.ts";
 import { business } from "../shared/business.ts";
 import { calendarDay } from "../shared/calendar-day.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
@@ -36,6 +38,10 @@ import { dataPaths, type ServerSettings } from "./settings.ts";
 
 /** How long a starting server waits for the data folder's previous holder to let go. */
 const lockWaitMs = 5000;
+
+/** sharp is loaded with the first upload, not at every start. */
+const sharpPictures: ProcessPicture = async (bytes) =>
+  (await import("./pictures/process-picture.ts")).processPicture(bytes);
 
 const webMethods = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 
@@ -73,7 +79,10 @@ export type ContactService = Pick<ContactFunction, "store"> & {
 export function createContactService(
   settings: ServerSettings,
   log: Logger,
-  { reopenDelayMs = 5000 }: { reopenDelayMs?: number } = {},
+  {
+    reopenDelayMs = 5000,
+    processPicture = sharpPictures,
+  }: { reopenDelayMs?: number; processPicture?: ProcessPicture } = {},
 ): ContactService {
   const { contact } = settings;
   const folder = narrowDataFolder(settings.dataDir);
@@ -119,6 +128,7 @@ export function createContactService(
           ? "the database cannot be used: the pages are served, quote requests are answered 503"
           : "the data folder cannot be used: the pages are served, quote requests are answered 503",
     reopenDelayMs,
+    processPicture,
   });
 
   return {
@@ -162,8 +172,12 @@ export function createContactService(
         await writeWebResponse(response, refused, baseHeaders);
         return;
       }
+      // 16 KiB for everything but an upload of a picture, which has a bound of its own.
+      const bodyLimit =
+        uploadBodyLimit(method, new URL(request.url ?? "/", "http://host").pathname) ??
+        maxBodyBytes;
       const declared = Number(request.headers["content-length"]);
-      const declaredTooLarge = Number.isFinite(declared) && declared > maxBodyBytes;
+      const declaredTooLarge = Number.isFinite(declared) && declared > bodyLimit;
       // Node discards the unread body of a finished request before reading the next one; past
       // what is worth discarding, close the connection instead.
       if (declaredTooLarge && declared > maxDiscardBytes) baseHeaders.Connection = "close";
@@ -176,7 +190,7 @@ export function createContactService(
           body = Buffer.alloc(0);
         } else {
           try {
-            body = await readBoundedBody(request, maxBodyBytes);
+            body = await readBoundedBody(request, bodyLimit);
           } catch {
             return; // The client went away; nobody is waiting for an answer.
           }

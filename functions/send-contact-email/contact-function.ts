@@ -20,6 +20,7 @@ import type { OwnerConfig } from "./owner/owner-config.ts";
 import { createQueues } from "./queues.ts";
 import { createRouter } from "./router.ts";
 import { contactRoutes } from "./routes.ts";
+import type { ProcessPicture } from "./site-pictures/picture-processing.ts";
 
 export type { FunctionStore, OpenedStore } from "./function-store.ts";
 
@@ -36,6 +37,11 @@ export type ContactFunctionOptions = {
   whyUnavailable?: (error: unknown) => string;
   /** The first retry after a failed open; later ones wait longer, up to a minute. */
   reopenDelayMs?: number;
+  /**
+   * Makes an owner's upload into the pages' picture files (the Node host's, with sharp:
+   * server/pictures/). Absent (Supabase), the Pictures page says where photos are uploaded.
+   */
+  processPicture?: ProcessPicture;
 };
 
 export type ContactFunction = {
@@ -128,6 +134,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       // The counting beacons' limiter hashes addresses with a key of its own, not the link secret.
       countKey: purposeSecret(owner.linkSecret, "count-limit"),
       inboxLink: () => inboxLink("act"),
+      processPicture: options.processPicture,
       log,
     }),
     signers: links,

@@ -98,7 +98,12 @@ const form = (fields: Record<string, string>): RequestInit => ({
 });
 
 /** Each route's path with parameters of the right shape. */
-const params = { id: crypto.randomUUID(), hash: "ab".repeat(32), name: "visits" };
+const params = {
+  id: crypto.randomUUID(),
+  hash: "ab".repeat(32),
+  name: "visits",
+  file: `${"0f".repeat(16)}-480.jpg`,
+};
 const concrete = (path: string, values: Record<string, string> = params) =>
   path.replace(/:([a-z]+)/g, (_, name: string) => values[name] ?? "");
 
@@ -149,6 +154,13 @@ describe("the route table", () => {
         store: true,
         isolated: true,
       },
+      {
+        route: "GET HEAD POST /site/pictures",
+        opens: ["site:site"],
+        store: true,
+        isolated: true,
+      },
+      { route: "GET HEAD /pictures/:file", opens: [], store: true, isolated: false },
       {
         route: "GET HEAD /calendar/:name.ics",
         opens: ["calendar:visits"],
@@ -237,6 +249,19 @@ describe("the one check of a private link", () => {
         scope: "visitor",
         subject: `opt-out:${hash}`,
         init: form({}),
+      },
+      {
+        row: "GET HEAD POST /site/pictures",
+        path: "/site/pictures",
+        scope: "site",
+        subject: "site",
+      },
+      {
+        row: "GET HEAD POST /site/pictures",
+        path: "/site/pictures",
+        scope: "site",
+        subject: "site",
+        init: form({ slot: "home-hero", action: "illustration" }),
       },
       {
         row: "GET HEAD /calendar/:name.ics",
@@ -333,7 +358,7 @@ describe("a store that is not open", () => {
     await closed.stop();
     expect(closed.store).toBeNull();
     const needing = table().filter((route) => route.needsStore);
-    expect(needing.length).toBe(11);
+    expect(needing.length).toBe(13);
     for (const fn of [never, closed])
       for (const route of needing) {
         const response = await fn.fetch(await requestFor(route), { peer: "127.0.0.1" });

@@ -8,6 +8,7 @@ import { business } from "../../shared/business.ts";
 import { type ContactConfig, contactDefaults } from "./base/config.ts";
 import type { Logger } from "./base/log.ts";
 import { bearerMatches } from "./base/secrets.ts";
+import type { SitePublishing } from "./base/site-publishing.ts";
 import { calendarFeedLink, handleCalendarFeed } from "./booking/calendar-feed.ts";
 import { calendarFeedUrl, feedName } from "./booking/calendar-links.ts";
 import { renderCalendarSubscribe } from "./booking/calendar-subscribe.ts";
@@ -28,6 +29,13 @@ import type { OwnerConfig } from "./owner/owner-config.ts";
 import { handleOwnerPage, ownerPageLinks } from "./owner/request-routes.ts";
 import type { Queues } from "./queues.ts";
 import type { Route } from "./router.ts";
+import type { ProcessPicture } from "./site-pictures/picture-processing.ts";
+import {
+  createUploadLimiter,
+  handlePictureFile,
+  handlePicturesPage,
+  sitePicturesLink,
+} from "./site-pictures/picture-routes.ts";
 import type { StoredContactRequest } from "./store/store.ts";
 import type { ReactNode } from "./views/react.ts";
 
@@ -47,6 +55,10 @@ export type RouteDeps = {
   countKey: Promise<string>;
   /** A fresh link to the owner's inbox that acts, for the e-mail about a visitor's change. */
   inboxLink: () => Promise<string>;
+  /** Makes a published version live (the editor's and the Pictures page's publishes). */
+  publishing?: SitePublishing;
+  /** The Node host's picture maker (server/pictures/); absent on Supabase. */
+  processPicture?: ProcessPicture;
   log: Logger;
 };
 
@@ -159,6 +171,18 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       log,
     });
 
+  const uploads = createUploadLimiter();
+  const picturesPage: Handler = (request, { grant, store }) =>
+    handlePicturesPage(request, grant, {
+      store,
+      processPicture: deps.processPicture,
+      publishing: deps.publishing,
+      limiter: uploads,
+      log,
+    });
+  const pictureFile: Handler = (_request, { params, store }) =>
+    handlePictureFile(params.file ?? "", store);
+
   return [
     api("POST OPTIONS", "", intake, { wrongMethod: messagesForVisitors.method }),
     ...(config.drainSecret ? [drainRoute(config.drainSecret, queues, deps.store)] : []),
@@ -172,6 +196,9 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     { ...page("POST", "/request/:id", visitorPageLink, visitorPage("page")), limit: visitorPosts },
     page("GET HEAD", "/request/:id/visit.ics", visitorPageLink, visitorPage("calendar")),
     page("GET HEAD POST", "/opt-out/:hash", optOutLink, optOut),
+    page("GET HEAD POST", "/site/pictures", sitePicturesLink, picturesPage),
+    // Public: the pages' pictures, for a static host's build and the editor's previews.
+    { ...api("GET HEAD", "/pictures/:file", pictureFile, { needsStore: true }), ...file },
     // A calendar app's file, not a page: no window to isolate.
     { ...page("GET HEAD", "/calendar/:name.ics", calendarFeedLink, calendarFeed), ...file },
   ];

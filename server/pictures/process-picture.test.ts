@@ -54,7 +54,7 @@ async function colourAt(bytes: Uint8Array, x: number, y: number): Promise<string
     .raw()
     .toBuffer({ resolveWithObject: true });
   const at = (Math.min(y, info.height - 1) * info.width + Math.min(x, info.width - 1)) * 3;
-  return data[at] > 200 && data[at + 1] > 150 ? "yellow" : "teal";
+  return (data[at] ?? 0) > 200 && (data[at + 1] ?? 0) > 150 ? "yellow" : "teal";
 }
 
 describe("processPicture", () => {

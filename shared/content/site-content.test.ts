@@ -180,6 +180,12 @@ describe("opening hours in words", () => {
       expect(problemsOf(document)).toEqual([{ path, message: expect.stringContaining(words) }]);
     });
 
+    it("reads a version published before pictures existed as one with none", () => {
+      const { pictures: _, ...before } = valid();
+      const result = checkSiteContent(before);
+      expect(result.ok && result.content.pictures).toEqual({});
+    });
+
     it("refuses a picture for a slot the site does not have", () => {
       const document = valid() as unknown as { pictures: Record<string, unknown> };
       document.pictures.banner = photo;

@@ -245,6 +245,8 @@ const pictures = z.strictObject(
   >,
   { error: "Pictures can only go where the site has an illustration." },
 );
+// A version published before pictures could be uploaded has none: every slot its illustration.
+const picturesGroup = pictures.default({});
 
 export type OwnerPicture = z.infer<typeof picture>;
 
@@ -256,7 +258,7 @@ export const siteContentSchema = z.object({
   prices,
   area,
   reviews: z.array(review).min(1, "Keep at least one review.").max(20, "Show at most 20 reviews."),
-  pictures,
+  pictures: picturesGroup,
 });
 
 export type SiteContent = z.infer<typeof siteContentSchema>;

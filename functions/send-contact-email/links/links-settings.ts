@@ -45,6 +45,13 @@ const scopeVariables: Record<
   },
   // Calendar apps keep a subscription for years: it lasts until its secret is rotated.
   calendar: { secret: "CALENDAR_LINK_SECRET", defaultTtlDays: 3650, maxTtlDays: 3650 },
+  // The owner's site editor (and its Pictures page): revoked alone by setting a new secret.
+  site: {
+    secret: "SITE_LINK_SECRET",
+    ttlDays: "SITE_LINK_TTL_DAYS",
+    defaultTtlDays: 90,
+    maxTtlDays: 366,
+  },
 };
 
 function days(env: Env, name: string | undefined, fallback: number, max: number): number {

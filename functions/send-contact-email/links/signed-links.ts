@@ -20,7 +20,7 @@
  */
 import { constantTimeEqual, purposeKey } from "../base/secrets.ts";
 
-export const linkScopes = ["owner", "owner-read", "visitor", "inbox", "calendar"] as const;
+export const linkScopes = ["owner", "owner-read", "visitor", "inbox", "calendar", "site"] as const;
 export type LinkScope = (typeof linkScopes)[number];
 
 export const defaultLinkTtlDays = 30;

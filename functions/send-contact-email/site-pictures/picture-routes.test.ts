@@ -153,9 +153,8 @@ describe("the Pictures page", () => {
 
     const live = await store.liveContent();
     expect(live?.changes).toEqual(["Home hero picture: replaced"]);
-    const picture = (live?.document as { pictures: Record<string, { picture: string }> }).pictures[
-      "home-hero"
-    ];
+    const document = live?.document as { pictures: Record<string, { picture: string }> };
+    const picture = document.pictures["home-hero"];
     expect(picture).toEqual({
       picture: expect.stringMatching(/^[0-9a-f]{32}$/),
       alt: "Our crew in a sunny kitchen",

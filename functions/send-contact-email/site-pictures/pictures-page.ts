@@ -76,8 +76,11 @@ function SlotForms({ slot, view }: { slot: PictureSlot; view: PicturesPageView }
   const action = `pictures?token=${encodeURIComponent(view.token)}`;
   const fileId = `file-${slot}`;
   const altId = `alt-${slot}`;
+  // The hint always, the problem when there is one: a screen reader says both with the field.
   const described = (id: string, problem?: string) =>
-    problem ? { "aria-invalid": true, "aria-describedby": `${id}-problem` } : {};
+    problem
+      ? { "aria-invalid": true, "aria-describedby": `${id}-hint ${id}-problem` }
+      : { "aria-describedby": `${id}-hint` };
   return h(
     "section",
     { id: slot, "aria-labelledby": `${slot}-title` },

@@ -19,6 +19,8 @@ import {
   describeSmtpUrl,
 } from "../functions/send-contact-email/mail/smtp-mailer.ts";
 import type { SiteHost } from "../functions/send-contact-email/site/content-follower.ts";
+import type { ProcessPicture } from "../functions/send-contact-email/site-pictures/picture-processing.ts";
+import { uploadBodyLimit } from "../functions/send-contact-email/site-pictures/picture-routes.ts";
 import { business } from "../shared/business.ts";
 import { calendarDay } from "../shared/calendar-day.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
@@ -37,6 +39,10 @@ import { dataPaths, type ServerSettings } from "./settings.ts";
 
 /** How long a starting server waits for the data folder's previous holder to let go. */
 const lockWaitMs = 5000;
+
+/** sharp is loaded with the first upload, not at every start. */
+const sharpPictures: ProcessPicture = async (bytes) =>
+  (await import("./pictures/process-picture.ts")).processPicture(bytes);
 
 const webMethods = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 
@@ -74,6 +80,8 @@ export type ContactService = Pick<ContactFunction, "store" | "publishing"> & {
 export type ContactServiceOptions = SiteHost & {
   /** The first retry after a failed open of the store. */
   reopenDelayMs?: number;
+  /** Makes the owner's uploads into picture files (sharp, loaded at the first upload). */
+  processPicture?: ProcessPicture;
 };
 
 /**
@@ -84,7 +92,12 @@ export type ContactServiceOptions = SiteHost & {
 export function createContactService(
   settings: ServerSettings,
   log: Logger,
-  { reopenDelayMs = 5000, build, preview }: ContactServiceOptions = {},
+  {
+    reopenDelayMs = 5000,
+    build,
+    preview,
+    processPicture = sharpPictures,
+  }: ContactServiceOptions = {},
 ): ContactService {
   const { contact } = settings;
   const folder = narrowDataFolder(settings.dataDir);
@@ -132,6 +145,7 @@ export function createContactService(
     reopenDelayMs,
     build,
     preview,
+    processPicture,
   });
 
   return {
@@ -176,8 +190,12 @@ export function createContactService(
         await writeWebResponse(response, refused, baseHeaders);
         return;
       }
+      // 16 KiB for everything but an upload of a picture, which has a bound of its own.
+      const bodyLimit =
+        uploadBodyLimit(method, new URL(request.url ?? "/", "http://host").pathname) ??
+        maxBodyBytes;
       const declared = Number(request.headers["content-length"]);
-      const declaredTooLarge = Number.isFinite(declared) && declared > maxBodyBytes;
+      const declaredTooLarge = Number.isFinite(declared) && declared > bodyLimit;
       // Node discards the unread body of a finished request before reading the next one; past
       // what is worth discarding, close the connection instead.
       if (declaredTooLarge && declared > maxDiscardBytes) baseHeaders.Connection = "close";
@@ -190,7 +208,7 @@ export function createContactService(
           body = Buffer.alloc(0);
         } else {
           try {
-            body = await readBoundedBody(request, maxBodyBytes);
+            body = await readBoundedBody(request, bodyLimit);
           } catch {
             return; // The client went away; nobody is waiting for an answer.
           }

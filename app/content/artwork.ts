@@ -1,3 +1,4 @@
+import type { PictureSlot } from "../../shared/content/picture-files";
 import aboutTeam from "../assets/artwork/about-team.svg";
 import carpet from "../assets/artwork/carpet.svg";
 import commercial from "../assets/artwork/commercial.svg";
@@ -12,20 +13,8 @@ import postConstruction from "../assets/artwork/post-construction.svg";
 import residential from "../assets/artwork/residential.svg";
 import townHero from "../assets/artwork/town-hero.svg";
 
-export type ArtworkName =
-  | "home-hero"
-  | "floor-wax-hero"
-  | "residential"
-  | "commercial"
-  | "janitorial"
-  | "office"
-  | "carpet"
-  | "post-construction"
-  | "floor-wax"
-  | "about-team"
-  | "founder"
-  | "town-hero"
-  | "contact-hero";
+/** The slots the owner may put a picture in (shared/content/picture-files.ts) are these. */
+export type ArtworkName = PictureSlot;
 
 type Artwork = { src: string; width: number; height: number; alt: string };
 

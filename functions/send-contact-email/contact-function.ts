@@ -26,6 +26,7 @@ import {
   createContentFollower,
   type SiteHost,
 } from "./site/content-follower.ts";
+import type { ProcessPicture } from "./site-pictures/picture-processing.ts";
 
 export type { FunctionStore, OpenedStore } from "./function-store.ts";
 
@@ -47,6 +48,11 @@ export type ContactFunctionOptions = SiteHost & {
    * tests and screenshots): this process's content is then never switched.
    */
   publishing?: SitePublishing;
+  /**
+   * Makes an owner's upload into the pages' picture files (the Node host's, with sharp:
+   * server/pictures/). Absent (Supabase), the Pictures page says where photos are uploaded.
+   */
+  processPicture?: ProcessPicture;
 };
 
 export type ContactFunction = {
@@ -154,6 +160,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       countKey: purposeSecret(owner.linkSecret, "count-limit"),
       inboxLink: () => inboxLink("act"),
       publishing,
+      processPicture: options.processPicture,
       log,
     }),
     signers: links,

@@ -6,18 +6,21 @@ import type { CountStore } from "./store/count-store.ts";
 import type { FollowUpStore } from "./store/follow-up-store.ts";
 import type { MailCount } from "./store/mail-count.ts";
 import type { OwnerStore } from "./store/owner-store.ts";
+import type { PictureStore } from "./store/picture-store.ts";
 import type { ContactStore } from "./store/store.ts";
 
 /**
  * Everything the function keeps: requests and their e-mail, the owner's side, visits and the
- * visitor's side, the site's counts, the follow-ups to customers, the site's content versions.
+ * visitor's side, the site's counts, the follow-ups to customers, the site's content versions and
+ * the owner's pictures.
  */
 export type FunctionStore = ContactStore &
   OwnerStore &
   BookingStore &
   CountStore &
   FollowUpStore &
-  ContentStore;
+  ContentStore &
+  PictureStore;
 
 /** What opening the store gives: the store, and counts its database shares between instances. */
 export type OpenedStore = {

@@ -29,7 +29,7 @@ export type RouteContext = {
 export type Route = {
   /** The methods, separated by spaces ("GET HEAD POST"). */
   method: string;
-  /** After `…/send-contact-email`; `:id`, `:hash`, `:name` and `:version` are parameters of their own shape. */
+  /** After `…/send-contact-email`; `:id`, `:hash`, `:name`, `:version` and `:file` are parameters of their own shape. */
   path: string;
   /** How the router's own answers (405, 503) are written: as JSON, a private page, or a bare file. */
   answers: "json" | "page" | "file";
@@ -64,6 +64,8 @@ const paramShapes: Record<string, string> = {
   hash: "[0-9a-f]{64}",
   name: "[a-z]{1,20}",
   version: "[0-9]{1,9}",
+  // A picture's file (shared/content/picture-files.ts): `<id>-<width>.<ext>`.
+  file: "[0-9a-f]{32}-[0-9]{1,4}\\.(?:avif|webp|jpg)",
 };
 
 function compile(path: string): RegExp {

@@ -106,6 +106,7 @@ const params = {
   hash: "ab".repeat(32),
   name: "visits",
   version: "7",
+  file: `${"0f".repeat(16)}-480.jpg`,
 };
 const concrete = (path: string, values: Record<string, string> = params) =>
   path.replace(/:([a-z]+)/g, (_, name: string) => values[name] ?? "");
@@ -164,6 +165,13 @@ describe("the route table", () => {
       { route: "GET HEAD /site/:name", opens: ["site:site"], store: true, isolated: true },
       { route: "POST /site/:name", opens: ["site:site"], store: true, isolated: true },
       { route: "POST /site/:name/preview", opens: ["site:site"], store: true, isolated: true },
+      {
+        route: "GET HEAD POST /site/pictures",
+        opens: ["site:site"],
+        store: true,
+        isolated: true,
+      },
+      { route: "GET HEAD /pictures/:file", opens: [], store: true, isolated: false },
       {
         route: "GET HEAD /calendar/:name.ics",
         opens: ["calendar:visits"],
@@ -277,6 +285,19 @@ describe("the one check of a private link", () => {
         init: form({}),
       },
       {
+        row: "GET HEAD POST /site/pictures",
+        path: "/site/pictures",
+        scope: "site",
+        subject: "site",
+      },
+      {
+        row: "GET HEAD POST /site/pictures",
+        path: "/site/pictures",
+        scope: "site",
+        subject: "site",
+        init: form({ slot: "home-hero", action: "illustration" }),
+      },
+      {
         row: "GET HEAD /calendar/:name.ics",
         path: "/calendar/visits.ics",
         scope: "calendar",
@@ -372,7 +393,7 @@ describe("a store that is not open", () => {
     await closed.stop();
     expect(closed.store).toBeNull();
     const needing = table().filter((route) => route.needsStore);
-    expect(needing.length).toBe(18);
+    expect(needing.length).toBe(20);
     for (const fn of [never, closed])
       for (const route of needing) {
         const response = await fn.fetch(await requestFor(route), { peer: "127.0.0.1" });

@@ -41,6 +41,13 @@ import {
   siteEditorLink,
   siteSubject,
 } from "./site-editor/site-editor-routes.ts";
+import type { ProcessPicture } from "./site-pictures/picture-processing.ts";
+import {
+  createUploadLimiter,
+  handlePictureFile,
+  handlePicturesPage,
+  sitePicturesLink,
+} from "./site-pictures/picture-routes.ts";
 import type { StoredContactRequest } from "./store/store.ts";
 import type { ReactNode } from "./views/react.ts";
 
@@ -62,6 +69,8 @@ export type RouteDeps = {
   inboxLink: () => Promise<string>;
   /** Makes a published content version live here, and says how that went (the site editor). */
   publishing: SitePublishing;
+  /** The Node host's picture maker (server/pictures/); absent on Supabase. */
+  processPicture?: ProcessPicture;
   log: Logger;
 };
 
@@ -202,6 +211,18 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       log,
     });
 
+  const uploads = createUploadLimiter();
+  const picturesPage: Handler = (request, { grant, store }) =>
+    handlePicturesPage(request, grant, {
+      store,
+      processPicture: deps.processPicture,
+      publishing: deps.publishing,
+      limiter: uploads,
+      log,
+    });
+  const pictureFile: Handler = (_request, { params, store }) =>
+    handlePictureFile(params.file ?? "", store);
+
   return [
     api("POST OPTIONS", "", intake, { wrongMethod: messagesForVisitors.method }),
     ...(config.drainSecret ? [drainRoute(config.drainSecret, queues, deps.store)] : []),
@@ -218,6 +239,9 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     { ...page("POST", "/request/:id", visitorPageLink, visitorPage("page")), limit: visitorPosts },
     page("GET HEAD", "/request/:id/visit.ics", visitorPageLink, visitorPage("calendar")),
     page("GET HEAD POST", "/opt-out/:hash", optOutLink, optOut),
+    page("GET HEAD POST", "/site/pictures", sitePicturesLink, picturesPage),
+    // Public: the pages' pictures, for a static host's build and the editor's previews.
+    { ...api("GET HEAD", "/pictures/:file", pictureFile, { needsStore: true }), ...file },
     page("GET HEAD", "/site", siteEditorLink, editorHome),
     page("POST", "/site/restore/first", siteEditorLink, restore("first")),
     page("POST", "/site/restore/:version", siteEditorLink, restore()),

@@ -92,4 +92,28 @@ describe("what changed, in the owner's words", () => {
     expect(contentLabels["pages.towns.exton.servicesIntro"]).toBe("Exton page: services intro");
     expect(contentLabels["pages.serviceCards.carpet.shortDesc"]).toBeUndefined();
   });
+  it("tells a picture as a whole: replaced, its words changed, or the illustration again", () => {
+    const photo = {
+      picture: "0123456789abcdef0123456789abcdef",
+      alt: "Our crew",
+      width: 1600,
+      height: 1200,
+    };
+    const withPhoto = first();
+    withPhoto.pictures["home-hero"] = photo;
+    expect(describeChanges(first(), withPhoto)).toEqual(["Home hero picture: replaced"]);
+
+    const newWords = first();
+    newWords.pictures["home-hero"] = { ...photo, alt: "Our crew at work" };
+    expect(describeChanges(withPhoto, newWords)).toEqual([
+      "Home hero picture: description changed",
+    ]);
+
+    const another = first();
+    another.pictures["home-hero"] = { ...photo, picture: "f".repeat(32) };
+    expect(describeChanges(withPhoto, another)).toEqual(["Home hero picture: replaced"]);
+    expect(describeChanges(withPhoto, first())).toEqual([
+      "Home hero picture: the illustration again",
+    ]);
+  });
 });

@@ -6,6 +6,7 @@
 import { areas } from "../areas.ts";
 import { serviceLabel } from "../contact-fields.ts";
 import { serviceCatalog } from "../service-catalog.ts";
+import { pictureSlotLabels, pictureSlots } from "./picture-files.ts";
 import { repositoryContent } from "./repository-content.ts";
 import type { SiteContent } from "./site-content.ts";
 
@@ -134,6 +135,9 @@ export const contentLabels: Record<string, string> = {
   area: "ZIP codes served",
   reviews: "Reviews",
   ...pageLabels,
+  ...Object.fromEntries(
+    pictureSlots.map((slot) => [`pictures.${slot}`, `${pictureSlotLabels[slot]} picture`]),
+  ),
 };
 
 const listPaths = new Set([
@@ -180,9 +184,22 @@ function listChange(label: string, before: unknown[], after: unknown[]): string 
   return `${label}: ${parts.join(", ")}`;
 }
 
+type PictureValue = { picture: string; alt: string } | undefined;
+
+/** A picture is told as a whole: its file is an id the owner never sees. */
+function pictureChange(label: string, before: PictureValue, after: PictureValue): string {
+  if (!after) return `${label}: the illustration again`;
+  if (!before || before.picture !== after.picture) return `${label}: replaced`;
+  return `${label}: description changed`;
+}
+
 function walk(path: string, before: unknown, after: unknown, changes: string[]): void {
   if (same(before, after)) return;
   const label = contentLabels[path];
+  if (label && path.startsWith("pictures.")) {
+    changes.push(pictureChange(label, before as PictureValue, after as PictureValue));
+    return;
+  }
   if (label && listPaths.has(path) && Array.isArray(before) && Array.isArray(after)) {
     changes.push(listChange(label, before, after));
     return;

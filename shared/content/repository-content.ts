@@ -8,6 +8,7 @@ import contact from "../../content/contact.json" with { type: "json" };
 import hours from "../../content/hours.json" with { type: "json" };
 import offer from "../../content/offer.json" with { type: "json" };
 import pages from "../../content/pages.json" with { type: "json" };
+import pictures from "../../content/pictures.json" with { type: "json" };
 import prices from "../../content/prices.json" with { type: "json" };
 import reviews from "../../content/reviews.json" with { type: "json" };
 
@@ -20,6 +21,7 @@ export const contentGroups = [
   "area",
   "reviews",
   "pages",
+  "pictures",
 ] as const;
 
 export const repositoryContent: unknown = {
@@ -31,4 +33,5 @@ export const repositoryContent: unknown = {
   area,
   reviews,
   pages,
+  pictures,
 };

@@ -188,4 +188,50 @@ describe("opening hours in words", () => {
     );
     expect(hours.closed).toEqual(["Wednesday", "Friday", "Saturday"]);
   });
+
+  describe("pictures", () => {
+    const photo = {
+      picture: "0123456789abcdef0123456789abcdef",
+      alt: "Our crew",
+      width: 1600,
+      height: 1200,
+    };
+
+    it("start empty (every slot shows its illustration) and take a picture per artwork slot", () => {
+      expect(valid().pictures).toEqual({});
+      const document = valid();
+      document.pictures["home-hero"] = photo;
+      document.pictures.founder = { ...photo, alt: "  Dana at the office  " };
+      const result = checkSiteContent(document);
+      expect(result.ok && result.content.pictures).toEqual({
+        "home-hero": photo,
+        founder: { ...photo, alt: "Dana at the office" },
+      });
+    });
+
+    it.each([
+      [{ ...photo, alt: " " }, "pictures.home-hero.alt", "for people who cannot see it"],
+      [{ ...photo, alt: undefined }, "pictures.home-hero.alt", "for people who cannot see it"],
+      [{ ...photo, picture: "../../etc/passwd" }, "pictures.home-hero.picture", "Upload"],
+      [{ ...photo, width: 0 }, "pictures.home-hero.width", "width"],
+    ])("refuses a picture without what it needs (%#)", (value, path, words) => {
+      const document = valid() as unknown as { pictures: Record<string, unknown> };
+      document.pictures["home-hero"] = value;
+      expect(problemsOf(document)).toEqual([{ path, message: expect.stringContaining(words) }]);
+    });
+
+    it("reads a version published before pictures existed as one with none", () => {
+      const { pictures: _, ...before } = valid();
+      const result = checkSiteContent(before);
+      expect(result.ok && result.content.pictures).toEqual({});
+    });
+
+    it("refuses a picture for a slot the site does not have", () => {
+      const document = valid() as unknown as { pictures: Record<string, unknown> };
+      document.pictures.banner = photo;
+      expect(problemsOf(document)).toEqual([
+        { path: "pictures", message: "Pictures can only go where the site has an illustration." },
+      ]);
+    });
+  });
 });

@@ -8,6 +8,7 @@
  * rules. What the owner types is text: nothing here is ever rendered as markup.
  */
 import { z } from "zod";
+import { type PictureSlot, pictureIdShape, pictureSlots } from "./picture-files.ts";
 
 const text = (what: string, max: number) =>
   z
@@ -379,6 +380,25 @@ const pages = z.object({
     "floor-wax": serviceCard,
   }),
 });
+/** The owner's photo for one artwork slot (picture-files.ts names its files); absent: the illustration. */
+const picture = z.object({
+  picture: z.string().regex(pictureIdShape, "Upload the picture again."),
+  alt: text("a few words saying what the picture shows, for people who cannot see it", 200),
+  width: whole("the picture's width", 1, 20_000),
+  height: whole("the picture's height", 1, 20_000),
+});
+
+const pictures = z.strictObject(
+  Object.fromEntries(pictureSlots.map((slot) => [slot, picture.optional()])) as Record<
+    PictureSlot,
+    z.ZodOptional<typeof picture>
+  >,
+  { error: "Pictures can only go where the site has an illustration." },
+);
+// A version published before pictures could be uploaded has none: every slot its illustration.
+const picturesGroup = pictures.default({});
+
+export type OwnerPicture = z.infer<typeof picture>;
 
 export const siteContentSchema = z.object({
   business,
@@ -389,6 +409,7 @@ export const siteContentSchema = z.object({
   area,
   reviews: z.array(review).min(1, "Keep at least one review.").max(20, "Show at most 20 reviews."),
   pages,
+  pictures: picturesGroup,
 });
 
 export type SiteContent = z.infer<typeof siteContentSchema>;

@@ -184,6 +184,8 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
           "visitor_emails",
           "request_events",
           "content_versions",
+          "content_pictures",
+          "content_picture_files",
         ]),
       );
       expect(functions().length).toBeGreaterThanOrEqual(5);
@@ -248,6 +250,8 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
       visitor_emails: "last_error = 'x'",
       request_events: "kind = 'x'",
       content_versions: "changes = '[]'",
+      content_pictures: "width = 1",
+      content_picture_files: "type = 'image/jpeg'",
     };
 
     it("still sees zero rows and may insert nothing when granted everything (RLS holds)", () => {

@@ -2,6 +2,7 @@ import type { Picture } from "vite-imagetools";
 import { type ArtworkName, artwork } from "~/content/artwork";
 import { photos } from "~/content/photos";
 import { cn } from "~/lib/cn";
+import { ownerPictures, pictureSources } from "../../../shared/content/owner-pictures";
 
 type ArtworkImageProps = {
   name: ArtworkName;
@@ -16,8 +17,9 @@ type ArtworkImageProps = {
 
 /**
  * Every picture on the site goes through here: fixed dimensions so nothing shifts while it loads,
- * lazy below the fold, and a real photo (app/assets/photos/) in place of the illustration when
- * the owner has added one.
+ * lazy below the fold. In place of the illustration, in this order: the picture the owner
+ * uploaded for this slot (the live content's `pictures`, with the owner's alt text), else a photo
+ * added to the build (app/assets/photos/).
  */
 export function ArtworkImage({
   name,
@@ -34,7 +36,18 @@ export function ArtworkImage({
     fetchPriority: priority ? "high" : "auto",
   } as const;
   const text = alt ?? image.alt;
+  const owned = ownerPictures[name];
 
+  if (owned)
+    return (
+      <ResponsivePhoto
+        photo={pictureSources(owned)}
+        alt={owned.alt}
+        sizes={sizes}
+        className={className}
+        {...loading}
+      />
+    );
   if (photo)
     return (
       <ResponsivePhoto photo={photo} alt={text} sizes={sizes} className={className} {...loading} />

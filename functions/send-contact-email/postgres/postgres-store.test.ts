@@ -9,6 +9,7 @@ import { describeContentStoreContract } from "../../../tests/contracts/content-s
 import { describeCountStoreContract } from "../../../tests/contracts/count-store-contract.ts";
 import { describeFollowUpStoreContract } from "../../../tests/contracts/follow-up-store-contract.ts";
 import { describeOwnerStoreContract } from "../../../tests/contracts/owner-store-contract.ts";
+import { describePictureStoreContract } from "../../../tests/contracts/picture-store-contract.ts";
 import { describeQueueContract } from "../../../tests/contracts/queue-contract.ts";
 import { describeStoreContract } from "../../../tests/contracts/store-contract.ts";
 import { unusedPort } from "../../../tests/integration/support/ports.ts";
@@ -60,6 +61,9 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
     openPostgresStore({ url: freshDatabase() }),
   );
   describeContentStoreContract("Postgres store", async () =>
+    openPostgresStore({ url: freshDatabase() }),
+  );
+  describePictureStoreContract("Postgres store", async () =>
     openPostgresStore({ url: freshDatabase() }),
   );
   describeCountStoreContract("Postgres store", async () =>

@@ -19,6 +19,7 @@ import type { CountStore, SiteCount } from "../store/count-store.ts";
 import type { FollowUpStore } from "../store/follow-up-store.ts";
 import type { MailCount } from "../store/mail-count.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
+import type { PictureStore } from "../store/picture-store.ts";
 import {
   deliveryQueue,
   followUpQueue,
@@ -41,6 +42,7 @@ import {
 } from "../store/store-row.ts";
 import { postgresBooking } from "./postgres-booking.ts";
 import { postgresContent } from "./postgres-content.ts";
+import { postgresPictures } from "./postgres-pictures.ts";
 import { postgresQueue } from "./postgres-queue.ts";
 
 export type PostgresStoreOptions = {
@@ -61,7 +63,8 @@ export type PostgresStore = ContactStore &
   BookingStore &
   CountStore &
   FollowUpStore &
-  ContentStore & {
+  ContentStore &
+  PictureStore & {
     /** The pool, for the migration runner and tests. */
     readonly sql: postgres.Sql;
     /** A rate limiter whose counts live in this database, shared by every instance. */
@@ -150,6 +153,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
   return {
     sql,
     ...postgresBooking(sql, run),
+    ...postgresPictures(sql, run),
     ...postgresContent(sql, run),
     queue: (name) => queues[name],
     submit(request) {

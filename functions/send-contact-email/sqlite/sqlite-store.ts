@@ -23,6 +23,7 @@ import type { CountStore, SiteCount } from "../store/count-store.ts";
 import type { FollowUpStore } from "../store/follow-up-store.ts";
 import { applySqliteMigrations } from "../store/migrations.ts";
 import type { NewNotice, OwnerStore } from "../store/owner-store.ts";
+import type { PictureStore } from "../store/picture-store.ts";
 import {
   deliveryQueue,
   followUpQueue,
@@ -45,6 +46,7 @@ import {
 } from "../store/store-row.ts";
 import { sqliteBooking } from "./sqlite-booking.ts";
 import { sqliteContent } from "./sqlite-content.ts";
+import { sqlitePictures } from "./sqlite-pictures.ts";
 import { sqliteQueue } from "./sqlite-queue.ts";
 
 export type SqliteStore = ContactStore &
@@ -52,7 +54,8 @@ export type SqliteStore = ContactStore &
   BookingStore &
   CountStore &
   FollowUpStore &
-  ContentStore & {
+  ContentStore &
+  PictureStore & {
     /** The file in use. */
     readonly path: string;
     /**
@@ -282,6 +285,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   return {
     path,
     ...booking,
+    ...sqlitePictures(db, write, run),
     ...sqliteContent(db, write, run),
     queue: (name) => queues[name],
     submit(request) {

@@ -1,0 +1,98 @@
+/**
+ * An owner's photo through the real Node server: the upload's larger body let through on its one
+ * route, sharp's processing, the store, the new content version, and the public file with no
+ * location left in it; an 11 MB post refused while it is read.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createLinkSigners,
+  parseLinkSettings,
+} from "../../functions/send-contact-email/links/links-settings.ts";
+import { createFakeSite } from "./support/fake-site.ts";
+import { type HostProcess, startNodeServer } from "./support/processes.ts";
+
+const secret = "a-pictures-test-owner-secret-0123456789abcdef";
+let folder = "";
+let server: HostProcess;
+let pagesUrl = "";
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), "pictures-upload-"));
+  server = await startNodeServer(
+    {
+      STATIC_DIR: await createFakeSite(folder),
+      DATA_DIR: join(folder, "data"),
+      CONTACT_PUBLIC_KEY: "sb_publishable_pictures-test-key",
+      OWNER_LINK_SECRET: secret,
+    },
+    folder,
+  );
+  const token = await createLinkSigners(parseLinkSettings({}, secret)).site.sign(
+    "site",
+    new Date(),
+  );
+  pagesUrl = `${server.url}/functions/v1/send-contact-email/site/pictures?token=${encodeURIComponent(token)}`;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+function post(file: Blob, alt = "Our crew at work") {
+  const form = new FormData();
+  form.set("slot", "home-hero");
+  form.set("action", "upload");
+  form.set("alt", alt);
+  form.set("file", file, "IMG_0042.jpg");
+  return fetch(pagesUrl, { method: "POST", body: form, redirect: "manual" });
+}
+
+describe("an owner's photo on npm start", () => {
+  it("is made, stored, published and served with its location gone", async () => {
+    const photo = await sharp({
+      create: { width: 1400, height: 1000, channels: 3, background: "#0e7490" },
+    })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "PhoneCo" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "40/1 5/1 30/1" },
+      })
+      .toBuffer();
+    const uploaded = await post(new Blob([new Uint8Array(photo)], { type: "image/jpeg" }));
+    expect(uploaded.status, server.output()).toBe(303);
+
+    const page = await (await fetch(`${pagesUrl}&saved=home-hero`)).text();
+    expect(page).toContain("Home hero: saved and published.");
+    const src = /src="\.\.\/pictures\/([0-9a-f]{32})-480\.jpg"/.exec(page);
+    expect(src).not.toBeNull();
+    const id = src?.[1];
+
+    for (const [name, type] of [
+      [`${id}-1200.avif`, "image/avif"],
+      [`${id}-800.webp`, "image/webp"],
+      [`${id}-480.jpg`, "image/jpeg"],
+    ]) {
+      const file = await fetch(`${server.url}/functions/v1/send-contact-email/pictures/${name}`);
+      expect(file.status, name).toBe(200);
+      expect(file.headers.get("content-type"), name).toBe(type);
+      expect(file.headers.get("cache-control"), name).toContain("immutable");
+      const bytes = Buffer.from(await file.arrayBuffer());
+      expect((await sharp(bytes).metadata()).exif, name).toBeUndefined();
+      expect(bytes.includes("PhoneCo"), name).toBe(false);
+    }
+  });
+
+  it("refuses an 11 MB post with the limit in words, and the page still works after", async () => {
+    const big = new Uint8Array(11 * 1024 * 1024);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const refused = await post(new Blob([big], { type: "image/jpeg" }));
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toContain("larger than 10 MB");
+    expect((await fetch(pagesUrl)).status).toBe(200);
+  });
+});

@@ -9,8 +9,8 @@
  *   only the rules the page or its islands' scripts can use (page-css.ts);
  * - the page's main illustration (the SVG marked fetchpriority="high") and the SVG favicon are
  *   inlined as data: URLs, so nothing is fetched while the page paints.
- * Only JSON-LD data blocks and the loader remain as scripts; ship-site.ts then hashes both into
- * the page's Content-Security-Policy.
+ * Only data blocks (JSON-LD, the islands' content) and the loader remain as scripts; ship-site.ts
+ * then hashes the loader into the page's Content-Security-Policy (data blocks are not executed).
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -62,6 +62,8 @@ export async function finishHtml(clientDir: string, graph: ChunkGraph): Promise<
 
     html = html.replace(script, (element, attributes: string) => {
       if (attributes.includes('type="application/ld+json"')) return element;
+      // The islands' content (app/root.tsx): data, not a script to run.
+      if (attributes.includes('type="application/json"')) return element;
       report.removedScripts += 1;
       return "";
     });

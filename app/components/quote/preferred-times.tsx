@@ -76,7 +76,7 @@ export function PreferredTimes({
         Preferred times (optional, up to {windowRules.maxWindows})
       </legend>
       <p id={`${id}-days`} className="mt-1 text-slate-600 text-sm">
-        {businessReach.hours.openDays}; we are closed on major holidays.
+        {`${businessReach.hours.openDays}; we are closed on major holidays.`}
       </p>
       <div className="mt-2 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <div>

@@ -14,8 +14,9 @@
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { blockForIslands } from "../../shared/content/page-content";
 import { classesIn, pageCss, tagsIn } from "./page-css";
-import { type ChunkGraph, pageChunks } from "./page-scripts";
+import { type ChunkGraph, islandsIn, pageChunks } from "./page-scripts";
 
 const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/?>/g;
 const modulePreload = /<link rel="modulepreload" href="[^"]+"\/?>/g;
@@ -67,6 +68,7 @@ export async function finishHtml(clientDir: string, graph: ChunkGraph): Promise<
       report.removedScripts += 1;
       return "";
     });
+    html = blockForIslands(html, islandsIn(html));
     html = html.replace(modulePreload, "");
     // Bytes no browser reads: lucide's own class names (no rule uses them) and the SVG namespace,
     // which the HTML parser implies.

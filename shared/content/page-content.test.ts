@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { pageContentGroups, pageContentJson } from "./page-content.ts";
+import {
+  blockForIslands,
+  pageContentGroups,
+  pageContentId,
+  pageContentJson,
+} from "./page-content.ts";
 import { repositoryContent } from "./repository-content.ts";
 import type { SiteContent } from "./site-content.ts";
 
@@ -20,5 +25,36 @@ describe("the content a page carries for its islands", () => {
     const json = pageContentJson(typed);
     expect(json).not.toMatch(/<\/script|<!--|</i);
     expect(JSON.parse(json).offer.terms).toBe(typed.offer.terms);
+  });
+});
+
+describe("a page's block, cut to its islands", () => {
+  const page = `<body><p>Hi</p><script type="application/json" id="${pageContentId}">${pageContentJson(document)}</script></body>`;
+  const carried = (html: string) => {
+    const json = /<script type="application\/json" id="site-content">([^<]*)<\/script>/.exec(html);
+    return json ? Object.keys(JSON.parse(json[1] as string)) : null;
+  };
+
+  it("keeps every group the quote form reads, only the area for the ZIP box", () => {
+    expect(carried(blockForIslands(page, ["menu", "contact-form"]))).toEqual([
+      ...pageContentGroups,
+    ]);
+    expect(carried(blockForIslands(page, ["welcome-offer", "zip-check", "carousel"]))).toEqual([
+      "area",
+    ]);
+  });
+
+  it("drops the block where no island reads content, and leaves the page as it was", () => {
+    expect(blockForIslands(page, ["menu", "welcome-offer"])).toBe("<body><p>Hi</p></body>");
+  });
+
+  it("keeps what it carries escaped", () => {
+    const typed = structuredClone(document);
+    typed.area.exton.nearby = ["19335"];
+    typed.offer.terms = "</script><!--";
+    const html = `<script type="application/json" id="${pageContentId}">${pageContentJson(typed)}</script>`;
+    const cut = blockForIslands(html, ["contact-form"]);
+    expect(cut.slice(0, -"</script>".length)).not.toMatch(/<\/script|<!--/);
+    expect(cut).toBe(html);
   });
 });

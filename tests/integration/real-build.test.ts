@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findInlineSources } from "../../app/build/csp.ts";
-import { pageContentGroups } from "../../shared/content/page-content.ts";
+import { islandsIn } from "../../app/build/page-scripts.ts";
+import { islandContent, pageContentGroups } from "../../shared/content/page-content.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../shared/content/site-content.ts";
 import { type HostProcess, projectRoot, startNodeServer } from "./support/processes.ts";
@@ -96,10 +97,13 @@ describe.skipIf(!hasBuild)("the real build on the embedded server", () => {
       const blocks = [
         ...html.matchAll(/<script type="application\/json" id="site-content">([^<]*)<\/script>/g),
       ];
-      expect(blocks, path).toHaveLength(1);
-      const carried = JSON.parse(blocks[0]?.[1] ?? "");
-      expect(carried, path).toEqual(
-        Object.fromEntries(pageContentGroups.map((group) => [group, document[group]])),
+      const needed = pageContentGroups.filter((group) =>
+        islandsIn(html).some((name) => islandContent[name]?.includes(group)),
+      );
+      expect(blocks, path).toHaveLength(needed.length > 0 ? 1 : 0);
+      if (needed.length === 0) continue;
+      expect(JSON.parse(blocks[0]?.[1] ?? ""), path).toEqual(
+        Object.fromEntries(needed.map((group) => [group, document[group]])),
       );
     }
     // The islands are built once and serve every published version (decision 0023).

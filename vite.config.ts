@@ -1,6 +1,7 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, loadEnv } from "vite";
+import { defineConfig, loadEnv, type Plugin } from "vite";
 import { imagetools } from "vite-imagetools";
 import { siteCountsOn, siteCountsSetting } from "./shared/site-counts-setting.ts";
 
@@ -9,7 +10,7 @@ export default defineConfig(({ mode }) => {
   // count (or not).
   siteCountsOn(loadEnv(mode, process.cwd(), siteCountsSetting)[siteCountsSetting]);
   return {
-    plugins: [tailwindcss(), imagetools(), reactRouter()],
+    plugins: [pageContent(), tailwindcss(), imagetools(), reactRouter()],
     resolve: { tsconfigPaths: true },
     // SITE_COUNTS has no VITE_ prefix: the server reads the same variable, so the owner sets one.
     envPrefix: ["VITE_", siteCountsSetting],
@@ -23,3 +24,29 @@ export default defineConfig(({ mode }) => {
     },
   };
 });
+
+const repositoryContent = fileURLToPath(
+  new URL("./shared/content/repository-content.ts", import.meta.url),
+);
+const pageContentModule = fileURLToPath(
+  new URL("./shared/content/page-content.ts", import.meta.url),
+);
+
+/**
+ * The browser's code reads the content its page carries (shared/content/page-content.ts), never
+ * the repository's files: the islands are built once and serve every published version
+ * (docs/decisions/0023-live-content.md). The server build and the prerendering keep the
+ * repository's document, which a renderer replaces with the live one.
+ */
+function pageContent(): Plugin {
+  return {
+    name: "keystone-shine:page-content",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async resolveId(source, importer, options) {
+      if (!source.includes("repository-content")) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === repositoryContent ? pageContentModule : null;
+    },
+  };
+}

@@ -7,6 +7,8 @@ import { SkipLink } from "~/components/skip-link";
 import { business } from "~/content/business";
 import { island } from "~/islands/island";
 import { localBusiness } from "~/lib/structured-data";
+import { liveContent } from "../shared/content/live-content";
+import { pageContentId, pageContentJson } from "../shared/content/page-content";
 import { welcomeOfferOn } from "../shared/quote/offers";
 
 export const links: Route.LinksFunction = () => [
@@ -58,6 +60,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           : {})}
       >
         {children}
+        <script
+          type="application/json"
+          id={pageContentId}
+          // The content the islands read (shared/content/page-content.ts): a data block, never
+          // executed, so the page's CSP needs no hash for it.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON from the checked content, "<" escaped
+          dangerouslySetInnerHTML={{ __html: pageContentJson(liveContent().document) }}
+        />
         {/* React Router checks for these when it prerenders; the build replaces them with the
             island loader (app/build/finish-html.ts): pages are not hydrated. */}
         <Scripts />

@@ -3,11 +3,10 @@
  * answers (hours, holidays, time zone, response time). Part of the one `business` object
  * (business.ts spreads them in; pages read them there); their home is here so that the form's
  * island, which imports this module and not business.ts, carries none of the other facts' code.
- * The owner's part is content (content/contact.json, content/hours.json, checked by
- * shared/content/site-content.ts); this module adds what follows from it.
+ * The owner's part is content (the contact and hours groups of the live document,
+ * shared/content/live-content.ts); this module adds what follows from it, again after every switch.
  */
-import contactFile from "../content/contact.json" with { type: "json" };
-import hoursFile from "../content/hours.json" with { type: "json" };
+import { onContent } from "./content/live-content.ts";
 import { openingHours } from "./content/opening-hours.ts";
 import type { SiteContent } from "./content/site-content.ts";
 
@@ -27,24 +26,38 @@ export type Holiday =
   | { name: string; month: number; day: number }
   | { name: string; month: number; weekday: number; nth: number | "last" };
 
-const contact = contactFile as SiteContent["contact"];
-const hours = hoursFile as SiteContent["hours"];
+/** The e-mail to the owner shows times in the business's own time zone (code, not content). */
+export const businessTimeZone = "America/New_York";
 
-export const businessReach = {
-  phone: phoneOf(contact.phone),
-  email: contact.email,
-  hours: {
-    ...openingHours(hours.week),
-    /**
-     * Closed all day, like a Sunday: no visits are offered or booked. A fixed-date holiday that
-     * falls on a Sunday also closes the Monday after.
-     */
-    holidays: hours.holidays as Holiday[],
-  },
-  /** The e-mail to the owner shows times in the business's own time zone. */
-  timeZone: "America/New_York",
-  responseTime: contact.responseTime,
-} as const;
+export let businessReach: ReturnType<typeof reachOf>;
+
+onContent(({ contact, hours }) => {
+  businessReach = reachOf(contact, hours);
+});
+
+function reachOf(contact: SiteContent["contact"], hours: SiteContent["hours"]) {
+  return {
+    phone: phoneOf(contact.phone),
+    email: contact.email,
+    hours: {
+      ...openingHours(hours.week),
+      /** "Monday to Saturday": the days a visit may be asked for. */
+      openDays: openDaysWords(hours.week),
+      /**
+       * Closed all day, like a Sunday: no visits are offered or booked. A fixed-date holiday that
+       * falls on a Sunday also closes the Monday after.
+       */
+      holidays: hours.holidays as Holiday[],
+    },
+    timeZone: businessTimeZone,
+    responseTime: contact.responseTime,
+  } as const;
+}
+
+function openDaysWords(week: SiteContent["hours"]["week"]): string {
+  const runs = openingHours(week).open.map((slot) => slot.days);
+  return runs.length > 1 ? `${runs.slice(0, -1).join(", ")} and ${runs.at(-1)}` : (runs[0] ?? "");
+}
 
 /** "(484) 555-0142" as the content holds it (ten digits, checked by its schema). */
 export function phoneOf(display: string): Phone {

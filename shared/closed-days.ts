@@ -5,11 +5,18 @@
  * by both. Dates are calendar dates, "YYYY-MM-DD", where the business is (America/New_York).
  */
 import { businessReach, type Holiday } from "./business-reach.ts";
+import { onContent } from "./content/live-content.ts";
 
 const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const closedWeekdays = new Set<number>(
-  businessReach.hours.closed.map((name) => weekdayNames.indexOf(name)),
-);
+let closedWeekdays: Set<number>;
+/** Each year's holidays by date, worked out once per year and version of the hours. */
+const holidayCache = new Map<number, Map<string, string>>();
+
+// After business-reach.ts's listener (imported first): the hours read here are the new ones.
+onContent(() => {
+  closedWeekdays = new Set(businessReach.hours.closed.map((name) => weekdayNames.indexOf(name)));
+  holidayCache.clear();
+});
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 const utc = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
@@ -41,8 +48,6 @@ export function holidaysIn(year: number): { date: string; name: string }[] {
     return days;
   });
 }
-
-const holidayCache = new Map<number, Map<string, string>>();
 
 /** Why the business is closed on a date ("Sunday", "Thanksgiving"), or null when it is open. */
 export function closedReason(date: string): string | null {

@@ -5,6 +5,7 @@
  * back to the JSON shape and, when something is wrong, shows the same labels with the visitor's
  * values. Plain data: the browser, Node and Deno all load it.
  */
+import { businessReach } from "./business-reach.ts";
 import { withThousandsSeparators } from "./contact-fields.ts";
 import { dayWindows, windowLabels, windowRules } from "./quote/preferred-windows.ts";
 import {
@@ -96,12 +97,10 @@ const halves = (min: number, max: number) =>
 const wholes = (min: number, max: number) =>
   Array.from({ length: max - min + 1 }, (_, index) => min + index);
 
-// Built by calls marked pure: a bundle that uses only the names and labels above leaves the groups
-// out (the quote form's island renders them only while the page is prerendered, in <noscript>).
-export const plainEstimateGroups: readonly PlainGroup[] = /* @__PURE__ */ estimateGroups();
-export const plainWindowGroup: PlainGroup = /* @__PURE__ */ windowGroup();
-
-function estimateGroups(): readonly PlainGroup[] {
+// Built at each call, from the live price list and hours (an add-on's price or an open day changes
+// with a published version); a bundle that uses only the names and labels above leaves them out
+// (the quote form's island renders them only while the page is prerendered, in <noscript>).
+export function plainEstimateGroups(): readonly PlainGroup[] {
   const { home, business } = estimateLimits;
   return [
     {
@@ -190,10 +189,10 @@ function estimateGroups(): readonly PlainGroup[] {
   ];
 }
 
-function windowGroup(): PlainGroup {
+export function plainWindowGroup(): PlainGroup {
   return {
     legend: `Preferred times (optional, up to ${windowRows})`,
-    hint: "Monday to Saturday, from tomorrow to three weeks ahead.",
+    hint: `${businessReach.hours.openDays}, from tomorrow to three weeks ahead.`,
     controls: Array.from({ length: windowRows }, (_, index) => [
       { kind: "date", name: windowField(index).date, label: `Day ${index + 1}` } as const,
       {

@@ -9,13 +9,14 @@
  *   only the rules the page or its islands' scripts can use (page-css.ts);
  * - the page's main illustration (the SVG marked fetchpriority="high") and the SVG favicon are
  *   inlined as data: URLs, so nothing is fetched while the page paints.
- * Only JSON-LD data blocks and the loader remain as scripts; ship-site.ts then hashes both into
- * the page's Content-Security-Policy.
+ * Only data blocks (JSON-LD, the islands' content) and the loader remain as scripts; ship-site.ts
+ * then hashes the loader into the page's Content-Security-Policy (data blocks are not executed).
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { blockForIslands } from "../../shared/content/page-content.ts";
 import { classesIn, pageCss, tagsIn } from "./page-css.ts";
-import { type ChunkGraph, pageChunks } from "./page-scripts.ts";
+import { type ChunkGraph, islandsIn, pageChunks } from "./page-scripts.ts";
 
 const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/?>/g;
 const modulePreload = /<link rel="modulepreload" href="[^"]+"\/?>/g;
@@ -89,9 +90,12 @@ export async function pageFinisher(clientDir: string, graph: ChunkGraph): Promis
   ) => {
     let html = page.replace(script, (element, attributes: string) => {
       if (attributes.includes('type="application/ld+json"')) return element;
+      // The islands' content (app/root.tsx): data, not a script to run.
+      if (attributes.includes('type="application/json"')) return element;
       report.removedScripts += 1;
       return "";
     });
+    html = blockForIslands(html, islandsIn(html));
     html = html.replace(modulePreload, "");
     // Bytes no browser reads: lucide's own class names (no rule uses them) and the SVG namespace,
     // which the HTML parser implies.

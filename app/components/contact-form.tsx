@@ -6,7 +6,8 @@ import { useToasts } from "~/hooks/use-toasts";
 import { checkRequest } from "~/lib/check-request";
 import { sendContactRequest } from "~/lib/contact-client";
 import { notedVisitSource } from "~/lib/noted-visit-source";
-import { arrivingOffer, forgetOffer, offerClaimedEvent } from "~/lib/offer-note";
+import { forgetOffer, offerClaimedEvent } from "~/lib/offer-claim";
+import { arrivingOffer } from "~/lib/offer-note";
 import { businessReach } from "../../shared/business-reach";
 import { limits, messages, serviceLabel, serviceOptions } from "../../shared/contact-fields";
 import type { ContactInput } from "../../shared/contact-schema";
@@ -122,7 +123,7 @@ export function ContactForm() {
     if (window.location.hash === "#estimate") setEstimateOpen(true);
   }, []);
 
-  // "Claim My Discount" in the popup on this page applies the offer here (lib/offer-note.ts).
+  // "Claim My Discount" in the popup on this page applies the offer here (lib/offer-claim.ts).
   const [claimed, setClaimed] = useState(0);
   const formRef = useCallback((element: HTMLFormElement | null) => {
     form.current = element;

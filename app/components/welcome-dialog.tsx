@@ -4,14 +4,13 @@ import { ModalDialog } from "~/components/ui/modal-dialog";
 import { business, telHref } from "~/content/business";
 import { welcomeOffer } from "../../shared/quote/offers";
 
-const offer = business.welcomeOffer;
-
 /**
  * The first-visit offer, prerendered closed to /welcome-offer.html. The `welcome-offer` island
  * (marked on <body>) adds it to the page for visitors without the flag, opens it one second after
  * load, and remembers the visit however it closes.
  */
 export function WelcomeDialog() {
+  const offer = business.welcomeOffer;
   return (
     <ModalDialog id="welcome-offer" labelledBy="welcome-title" describedBy="welcome-text">
       <div className="bg-gradient-to-br from-brand-700 to-brand-900 px-6 pt-8 pb-6 text-white">

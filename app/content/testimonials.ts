@@ -1,9 +1,9 @@
 /**
  * The client quotes in the testimonials carousel (product.md, Widgets): content the owner edits
- * (content/reviews.json: five to begin with, one per town, all rated 5, fictional placeholders for
- * the owner's real reviews).
+ * (the reviews group of the live document: five to begin with, one per town, all rated 5,
+ * fictional placeholders for the owner's real reviews).
  */
-import reviewsFile from "../../content/reviews.json" with { type: "json" };
+import { onContent } from "../../shared/content/live-content";
 import type { SiteContent } from "../../shared/content/site-content";
 
 type Testimonial = SiteContent["reviews"][number] & {
@@ -11,9 +11,11 @@ type Testimonial = SiteContent["reviews"][number] & {
   initials: string;
 };
 
-export const testimonials: Testimonial[] = (reviewsFile as SiteContent["reviews"]).map(
-  (review) => ({ ...review, initials: initialsOf(review.name) }),
-);
+export let testimonials: Testimonial[];
+
+onContent(({ reviews }) => {
+  testimonials = reviews.map((review) => ({ ...review, initials: initialsOf(review.name) }));
+});
 
 /** "LM" from "Lauren M.": the first letter of the first and the last word. */
 function initialsOf(name: string): string {

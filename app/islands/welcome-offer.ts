@@ -1,4 +1,4 @@
-import { claimInPlace } from "~/lib/offer-note";
+import { claimInPlace } from "~/lib/offer-claim";
 import { hasVisitedBefore, rememberVisit } from "~/lib/visit-flag";
 import { closeOnBackdrop } from "./dialogs";
 

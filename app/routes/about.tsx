@@ -53,28 +53,30 @@ const values = [
   },
 ] as const;
 
-const reasons = [
-  {
-    icon: Users,
-    title: "Experienced Team",
-    text: `${business.claims.yearsExperience}+ years of homes, offices and job sites, with floor-care training certification.`,
-  },
-  {
-    icon: CalendarCheck,
-    title: "Flexible Scheduling",
-    text: "Weekly, bi-weekly, monthly or one-time; early mornings, evenings and weekends for businesses.",
-  },
-  {
-    icon: Handshake,
-    title: "Quality Assurance",
-    text: `Supervisor walk-throughs and our ${business.claims.qualityGuarantee.toLowerCase()} promise: if it is not right, we come back.`,
-  },
-  {
-    icon: MapPin,
-    title: "Local & Reliable",
-    text: "Based in Plymouth Meeting and working across the Main Line and Chester County every day.",
-  },
-] as const;
+/** Two of them name the business's claims: built at render, from the live facts. */
+const reasons = () =>
+  [
+    {
+      icon: Users,
+      title: "Experienced Team",
+      text: `${business.claims.yearsExperience}+ years of homes, offices and job sites, with floor-care training certification.`,
+    },
+    {
+      icon: CalendarCheck,
+      title: "Flexible Scheduling",
+      text: "Weekly, bi-weekly, monthly or one-time; early mornings, evenings and weekends for businesses.",
+    },
+    {
+      icon: Handshake,
+      title: "Quality Assurance",
+      text: `Supervisor walk-throughs and our ${business.claims.qualityGuarantee.toLowerCase()} promise: if it is not right, we come back.`,
+    },
+    {
+      icon: MapPin,
+      title: "Local & Reliable",
+      text: "Based in Plymouth Meeting and working across the Main Line and Chester County every day.",
+    },
+  ] as const;
 
 export default function AboutPage() {
   return (
@@ -121,7 +123,7 @@ export default function AboutPage() {
 
       <Section id="why-choose-us" title={`Why Choose ${business.shortName}?`}>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {reasons.map((reason) => (
+          {reasons().map((reason) => (
             <li key={reason.title}>
               <FeatureCard icon={reason.icon} title={reason.title}>
                 {reason.text}

@@ -175,11 +175,20 @@ export function createQueues(wiring: QueueWiring) {
   const { outbox: outboxSettings } = config;
   const wired: Wired = {
     ...wiring,
-    letters: { from: config.mailFrom, to: config.mailTo, businessName: business.name },
+    // Getters: the e-mails name the business as the live content does at the time they are made.
+    letters: {
+      from: config.mailFrom,
+      to: config.mailTo,
+      get businessName() {
+        return business.name;
+      },
+    },
     visitorLetters: {
       from: config.mailFrom,
       replyTo: config.mailTo[0] ?? business.email,
-      businessName: business.name,
+      get businessName() {
+        return business.name;
+      },
       siteUrl: config.siteUrl,
     },
     outboxSettings,

@@ -1,12 +1,17 @@
-/** The owner turned the welcome offer off (content/offer.json): no form may take it. */
-import { describe, expect, it, vi } from "vitest";
+/** The owner turned the welcome offer off (a published version): no form may take it. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { switchContent } from "../content/live-content.ts";
+import { repositoryContent } from "../content/repository-content.ts";
+import type { SiteContent } from "../content/site-content.ts";
+import { currentOffers, offerById, welcomeOffer, welcomeOfferOn } from "./offers.ts";
+import { quoteDetailFields } from "./quote-details.ts";
 
-vi.mock("../../content/offer.json", () => ({
-  default: { enabled: false, percentOff: 25, terms: "New customers only." },
-}));
-
-const { currentOffers, offerById, welcomeOffer, welcomeOfferOn } = await import("./offers.ts");
-const { quoteDetailFields } = await import("./quote-details.ts");
+beforeAll(() => {
+  const document = structuredClone(repositoryContent) as SiteContent;
+  document.offer = { enabled: false, percentOff: 25, terms: "New customers only." };
+  switchContent(document, 2);
+});
+afterAll(() => switchContent(repositoryContent as SiteContent, null));
 
 describe("the welcome offer, off", () => {
   it("is offered nowhere and refused by id", () => {

@@ -4,12 +4,12 @@
  * in the business's time zone. The form offers only such windows and the contact function refuses
  * any other.
  */
-import { businessReach } from "../business-reach.ts";
+import { businessReach, businessTimeZone } from "../business-reach.ts";
 import { calendarDay } from "../calendar-day.ts";
 import { closedReason } from "../closed-days.ts";
 
 export const windowRules = {
-  timeZone: businessReach.timeZone,
+  timeZone: businessTimeZone,
   maxWindows: 3,
   firstDayOffset: 1,
   lastDayOffset: 21,
@@ -71,7 +71,7 @@ export function checkWindows(windows: readonly PreferredWindow[], now: Date): st
       const closed = parsed && inRange(parsed) ? closedReason(date) : null;
       return closed
         ? `We are closed on ${formatDate(date)} (${closed}): please choose another day.`
-        : "Please choose a day from tomorrow to three weeks ahead, Monday to Saturday.";
+        : `Please choose a day from tomorrow to three weeks ahead, ${businessReach.hours.openDays}.`;
     }
     const key = `${date} ${window}`;
     if (seen.has(key)) return "Please choose each time only once.";

@@ -1,6 +1,6 @@
 /**
- * The price list behind the instant estimate: content the owner edits (content/prices.json,
- * fictional defaults, checked by shared/content/site-content.ts). The contact page shows estimates
+ * The price list behind the instant estimate: content the owner edits (the prices group of the
+ * live document, shared/content/live-content.ts). The contact page shows estimates
  * from it and the contact function recomputes every estimate from it, so the two can never
  * disagree. Change `version` whenever a figure changes: each stored estimate records the version
  * it was computed with.
@@ -11,9 +11,14 @@
  * `extraConditionSurcharge` of the price; recurring visits cost less each, and a more frequent
  * schedule never costs more per visit; `visitsPerWeekDiscount` is by visits per week, 1 to 7.
  */
-import pricesFile from "../../content/prices.json" with { type: "json" };
+import { onContent } from "../content/live-content.ts";
 
-export const priceList = pricesFile as PriceList;
+/** The live list: read it when an estimate is made, never keep a copy. */
+export let priceList: PriceList;
+
+onContent(({ prices }) => {
+  priceList = prices as PriceList;
+});
 
 export type PropertyKind = "home" | "business";
 export type Frequency = "one-time" | "weekly" | "bi-weekly" | "monthly";

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { type EstimateInputs, estimate, type StoredEstimate } from "./estimate.ts";
 import { offerById, storedOffer } from "./offers.ts";
 import { checkWindows, dayWindows, type PreferredWindow } from "./preferred-windows.ts";
-import { estimateLimits, frequencies, priceList } from "./price-list.ts";
+import { addOnsFor, estimateLimits, frequencies, priceList } from "./price-list.ts";
 import { quoteMessages } from "./quote-messages.ts";
 import { normalizeZip, storedZip } from "./service-area.ts";
 
@@ -15,15 +15,15 @@ export { quoteMessages } from "./quote-messages.ts";
 
 const int = (range: { min: number; max: number }) => z.number().int().min(range.min).max(range.max);
 
+// The schema is built once; the add-ons it accepts are the live price list's at each parse.
 function addOnIds(kind: "home" | "business") {
-  const ids = new Set(
-    priceList.addOns.filter((addOn) => addOn.for.includes(kind)).map((addOn) => addOn.id),
-  );
   return z
     .array(z.string())
-    .max(ids.size)
     .default([])
-    .refine((list) => list.every((id) => ids.has(id)), "Unknown add-on.")
+    .refine((list) => {
+      const ids = new Set(addOnsFor(kind, priceList).map((addOn) => addOn.id));
+      return list.length <= ids.size && list.every((id) => ids.has(id));
+    }, "Unknown add-on.")
     .refine((list) => new Set(list).size === list.length, "Each add-on once.");
 }
 

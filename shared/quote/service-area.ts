@@ -1,20 +1,21 @@
 /**
  * "Do we serve you?": the ZIP codes of the five towns and the nearby ZIPs the owner also serves
- * (content/area.json, checked by shared/content/site-content.ts). The ZIP box on the site answers
- * from this list and the contact function decides `inServiceArea` and `town` from it, so the page
- * and the stored request always agree. Each ZIP belongs to one town.
+ * (the area group of the live document, shared/content/live-content.ts). The ZIP box on the site
+ * answers from this list and the contact function decides `inServiceArea` and `town` from it, so
+ * the page and the stored request always agree. Each ZIP belongs to one town.
  */
-import areaFile from "../../content/area.json" with { type: "json" };
 import { areas } from "../areas.ts";
-import type { SiteContent } from "../content/site-content.ts";
+import { onContent } from "../content/live-content.ts";
 
-const zipsByTown = areaFile as SiteContent["area"];
+export let serviceAreaZips: readonly TownZips[];
 
-export const serviceAreaZips: readonly TownZips[] = areas.map((area) => ({
-  town: area.name,
-  path: area.path,
-  ...zipsByTown[area.slug],
-}));
+onContent(({ area: zipsByTown }) => {
+  serviceAreaZips = areas.map((area) => ({
+    town: area.name,
+    path: area.path,
+    ...zipsByTown[area.slug],
+  }));
+});
 
 export type TownZips = {
   town: string;
@@ -36,6 +37,7 @@ export function normalizeZip(input: string): string | null {
   return match ? (match[1] as string) : null;
 }
 
+// The default is evaluated at each call: the live list, not the one at load.
 export function decideZip(input: string, list: readonly TownZips[] = serviceAreaZips): ZipDecision {
   const zip = normalizeZip(input);
   if (!zip) return { kind: "invalid" };

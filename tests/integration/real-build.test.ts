@@ -5,11 +5,15 @@
  * Skipped when there is no build; SITE_BUILD_DIR may point at another build folder.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findInlineSources } from "../../app/build/csp.ts";
+import { islandsIn } from "../../app/build/page-scripts.ts";
+import { islandContent, pageContentGroups } from "../../shared/content/page-content.ts";
+import { repositoryContent } from "../../shared/content/repository-content.ts";
+import type { SiteContent } from "../../shared/content/site-content.ts";
 import { type HostProcess, projectRoot, startNodeServer } from "./support/processes.ts";
 
 const buildDir = process.env.SITE_BUILD_DIR ?? join(projectRoot, "build", "client");
@@ -84,5 +88,40 @@ describe.skipIf(!hasBuild)("the real build on the embedded server", () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     }
+  });
+
+  it("carries the islands' content in each page, and none compiled into the scripts", async () => {
+    const document = repositoryContent as SiteContent;
+    for (const path of paths) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      const blocks = [
+        ...html.matchAll(/<script type="application\/json" id="site-content">([^<]*)<\/script>/g),
+      ];
+      const needed = pageContentGroups.filter((group) =>
+        islandsIn(html).some((name) => islandContent[name]?.includes(group)),
+      );
+      expect(blocks, path).toHaveLength(needed.length > 0 ? 1 : 0);
+      if (needed.length === 0) continue;
+      expect(JSON.parse(blocks[0]?.[1] ?? ""), path).toEqual(
+        Object.fromEntries(needed.map((group) => [group, document[group]])),
+      );
+    }
+    // The islands are built once and serve every published version (decision 0023).
+    const facts = [
+      document.prices.version,
+      document.offer.terms,
+      document.contact.phone,
+      document.business.tagline,
+      ...document.reviews.map((review) => review.text),
+      ...document.hours.holidays.map((holiday) => holiday.name),
+    ];
+    const assets = join(buildDir, "assets");
+    const compiledIn = readdirSync(assets)
+      .filter((name) => name.endsWith(".js"))
+      .flatMap((name) => {
+        const code = readFileSync(join(assets, name), "utf8");
+        return facts.filter((fact) => code.includes(fact)).map((fact) => `${name}: ${fact}`);
+      });
+    expect(compiledIn).toEqual([]);
   });
 });

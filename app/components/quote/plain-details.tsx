@@ -14,7 +14,7 @@ import {
 export function PlainDetails() {
   return (
     <div className="grid gap-5 sm:col-span-2">
-      {[...plainEstimateGroups, plainWindowGroup].map((group) => (
+      {[...plainEstimateGroups(), plainWindowGroup()].map((group) => (
         <Group key={group.legend} group={group} />
       ))}
     </div>

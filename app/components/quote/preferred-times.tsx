@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/form-field";
 import { CloseIcon } from "~/components/ui/stroke-icons";
+import { businessReach } from "../../../shared/business-reach";
 import {
   bookableDates,
   type DayWindow,
@@ -75,7 +76,7 @@ export function PreferredTimes({
         Preferred times (optional, up to {windowRules.maxWindows})
       </legend>
       <p id={`${id}-days`} className="mt-1 text-slate-600 text-sm">
-        Monday to Saturday; we are closed on major holidays.
+        {`${businessReach.hours.openDays}; we are closed on major holidays.`}
       </p>
       <div className="mt-2 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <div>

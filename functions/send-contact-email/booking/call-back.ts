@@ -9,21 +9,31 @@
  * Shown as "Wed Nov 25, 5 PM" in the business's time zone.
  */
 import { business } from "../../../shared/business.ts";
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { calendarDay, wallClock } from "../../../shared/calendar-day.ts";
 import { closedReason } from "../../../shared/closed-days.ts";
 import { formatDate } from "../../../shared/quote/preferred-windows.ts";
 import { addDays, zonedInstant } from "../base/clock.ts";
 
 const hour = 3_600_000;
-const timeZone = business.timeZone;
-const [opens = "08:00", closes = "19:00"] = [
-  business.hours.open[0]?.opens,
-  business.hours.open[0]?.closes,
-];
-const openHour = Number(opens.slice(0, 2));
-const closeHour = Number(closes.slice(0, 2));
+const timeZone = businessTimeZone;
+
+/** The first open slot's hours, live: the owner may change them with a published version. */
+function officeHours() {
+  const [opens = "08:00", closes = "19:00"] = [
+    business.hours.open[0]?.opens,
+    business.hours.open[0]?.closes,
+  ];
+  return {
+    opens,
+    closes,
+    openHour: Number(opens.slice(0, 2)),
+    closeHour: Number(closes.slice(0, 2)),
+  };
+}
 
 export function callBackBy(receivedAt: Date): Date {
+  const { closes, openHour, closeHour } = officeHours();
   const due = new Date(Math.ceil((receivedAt.getTime() + 24 * hour) / hour) * hour);
   const day = calendarDay(due, timeZone);
   const { hour: local } = wallClock(due, timeZone);

@@ -53,9 +53,6 @@ function addressOf(request: StoredContactRequest): string {
   return headerSafe(request.email, 254);
 }
 
-const phone = business.phone.display;
-const hours = business.hours.summary;
-
 type Section = { heading?: string; lines: string[] };
 
 /** One e-mail to a visitor: plain text and a phone-readable HTML part from the same sections. */
@@ -92,7 +89,7 @@ function letter(
       ...section.lines,
       "",
     ]),
-    `Questions? Call us at ${phone} (${hours}).`,
+    `Questions? Call us at ${business.phone.display} (${business.hours.summary}).`,
     "",
     `${letters.businessName}`,
     "",
@@ -144,8 +141,8 @@ function letter(
           Fragment,
           null,
           "Questions? Call us at ",
-          h("a", { href: `tel:${business.phone.e164}` }, phone),
-          ` (${hours}).`,
+          h("a", { href: `tel:${business.phone.e164}` }, business.phone.display),
+          ` (${business.hours.summary}).`,
         ),
       ),
       p("name", letters.businessName),
@@ -188,7 +185,7 @@ export function composeAcknowledgement(
   return letter(key, request, letters, {
     subject: `We received your request: ${serviceLabel(request.service)}`,
     intro: [
-      `Thank you for asking ${letters.businessName} for a free quote. We will call you by ${callBy} (we answer within ${business.responseTime}; the office is open ${hours}).`,
+      `Thank you for asking ${letters.businessName} for a free quote. We will call you by ${callBy} (we answer within ${business.responseTime}; the office is open ${business.hours.summary}).`,
     ],
     rows: requestRows(request),
     button: {
@@ -222,7 +219,7 @@ function calendarEvent(
         description: [
           `${serviceLabel(request.service)} by ${letters.businessName}.`,
           `Your request: ${links.requestPage}`,
-          `Questions? Call ${phone}.`,
+          `Questions? Call ${business.phone.display}.`,
         ].join("\n"),
         url: links.requestPage,
         status: cancelled ? "CANCELLED" : "CONFIRMED",

@@ -5,8 +5,8 @@
  * address still shows the inbox. The filtering itself is `npm run leads`'s
  * (leads/lead-filters.ts).
  */
+import { areas } from "../../../shared/areas.ts";
 import { serviceOptions } from "../../../shared/contact-fields.ts";
-import { serviceAreaZips } from "../../../shared/quote/service-area.ts";
 import { leadStatuses, statusLabels } from "../base/lead-status.ts";
 import { type LeadFilter, parseLeadFilter } from "../leads/lead-filters.ts";
 
@@ -21,7 +21,8 @@ export const statusChoices: Choice[] = [
 
 export const townChoices: Choice[] = [
   { value: "", label: "Any town" },
-  ...serviceAreaZips.map((area) => ({ value: area.town, label: area.town })),
+  // The five towns are the spec's structure (code), not content: a top-level list is safe.
+  ...areas.map((area) => ({ value: area.name, label: area.name })),
   { value: "outside", label: "Outside the area" },
   { value: "none", label: "No ZIP given" },
 ];

@@ -83,10 +83,14 @@ function wording(status: number, error: string) {
   };
 }
 
-/** Every control of the plain estimate form, by its flat name. */
-const estimateControls = new Map(
-  plainEstimateGroups.flatMap((group) => group.controls).map((control) => [control.name, control]),
-);
+/** Every control of the plain estimate form, by its flat name (the live price list's add-ons). */
+function estimateControls(): Map<string, PlainControl> {
+  return new Map(
+    plainEstimateGroups()
+      .flatMap((group) => group.controls)
+      .map((control) => [control.name, control]),
+  );
+}
 
 /**
  * The estimate's problems one by one, each under its own control's name and in plain words: the
@@ -108,7 +112,7 @@ function estimateProblems(values: URLSearchParams): Record<string, string> {
 }
 
 function estimateWords(name: string, kind: "home" | "business"): string {
-  const control = estimateControls.get(name);
+  const control = estimateControls().get(name);
   if (name === estimateField.kind) return "Please choose a home or a business.";
   if (name === estimateField.squareFeet) {
     const { min, max } = estimateLimits[kind].squareFeet;
@@ -215,7 +219,7 @@ function documentOf(title: string, body: ReactNode): string {
 }
 
 function labelOf(name: string): string {
-  const control = estimateControls.get(name);
+  const control = estimateControls().get(name);
   if (control) return `${control.label} (estimate)`;
   return ownValue(fieldLabels as Record<string, string>, name) ?? name;
 }
@@ -278,11 +282,12 @@ function ResendForm({
       control: (wired) => h("input", { ...wired, type, name, defaultValue: text(name), ...extra }),
     });
   const offer = offerById(text("offer"));
+  const controls = estimateControls();
   const sentEstimate =
     (values.get(estimateField.kind) ?? "") !== "" ||
-    Object.keys(errors).some((name) => name === "estimate" || estimateControls.has(name));
+    Object.keys(errors).some((name) => name === "estimate" || controls.has(name));
   const sentWindows =
-    plainWindowGroup.controls.some(
+    plainWindowGroup().controls.some(
       (control) => control.kind === "date" && (values.get(control.name) ?? "") !== "",
     ) || Boolean(errors.preferredWindows);
   return h(
@@ -353,10 +358,10 @@ function ResendForm({
         }),
     }),
     sentEstimate
-      ? h(Groups, { name: "estimate", list: plainEstimateGroups, values, errors })
+      ? h(Groups, { name: "estimate", list: plainEstimateGroups(), values, errors })
       : null,
     sentWindows
-      ? h(Groups, { name: "preferredWindows", list: [plainWindowGroup], values, errors })
+      ? h(Groups, { name: "preferredWindows", list: [plainWindowGroup()], values, errors })
       : null,
     h(
       "div",

@@ -147,7 +147,9 @@ describe("a plain form's fields as the JSON shape", () => {
 });
 
 describe("the plain controls the page and the function's page offer (shared/quote-form.ts)", () => {
-  const controls = [...plainEstimateGroups, plainWindowGroup].flatMap((group) => group.controls);
+  const controls = [...plainEstimateGroups(), plainWindowGroup()].flatMap(
+    (group) => group.controls,
+  );
 
   it("post only names the function knows", () => {
     const form = new URLSearchParams(controls.map((control) => [control.name, ""]));

@@ -1,0 +1,85 @@
+/**
+ * The pages' facts follow a switch to a published version in the same process
+ * (shared/content/live-content.ts): what a renderer shows after `switchContent` is the new
+ * document's, in the modules and in the components that read them.
+ */
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterEach, describe, expect, it } from "vitest";
+import { TestimonialsCarousel } from "~/components/testimonials-carousel";
+import { WelcomeDialog } from "~/components/welcome-dialog";
+import { liveContent, switchContent } from "../../shared/content/live-content";
+import { pageContentJson } from "../../shared/content/page-content";
+import { repositoryContent } from "../../shared/content/repository-content";
+import { checkSiteContent, type SiteContent } from "../../shared/content/site-content";
+import { serviceAreaZips } from "../../shared/quote/service-area";
+import { business, supportPromise } from "./business";
+import { stats } from "./stats";
+import { testimonials } from "./testimonials";
+
+afterEach(() => switchContent(repositoryContent as SiteContent, null));
+
+function publish(change: (document: SiteContent) => void) {
+  const document = structuredClone(repositoryContent) as SiteContent;
+  change(document);
+  const checked = checkSiteContent(document);
+  if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+  switchContent(checked.content, 2);
+}
+
+describe("the pages' facts after a switch", () => {
+  it("name the new phone, hours, claims and response time", () => {
+    publish((next) => {
+      next.contact.phone = "(610) 555-0123";
+      next.contact.responseTime = "2 hours";
+      next.business.offerPhone = "(610) 555-0456";
+      next.business.claims.yearsExperience = 12;
+      next.hours.week.saturday = { open: true, opens: "09:00", closes: "13:00" };
+    });
+    expect(business.phone).toEqual({ display: "(610) 555-0123", e164: "+16105550123" });
+    expect(business.offerPhone.e164).toBe("+16105550456");
+    expect(business.hours.summary).toBe("Mon–Fri 8:00 AM to 7:00 PM, Sat 9:00 AM to 1:00 PM");
+    expect(business.hours.openDays).toBe("Monday to Friday and Saturday");
+    expect(supportPromise).toContain("we answer within 2 hours");
+    expect(stats[0].target).toBe(12);
+  });
+
+  it("show a sixth review, its markup as text, in the carousel", () => {
+    publish((next) => {
+      next.reviews.push({
+        name: "Sam O'Neil",
+        location: "Berwyn",
+        service: "Residential Cleaning",
+        rating: 5,
+        text: 'Spotless. <img src=x onerror="alert(1)">',
+      });
+    });
+    expect(testimonials).toHaveLength(6);
+    expect(testimonials.at(-1)?.initials).toBe("SO");
+    const html = renderToStaticMarkup(<TestimonialsCarousel />);
+    expect(html).toContain("6 reviews");
+    expect(html).toContain("Spotless. &lt;img src=x");
+    expect(html).not.toContain("<img src=x");
+  });
+
+  it("offer the new percent in the popup, and a changed service area", () => {
+    publish((next) => {
+      next.offer.percentOff = 15;
+      next.area.berwyn.nearby = [...next.area.berwyn.nearby, "19087"].filter(
+        (zip, index, all) => all.indexOf(zip) === index,
+      );
+      next.area["king-prussia"].nearby = [];
+    });
+    const popup = renderToStaticMarkup(<WelcomeDialog />);
+    expect(popup).toContain("15% Off Your First Cleaning");
+    expect(popup).toContain("/contact?offer=welcome-15#quote");
+    const berwyn = serviceAreaZips.find((entry) => entry.town === "Berwyn");
+    expect(berwyn?.nearby).toContain("19087");
+  });
+
+  it("carry the live groups in the page's data block", () => {
+    publish((next) => {
+      next.prices.home.base = 99;
+    });
+    expect(JSON.parse(pageContentJson(liveContent().document)).prices.home.base).toBe(99);
+  });
+});

@@ -98,12 +98,15 @@ describe("a production install", () => {
         // What `npm ci --omit=dev` installs: the lock's packages not marked dev, linked (not
         // copied: the Node package alone is ~100 MB).
         const lock = JSON.parse(readFileSync(join(projectRoot, "package-lock.json"), "utf8")) as {
-          packages: Record<string, { dev?: boolean }>;
+          packages: Record<string, { dev?: boolean; optional?: boolean }>;
         };
         const installed: string[] = [];
         for (const [key, entry] of Object.entries(lock.packages)) {
           if (!key.startsWith("node_modules/") || key.lastIndexOf("node_modules/") !== 0) continue;
           if (entry.dev) continue;
+          // An optional package for another system (sharp's binaries for macOS, Windows, ...):
+          // npm skips it on this one too.
+          if (entry.optional && !existsSync(join(projectRoot, key))) continue;
           const target = join(copy, key);
           mkdirSync(dirname(target), { recursive: true });
           execFileSync("cp", ["-al", join(projectRoot, key), target]);

@@ -10,7 +10,6 @@ import {
   createLinkSigners,
   parseLinkSettings,
 } from "../../functions/send-contact-email/links/links-settings.ts";
-import { createFakeSite } from "../integration/support/fake-site.ts";
 import { unusedPort } from "../integration/support/ports.ts";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
@@ -19,16 +18,18 @@ import { ownServer } from "./helpers/own-server.ts";
 test.describe.configure({ mode: "serial" });
 
 const functionPath = "/functions/v1/send-contact-email";
+/** The editor waits up to 45 s for the pages before it answers; then the page loads. */
+const publishWaitMs = 60_000;
 const ownerLinkSecret = "site-editor-journey-secret-0123456789abcdef";
 const own = ownServer("site-editor", {
   mail: false,
-  env: async (folder) => {
+  // The real build: each publish makes its pages again before the editor says it is live.
+  env: async () => {
     const port = await unusedPort();
     return {
       PORT: String(port),
       FUNCTION_URL: `http://127.0.0.1:${port}${functionPath}`,
       OWNER_LINK_SECRET: ownerLinkSecret,
-      STATIC_DIR: await createFakeSite(folder),
     };
   },
 });
@@ -44,7 +45,8 @@ for (const script of [false, true])
     browser,
     allowConsoleErrors,
   }) => {
-    test.setTimeout(90_000);
+    // Three publishes, each making the site's pages again: seconds, tens of them on a loaded CI.
+    test.setTimeout(300_000);
     // The refused form is answered 422, which Chromium logs.
     allowConsoleErrors(/status of 422/);
     const phone = await browser.newContext({
@@ -71,7 +73,9 @@ for (const script of [false, true])
     const digits = script ? "0166" : "0155";
     await page.getByLabel("Main phone").fill(`484 555 ${digits}`);
     await page.getByRole("button", { name: "Publish" }).click();
-    await expect(page.getByRole("status")).toContainText(/Published as version \d+/);
+    await expect(page.getByRole("status")).toContainText(/Published as version \d+/, {
+      timeout: publishWaitMs,
+    });
     await expect(page.getByText(`→ (484) 555-${digits}`).first()).toBeVisible();
 
     // A review with markup: text on every page of the editor, never an element.
@@ -83,14 +87,18 @@ for (const script of [false, true])
     await newRow.getByLabel("Service", { exact: true }).fill("Residential Cleaning");
     await newRow.getByLabel("Review", { exact: true }).fill(markup);
     await page.getByRole("button", { name: "Publish" }).click();
-    await expect(page.getByRole("status")).toContainText(/Published as version \d+/);
+    await expect(page.getByRole("status")).toContainText(/Published as version \d+/, {
+      timeout: publishWaitMs,
+    });
     await page.getByRole("link", { name: "Reviews" }).click();
     await expect(page.getByText(markup, { exact: true })).toHaveCount(1);
     await expect(page.locator("main img")).toHaveCount(0);
     await page.getByRole("link", { name: "Back to your site" }).click();
 
     await page.getByRole("button", { name: "Restore the site as first built" }).click();
-    await expect(page.getByRole("status")).toContainText(/Published as version \d+/);
+    await expect(page.getByRole("status")).toContainText(/Published as version \d+/, {
+      timeout: publishWaitMs,
+    });
     await expect(page.getByText("Back to the site as first built").first()).toBeVisible();
     await phone.close();
   });

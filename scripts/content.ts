@@ -3,10 +3,11 @@
  * newest first, down to the repository's version (content/*.json). With --write, the live version
  * is written back to the repository's content files, for a developer to review and commit.
  * With --pull, the live version comes from a deployed function instead of a store (…/content):
- * a static host's build writes it into content/ before `npm run build`.
+ * a static host's build writes it into content/ before `npm run build`, and the files of the
+ * pictures it names into public/pictures/, which the build serves at /pictures/.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { openPostgresStore } from "../functions/send-contact-email/postgres/postgres-store.ts";
@@ -20,11 +21,12 @@ import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths } from "../server/settings.ts";
 import { business } from "../shared/business.ts";
+import { pictureFileNames, pictureFileType } from "../shared/content/picture-files.ts";
 import { contentGroups } from "../shared/content/repository-content.ts";
-import { checkSiteContent } from "../shared/content/site-content.ts";
+import { checkSiteContent, type SiteContent } from "../shared/content/site-content.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 
-const usage = `Usage: npm run content [-- --write [--to FOLDER]] [-- --json] [-- --pull [URL]]
+const usage = `Usage: npm run content [-- --write [--to FOLDER]] [-- --json] [-- --pull [URL] [--pictures-to FOLDER]]
 
 Shows the site content the owner published: the live version, then every version before it,
 newest first, down to the repository's own (content/*.json).
@@ -33,7 +35,9 @@ newest first, down to the repository's own (content/*.json).
   --json    prints the live version's document
   --pull    reads the live version from a deployed contact function instead (a static host's
             build: npm run content -- --pull --write && npm run build). URL: the function's
-            address, else CONTENT_FUNCTION_URL, else the function of VITE_SUPABASE_URL
+            address, else CONTENT_FUNCTION_URL, else the function of VITE_SUPABASE_URL. With
+            --write, the owner's pictures the version names are fetched into public/pictures/
+            (--pictures-to FOLDER: there instead), where the build serves them at /pictures/
 Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default: ./data).
 `;
 
@@ -195,7 +199,49 @@ async function pull(url: URL): Promise<Pulled> {
   throw new Error(`The live version could not be read: ${problem}.`);
 }
 
-async function pullCommand(values: { pull?: string; write: boolean; json: boolean; to?: string }) {
+/**
+ * Every picture file the document names, from the function's public …/pictures/<file>, into
+ * `folder`: the pages name them, so a file that cannot be fetched fails the build (a page with a
+ * broken image is worse than the version before).
+ */
+async function pullPictures(contentAt: URL, document: unknown, folder: string): Promise<number> {
+  const pictures = Object.values((document as Partial<SiteContent>).pictures ?? {});
+  const names = [
+    ...new Set(pictures.flatMap((picture) => (picture ? pictureFileNames(picture) : []))),
+  ];
+  if (names.length === 0) return 0;
+  mkdirSync(folder, { recursive: true });
+  for (const name of names) {
+    const url = new URL(contentAt);
+    url.pathname = url.pathname.replace(/\/content$/, `/pictures/${name}`);
+    let response: Response | null = null;
+    let problem = "";
+    for (let attempt = 1; attempt <= 2 && !response?.ok; attempt += 1) {
+      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 2000));
+      try {
+        response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+        if (!response.ok) problem = `answered ${response.status}`;
+      } catch (error) {
+        problem = `could not be reached (${error instanceof Error ? error.message : String(error)})`;
+      }
+    }
+    if (!response?.ok)
+      throw new Error(`The picture ${name} could not be fetched: ${url.host} ${problem}.`);
+    const type = response.headers.get("content-type")?.split(";")[0]?.trim();
+    if (type !== pictureFileType(name))
+      throw new Error(`The picture ${name} came back as ${type ?? "no type"}, not a picture.`);
+    writeFileSync(join(folder, name), new Uint8Array(await response.arrayBuffer()));
+  }
+  return names.length;
+}
+
+async function pullCommand(values: {
+  pull?: string;
+  write: boolean;
+  json: boolean;
+  to?: string;
+  "pictures-to"?: string;
+}) {
   const url = contentUrl(values.pull ?? "");
   const live = await pull(url);
   const published =
@@ -219,9 +265,16 @@ async function pullCommand(values: { pull?: string; write: boolean; json: boolea
     return;
   }
   const folder = values.to ? resolve(values.to) : join(root, "content");
+  checked(live);
+  // The pictures first: a version whose pictures cannot be had leaves content/ as it was.
+  const picturesFolder = values["pictures-to"]
+    ? resolve(values["pictures-to"])
+    : join(root, "public", "pictures");
+  const pictures = await pullPictures(url, live.document, picturesFolder);
   const files = writeBack(live, folder);
+  const also = pictures > 0 ? `; ${pictures} picture files in ${picturesFolder}` : "";
   process.stdout.write(
-    `Live at ${url.host}: ${published}; written to ${files.length} files in ${folder}.\n`,
+    `Live at ${url.host}: ${published}; written to ${files.length} files in ${folder}${also}.\n`,
   );
 }
 
@@ -240,6 +293,7 @@ async function main() {
       write: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
       to: { type: "string" },
+      "pictures-to": { type: "string" },
       pull: { type: "string" },
       help: { type: "boolean", default: false },
     },

@@ -1,7 +1,8 @@
 /**
  * `npm run content`: the site content the owner published (the live version) and its history,
  * newest first, down to the repository's version (content/*.json). With --write, the live version
- * is written back to the repository's content files, for a developer to review and commit.
+ * is written back to the repository's content files, for a developer to review and commit, with
+ * the files of the owner's pictures it names (public/pictures/, served by the build at /pictures/).
  * With --pull, the live version comes from a deployed function instead of a store (…/content):
  * a static host's build writes it into content/ before `npm run build`, and the files of the
  * pictures it names into public/pictures/, which the build serves at /pictures/.
@@ -17,6 +18,7 @@ import type {
   ContentVersion,
   ContentVersionSummary,
 } from "../functions/send-contact-email/store/content-store.ts";
+import type { PictureStore } from "../functions/send-contact-email/store/picture-store.ts";
 import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths } from "../server/settings.ts";
@@ -26,12 +28,13 @@ import { contentGroups } from "../shared/content/repository-content.ts";
 import { checkSiteContent, type SiteContent } from "../shared/content/site-content.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 
-const usage = `Usage: npm run content [-- --write [--to FOLDER]] [-- --json] [-- --pull [URL] [--pictures-to FOLDER]]
+const usage = `Usage: npm run content [-- --write [--to FOLDER] [--pictures-to FOLDER]] [-- --json] [-- --pull [URL]]
 
 Shows the site content the owner published: the live version, then every version before it,
 newest first, down to the repository's own (content/*.json).
-  --write   writes the live version back to content/*.json (review with git diff, then commit);
-            --to FOLDER writes the files there instead
+  --write   writes the live version back to content/*.json (review with git diff, then commit),
+            and the files of the owner's pictures it names to public/pictures/;
+            --to FOLDER and --pictures-to FOLDER write them there instead
   --json    prints the live version's document
   --pull    reads the live version from a deployed contact function instead (a static host's
             build: npm run content -- --pull --write && npm run build). URL: the function's
@@ -53,32 +56,32 @@ async function readFrom(store: ContentStore): Promise<Read> {
   return { live: await store.liveContent(), history: await store.contentHistory(1000) };
 }
 
-async function readStore(): Promise<Read | null> {
+type OpenStore = ContentStore & PictureStore & { close(): Promise<void> };
+
+/** The store of DATABASE_URL or the data folder, or null when there is none yet. */
+async function openStore(): Promise<OpenStore | null> {
   const url = databaseUrl(process.env);
   if (url) {
     const store = openPostgresStore({ url, maxConnections: 1 });
-    try {
-      const [found] = await store.sql<{ versions: boolean }[]>`
-        select to_regclass('public.content_versions') is not null as versions`;
-      if (!found?.versions) {
-        process.stderr.write(`No content_versions table yet in ${describeDatabaseUrl(url)}.\n`);
-        return null;
-      }
-      return await readFrom(store);
-    } finally {
+    const [found] = await store.sql<{ versions: boolean }[]>`
+      select to_regclass('public.content_versions') is not null as versions`.catch(
+      async (error: unknown) => {
+        await store.close();
+        throw error;
+      },
+    );
+    if (!found?.versions) {
       await store.close();
+      process.stderr.write(`No content_versions table yet in ${describeDatabaseUrl(url)}.\n`);
+      return null;
     }
+    return store;
   }
   const database = dataPaths(
     resolve(process.cwd(), process.env.DATA_DIR?.trim() || "data"),
   ).database;
   if (!existsSync(database)) return null;
-  const store = openSqliteStore(database);
-  try {
-    return await readFrom(store);
-  } finally {
-    await store.close();
-  }
+  return openSqliteStore(database);
 }
 
 function historyText({ live, history }: Read): string {
@@ -133,6 +136,27 @@ function writeBack(live: { document: unknown }, folder: string): string[] {
     writeFileSync(file, formatted(group, document[group]));
     return file;
   });
+}
+
+/** The picture files `document` names, from the store into `folder`; one it lacks is an error. */
+async function writeStoredPictures(
+  store: PictureStore,
+  document: unknown,
+  folder: string,
+): Promise<number> {
+  const names = pictureNames(document);
+  if (names.length > 0) mkdirSync(folder, { recursive: true });
+  for (const name of names) {
+    const file = await store.pictureFile(name);
+    if (!file) throw new Error(`The picture ${name} is not in the store.`);
+    writeFileSync(join(folder, name), file.bytes);
+  }
+  return names.length;
+}
+
+function pictureNames(document: unknown): string[] {
+  const pictures = Object.values((document as Partial<SiteContent>).pictures ?? {});
+  return [...new Set(pictures.flatMap((picture) => (picture ? pictureFileNames(picture) : [])))];
 }
 
 type Pulled = { version: number | null; publishedAt: string | null; document: unknown };
@@ -205,10 +229,7 @@ async function pull(url: URL): Promise<Pulled> {
  * broken image is worse than the version before).
  */
 async function pullPictures(contentAt: URL, document: unknown, folder: string): Promise<number> {
-  const pictures = Object.values((document as Partial<SiteContent>).pictures ?? {});
-  const names = [
-    ...new Set(pictures.flatMap((picture) => (picture ? pictureFileNames(picture) : []))),
-  ];
+  const names = pictureNames(document);
   if (names.length === 0) return 0;
   mkdirSync(folder, { recursive: true });
   for (const name of names) {
@@ -307,24 +328,36 @@ async function main() {
     await pullCommand(values);
     return;
   }
-  const read = (await readStore()) ?? { live: null, history: [] };
-  if (values.json) {
-    process.stdout.write(`${JSON.stringify(read.live?.document ?? null, null, 2)}\n`);
-    return;
-  }
-  if (values.write) {
-    if (!read.live) {
-      process.stdout.write("Nothing published yet: content/*.json is the live version.\n");
+  const store = await openStore();
+  try {
+    const read = store ? await readFrom(store) : { live: null, history: [] };
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify(read.live?.document ?? null, null, 2)}\n`);
       return;
     }
-    const folder = values.to ? resolve(values.to) : join(root, "content");
-    const files = writeBack(read.live, folder);
-    process.stdout.write(
-      `Version ${read.live.version} written to ${files.length} files in ${folder}: review with git diff, then commit.\n`,
-    );
-    return;
+    if (values.write) {
+      if (!read.live || !store) {
+        process.stdout.write("Nothing published yet: content/*.json is the live version.\n");
+        return;
+      }
+      const folder = values.to ? resolve(values.to) : join(root, "content");
+      checked(read.live);
+      // The pages name the pictures' files: a build from these content files needs them too.
+      const picturesFolder = values["pictures-to"]
+        ? resolve(values["pictures-to"])
+        : join(root, "public", "pictures");
+      const pictures = await writeStoredPictures(store, read.live.document, picturesFolder);
+      const files = writeBack(read.live, folder);
+      const also = pictures > 0 ? ` and ${pictures} picture files to ${picturesFolder}` : "";
+      process.stdout.write(
+        `Version ${read.live.version} written to ${files.length} files in ${folder}${also}: review with git diff, then commit.\n`,
+      );
+      return;
+    }
+    process.stdout.write(historyText(read));
+  } finally {
+    await store?.close();
   }
-  process.stdout.write(historyText(read));
 }
 
 main().catch((error: unknown) => {

@@ -1,12 +1,14 @@
 /**
  * `npm run content`: the site content the owner published (the live version) and its history,
  * newest first, down to the repository's version (content/*.json). With --write, the live version
- * is written back to the repository's content files, for a developer to review and commit.
+ * is written back to the repository's content files, for a developer to review and commit, with
+ * the files of the owner's pictures it names (public/pictures/, served by the build at /pictures/).
  * With --pull, the live version comes from a deployed function instead of a store (…/content):
- * a static host's build writes it into content/ before `npm run build`.
+ * a static host's build writes it into content/ before `npm run build`, and the files of the
+ * pictures it names into public/pictures/, which the build serves at /pictures/.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { openPostgresStore } from "../functions/send-contact-email/postgres/postgres-store.ts";
@@ -16,24 +18,29 @@ import type {
   ContentVersion,
   ContentVersionSummary,
 } from "../functions/send-contact-email/store/content-store.ts";
+import type { PictureStore } from "../functions/send-contact-email/store/picture-store.ts";
 import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths } from "../server/settings.ts";
 import { business } from "../shared/business.ts";
+import { pictureFileNames, pictureFileType } from "../shared/content/picture-files.ts";
 import { contentGroups } from "../shared/content/repository-content.ts";
-import { checkSiteContent } from "../shared/content/site-content.ts";
+import { checkSiteContent, type SiteContent } from "../shared/content/site-content.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 
-const usage = `Usage: npm run content [-- --write [--to FOLDER]] [-- --json] [-- --pull [URL]]
+const usage = `Usage: npm run content [-- --write [--to FOLDER] [--pictures-to FOLDER]] [-- --json] [-- --pull [URL]]
 
 Shows the site content the owner published: the live version, then every version before it,
 newest first, down to the repository's own (content/*.json).
-  --write   writes the live version back to content/*.json (review with git diff, then commit);
-            --to FOLDER writes the files there instead
+  --write   writes the live version back to content/*.json (review with git diff, then commit),
+            and the files of the owner's pictures it names to public/pictures/;
+            --to FOLDER and --pictures-to FOLDER write them there instead
   --json    prints the live version's document
   --pull    reads the live version from a deployed contact function instead (a static host's
             build: npm run content -- --pull --write && npm run build). URL: the function's
-            address, else CONTENT_FUNCTION_URL, else the function of VITE_SUPABASE_URL
+            address, else CONTENT_FUNCTION_URL, else the function of VITE_SUPABASE_URL. With
+            --write, the owner's pictures the version names are fetched into public/pictures/
+            (--pictures-to FOLDER: there instead), where the build serves them at /pictures/
 Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default: ./data).
 `;
 
@@ -49,32 +56,32 @@ async function readFrom(store: ContentStore): Promise<Read> {
   return { live: await store.liveContent(), history: await store.contentHistory(1000) };
 }
 
-async function readStore(): Promise<Read | null> {
+type OpenStore = ContentStore & PictureStore & { close(): Promise<void> };
+
+/** The store of DATABASE_URL or the data folder, or null when there is none yet. */
+async function openStore(): Promise<OpenStore | null> {
   const url = databaseUrl(process.env);
   if (url) {
     const store = openPostgresStore({ url, maxConnections: 1 });
-    try {
-      const [found] = await store.sql<{ versions: boolean }[]>`
-        select to_regclass('public.content_versions') is not null as versions`;
-      if (!found?.versions) {
-        process.stderr.write(`No content_versions table yet in ${describeDatabaseUrl(url)}.\n`);
-        return null;
-      }
-      return await readFrom(store);
-    } finally {
+    const [found] = await store.sql<{ versions: boolean }[]>`
+      select to_regclass('public.content_versions') is not null as versions`.catch(
+      async (error: unknown) => {
+        await store.close();
+        throw error;
+      },
+    );
+    if (!found?.versions) {
       await store.close();
+      process.stderr.write(`No content_versions table yet in ${describeDatabaseUrl(url)}.\n`);
+      return null;
     }
+    return store;
   }
   const database = dataPaths(
     resolve(process.cwd(), process.env.DATA_DIR?.trim() || "data"),
   ).database;
   if (!existsSync(database)) return null;
-  const store = openSqliteStore(database);
-  try {
-    return await readFrom(store);
-  } finally {
-    await store.close();
-  }
+  return openSqliteStore(database);
 }
 
 function historyText({ live, history }: Read): string {
@@ -129,6 +136,27 @@ function writeBack(live: { document: unknown }, folder: string): string[] {
     writeFileSync(file, formatted(group, document[group]));
     return file;
   });
+}
+
+/** The picture files `document` names, from the store into `folder`; one it lacks is an error. */
+async function writeStoredPictures(
+  store: PictureStore,
+  document: unknown,
+  folder: string,
+): Promise<number> {
+  const names = pictureNames(document);
+  if (names.length > 0) mkdirSync(folder, { recursive: true });
+  for (const name of names) {
+    const file = await store.pictureFile(name);
+    if (!file) throw new Error(`The picture ${name} is not in the store.`);
+    writeFileSync(join(folder, name), file.bytes);
+  }
+  return names.length;
+}
+
+function pictureNames(document: unknown): string[] {
+  const pictures = Object.values((document as Partial<SiteContent>).pictures ?? {});
+  return [...new Set(pictures.flatMap((picture) => (picture ? pictureFileNames(picture) : [])))];
 }
 
 type Pulled = { version: number | null; publishedAt: string | null; document: unknown };
@@ -195,7 +223,46 @@ async function pull(url: URL): Promise<Pulled> {
   throw new Error(`The live version could not be read: ${problem}.`);
 }
 
-async function pullCommand(values: { pull?: string; write: boolean; json: boolean; to?: string }) {
+/**
+ * Every picture file the document names, from the function's public …/pictures/<file>, into
+ * `folder`: the pages name them, so a file that cannot be fetched fails the build (a page with a
+ * broken image is worse than the version before).
+ */
+async function pullPictures(contentAt: URL, document: unknown, folder: string): Promise<number> {
+  const names = pictureNames(document);
+  if (names.length === 0) return 0;
+  mkdirSync(folder, { recursive: true });
+  for (const name of names) {
+    const url = new URL(contentAt);
+    url.pathname = url.pathname.replace(/\/content$/, `/pictures/${name}`);
+    let response: Response | null = null;
+    let problem = "";
+    for (let attempt = 1; attempt <= 2 && !response?.ok; attempt += 1) {
+      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 2000));
+      try {
+        response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+        if (!response.ok) problem = `answered ${response.status}`;
+      } catch (error) {
+        problem = `could not be reached (${error instanceof Error ? error.message : String(error)})`;
+      }
+    }
+    if (!response?.ok)
+      throw new Error(`The picture ${name} could not be fetched: ${url.host} ${problem}.`);
+    const type = response.headers.get("content-type")?.split(";")[0]?.trim();
+    if (type !== pictureFileType(name))
+      throw new Error(`The picture ${name} came back as ${type ?? "no type"}, not a picture.`);
+    writeFileSync(join(folder, name), new Uint8Array(await response.arrayBuffer()));
+  }
+  return names.length;
+}
+
+async function pullCommand(values: {
+  pull?: string;
+  write: boolean;
+  json: boolean;
+  to?: string;
+  "pictures-to"?: string;
+}) {
   const url = contentUrl(values.pull ?? "");
   const live = await pull(url);
   const published =
@@ -219,9 +286,16 @@ async function pullCommand(values: { pull?: string; write: boolean; json: boolea
     return;
   }
   const folder = values.to ? resolve(values.to) : join(root, "content");
+  checked(live);
+  // The pictures first: a version whose pictures cannot be had leaves content/ as it was.
+  const picturesFolder = values["pictures-to"]
+    ? resolve(values["pictures-to"])
+    : join(root, "public", "pictures");
+  const pictures = await pullPictures(url, live.document, picturesFolder);
   const files = writeBack(live, folder);
+  const also = pictures > 0 ? `; ${pictures} picture files in ${picturesFolder}` : "";
   process.stdout.write(
-    `Live at ${url.host}: ${published}; written to ${files.length} files in ${folder}.\n`,
+    `Live at ${url.host}: ${published}; written to ${files.length} files in ${folder}${also}.\n`,
   );
 }
 
@@ -240,6 +314,7 @@ async function main() {
       write: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
       to: { type: "string" },
+      "pictures-to": { type: "string" },
       pull: { type: "string" },
       help: { type: "boolean", default: false },
     },
@@ -253,24 +328,36 @@ async function main() {
     await pullCommand(values);
     return;
   }
-  const read = (await readStore()) ?? { live: null, history: [] };
-  if (values.json) {
-    process.stdout.write(`${JSON.stringify(read.live?.document ?? null, null, 2)}\n`);
-    return;
-  }
-  if (values.write) {
-    if (!read.live) {
-      process.stdout.write("Nothing published yet: content/*.json is the live version.\n");
+  const store = await openStore();
+  try {
+    const read = store ? await readFrom(store) : { live: null, history: [] };
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify(read.live?.document ?? null, null, 2)}\n`);
       return;
     }
-    const folder = values.to ? resolve(values.to) : join(root, "content");
-    const files = writeBack(read.live, folder);
-    process.stdout.write(
-      `Version ${read.live.version} written to ${files.length} files in ${folder}: review with git diff, then commit.\n`,
-    );
-    return;
+    if (values.write) {
+      if (!read.live || !store) {
+        process.stdout.write("Nothing published yet: content/*.json is the live version.\n");
+        return;
+      }
+      const folder = values.to ? resolve(values.to) : join(root, "content");
+      checked(read.live);
+      // The pages name the pictures' files: a build from these content files needs them too.
+      const picturesFolder = values["pictures-to"]
+        ? resolve(values["pictures-to"])
+        : join(root, "public", "pictures");
+      const pictures = await writeStoredPictures(store, read.live.document, picturesFolder);
+      const files = writeBack(read.live, folder);
+      const also = pictures > 0 ? ` and ${pictures} picture files to ${picturesFolder}` : "";
+      process.stdout.write(
+        `Version ${read.live.version} written to ${files.length} files in ${folder}${also}: review with git diff, then commit.\n`,
+      );
+      return;
+    }
+    process.stdout.write(historyText(read));
+  } finally {
+    await store?.close();
   }
-  process.stdout.write(historyText(read));
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,8 @@
 /**
  * `node scripts/site-editor-shots.ts`: the owner's site editor at 390 px, into docs/owner/ (linked
  * from docs/owner.md): the inbox's way in, its home after two publishes, the reviews' form, the Phone & e-mail form refusing a phone
- * without ten digits, and the home after a publish saying it is live. The contact function runs in
+ * without ten digits, the home after a publish saying it is live, the Pages list and the Exton
+ * page's form refusing an empty line under its heading. The contact function runs in
  * this process on an in-memory store, and the browser's requests are answered by it directly (no
  * server, no build). Its host shows each version as soon as it is asked, as `npm start` does once
  * its pages are made again.
@@ -124,6 +125,14 @@ await page.waitForURL(/done=live/);
 await page.getByRole("heading", { name: "Your site" }).waitFor();
 await shot("site-published", page);
 
+// The Pages group: the list of pages, then the Exton page refusing an empty line under the heading.
+await page.getByRole("link", { name: "Pages", exact: true }).click();
+await shot("site-pages", page);
+await page.getByRole("link", { name: "Exton page" }).click();
+await page.getByLabel("Line under the heading").fill("");
+await page.getByRole("button", { name: "Publish" }).click();
+await shot("site-page-exton-error", page);
+
 await browser.close();
 await fn.stop();
-console.log(`saved 5 screenshots to ${out}`);
+console.log(`saved 7 screenshots to ${out}`);

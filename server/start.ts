@@ -12,6 +12,7 @@ import { createContactService } from "./contact-service.ts";
 import { DataFolderBusyError } from "./data-lock.ts";
 import { loadEnvFile } from "./env-file.ts";
 import { viewedPage } from "./page-views.ts";
+import type { PictureReader } from "./pictures/write-pictures.ts";
 import { readServerSettings } from "./settings.ts";
 import { createSiteSwitcher } from "./site-render/site-switcher.ts";
 import { onShutdownSignal, startSiteServer } from "./site-server.ts";
@@ -36,13 +37,16 @@ async function main() {
     files: site.files.size,
     countsViews: settings.countViews,
   });
-  // Pages of other content versions are made from the build that holds the pages served now.
+  // Pages of other content versions are made from the build that holds the pages served now;
+  // their pictures come from the contact function's store, made just below.
+  let pictureStore: () => PictureReader | null = () => null;
   const sites = createSiteSwitcher({
     dataDir: settings.dataDir,
     buildDir: dirname(settings.staticDir),
     staticDir: settings.staticDir,
     site,
     log,
+    pictures: () => pictureStore(),
   });
 
   // In this order: the data folder's lock (a second server stops here, touching nothing), the
@@ -51,6 +55,7 @@ async function main() {
     build: sites.build,
     preview: sites.preview,
   });
+  pictureStore = () => contact.store;
   await contact.lock();
   let server: Awaited<ReturnType<typeof startSiteServer>>;
   try {

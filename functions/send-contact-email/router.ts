@@ -29,7 +29,7 @@ export type RouteContext = {
 export type Route = {
   /** The methods, separated by spaces ("GET HEAD POST"). */
   method: string;
-  /** After `…/send-contact-email`; `:id`, `:hash`, `:name`, `:version` and `:file` are parameters of their own shape. */
+  /** After `…/send-contact-email`; `:id`, `:hash`, `:name`, `:page`, `:version` and `:file` are parameters of their own shape. */
   path: string;
   /** How the router's own answers (405, 503) are written: as JSON, a private page, or a bare file. */
   answers: "json" | "page" | "file";
@@ -63,6 +63,8 @@ const paramShapes: Record<string, string> = {
   id: "[0-9a-fA-F-]{1,64}",
   hash: "[0-9a-f]{64}",
   name: "[a-z]{1,20}",
+  // A page of the editor's Pages group: a town's or a service page's slug, or "services".
+  page: "[a-z]{1,20}(?:-[a-z]{1,20}){0,3}",
   version: "[0-9]{1,9}",
   // A picture's file (shared/content/picture-files.ts): `<id>-<width>.<ext>`.
   file: "[0-9a-f]{32}-[0-9]{1,4}\\.(?:avif|webp|jpg)",

@@ -106,6 +106,7 @@ const params = {
   hash: "ab".repeat(32),
   name: "visits",
   version: "7",
+  page: "exton",
   file: `${"0f".repeat(16)}-480.jpg`,
 };
 const concrete = (path: string, values: Record<string, string> = params) =>
@@ -169,6 +170,14 @@ describe("the route table", () => {
       { route: "GET HEAD /site", opens: ["site:site"], store: true, isolated: true },
       { route: "POST /site/restore/first", opens: ["site:site"], store: true, isolated: true },
       { route: "POST /site/restore/:version", opens: ["site:site"], store: true, isolated: true },
+      { route: "GET HEAD /site/pages/:page", opens: ["site:site"], store: true, isolated: true },
+      { route: "POST /site/pages/:page", opens: ["site:site"], store: true, isolated: true },
+      {
+        route: "POST /site/pages/:page/preview",
+        opens: ["site:site"],
+        store: true,
+        isolated: true,
+      },
       { route: "GET HEAD /site/:name", opens: ["site:site"], store: true, isolated: true },
       { route: "POST /site/:name", opens: ["site:site"], store: true, isolated: true },
       { route: "POST /site/:name/preview", opens: ["site:site"], store: true, isolated: true },
@@ -263,6 +272,27 @@ describe("the one check of a private link", () => {
       },
       { row: "GET HEAD /site", path: "/site", scope: "site", subject: "site" },
       { row: "GET HEAD /site/:name", path: "/site/contact", scope: "site", subject: "site" },
+      { row: "GET HEAD /site/:name", path: "/site/pages", scope: "site", subject: "site" },
+      {
+        row: "GET HEAD /site/pages/:page",
+        path: "/site/pages/exton",
+        scope: "site",
+        subject: "site",
+      },
+      {
+        row: "POST /site/pages/:page",
+        path: "/site/pages/exton",
+        scope: "site",
+        subject: "site",
+        init: form({ "pages.towns.exton.county": "Chester County" }),
+      },
+      {
+        row: "POST /site/pages/:page/preview",
+        path: "/site/pages/exton/preview",
+        scope: "site",
+        subject: "site",
+        init: form({ "pages.towns.exton.county": "Chester County" }),
+      },
       {
         row: "POST /site/:name",
         path: "/site/contact",
@@ -393,7 +423,7 @@ describe("a store that is not open", () => {
     await closed.stop();
     expect(closed.store).toBeNull();
     const needing = table().filter((route) => route.needsStore);
-    expect(needing.length).toBe(20);
+    expect(needing.length).toBe(23);
     for (const fn of [never, closed])
       for (const route of needing) {
         const response = await fn.fetch(await requestFor(route), { peer: "127.0.0.1" });

@@ -196,6 +196,12 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     handlePublish(request, params.name ?? "", grant, editor(store));
   const preview: Handler = (request, { params, grant, store }) =>
     handlePreview(request, params.name ?? "", grant, editor(store));
+  const pageForm: Handler = (request, { params, grant, store }) =>
+    handleGroupForm(request, `pages/${params.page ?? ""}`, grant, editor(store));
+  const pagePublish: Handler = (request, { params, grant, store }) =>
+    handlePublish(request, `pages/${params.page ?? ""}`, grant, editor(store));
+  const pagePreview: Handler = (request, { params, grant, store }) =>
+    handlePreview(request, `pages/${params.page ?? ""}`, grant, editor(store));
   const restore =
     (which?: string): Handler =>
     (request, { params, grant, store }) =>
@@ -245,6 +251,9 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     page("GET HEAD", "/site", siteEditorLink, editorHome),
     page("POST", "/site/restore/first", siteEditorLink, restore("first")),
     page("POST", "/site/restore/:version", siteEditorLink, restore()),
+    page("GET HEAD", "/site/pages/:page", siteEditorLink, pageForm),
+    page("POST", "/site/pages/:page", siteEditorLink, pagePublish),
+    page("POST", "/site/pages/:page/preview", siteEditorLink, pagePreview),
     page("GET HEAD", "/site/:name", siteEditorLink, groupForm),
     page("POST", "/site/:name", siteEditorLink, publish),
     page("POST", "/site/:name/preview", siteEditorLink, preview),

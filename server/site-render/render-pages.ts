@@ -19,7 +19,11 @@ import { finishHtml, pageFinisher } from "../../app/build/finish-html.ts";
 import { chunkGraph, type ViteManifest } from "../../app/build/page-scripts.ts";
 import { shipSite } from "../../app/build/ship-site.ts";
 import { readSiteOptions, siteSourceDir } from "../../app/build/site-source.ts";
+import type { PictureFile } from "../../functions/send-contact-email/store/picture-store.ts";
 import { contentKey } from "../../shared/content/live-content.ts";
+import type { SiteContent } from "../../shared/content/site-content.ts";
+import { deploymentDefaults } from "../../shared/deployment-defaults.ts";
+import { writePictures } from "../pictures/write-pictures.ts";
 
 type Page = { path: string; kind: "html" | "resource"; needsData: boolean };
 
@@ -140,8 +144,19 @@ async function manifestOf(buildDir: string) {
   );
 }
 
+/** A picture file read from the store by the server, which has it open (the render has not). */
+export type PictureBytes = PictureFile;
+
 export type RenderTask =
-  | { kind: "site"; document: unknown; version: number | null; buildDir: string; outDir: string }
+  | {
+      kind: "site";
+      document: unknown;
+      version: number | null;
+      buildDir: string;
+      outDir: string;
+      /** The files of the pictures the document names; one it lacks fails the render. */
+      pictures?: PictureBytes[];
+    }
   | { kind: "preview"; document: unknown; buildDir: string; path: string };
 
 /** Seconds spent in each step of a whole render, for the benchmark. */
@@ -187,6 +202,15 @@ export async function renderSiteHere(
   }
   const pages = lap();
   await finishHtml(outDir, graph);
+  // Before shipSite: it indexes, hashes and compresses what is in the folder, pictures included.
+  const files = new Map((task.pictures ?? []).map((file) => [file.name, file]));
+  await writePictures({
+    document: task.document as Pick<SiteContent, "pictures">,
+    reader: { pictureFile: async (name) => files.get(name) ?? null },
+    outDir,
+  }).catch((error) => {
+    throw new Error(`the site's pictures could not be written: ${messageOf(error)}`);
+  });
   const finish = lap();
   const shipped = await shipSite(outDir, graph, {
     ...options,
@@ -215,10 +239,22 @@ export async function renderPreviewHere(
     islands: false,
   });
   // JSON-LD too: the editor's page runs nothing and a preview has no search engine to tell.
-  const html = finished
+  const html = previewPictures(finished)
     .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "")
     .replace(/<head>/, () => '<head><meta name="robots" content="noindex">');
   return { html };
+}
+
+/**
+ * The owner's pictures from the function, which serves every stored one (…/pictures/<file>): the
+ * site being served has only those of the version it shows, and a preview may show another.
+ */
+export function previewPictures(html: string): string {
+  return html.replace(
+    /(^|["\s,])\/pictures\/([0-9a-f]{32}-\d{1,4}\.(?:avif|webp|jpg))(?=[\s",])/g,
+    (_, before: string, file: string) =>
+      `${before}${deploymentDefaults.functionPath}/pictures/${file}`,
+  );
 }
 
 function statusError(status: number, thrown: unknown): Error {

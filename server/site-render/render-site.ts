@@ -12,8 +12,11 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { pictureFileNames } from "../../shared/content/picture-files.ts";
+import type { SiteContent } from "../../shared/content/site-content.ts";
+import type { PictureReader } from "../pictures/write-pictures.ts";
 import type { RenderAnswer } from "./render-child.ts";
-import type { RenderPhases, RenderResult, RenderTask } from "./render-pages.ts";
+import type { PictureBytes, RenderPhases, RenderResult, RenderTask } from "./render-pages.ts";
 
 const childEntry = new URL("./render-child.ts", import.meta.url);
 
@@ -81,12 +84,15 @@ export async function renderSite({
   version,
   buildDir,
   outDir,
+  pictures = null,
   timeoutMs = defaultSiteTimeoutMs,
 }: {
   document: unknown;
   version: number | null;
   buildDir: string;
   outDir: string;
+  /** Where the pictures the document names are read (the contact function's store). */
+  pictures?: PictureReader | null;
   timeoutMs?: number;
 }): Promise<{ files: number; seconds: number; phases: RenderPhases }> {
   const started = performance.now();
@@ -99,8 +105,9 @@ export async function renderSite({
   );
   await mkdir(path.dirname(outDir), { recursive: true });
   try {
+    const files = await pictureBytes(document, pictures);
     const result = await runIsolated(
-      { kind: "site", document, version, buildDir, outDir: temp },
+      { kind: "site", document, version, buildDir, outDir: temp, pictures: files },
       { timeoutMs, via: "process" },
     );
     if (!("files" in result)) throw new Error("the render answered with no files");
@@ -121,6 +128,26 @@ export async function renderSite({
       ? error
       : new Error(`the site could not be made: ${String(error)}`);
   }
+}
+
+/** The files of every picture `document` names, read from the store; one it lacks fails the render. */
+async function pictureBytes(
+  document: unknown,
+  reader: PictureReader | null,
+): Promise<PictureBytes[]> {
+  const named = Object.values((document as Partial<SiteContent>)?.pictures ?? {}).flatMap(
+    (picture) => (picture ? pictureFileNames(picture) : []),
+  );
+  const files: PictureBytes[] = [];
+  for (const name of new Set(named)) {
+    const file = reader ? await reader.pictureFile(name) : null;
+    if (!file)
+      throw new Error(
+        `the site could not be made: the picture file ${name} is not in the store${reader ? "" : " (this server has no picture store open)"}`,
+      );
+    files.push(file);
+  }
+  return files;
 }
 
 /**

@@ -1,17 +1,24 @@
 /**
  * The served site switches to a new content version whole: requests in flight during the switch
  * each get one whole document, old or new; a version already made is reused at once; a failure
- * leaves the site served before; only the last two versions' folders stay.
+ * leaves the site served before; only the last two versions' folders stay. A version's pictures
+ * come from the store into its site, and one the store lacks fails that version.
  */
 
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, createServer, get, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { silentLogger as quiet } from "../../functions/send-contact-email/base/log.ts";
+import type { PictureFile } from "../../functions/send-contact-email/store/picture-store.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
+import type { OwnerPicture } from "../../shared/content/site-content.ts";
+import { testStore } from "../../tests/support/stores.ts";
+import { processPicture } from "../pictures/process-picture.ts";
 import { serveStatic } from "../static-handler.ts";
 import { loadStaticSite, type StaticSite } from "../static-site.ts";
 import { buildDir, changedDocument, hasRenderableBuild } from "./render-fixtures.ts";
@@ -183,4 +190,88 @@ describe.skipIf(!hasRenderableBuild)("switching the served site", () => {
     const home = await fetchRaw(`${origin}/`, new Agent());
     expect(home.body.equals(readFileSync(join(staticDir, "index.html")))).toBe(true);
   });
+});
+
+describe.skipIf(!hasRenderableBuild)("the owner's pictures in a rendered version", () => {
+  let dataDir = "";
+  let switcher: SiteSwitcher;
+  let server: Server;
+  let origin = "";
+  const store = testStore();
+  let picture: OwnerPicture;
+  let files: PictureFile[] = [];
+
+  beforeAll(async () => {
+    const photo = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 120, b: 110 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const made = await processPicture(new Uint8Array(photo));
+    const id = createHash("sha256").update(photo).digest("hex").slice(0, 32);
+    files = made.files.map((file) => ({ ...file, name: `${id}-${file.name}` }));
+    await store.savePicture({ id, width: made.width, height: made.height, files });
+    picture = { picture: id, alt: "Our crew in a clean kitchen", width: 640, height: 480 };
+    dataDir = mkdtempSync(join(tmpdir(), "site-pictures-"));
+    switcher = createSiteSwitcher({
+      dataDir,
+      buildDir,
+      staticDir,
+      site: loadStaticSite(staticDir),
+      log: quiet,
+      pictures: () => store,
+      timeoutMs: 170_000,
+    });
+    server = createServer((request, response) => {
+      serveStatic(request, response, switcher.current().site, {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("puts the files a version names in its site, served with their headers", async () => {
+    const document = changedDocument();
+    document.pictures = { "home-hero": picture };
+    await switcher.build(document, 5);
+    expect(switcher.current().version).toBe(5);
+    const home = (await fetchRaw(`${origin}/`, new Agent())).body.toString("utf8");
+    expect(files).toHaveLength(3);
+    for (const file of files) {
+      expect(home).toContain(`/pictures/${file.name}`);
+      const response = await fetch(`${origin}/pictures/${file.name}`);
+      expect(response.status, file.name).toBe(200);
+      expect(response.headers.get("content-type"), file.name).toBe(file.type);
+      expect(response.headers.get("etag"), file.name).toMatch(/^"[\w-]{27}"$/);
+      expect(response.headers.get("cache-control"), file.name).toBeTruthy();
+      expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(file.bytes))).toBe(true);
+    }
+    expect(home).toContain('alt="Our crew in a clean kitchen"');
+  }, 240_000);
+
+  it("fails a version naming a picture the store lacks, with the reason, the site served kept", async () => {
+    const served = switcher.current();
+    const document = changedDocument();
+    document.pictures = { founder: { ...picture, picture: "f".repeat(32) } };
+    await expect(switcher.build(document, 6)).rejects.toThrow(
+      `the picture file ${"f".repeat(32)}-480.avif is not in the store`,
+    );
+    expect(switcher.current()).toBe(served);
+    expect(existsSync(join(dataDir, "site", "v6"))).toBe(false);
+    const response = await fetch(`${origin}/pictures/${files[0]?.name}`);
+    expect(response.status).toBe(200);
+  }, 60_000);
+
+  it("previews a page with its pictures from the function, which serves every stored one", async () => {
+    const document = changedDocument();
+    document.pictures = { "home-hero": picture };
+    const html = await switcher.preview(document, "/");
+    for (const file of files)
+      expect(html).toContain(`/functions/v1/send-contact-email/pictures/${file.name}`);
+    expect(html).not.toMatch(/["\s,]\/pictures\//);
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { errorMessage, type Logger } from "../../functions/send-contact-email/base/log.ts";
+import type { PictureReader } from "../pictures/write-pictures.ts";
 import { loadStaticSite, type StaticSite } from "../static-site.ts";
 import { defaultSiteTimeoutMs, isRendered, renderPreview, renderSite } from "./render-site.ts";
 
@@ -41,6 +42,7 @@ export function createSiteSwitcher({
   staticDir,
   site,
   log,
+  pictures = () => null,
   timeoutMs = defaultSiteTimeoutMs,
 }: {
   /** The server's data folder (DATA_DIR): renders go to its site/ folder. */
@@ -52,6 +54,12 @@ export function createSiteSwitcher({
   /** `loadStaticSite(staticDir)`, already loaded at start. */
   site: StaticSite;
   log: Logger;
+  /**
+   * Where the owner's pictures are read when a version is rendered: the contact function's store,
+   * opened after the switcher is made (null while it is not open: a version naming a picture
+   * then fails to render, and the site served stays).
+   */
+  pictures?: () => PictureReader | null;
   timeoutMs?: number;
 }): SiteSwitcher {
   const sitesDir = path.join(dataDir, "site");
@@ -70,7 +78,14 @@ export function createSiteSwitcher({
         // `served`, whose version differs), so it can go.
         if (existsSync(folder)) await rm(folder, { recursive: true, force: true });
         await mkdir(dataDir, { recursive: true, mode: 0o700 });
-        const made = await renderSite({ document, version, buildDir, outDir: folder, timeoutMs });
+        const made = await renderSite({
+          document,
+          version,
+          buildDir,
+          outDir: folder,
+          pictures: pictures(),
+          timeoutMs,
+        });
         log.info("site made", { version, files: made.files, seconds: round(made.seconds) });
       }
     }

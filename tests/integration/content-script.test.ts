@@ -2,7 +2,7 @@
  * `npm run content` on a data folder: the live version and the history in words, down to the
  * repository's version; --write gives back the repository's content files, formatted as committed.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -72,5 +72,55 @@ describe("npm run content", { timeout: 60_000 }, () => {
       expect(readFileSync(join(written, `${group}.json`), "utf8")).toBe(
         readFileSync(join(projectRoot, "content", `${group}.json`), "utf8"),
       );
+  });
+
+  it("writes the files of the pictures the live version names beside its content files", async () => {
+    const store = openSqliteStore(dataPaths(dataDir).database);
+    const id = "7c".repeat(16);
+    const files = ["480.avif", "480.webp", "480.jpg"].map((name) => ({
+      name: `${id}-${name}`,
+      type: "image/jpeg",
+      bytes: new TextEncoder().encode(`the bytes of ${name}`),
+    }));
+    await store.savePicture({ id, width: 500, height: 400, files });
+    const before = (await store.liveContent())?.document as SiteContent;
+    const next = structuredClone(before);
+    next.pictures = { founder: { picture: id, alt: "The founder", width: 500, height: 400 } };
+    await store.publishContent({ document: next, changes: describeChanges(before, next) });
+    const missing = structuredClone(next);
+    await store.close();
+
+    const written = join(folder, "with-pictures");
+    const pictures = join(written, "pictures");
+    mkdirSync(written);
+    const args = ["--write", "--to", written, "--pictures-to", pictures];
+    const wrote = await runScript("scripts/content.ts", dataDir, args);
+    expect(wrote).toContain(`and 3 picture files to ${pictures}`);
+    expect(readdirSync(pictures).sort()).toEqual(files.map((file) => file.name).sort());
+    for (const file of files)
+      expect(readFileSync(join(pictures, file.name))).toEqual(Buffer.from(file.bytes));
+
+    // A version naming a picture the store lacks writes nothing, and says which.
+    const again = openSqliteStore(dataPaths(dataDir).database);
+    missing.pictures = {
+      founder: { picture: "8d".repeat(16), alt: "Nobody", width: 500, height: 400 },
+    };
+    await again.publishContent({
+      document: missing,
+      changes: ["About: the founder picture: replaced"],
+    });
+    await again.close();
+    const refused = join(folder, "refused-pictures");
+    mkdirSync(refused);
+    await expect(
+      runScript("scripts/content.ts", dataDir, [
+        "--write",
+        "--to",
+        refused,
+        "--pictures-to",
+        pictures,
+      ]),
+    ).rejects.toThrow(/The picture (?:8d){16}-480\.avif is not in the store/);
+    expect(readdirSync(refused)).toEqual([]);
   });
 });

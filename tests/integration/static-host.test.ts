@@ -6,7 +6,7 @@
  * on loopback that records each hook POST and, like Netlify, Cloudflare Pages or Vercel, answers
  * at once and runs the build afterwards.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -24,6 +24,7 @@ import {
 } from "../../functions/send-contact-email/sqlite/sqlite-store.ts";
 import { dataPaths } from "../../server/settings.ts";
 import { describeChanges } from "../../shared/content/content-changes.ts";
+import { pictureFileType } from "../../shared/content/picture-files.ts";
 import { contentGroups, repositoryContent } from "../../shared/content/repository-content.ts";
 import { checkSiteContent, type SiteContent } from "../../shared/content/site-content.ts";
 import { createFakeSite } from "./support/fake-site.ts";
@@ -213,6 +214,55 @@ describe("publishing to a static host", () => {
     } finally {
       host.close();
     }
+  });
+
+  it("fetches the pictures the version names into the folder the build serves at /pictures/", async () => {
+    const id = "5a".repeat(16);
+    const files = ["480.avif", "480.webp", "480.jpg"].map((name) => ({
+      name: `${id}-${name}`,
+      type: pictureFileType(`${id}-${name}`) ?? "",
+      bytes: new TextEncoder().encode(`the bytes of ${name}`),
+    }));
+    await store.savePicture({ id, width: 600, height: 400, files });
+    await publish((document) => {
+      document.pictures = {
+        "home-hero": { picture: id, alt: "The crew at work", width: 600, height: 400 },
+      };
+    });
+    const into = join(folder, "with-pictures");
+    const pictures = join(into, "public", "pictures");
+    mkdirSync(into);
+    const output = await runScript(
+      "scripts/content.ts",
+      dataDir,
+      ["--pull", functionUrl, "--write", "--to", into, "--pictures-to", pictures],
+      folder,
+    );
+    expect(output).toContain(`3 picture files in ${pictures}`);
+    expect(readdirSync(pictures).sort()).toEqual(files.map((file) => file.name).sort());
+    for (const file of files)
+      expect(readFileSync(join(pictures, file.name))).toEqual(Buffer.from(file.bytes));
+    expect(builtDocument(into).pictures).toEqual({
+      "home-hero": { picture: id, alt: "The crew at work", width: 600, height: 400 },
+    });
+
+    // A picture the function cannot give fails the build, and content/ is left as it was.
+    await publish((document) => {
+      document.pictures = {
+        founder: { picture: "6b".repeat(16), alt: "The founder", width: 600, height: 400 },
+      };
+    });
+    const refused = join(folder, "missing-picture");
+    mkdirSync(refused);
+    await expect(
+      runScript(
+        "scripts/content.ts",
+        dataDir,
+        ["--pull", functionUrl, "--write", "--to", refused, "--pictures-to", pictures],
+        folder,
+      ),
+    ).rejects.toThrow(/The picture (?:6b){16}-480\.avif could not be fetched: .* answered 404/);
+    expect(readdirSync(refused)).toEqual([]);
   });
 
   it("fails the host's build, with the reasons, on a version the schema refuses", async () => {

@@ -12,6 +12,7 @@ import type { ContentVersionSummary } from "../store/content-store.ts";
 import { ButtonLink, Notice, Problem } from "../views/parts.ts";
 import { renderPage } from "../views/private-page.ts";
 import { Fragment, h, type ReactNode } from "../views/react.ts";
+import { pageChoices, pagesGroupSummary } from "./page-fields.ts";
 import {
   type Choice,
   type Field,
@@ -121,6 +122,18 @@ export function renderEditorHome(view: EditorHome): string {
           h("span", null, groups[slug].summary),
         ),
       ),
+      h(
+        "li",
+        { key: "pictures" },
+        h("a", { href: link("pictures") }, "Pictures"),
+        h("span", null, "Your own photos in place of the illustrations, each with its words."),
+      ),
+      h(
+        "li",
+        { key: "pages" },
+        h("a", { href: link("pages") }, "Pages"),
+        h("span", null, pagesGroupSummary),
+      ),
     ),
     h("h2", { id: "history" }, "History"),
     h(
@@ -170,6 +183,37 @@ function RestoreButton({ action, label }: { action: string; label: string }) {
   return h("form", { method: "post", action }, h("button", { type: "submit" }, label));
 }
 
+/** The Pages group: one link per page, each to its own form. */
+export function renderPagesList(token: string): string {
+  return renderPage(
+    { title: "Pages: your site", kind: "editor" },
+    h("p", { className: "brand" }, h("a", { href: sitePageUrl("..", token) }, "Your site")),
+    h("h1", null, "Pages"),
+    h("p", null, "Choose a page to change its words. Its layout and pictures stay as they are."),
+    h(
+      "ul",
+      { className: "groups" },
+      pageChoices.map((choice) =>
+        h(
+          "li",
+          { key: choice.slug },
+          h("a", { href: sitePageUrl("..", token, `pages/${choice.slug}`) }, choice.title),
+          h("span", null, choice.summary),
+        ),
+      ),
+    ),
+    h(
+      "p",
+      null,
+      h(
+        ButtonLink,
+        { className: "button quiet", href: sitePageUrl("..", token) },
+        "Back to your site",
+      ),
+    ),
+  );
+}
+
 export type GroupFormView = {
   token: string;
   /** The way up to the editor's home from the page's path: ".." from /site/<group>. */
@@ -209,7 +253,14 @@ export function renderGroupForm(view: GroupFormView): string {
   const context: FieldContext = { values, byField };
   return renderPage(
     { title: `${group.title}: your site`, kind: "editor" },
-    h("p", { className: "brand" }, h("a", { href: sitePageUrl(base, token) }, "Your site")),
+    h(
+      "p",
+      { className: "brand" },
+      h("a", { href: sitePageUrl(base, token) }, "Your site"),
+      group.slug.startsWith("pages/")
+        ? h(Fragment, null, " · ", h("a", { href: sitePageUrl(base, token, "pages") }, "Pages"))
+        : null,
+    ),
     h("h1", null, group.title),
     view.refusal ? h(Problem, null, view.refusal) : null,
     count > 0

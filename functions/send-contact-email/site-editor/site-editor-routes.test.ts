@@ -20,6 +20,7 @@ import { inboxSubjects } from "../inbox/inbox-routes.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import { parseOwnerConfig } from "../owner/owner-config.ts";
 import type { SqliteStore } from "../sqlite/sqlite-store.ts";
+import { pageChoices } from "./page-fields.ts";
 import {
   handleEditorHome,
   handlePublish,
@@ -223,8 +224,13 @@ describe("the editor's home", () => {
       "Prices",
       "Service area",
       "Reviews",
+      "Pictures",
+      "Pages",
     ])
       expect(html, title).toContain(`>${title}</a>`);
+    // The Pictures page (site-pictures/) and the Pages list, under the editor's own link.
+    expect(html).toMatch(/<a href="\.\/site\/pictures\?token=[^"]+">Pictures<\/a>/);
+    expect(html).toMatch(/<a href="\.\/site\/pages\?token=[^"]+">Pages<\/a>/);
     expect(html).toContain("The site as first built: nothing published from here yet.");
     expect(html).toContain("This server shows the site as first built.");
     // The live one has nothing to restore.
@@ -270,6 +276,114 @@ describe("each group's form", () => {
     const hours = await (await call("/site/hours")).text();
     expect(hours).toContain('<select id="f-hours-week-sunday-open" name="hours.week.sunday.open">');
     expect(hours).toMatch(/name="hours.week.monday.opens"><option value="05:00">/);
+  });
+});
+
+describe("the Pages group: one form per page", () => {
+  it("lists every town, every service page and the /services cards, each linked to its form", async () => {
+    const { call } = await setup();
+    const html = await (await call("/site/pages")).text();
+    for (const page of pageChoices)
+      expect(html, page.slug).toMatch(
+        new RegExp(
+          `<a href="\\.\\./site/pages/${page.slug}\\?token=[^"]+">${escapeHtml(page.title)}</a>`,
+        ),
+      );
+    expect(pageChoices).toHaveLength(5 + 6 + 1);
+    expect((await call("/site/pages/nowhere")).status).toBe(404);
+  });
+
+  it.each(pageChoices.map((page) => page.slug))(
+    "%s: every field labelled, paragraphs in boxes, sent back unchanged: nothing is published",
+    async (slug) => {
+      const { call, store, fake } = await setup();
+      const response = await call(`/site/pages/${slug}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<button type="submit" class="primary">Publish</button>');
+      expect(html).toMatch(
+        new RegExp(`formAction="\\.\\./\\.\\./site/pages/${slug}/preview\\?token=`),
+      );
+      for (const [, id] of html.matchAll(/<(?:input|select|textarea) [^>]*id="([^"]+)"/g))
+        expect(html, `label of ${id}`).toContain(`for="${id}"`);
+      // The preview's page is this one.
+      const path = slug === "services" ? "/services" : `/${slug}`;
+      expect(html).toMatch(new RegExp(`<option value="${path}"`));
+      const sent = await call(`/site/pages/${slug}`, post(formOf(html)));
+      expect(sent.status).toBe(303);
+      expect(sent.headers.get("location")).toMatch(/^\.\.\/\.\.\/site\?token=.+&done=same$/);
+      expect(await store().liveContent()).toBeNull();
+      expect(fake.calls.checkNow).toBe(0);
+    },
+  );
+
+  it("has a field for every text the page keeps, labelled in the owner's words", async () => {
+    const { call } = await setup();
+    const exton = await (await call("/site/pages/exton")).text();
+    expect(exton).toContain("<h1>Exton page</h1>");
+    expect(exton).toContain(
+      '<label for="f-pages-towns-exton-tagline">Line under the heading</label>',
+    );
+    expect(tagOf(exton, "f-pages-towns-exton-tagline")).toMatch(/^<textarea/);
+    expect(tagOf(exton, "f-pages-towns-exton-county")).toMatch(/^<input[^>]*type="text"/);
+    expect(exton).toContain(`>${repository.pages.towns.exton.neighborhoods.join("\n")}</textarea>`);
+    expect(exton).toContain('name="pages.towns.exton.whyChoose.0.title"');
+    expect(exton).toContain('name="pages.towns.exton.whyChoose.2.remove"');
+    const carpet = await (await call("/site/pages/carpet-cleaning")).text();
+    expect(carpet).toContain('name="pages.services.carpet-cleaning.process.steps"');
+    expect(carpet).toContain("One step per line, in order.");
+    const cards = await (await call("/site/pages/services")).text();
+    expect(cards).toContain('name="pages.serviceCards.janitorial.shortDesc"');
+    expect(cards).toContain('name="pages.serviceCards.carpet.features"');
+    expect(cards).not.toContain('name="pages.serviceCards.carpet.shortDesc"');
+  });
+
+  it("publishes a changed page with its words, and refuses an empty text beside its field", async () => {
+    const { call, store, fake, token } = await setup();
+    const form = await groupForm(call, "pages/exton");
+    form.set("pages.towns.exton.tagline", "Spotless homes & offices in Exton.");
+    form.set("pages.towns.exton.neighborhoods", "Lionville\nDowningtown\n");
+    const response = await call("/site/pages/exton", post(form));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(
+      `../../site?token=${encodeURIComponent(token)}&done=live&version=1`,
+    );
+    const live = await store().liveContent();
+    expect(live?.changes).toEqual([
+      "Exton page: line under the heading changed",
+      "Exton page: nearby areas changed",
+    ]);
+    const document = live?.document as SiteContent;
+    expect(document.pages.towns.exton.tagline).toBe("Spotless homes & offices in Exton.");
+    expect(document.pages.towns.exton.neighborhoods).toEqual(["Lionville", "Downingtown"]);
+    expect(document.pages.towns.berwyn).toEqual(repository.pages.towns.berwyn);
+    expect(fake.calls.checkNow).toBe(1);
+
+    const service = await groupForm(call, "pages/residential-cleaning");
+    service.set("pages.services.residential-cleaning.heroTitle", "  ");
+    const refused = await call("/site/pages/residential-cleaning", post(service));
+    expect(refused.status).toBe(422);
+    const html = await refused.text();
+    const id = "f-pages-services-residential-cleaning-heroTitle";
+    expect(tagOf(html, id)).toContain('aria-invalid="true"');
+    expect(html).toMatch(new RegExp(`<p class="field-problem" id="${id}-problem">[^<]+</p>`));
+    expect(html).toContain(`<a href="#${id}">Heading: `);
+    expect((await store().liveContent())?.version).toBe(1);
+    expect(fake.calls.checkNow).toBe(1);
+  });
+
+  it("previews its own page by default with the unsaved words", async () => {
+    const { call, store, fake } = await setup();
+    const form = await groupForm(call, "pages/services");
+    form.set("pages.serviceCards.office.shortDesc", "Desks, kitchens and lobbies.");
+    form.delete("previewPath");
+    const response = await call("/site/pages/services/preview", post(form));
+    expect(response.status).toBe(200);
+    expect(fake.calls.previews.map((one) => one.path)).toEqual(["/services"]);
+    expect(fake.calls.previews[0]?.document.pages.serviceCards.office.shortDesc).toBe(
+      "Desks, kitchens and lobbies.",
+    );
+    expect(await store().liveContent()).toBeNull();
   });
 });
 

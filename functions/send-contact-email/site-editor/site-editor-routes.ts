@@ -26,12 +26,14 @@ import { isFormContentType, readBoundedText } from "../http/request-body.ts";
 import { sitePageUrl } from "../links/page-urls.ts";
 import { type DeployHookResult, tellStaticHost } from "../site/deploy-hook.ts";
 import type { ContentStore } from "../store/content-store.ts";
+import { pageGroupOf } from "./page-fields.ts";
 import {
   type Outcome,
   renderEditorHome,
   renderEditorMessage,
   renderEditorRefusal,
   renderGroupForm,
+  renderPagesList,
 } from "./site-editor-page.ts";
 import {
   applyGroup,
@@ -156,7 +158,13 @@ const outcomes: readonly Outcome[] = ["live", "working", "waiting", "failed", "s
 const isOutcome = (value: string | null): value is Outcome => outcomes.includes(value as Outcome);
 
 function groupOf(slug: string): Group | null {
+  if (slug.startsWith("pages/")) return pageGroupOf(slug.slice("pages/".length));
   return isGroupSlug(slug) ? groups[slug] : null;
+}
+
+/** The way up to the editor's home: ".." from /site/contact, "../.." from /site/pages/exton. */
+function upFrom(slug: string, deeper = 0): string {
+  return Array.from({ length: slug.split("/").length + deeper }, () => "..").join("/");
 }
 
 async function notFound(token: string, base = "..") {
@@ -168,19 +176,25 @@ async function notFound(token: string, base = "..") {
   );
 }
 
-/** GET and HEAD of a group's form, filled from the live version. */
+/**
+ * GET and HEAD of a group's form, filled from the live version; …/site/pages lists the pages, each
+ * with a form of its own (…/site/pages/<page>).
+ */
 export async function handleGroupForm(
   request: Request,
   slug: string,
   grant: LinkGrant,
   deps: SiteEditorDeps,
 ): Promise<Response> {
+  if (slug === "pages")
+    return page(200, request.method === "HEAD" ? "" : renderPagesList(grant.token));
   const group = groupOf(slug);
-  if (!group) return notFound(grant.token);
+  if (!group) return notFound(grant.token, upFrom(slug));
   try {
     const live = await liveDocument(deps.store);
     const html = renderGroupForm({
       token: grant.token,
+      base: upFrom(slug),
       group,
       values: groupValues(group, live),
       previewPath: group.pages[0]?.value ?? "/",
@@ -247,17 +261,18 @@ export async function handlePublish(
   deps: SiteEditorDeps,
 ): Promise<Response> {
   const group = groupOf(slug);
-  if (!group) return notFound(grant.token);
+  const base = upFrom(slug);
+  if (!group) return notFound(grant.token, base);
   try {
-    const checked = await checkedForm(request, group, grant, deps, "..");
+    const checked = await checkedForm(request, group, grant, deps, base);
     if (checked instanceof Response) return checked;
-    const publishing = { restoredFrom: null, base: "..", note: null };
+    const publishing = { restoredFrom: null, base, note: null };
     return await publish(checked.live, checked.next, publishing, deps, grant, (refusal) =>
       page(
         429,
         renderGroupForm({
           token: grant.token,
-          base: "..",
+          base,
           group,
           values: groupValues(group, checked.next),
           refusal,
@@ -412,14 +427,15 @@ export async function handlePreview(
   deps: SiteEditorDeps,
 ): Promise<Response> {
   const group = groupOf(slug);
-  if (!group) return notFound(grant.token, "../..");
+  const base = upFrom(slug, 1);
+  if (!group) return notFound(grant.token, base);
   try {
-    const checked = await checkedForm(request, group, grant, deps, "../..");
+    const checked = await checkedForm(request, group, grant, deps, base);
     if (checked instanceof Response) return checked;
     if (!deps.publishing.preview)
       return page(
         200,
-        renderEditorMessage(grant.token, "../..", "Preview is not available here", [
+        renderEditorMessage(grant.token, base, "Preview is not available here", [
           "Preview needs the site's own Node server (npm start), which can make a page on request. On this host, Publish, then look at the site once its pages are rebuilt; Restore puts the version before back if you change your mind.",
           "Nothing was published.",
         ]),
@@ -430,7 +446,7 @@ export async function handlePreview(
     (deps.log ?? silentLogger).error("site preview failed", { error: errorMessage(error) });
     return page(
       503,
-      renderEditorMessage(grant.token, "../..", "Preview failed", [
+      renderEditorMessage(grant.token, base, "Preview failed", [
         "The page could not be made with these changes. Nothing was published.",
       ]),
     );

@@ -70,7 +70,8 @@ export const groupSlugs = [
 export type GroupSlug = (typeof groupSlugs)[number];
 
 export type Group = {
-  slug: GroupSlug;
+  /** Its path under …/site: a group's slug, or `pages/<page>` for one page of the Pages group. */
+  slug: string;
   title: string;
   /** One line on the editor's home: what the group holds. */
   summary: string;

@@ -134,7 +134,10 @@ export async function startSiteServer(options: {
       }
     },
   );
-  server.timeout = 30_000;
+  // Idle sockets close, but not before the editor's Publish has its answer: it waits up to 45 s
+  // (publishWaitMs) for the new pages, sending nothing, and a socket closed under it makes the
+  // browser post the form again ("Nothing changed" for a publish that happened).
+  server.timeout = 60_000;
   server.on("connection", (socket: Socket) => {
     lastConnectionAt = performance.now();
     connections.set(socket, { active: 0, served: false });

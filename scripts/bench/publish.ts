@@ -7,18 +7,30 @@
  * - whole site: renderSite from the server build with a changed document, every step timed;
  * - switch: what the follower's build hook costs, rendering, loading and swapping the site;
  * - switch again: the same version after a restart, its folder reused;
- * - preview: one page, in a worker thread (what the editor uses) and in a child process.
+ * - preview: one page, in a worker thread (what the editor uses) and in a child process;
+ * - as the owner lives it: `npm start` over the build, the editor's Phone & e-mail form in
+ *   Chromium at 390 px, a new main phone, Publish, until all 18 paths (text, tel: links, JSON-LD)
+ *   show it and none the old one (the contract's promise: 60 s).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import { silentLogger } from "../../functions/send-contact-email/base/log.ts";
+import {
+  createLinkSigners,
+  parseLinkSettings,
+} from "../../functions/send-contact-email/links/links-settings.ts";
+import { siteSubject } from "../../functions/send-contact-email/site-editor/site-editor-routes.ts";
 import { buildDir, changedDocument } from "../../server/site-render/render-fixtures.ts";
 import { renderSite, runIsolated } from "../../server/site-render/render-site.ts";
 import { createSiteSwitcher } from "../../server/site-render/site-switcher.ts";
 import { loadStaticSite } from "../../server/static-site.ts";
+import { startNodeServer } from "../../tests/integration/support/processes.ts";
+import { pagesNotShowing } from "../../tests/support/site-pages.ts";
 import { buildSite } from "../../tools/built-site.ts";
 import { markdownTable, provenance, writeFigures } from "../../tools/figures.ts";
+import { chromiumFlags, chromiumPath } from "../chromium.ts";
 
 const runsArg = process.argv.indexOf("--runs");
 const runs = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 3;
@@ -42,6 +54,52 @@ const changed = () => {
 };
 /** A figure, never a failure: a loaded machine may take longer than the server would wait. */
 const timeoutMs = 600_000;
+
+/**
+ * Seconds from the owner's tap on Publish to the last of the 18 paths showing the new main phone,
+ * on a real server over the build; each run publishes a phone of its own.
+ */
+async function ownerPublishes(folder: string): Promise<number[]> {
+  const secret = "bench-publish-owner-link-secret-0123456789";
+  const server = await startNodeServer(
+    {
+      DATA_DIR: path.join(folder, "owner-data"),
+      OWNER_LINK_SECRET: secret,
+      CONTENT_CHECK_MS: "250",
+      STATIC_DIR: path.join(buildDir, "client"),
+    },
+    folder,
+  );
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  const token = await createLinkSigners(parseLinkSettings({}, secret)).site.sign(
+    siteSubject,
+    new Date(),
+  );
+  const form = `${server.url}/functions/v1/send-contact-email/site/contact?token=${encodeURIComponent(token)}`;
+  const times: number[] = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    let before = "(484) 555-0142";
+    for (let run = 0; run < runs; run += 1) {
+      const phone = `(484) 555-01${60 + run}`;
+      await page.goto(form);
+      await page.getByLabel("Main phone").fill(phone);
+      const started = performance.now();
+      await page.getByRole("button", { name: "Publish" }).click();
+      const deadline = started + timeoutMs;
+      while ((await pagesNotShowing(server.url, phone, before)).length > 0) {
+        if (performance.now() > deadline) throw new Error(`${phone} not on every page in time`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      times.push((performance.now() - started) / 1000);
+      before = phone;
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  return times;
+}
 
 if (!process.argv.includes("--no-build")) await buildSite();
 const folder = mkdtempSync(path.join(tmpdir(), "bench-publish-"));
@@ -105,6 +163,13 @@ try {
     const where = via === "thread" ? "worker thread" : "child process";
     rows.push(row(`preview of /exton in a ${where}`, previews));
   }
+
+  rows.push(
+    row(
+      "owner's Publish to every page showing it (npm start, editor in Chromium)",
+      await ownerPublishes(folder),
+    ),
+  );
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

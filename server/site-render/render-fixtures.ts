@@ -19,10 +19,15 @@ export const hasRenderableBuild =
 export const changedPhone = { display: "(610) 555-0199", e164: "+16105550199" };
 
 /** The repository's document with another main phone and another welcome-offer percent. */
+export const markedUpName = "Keystone Shine </script><img src=x onerror=alert(1)> Cleaning";
+
 export function changedDocument(): SiteContent {
   const document = structuredClone(repositoryContent) as SiteContent;
   document.contact.phone = changedPhone.display;
   document.offer.percentOff = 35;
+  // What the owner types is text everywhere: markup in the name stays characters, in the pages
+  // and in their JSON-LD.
+  document.business.name = markedUpName;
   return document;
 }
 

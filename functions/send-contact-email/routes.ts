@@ -181,11 +181,17 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     windowMs: 600_000,
     maxClients: 1,
   });
+  const previewLimit = createRateLimiter({
+    max: contactDefaults.sitePreviewsPer10Minutes,
+    windowMs: 600_000,
+    maxClients: 1,
+  });
   const editor = (store: FunctionStore): SiteEditorDeps => ({
     store,
     publishing: deps.publishing,
     deployHookUrl: deps.config.deployHookUrl,
     publishLimit,
+    previewLimit,
     log,
   });
   const editorHome: Handler = (request, { grant, store }) =>

@@ -98,6 +98,8 @@ export const contactDefaults = {
   contentCheckMs: 10_000,
   // The owner's publishes and restores of the site (site-editor/): a busy afternoon of edits.
   sitePublishesPer10Minutes: 10,
+  // Each preview renders a page: a morning of looking before publishing, not a loop.
+  sitePreviewsPer10Minutes: 60,
 } as const;
 
 function list(value: string | undefined): string[] {

@@ -10,7 +10,7 @@ import { repositoryContent } from "../../../shared/content/repository-content.ts
 import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { escapeHtml } from "../../../tests/support/escape-html.ts";
 import { testStore } from "../../../tests/support/stores.ts";
-import { parseContactConfig } from "../base/config.ts";
+import { contactDefaults, parseContactConfig } from "../base/config.ts";
 import type { Logger } from "../base/log.ts";
 import { silentLogger } from "../base/log.ts";
 import type { SitePublishing, SiteStatus } from "../base/site-publishing.ts";
@@ -384,6 +384,20 @@ describe("the Pages group: one form per page", () => {
       "Desks, kitchens and lobbies.",
     );
     expect(await store().liveContent()).toBeNull();
+  });
+});
+
+describe("previews", () => {
+  it("are limited, as publishes are: the one past the limit is refused in words, with Retry-After", async () => {
+    const { call, fake } = await setup();
+    const form = await groupForm(call, "pages/services");
+    for (let done = 0; done < contactDefaults.sitePreviewsPer10Minutes; done += 1)
+      expect((await call("/site/pages/services/preview", post(form))).status).toBe(200);
+    const refused = await call("/site/pages/services/preview", post(form));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain("Too many previews in a short time.");
+    expect(fake.calls.previews).toHaveLength(contactDefaults.sitePreviewsPer10Minutes);
   });
 });
 

@@ -73,6 +73,11 @@ export type SiteEditorDeps = {
   deployHookUrl: string | null;
   /** Publishes and restores together; a refused one publishes nothing (429). */
   publishLimit: RateLimiter;
+  /**
+   * Previews: each renders a page in a thread of its own (about a second of CPU), so a leaked
+   * editor link cannot keep the server busy; absent, not limited (tests).
+   */
+  previewLimit?: RateLimiter;
   /** How long to wait for checkNow(); publishWaitMs unless a test says otherwise. */
   waitMs?: number;
   now?: () => Date;
@@ -440,6 +445,18 @@ export async function handlePreview(
           "Nothing was published.",
         ]),
       );
+    const decision = await deps.previewLimit?.consume("site-preview");
+    if (decision && !decision.allowed) {
+      const minutes = Math.max(1, Math.ceil(decision.retryAfterSeconds / 60));
+      const response = await page(
+        429,
+        renderEditorMessage(grant.token, base, "Too many previews", [
+          `Too many previews in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}. Nothing was published.`,
+        ]),
+      );
+      response.headers.set("Retry-After", String(decision.retryAfterSeconds));
+      return response;
+    }
     const html = await deps.publishing.preview(checked.next, checked.previewPath);
     return new Response(withBanner(html), { status: 200, headers: previewHeaders });
   } catch (error) {

@@ -41,16 +41,15 @@ export function isFormContentType(header: string | null): boolean {
 }
 
 /**
- * At most `limit` bytes of the body as UTF-8, however it arrives (a Content-Length that lies, a
- * chunked body without one): past the limit the stream is cancelled and the answer is 413.
+ * At most `limit` bytes of the body, however it arrives (a Content-Length that lies, a chunked
+ * body without one): past the limit the stream is cancelled and nothing more is read.
  */
-export async function readBoundedText(
+export async function readBoundedBytes(
   request: Request,
   limit: number,
-): Promise<{ ok: true; text: string } | BodyError> {
+): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(declared) && declared > limit) return tooLarge;
-
+  if (Number.isFinite(declared) && declared > limit) return "too-large";
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -61,7 +60,7 @@ export async function readBoundedText(
       size += value.byteLength;
       if (size > limit) {
         await reader.cancel().catch(() => {});
-        return tooLarge;
+        return "too-large";
       }
       chunks.push(value);
     }
@@ -72,6 +71,16 @@ export async function readBoundedText(
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return bytes;
+}
+
+/** At most `limit` bytes of the body as UTF-8; past the limit the answer is 413. */
+export async function readBoundedText(
+  request: Request,
+  limit: number,
+): Promise<{ ok: true; text: string } | BodyError> {
+  const bytes = await readBoundedBytes(request, limit);
+  if (bytes === "too-large") return tooLarge;
   try {
     return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
   } catch {

@@ -24,6 +24,7 @@ import type { SitePublishing } from "../base/site-publishing.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { pageResponse, refusalPage } from "../http/private-page.ts";
 import { createRateLimiter, type RateLimiter } from "../http/rate-limiter.ts";
+import { readBoundedBytes } from "../http/request-body.ts";
 import type { ContentStore } from "../store/content-store.ts";
 import type { PictureStore } from "../store/picture-store.ts";
 import {
@@ -120,7 +121,7 @@ export async function handlePicturesPage(
       ...more,
     });
 
-  const body = await readBoundedBody(request, maxUploadBodyBytes);
+  const body = await readBoundedBytes(request, maxUploadBodyBytes);
   if (body === "too-large")
     return page(413, {
       problem: `That photo is larger than ${uploadLimitWords}. Choose a smaller one, or send it from the phone's photo app, which makes it smaller.`,
@@ -244,40 +245,6 @@ function seeOther(token: string, what: "saved" | "cleared", slot: PictureSlot): 
     status: 303,
     headers: { Location: `pictures?${query}#${slot}`, "Cache-Control": "no-store" },
   });
-}
-
-/**
- * The body as bytes, at most `limit` of them whatever Content-Length says: past it the stream is
- * cancelled and nothing more is read.
- */
-async function readBoundedBody(
-  request: Request,
-  limit: number,
-): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(declared) && declared > limit) return "too-large";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => {});
-        return "too-large";
-      }
-      chunks.push(value);
-    }
-  }
-  const whole = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return whole;
 }
 
 /** GET …/pictures/<name>: a stored file, public, cached for good (its name is its content). */

@@ -369,7 +369,7 @@ test.describe("what the form's scripts carry (decision 0017)", () => {
       if (request.resourceType() === "script") scripts.push(request.url());
     });
     await openForm(page);
-    // The estimator loads on its disclosure: its script is the form's too.
+    // Opened, so that whatever the estimator needs is among the scripts read below.
     await page.getByRole("button", { name: "Get an instant estimate" }).click();
     await expect(page.getByRole("spinbutton", { name: "Bedrooms" })).toBeVisible();
     await page.waitForLoadState("networkidle");

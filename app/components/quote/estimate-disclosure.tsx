@@ -1,14 +1,11 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { ChevronDownIcon } from "~/components/ui/stroke-icons";
 import { cn } from "~/lib/cn";
 import type { ServiceValue } from "../../../shared/contact-fields";
 import type { EstimateInputs } from "../../../shared/quote/estimate";
 import type { Offer } from "../../../shared/quote/offers";
 
-// The estimator (and the price list it prices with) loads only when a visitor first opens it.
-const Estimator = lazy(() =>
-  import("./estimator").then((module) => ({ default: module.Estimator })),
-);
+import { Estimator } from "./estimator";
 
 type EstimateDisclosureProps = {
   open: boolean;
@@ -50,11 +47,7 @@ export function EstimateDisclosure({
         />
       </button>
       <div id="estimate-panel" hidden={!open} className="mt-4">
-        {opened ? (
-          <Suspense fallback={<p className="text-slate-600">Loading the estimator…</p>}>
-            <Estimator offer={offer} service={service} onChange={onChange} />
-          </Suspense>
-        ) : null}
+        {opened ? <Estimator offer={offer} service={service} onChange={onChange} /> : null}
         {error ? (
           <p id="estimate-error" className="mt-3 text-red-700 text-sm">
             {error}

@@ -30,6 +30,7 @@ import { narrowDataFolder } from "./data-folder.ts";
 import { DataFolderBusyError, type DataLock, lockDataFolder } from "./data-lock.ts";
 import {
   maxDiscardBytes,
+  maxUploadDiscardBytes,
   readBoundedBody,
   requestOrigin,
   toWebHeaders,
@@ -191,14 +192,17 @@ export function createContactService(
         return;
       }
       // 16 KiB for everything but an upload of a picture, which has a bound of its own.
-      const bodyLimit =
-        uploadBodyLimit(method, new URL(request.url ?? "/", "http://host").pathname) ??
-        maxBodyBytes;
+      const uploadLimit = uploadBodyLimit(
+        method,
+        new URL(request.url ?? "/", "http://host").pathname,
+      );
+      const bodyLimit = uploadLimit ?? maxBodyBytes;
+      const discardLimit = uploadLimit === null ? maxDiscardBytes : maxUploadDiscardBytes;
       const declared = Number(request.headers["content-length"]);
       const declaredTooLarge = Number.isFinite(declared) && declared > bodyLimit;
       // Node discards the unread body of a finished request before reading the next one; past
       // what is worth discarding, close the connection instead.
-      if (declaredTooLarge && declared > maxDiscardBytes) baseHeaders.Connection = "close";
+      if (declaredTooLarge && declared > discardLimit) baseHeaders.Connection = "close";
       let body: Buffer | undefined;
       if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") {
         if (declaredTooLarge) {
@@ -208,7 +212,7 @@ export function createContactService(
           body = Buffer.alloc(0);
         } else {
           try {
-            body = await readBoundedBody(request, bodyLimit);
+            body = await readBoundedBody(request, bodyLimit, discardLimit);
           } catch {
             return; // The client went away; nobody is waiting for an answer.
           }

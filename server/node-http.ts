@@ -6,6 +6,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Past this much ignored body the connection is dropped rather than drained. */
 export const maxDiscardBytes = 1024 * 1024;
+/**
+ * The same for an upload of a picture. A browser reads the answer only once it has sent the whole
+ * file, so a connection cut under a too-large photo shows a network error instead of the page
+ * that says "larger than 10 MB": a phone's photo is read to its end, up to this, then refused.
+ */
+export const maxUploadDiscardBytes = 64 * 1024 * 1024;
 
 const hostShape = /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$/;
 
@@ -27,9 +33,13 @@ export function isSecureRequest(request: IncomingMessage, trustProxy: number): b
 /**
  * Reads at most `limit + 1` bytes: enough for the handler to see that a body is too large. The
  * rest is drained and dropped (so the 413 still reaches the client), or the connection is cut
- * if a client keeps sending.
+ * once a client has sent more than `discardLimit` past it.
  */
-export function readBoundedBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+export function readBoundedBody(
+  request: IncomingMessage,
+  limit: number,
+  discardLimit = maxDiscardBytes,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -42,7 +52,7 @@ export function readBoundedBody(request: IncomingMessage, limit: number): Promis
     request.on("data", (chunk: Buffer) => {
       if (settled) {
         discarded += chunk.byteLength;
-        if (discarded > maxDiscardBytes) request.socket.destroy();
+        if (discarded > discardLimit) request.socket.destroy();
         return;
       }
       const room = limit + 1 - size;

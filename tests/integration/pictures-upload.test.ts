@@ -1,13 +1,15 @@
 /**
  * An owner's photo through the real Node server: the upload's larger body let through on its one
  * route, sharp's processing, the store, the new content version, and the public file with no
- * location left in it; an 11 MB post refused while it is read.
+ * location left in it; an 11 MB post read to its end and refused, a larger one cut off.
  */
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createLinkSigners,
   parseLinkSettings,
@@ -85,6 +87,57 @@ describe("an owner's photo on npm start", () => {
       expect((await sharp(bytes).metadata()).exif, name).toBeUndefined();
       expect(bytes.includes("PhoneCo"), name).toBe(false);
     }
+  });
+
+  it("reads a too-large photo to its end before refusing it, as a browser needs to see the answer", async () => {
+    // A browser reads the answer only once its upload is sent: the connection must take the
+    // whole 11 MB and stay open, then answer the next request on it.
+    const url = new URL(pagesUrl);
+    const bytes = 11 * 1024 * 1024;
+    const socket = connect(Number(url.port), url.hostname);
+    await once(socket, "connect");
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (text: string) => {
+      received += text;
+    });
+    socket.on("error", () => {}); // A cut connection fails the write that meets it, below.
+    const write = (data: string | Uint8Array) =>
+      new Promise<void>((resolve, reject) =>
+        socket.write(data, (error) => (error ? reject(error) : resolve())),
+      );
+    await write(
+      `POST ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n` +
+        `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${bytes}\r\n\r\n`,
+    );
+    const chunk = new Uint8Array(256 * 1024);
+    for (let sent = 0; sent < bytes; sent += chunk.byteLength) await write(chunk);
+    await write(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
+    await vi.waitFor(() => expect(received).toMatch(/HTTP\/1\.1 200[\s\S]*<\/html>/), {
+      timeout: 30_000,
+    });
+    socket.destroy();
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received).toContain("larger than 10 MB");
+    expect(received.split("\r\n\r\n")[0]).not.toMatch(/^connection: close$/im);
+  });
+
+  it("closes the connection under a post that says it is larger than any photo", async () => {
+    const url = new URL(pagesUrl);
+    const socket = connect(Number(url.port), url.hostname);
+    await once(socket, "connect");
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (text: string) => {
+      received += text;
+    });
+    socket.write(
+      `POST ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n` +
+        `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${65 * 1024 * 1024}\r\n\r\n`,
+    );
+    await once(socket, "close");
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received.split("\r\n\r\n")[0]).toMatch(/^connection: close$/im);
   });
 
   it("refuses an 11 MB post with the limit in words, and the page still works after", async () => {

@@ -123,6 +123,9 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     contact: inProcess(rateLimit),
     count: inProcess(config.countRateLimit),
     visitor: inProcess(config.visitorLimits.client),
+    // Always here, never in the database: counting a read there would cost a write per read,
+    // which is what this limit spares the store.
+    publicReads: inProcess(config.publicReadRateLimit),
   };
 
   const reopenDelayMs = options.reopenDelayMs ?? 5000;
@@ -222,6 +225,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         contact: opened.rateLimiter({ max: rateLimit.max, windowMs: rateLimit.windowMs }),
         count: opened.rateLimiter(config.countRateLimit),
         visitor: opened.rateLimiter(config.visitorLimits.client),
+        publicReads: limiters.publicReads,
       };
     queues.start(opened);
     store = opened.store;

@@ -61,7 +61,12 @@ export type RouteDeps = {
   /** Until the store is tried again. */
   retryAfterSeconds: () => number;
   /** The limits in force: in this process until the store opens, then maybe in its database. */
-  limiters: () => { contact: RateLimiter; count: RateLimiter; visitor: RateLimiter };
+  limiters: () => {
+    contact: RateLimiter;
+    count: RateLimiter;
+    visitor: RateLimiter;
+    publicReads: RateLimiter;
+  };
   queues: Queues;
   /** The key the count route hashes addresses with. */
   countKey: Promise<string>;
@@ -174,6 +179,11 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       );
   const visitorPosts = (request: Request, peer: string) =>
     limitVisitorPosts(deps.limiters().visitor, address(request, peer));
+  // Anyone may read the live content and the pictures, but each read reaches the store.
+  const publicReads = async (request: Request, peer: string) => {
+    const decision = await deps.limiters().publicReads.consume(address(request, peer));
+    return decision.allowed ? null : tooManyReads(decision.retryAfterSeconds);
+  };
   // Publishes and restores of the one site, on this server: enough for a busy afternoon of edits,
   // not for a stolen link to churn versions.
   const publishLimit = createRateLimiter({
@@ -239,9 +249,17 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     api("POST OPTIONS", "", intake, { wrongMethod: messagesForVisitors.method }),
     ...(config.drainSecret ? [drainRoute(config.drainSecret, queues, deps.store)] : []),
     api("POST", "/count", count, { needsStore: true }),
-    api("GET HEAD", "/content", (request, { store }) => handleContent(request, { store, log }), {
-      needsStore: true,
-    }),
+    {
+      ...api(
+        "GET HEAD",
+        "/content",
+        (request, { store }) => handleContent(request, { store, log }),
+        {
+          needsStore: true,
+        },
+      ),
+      limit: publicReads,
+    },
     page("GET HEAD", "/inbox", inboxPageLink, inbox("page")),
     page("GET HEAD", "/inbox.csv", inboxPageLink, inbox("csv")),
     page("GET HEAD", "/lead/:id", ownerPageLinks.read, ownerPage),
@@ -253,7 +271,11 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     page("GET HEAD POST", "/opt-out/:hash", optOutLink, optOut),
     page("GET HEAD POST", "/site/pictures", sitePicturesLink, picturesPage),
     // Public: the pages' pictures, for a static host's build and the editor's previews.
-    { ...api("GET HEAD", "/pictures/:file", pictureFile, { needsStore: true }), ...file },
+    {
+      ...api("GET HEAD", "/pictures/:file", pictureFile, { needsStore: true }),
+      ...file,
+      limit: publicReads,
+    },
     page("GET HEAD", "/site", siteEditorLink, editorHome),
     page("POST", "/site/restore/first", siteEditorLink, restore("first")),
     page("POST", "/site/restore/:version", siteEditorLink, restore()),
@@ -266,6 +288,16 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     // A calendar app's file, not a page: no window to isolate.
     { ...page("GET HEAD", "/calendar/:name.ics", calendarFeedLink, calendarFeed), ...file },
   ];
+}
+
+function tooManyReads(retryAfterSeconds: number): Response {
+  return Response.json(
+    { error: "Too many requests from your network. Please try again in a few minutes." },
+    {
+      status: 429,
+      headers: { "Cache-Control": "no-store", "Retry-After": String(retryAfterSeconds) },
+    },
+  );
 }
 
 /** One pass of every queue, for a schedule; only when OUTBOX_DRAIN_SECRET is set. */

@@ -26,6 +26,8 @@ export type ContactConfig = {
   rateLimit: { disabled: boolean; max: number; windowMs: number; maxClients: number };
   /** The pages' beacons (counts/count-route.ts), limited apart from quote requests. */
   countRateLimit: { max: number; windowMs: number };
+  /** The public reads of the live content and of the owner's pictures, per client address. */
+  publicReadRateLimit: { max: number; windowMs: number };
   /** The visitor's request page: posts per client, changes per request, the owner's notice hold. */
   visitorLimits: {
     client: { max: number; windowMs: number };
@@ -86,6 +88,9 @@ export const contactDefaults = {
   // A visitor reading ten pages and tapping a phone link sends a dozen; a script, thousands.
   countRateLimitMax: 120,
   countRateLimitWindowMs: 10 * minute,
+  // A static host's build reads the content once and each picture's nine files; a script, all day.
+  publicReadRateLimitMax: 600,
+  publicReadRateLimitWindowMs: 10 * minute,
   // A visitor fixing a typo twice and trying two sets of times posts four times; a script, 500.
   visitorRateLimitMax: 30,
   visitorRateLimitWindowMs: 10 * minute,
@@ -226,6 +231,16 @@ export function parseContactConfig(env: Env): ContactConfig {
     countRateLimit: {
       max: integer(env, "COUNT_RATE_LIMIT_MAX", contactDefaults.countRateLimitMax, 1, 1_000_000),
       windowMs: contactDefaults.countRateLimitWindowMs,
+    },
+    publicReadRateLimit: {
+      max: integer(
+        env,
+        "PUBLIC_READ_RATE_LIMIT_MAX",
+        contactDefaults.publicReadRateLimitMax,
+        1,
+        1_000_000,
+      ),
+      windowMs: contactDefaults.publicReadRateLimitWindowMs,
     },
     visitorLimits: {
       client: {

@@ -1,7 +1,8 @@
 /**
  * GET …/content through the whole function (router, route table), on the SQLite store and on a
  * real Postgres: the repository's document until something is published, then the live version,
- * public, never cached, with an ETag that changes with the version.
+ * public, never cached, with an ETag that changes with the version; and the limit per client
+ * address that it shares with the pictures.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
@@ -132,6 +133,46 @@ describe("GET …/content on a store that fails", () => {
     expect(response.status).toBe(503);
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("the public reads' limit (content and pictures, per client address)", () => {
+  const limited = (env: Record<string, string>) =>
+    createContactFunction({
+      config: parseContactConfig({ CONTACT_PUBLIC_KEY: "test-public-key", ...env }),
+      owner,
+      openStore: async () => ({ store: testStore() }),
+      mailer: noMail,
+      log: silentLogger,
+    });
+  const read = (fn: ContactFunction, path: string, peer: string) =>
+    fn.fetch(new Request(`${functionUrl}${path}`), { peer });
+
+  it("answers 429 with Retry-After past PUBLIC_READ_RATE_LIMIT_MAX, one count for both routes, each address its own", async () => {
+    const fn = limited({ PUBLIC_READ_RATE_LIMIT_MAX: "3" });
+    running.push(fn);
+    await fn.start();
+    const picture = `/pictures/${"0".repeat(32)}-480.jpg`;
+    expect((await read(fn, "/content", "203.0.113.7")).status).toBe(200);
+    expect((await read(fn, picture, "203.0.113.7")).status).toBe(404);
+    expect((await read(fn, "/content", "203.0.113.7")).status).toBe(200);
+    for (const path of ["/content", picture]) {
+      const refused = await read(fn, path, "203.0.113.7");
+      expect(refused.status, path).toBe(429);
+      expect(Number(refused.headers.get("retry-after")), path).toBeGreaterThan(0);
+      expect(refused.headers.get("cache-control"), path).toBe("no-store");
+      expect(((await refused.json()) as { error: string }).error, path).toMatch(/^Too many/);
+    }
+    // Another address reads on; the visitor's quote request is not counted here.
+    expect((await read(fn, "/content", "198.51.100.4")).status).toBe(200);
+  });
+
+  it("is lifted by RATE_LIMIT_DISABLED, as the form's is", async () => {
+    const fn = limited({ PUBLIC_READ_RATE_LIMIT_MAX: "1", RATE_LIMIT_DISABLED: "true" });
+    running.push(fn);
+    await fn.start();
+    for (let count = 0; count < 3; count += 1)
+      expect((await read(fn, "/content", "203.0.113.7")).status).toBe(200);
   });
 });
 

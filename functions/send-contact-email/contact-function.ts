@@ -6,7 +6,7 @@
  * and Node's HTTP, the Supabase entry (supabase/functions/send-contact-email/index.ts)
  * `Deno.serve`.
  */
-import type { ContactConfig } from "./base/config.ts";
+import { type ContactConfig, contactDefaults } from "./base/config.ts";
 import { errorMessage, type Logger } from "./base/log.ts";
 import { purposeSecret } from "./base/secrets.ts";
 import type { SitePublishing } from "./base/site-publishing.ts";
@@ -119,6 +119,12 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     rateLimit.disabled
       ? unlimited
       : createRateLimiter({ ...limits, maxClients: rateLimit.maxClients });
+  const inThisServer = (limits: { max: number; windowMs: number }): RateLimiter =>
+    createRateLimiter({ ...limits, maxClients: 1 });
+  const sitePublishLimit = {
+    max: contactDefaults.sitePublishesPer10Minutes,
+    windowMs: 10 * 60_000,
+  };
   let limiters = {
     contact: inProcess(rateLimit),
     count: inProcess(config.countRateLimit),
@@ -126,6 +132,9 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     // Always here, never in the database: counting a read there would cost a write per read,
     // which is what this limit spares the store.
     publicReads: inProcess(config.publicReadRateLimit),
+    // The owner's publishes and restores: every server makes each version, so where servers
+    // share a database they share this count too.
+    sitePublishes: inThisServer(sitePublishLimit),
   };
 
   const reopenDelayMs = options.reopenDelayMs ?? 5000;
@@ -226,6 +235,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         count: opened.rateLimiter(config.countRateLimit),
         visitor: opened.rateLimiter(config.visitorLimits.client),
         publicReads: limiters.publicReads,
+        sitePublishes: opened.rateLimiter(sitePublishLimit),
       };
     queues.start(opened);
     store = opened.store;

@@ -66,6 +66,7 @@ export type RouteDeps = {
     count: RateLimiter;
     visitor: RateLimiter;
     publicReads: RateLimiter;
+    sitePublishes: RateLimiter;
   };
   queues: Queues;
   /** The key the count route hashes addresses with. */
@@ -184,13 +185,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     const decision = await deps.limiters().publicReads.consume(address(request, peer));
     return decision.allowed ? null : tooManyReads(decision.retryAfterSeconds);
   };
-  // Publishes and restores of the one site, on this server: enough for a busy afternoon of edits,
-  // not for a stolen link to churn versions.
-  const publishLimit = createRateLimiter({
-    max: contactDefaults.sitePublishesPer10Minutes,
-    windowMs: 600_000,
-    maxClients: 1,
-  });
+  // Previews are made by the server that is asked (publishes count in limiters().sitePublishes).
   const previewLimit = createRateLimiter({
     max: contactDefaults.sitePreviewsPer10Minutes,
     windowMs: 600_000,
@@ -200,7 +195,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     store,
     publishing: deps.publishing,
     deployHookUrl: deps.config.deployHookUrl,
-    publishLimit,
+    publishLimit: deps.limiters().sitePublishes,
     previewLimit,
     log,
   });

@@ -31,6 +31,7 @@ import { pagesNotShowing } from "../../tests/support/site-pages.ts";
 import { buildSite } from "../../tools/built-site.ts";
 import { markdownTable, provenance, writeFigures } from "../../tools/figures.ts";
 import { chromiumFlags, chromiumPath } from "../chromium.ts";
+import { hostBenchmarkIndex } from "./lighthouse-run.ts";
 
 const runsArg = process.argv.indexOf("--runs");
 const runs = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 3;
@@ -102,6 +103,8 @@ async function ownerPublishes(folder: string): Promise<number[]> {
 }
 
 if (!process.argv.includes("--no-build")) await buildSite();
+// How fast this shared machine was around the runs: every figure below scales with it.
+const indexBefore = await hostBenchmarkIndex();
 const folder = mkdtempSync(path.join(tmpdir(), "bench-publish-"));
 const rows: string[][] = [];
 try {
@@ -174,6 +177,10 @@ try {
   rmSync(folder, { recursive: true, force: true });
 }
 
+const indexAfter = await hostBenchmarkIndex();
 const table = markdownTable(["step", `median s (${runs} runs)`, "range s"], rows);
-console.log(`${provenance("bench:publish")}\n\n${table}`);
-await writeFigures("publish", `${provenance("bench:publish")}\n\n${table}`);
+const head = provenance("bench:publish", [
+  `Host CPU index (Lighthouse's benchmark) ${indexBefore} before the runs, ${indexAfter} after.`,
+]);
+console.log(`${head}\n\n${table}`);
+await writeFigures("publish", `${head}\n\n${table}`);

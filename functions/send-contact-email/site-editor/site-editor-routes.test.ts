@@ -15,7 +15,7 @@ import type { Logger } from "../base/log.ts";
 import { silentLogger } from "../base/log.ts";
 import type { SitePublishing, SiteStatus } from "../base/site-publishing.ts";
 import { type ContactFunction, createContactFunction } from "../contact-function.ts";
-import { createRateLimiter } from "../http/rate-limiter.ts";
+import { createRateLimiter, type RateLimiter } from "../http/rate-limiter.ts";
 import { inboxSubjects } from "../inbox/inbox-routes.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import { parseOwnerConfig } from "../owner/owner-config.ts";
@@ -659,6 +659,49 @@ describe("the rate limit", () => {
     expect(html).toContain('value="(484) 555-0199"');
     expect((await store().liveContent())?.version).toBe(10);
     expect((await call("/site/restore/first", post({}))).status).toBe(429);
+  });
+
+  it("counts the publishes of every server on one database together", async () => {
+    // Two servers on one store whose limits count in it, as on Postgres: every server makes each
+    // version, so a leaked link gets ten in all, not ten per server.
+    const shared = testStore();
+    const counted = new Map<string, number>();
+    const rateLimiter = ({ max }: { max: number; windowMs: number }): RateLimiter => ({
+      size: 0,
+      async consume(key) {
+        const count = (counted.get(key) ?? 0) + 1;
+        counted.set(key, count);
+        return count <= max ? { allowed: true } : { allowed: false, retryAfterSeconds: 600 };
+      },
+    });
+    const token = await signers.site.sign(siteSubject, new Date());
+    const servers = [0, 1].map(() => {
+      const fn = createContactFunction({
+        config,
+        owner,
+        openStore: async () => ({ store: shared, rateLimiter }),
+        mailer: { send: async () => "test", close: async () => {} },
+        log: silentLogger,
+        publishing: fakePublishing(() => shared),
+      });
+      running.push(fn);
+      return fn;
+    });
+    for (const fn of servers) await fn.start();
+    const call = (fn: ContactFunction, path: string, init?: RequestInit) =>
+      fn.fetch(new Request(`${functionUrl}${path}?token=${encodeURIComponent(token)}`, init), {
+        peer: "127.0.0.1",
+      });
+    const form = formOf(await (await call(servers[0] as ContactFunction, "/site/contact")).text());
+    for (let index = 0; index < 10; index += 1) {
+      form.set("contact.phone", `(484) 555-01${String(10 + index)}`);
+      const server = servers[index % 2] as ContactFunction;
+      expect((await call(server, "/site/contact", post(form))).status).toBe(303);
+    }
+    form.set("contact.phone", "(484) 555-0199");
+    for (const server of servers)
+      expect((await call(server, "/site/contact", post(form))).status).toBe(429);
+    expect((await shared.liveContent())?.version).toBe(10);
   });
 });
 

@@ -374,7 +374,7 @@ async function publish(
     const host = liveVersion === null ? null : await tellStaticHost(deps, liveVersion, log);
     return home("same", null, host);
   }
-  const decision = await deps.publishLimit.consume("site");
+  const decision = await deps.publishLimit.consume("site-publish");
   if (!decision.allowed) {
     const minutes = Math.max(1, Math.ceil(decision.retryAfterSeconds / 60));
     const response = await refuse(

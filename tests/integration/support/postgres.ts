@@ -174,14 +174,18 @@ export async function startLocalPostgres(
     if (stopped) return;
     stopped = true;
     if (server.exitCode === null) {
+      // -W: pg_ctl does not wait (its own wait is up to a minute, with this process blocked in
+      // spawnSync, past a test hook's limit on a loaded machine); the server's exit is awaited
+      // below, and forced after 10 s.
       const [stopCommand, stopArgs] = asDbUser(join(bin as string, "pg_ctl"), [
         "stop",
         "-D",
         data,
         "-m",
         "immediate",
+        "-W",
       ]);
-      spawnSync(stopCommand, stopArgs, { stdio: "ignore" });
+      spawnSync(stopCommand, stopArgs, { stdio: "ignore", timeout: 10_000 });
       const killed = setTimeout(() => server.kill("SIGKILL"), 10_000);
       await exited;
       clearTimeout(killed);

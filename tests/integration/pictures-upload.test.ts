@@ -54,6 +54,32 @@ function post(file: Blob, alt = "Our crew at work") {
   return fetch(pagesUrl, { method: "POST", body: form, redirect: "manual" });
 }
 
+/**
+ * An upload's head on a connection of its own, as a browser starts one: the body is the caller's
+ * to send; everything the server answers on the connection is collected.
+ */
+async function rawUpload(contentLength: number) {
+  const url = new URL(pagesUrl);
+  const socket = connect(Number(url.port), url.hostname);
+  await once(socket, "connect");
+  let received = "";
+  socket.setEncoding("latin1");
+  socket.on("data", (text: string) => {
+    received += text;
+  });
+  socket.on("error", () => {}); // A cut connection fails the write that meets it.
+  const write = (data: string | Uint8Array) =>
+    new Promise<void>((resolve, reject) =>
+      socket.write(data, (error) => (error ? reject(error) : resolve())),
+    );
+  const target = `${url.pathname}${url.search}`;
+  await write(
+    `POST ${target} HTTP/1.1\r\nHost: ${url.host}\r\n` +
+      `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${contentLength}\r\n\r\n`,
+  );
+  return { socket, write, target, host: url.host, received: () => received };
+}
+
 describe("an owner's photo on npm start", () => {
   it("is made, stored, published and served with its location gone", async () => {
     const photo = await sharp({
@@ -92,52 +118,25 @@ describe("an owner's photo on npm start", () => {
   it("reads a too-large photo to its end before refusing it, as a browser needs to see the answer", async () => {
     // A browser reads the answer only once its upload is sent: the connection must take the
     // whole 11 MB and stay open, then answer the next request on it.
-    const url = new URL(pagesUrl);
     const bytes = 11 * 1024 * 1024;
-    const socket = connect(Number(url.port), url.hostname);
-    await once(socket, "connect");
-    let received = "";
-    socket.setEncoding("latin1");
-    socket.on("data", (text: string) => {
-      received += text;
-    });
-    socket.on("error", () => {}); // A cut connection fails the write that meets it, below.
-    const write = (data: string | Uint8Array) =>
-      new Promise<void>((resolve, reject) =>
-        socket.write(data, (error) => (error ? reject(error) : resolve())),
-      );
-    await write(
-      `POST ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n` +
-        `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${bytes}\r\n\r\n`,
-    );
+    const connection = await rawUpload(bytes);
     const chunk = new Uint8Array(256 * 1024);
-    for (let sent = 0; sent < bytes; sent += chunk.byteLength) await write(chunk);
-    await write(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
-    await vi.waitFor(() => expect(received).toMatch(/HTTP\/1\.1 200[\s\S]*<\/html>/), {
+    for (let sent = 0; sent < bytes; sent += chunk.byteLength) await connection.write(chunk);
+    await connection.write(`GET ${connection.target} HTTP/1.1\r\nHost: ${connection.host}\r\n\r\n`);
+    await vi.waitFor(() => expect(connection.received()).toMatch(/HTTP\/1\.1 200[\s\S]*<\/html>/), {
       timeout: 30_000,
     });
-    socket.destroy();
-    expect(received).toMatch(/^HTTP\/1\.1 413 /);
-    expect(received).toContain("larger than 10 MB");
-    expect(received.split("\r\n\r\n")[0]).not.toMatch(/^connection: close$/im);
+    connection.socket.destroy();
+    expect(connection.received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(connection.received()).toContain("larger than 10 MB");
+    expect(connection.received().split("\r\n\r\n")[0]).not.toMatch(/^connection: close$/im);
   });
 
   it("closes the connection under a post that says it is larger than any photo", async () => {
-    const url = new URL(pagesUrl);
-    const socket = connect(Number(url.port), url.hostname);
-    await once(socket, "connect");
-    let received = "";
-    socket.setEncoding("latin1");
-    socket.on("data", (text: string) => {
-      received += text;
-    });
-    socket.write(
-      `POST ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n` +
-        `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${65 * 1024 * 1024}\r\n\r\n`,
-    );
-    await once(socket, "close");
-    expect(received).toMatch(/^HTTP\/1\.1 413 /);
-    expect(received.split("\r\n\r\n")[0]).toMatch(/^connection: close$/im);
+    const connection = await rawUpload(65 * 1024 * 1024);
+    await once(connection.socket, "close");
+    expect(connection.received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(connection.received().split("\r\n\r\n")[0]).toMatch(/^connection: close$/im);
   });
 
   it("refuses an 11 MB post with the limit in words, and the page still works after", async () => {

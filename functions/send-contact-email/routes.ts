@@ -185,6 +185,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     const decision = await deps.limiters().publicReads.consume(address(request, peer));
     return decision.allowed ? null : tooManyReads(decision.retryAfterSeconds);
   };
+  const content: Handler = (request, { store }) => handleContent(request, { store, log });
   // Previews are made by the server that is asked (publishes count in limiters().sitePublishes).
   const previewLimit = createRateLimiter({
     max: contactDefaults.sitePreviewsPer10Minutes,
@@ -244,17 +245,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     api("POST OPTIONS", "", intake, { wrongMethod: messagesForVisitors.method }),
     ...(config.drainSecret ? [drainRoute(config.drainSecret, queues, deps.store)] : []),
     api("POST", "/count", count, { needsStore: true }),
-    {
-      ...api(
-        "GET HEAD",
-        "/content",
-        (request, { store }) => handleContent(request, { store, log }),
-        {
-          needsStore: true,
-        },
-      ),
-      limit: publicReads,
-    },
+    api("GET HEAD", "/content", content, { needsStore: true, limit: publicReads }),
     page("GET HEAD", "/inbox", inboxPageLink, inbox("page")),
     page("GET HEAD", "/inbox.csv", inboxPageLink, inbox("csv")),
     page("GET HEAD", "/lead/:id", ownerPageLinks.read, ownerPage),
@@ -266,11 +257,11 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     page("GET HEAD POST", "/opt-out/:hash", optOutLink, optOut),
     page("GET HEAD POST", "/site/pictures", sitePicturesLink, picturesPage),
     // Public: the pages' pictures, for a static host's build and the editor's previews.
-    {
-      ...api("GET HEAD", "/pictures/:file", pictureFile, { needsStore: true }),
-      ...file,
+    api("GET HEAD", "/pictures/:file", pictureFile, {
+      needsStore: true,
       limit: publicReads,
-    },
+      ...file,
+    }),
     page("GET HEAD", "/site", siteEditorLink, editorHome),
     page("POST", "/site/restore/first", siteEditorLink, restore("first")),
     page("POST", "/site/restore/:version", siteEditorLink, restore()),

@@ -6,6 +6,7 @@
 import { areas } from "../areas.ts";
 import { serviceLabel } from "../contact-fields.ts";
 import { serviceCatalog } from "../service-catalog.ts";
+import { valueAt } from "./document-path.ts";
 import { pictureSlotLabels, pictureSlots } from "./picture-files.ts";
 import { repositoryContent } from "./repository-content.ts";
 import type { SiteContent } from "./site-content.ts";
@@ -50,17 +51,6 @@ const cardFields: Record<string, string> = {
   features: "key features",
 };
 
-/** What a path leads to in a document ("pages.towns.exton.tagline"). */
-function at(document: unknown, path: string): unknown {
-  return path
-    .split(".")
-    .reduce<unknown>(
-      (value, key) =>
-        value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined,
-      document,
-    );
-}
-
 /** Only the fields the group has: a text the page writes around a fact is no field. */
 const pageLabels: Record<string, string> = Object.fromEntries(
   [
@@ -84,7 +74,7 @@ const pageLabels: Record<string, string> = Object.fromEntries(
         `Services page, ${serviceLabel(id)} card: ${words}`,
       ]),
     ),
-  ].filter(([path]) => at(repositoryContent, path as string) !== undefined),
+  ].filter(([path]) => valueAt(repositoryContent, path as string) !== undefined),
 );
 
 /** A field's label by its path in the document; lists are named by their own path. */

@@ -7,6 +7,7 @@
 import { areas } from "../../../shared/areas.ts";
 import { serviceLabel } from "../../../shared/contact-fields.ts";
 import { contentLabels } from "../../../shared/content/content-changes.ts";
+import { valueAt } from "../../../shared/content/document-path.ts";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import { serviceCatalog } from "../../../shared/service-catalog.ts";
 import type { Field, Fieldset, Group, ListSpec } from "./site-fields.ts";
@@ -47,16 +48,6 @@ export const pageChoices: PageChoice[] = [
 /** A text longer than a line of a phone's screen gets a box of several lines. */
 const longText = 90;
 
-function at(document: unknown, path: string): unknown {
-  return path
-    .split(".")
-    .reduce<unknown>(
-      (value, key) =>
-        value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined,
-      document,
-    );
-}
-
 /** "Exton page: line under the heading" on the Exton form: "Line under the heading". */
 function ownLabel(path: string, prefix: string): string {
   const full = contentLabels[path] ?? path;
@@ -94,7 +85,7 @@ const listHints: Record<string, string> = {
 
 /** The fields and card lists of one part of a page, in the document's order. */
 function collect(path: string, prefix: string, fields: Field[], lists: ListSpec[]): void {
-  const value = at(repositoryContent, path);
+  const value = valueAt(repositoryContent, path);
   const key = path.split(".").at(-1) ?? "";
   if (typeof value === "string") {
     fields.push({

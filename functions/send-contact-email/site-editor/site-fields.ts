@@ -10,6 +10,7 @@
  * "Remove" box each and one blank row to add: plain HTML, no script.
  */
 import { contentLabels } from "../../../shared/content/content-changes.ts";
+import { valueAt } from "../../../shared/content/document-path.ts";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { weekdays } from "../../../shared/content/site-content.ts";
 
@@ -505,15 +506,6 @@ export function rowCount(list: ListSpec, values: Values): number {
   return count;
 }
 
-function read(document: unknown, path: string): unknown {
-  let here: unknown = document;
-  for (const key of path.split(".")) {
-    if (here === null || typeof here !== "object") return undefined;
-    here = (here as Record<string, unknown>)[key];
-  }
-  return here;
-}
-
 function write(document: unknown, path: string, value: unknown): void {
   const keys = path.split(".");
   let here = document as Record<string, unknown>;
@@ -544,7 +536,7 @@ function shownValue(one: Field, value: unknown): string {
 export function groupValues(group: Group, document: SiteContent): Values {
   const values: Values = {};
   for (const set of group.sets)
-    for (const one of set.fields) values[one.path] = shownValue(one, read(document, one.path));
+    for (const one of set.fields) values[one.path] = shownValue(one, valueAt(document, one.path));
   // A closed day keeps offering the usual times, so opening it again is one choice.
   if (group.slug === "hours")
     for (const day of weekdays) {
@@ -552,7 +544,7 @@ export function groupValues(group: Group, document: SiteContent): Values {
       values[`hours.week.${day}.closes`] ||= "17:00";
     }
   for (const list of group.lists) {
-    const items = read(document, list.path);
+    const items = valueAt(document, list.path);
     (Array.isArray(items) ? items : []).forEach((item, index) => {
       for (const [key, value] of Object.entries(list.toRow(item)))
         values[`${list.path}.${index}.${key}`] = value;

@@ -40,6 +40,11 @@ import { dataPaths, type ServerSettings } from "./settings.ts";
 
 /** How long a starting server waits for the data folder's previous holder to let go. */
 const lockWaitMs = 5000;
+/**
+ * Uploads of a picture read at once. Their bodies (up to 10 MB each) are held before the function
+ * checks the link, so that anyone can send one: this bounds the memory a stranger can take.
+ */
+const maxUploadsReading = 2;
 
 /** sharp is loaded with the first upload, not at every start. */
 const sharpPictures: ProcessPicture = async (bytes) =>
@@ -112,6 +117,7 @@ export function createContactService(
       { dataDir: settings.dataDir },
     );
   let lock: DataLock | null = null;
+  let uploadsReading = 0;
   // The lock is taken with either store. With SQLite it guards the database and the claims
   // released at start; with Postgres (several servers share one database by design) it keeps one
   // server per data folder, whose .eml outbox and files are this server's own. At start a holder
@@ -210,11 +216,22 @@ export function createContactService(
           // gigabyte and sending a trickle would otherwise hold the request until the timeout).
           // The handler still makes its checks in order and answers 413 from Content-Length.
           body = Buffer.alloc(0);
+        } else if (uploadLimit !== null && uploadsReading >= maxUploadsReading) {
+          const busy = Response.json(
+            { error: "Another upload is being received. Please try again in a minute." },
+            { status: 429, headers: { "Retry-After": "60", "Cache-Control": "no-store" } },
+          );
+          await writeWebResponse(response, busy, { ...baseHeaders, Connection: "close" });
+          return;
         } else {
+          const upload = uploadLimit !== null;
+          if (upload) uploadsReading += 1;
           try {
             body = await readBoundedBody(request, bodyLimit, discardLimit);
           } catch {
             return; // The client went away; nobody is waiting for an answer.
+          } finally {
+            if (upload) uploadsReading -= 1;
           }
         }
       }

@@ -139,6 +139,27 @@ describe("an owner's photo on npm start", () => {
     expect(connection.received().split("\r\n\r\n")[0]).toMatch(/^connection: close$/im);
   });
 
+  it("holds at most two uploads' bodies at once, whoever sends them", async () => {
+    // Two strangers' uploads that never finish: their bodies would be held before any link check.
+    const held = [await rawUpload(5 * 1024 * 1024), await rawUpload(5 * 1024 * 1024)];
+    for (const connection of held) await connection.write(new Uint8Array(64 * 1024));
+    const third = () => post(new Blob([new Uint8Array(1024)], { type: "image/jpeg" }));
+    await vi.waitFor(
+      async () => {
+        const refused = await third();
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get("retry-after")).toBe("60");
+        expect(await refused.text()).toContain("Another upload is being received");
+      },
+      { timeout: 30_000 },
+    );
+    for (const connection of held) connection.socket.destroy();
+    // Once they are gone, an upload is read again (and refused for what it is: not a picture).
+    await vi.waitFor(async () => expect((await third()).status).not.toBe(429), {
+      timeout: 30_000,
+    });
+  });
+
   it("refuses an 11 MB post with the limit in words, and the page still works after", async () => {
     const big = new Uint8Array(11 * 1024 * 1024);
     big.set([0xff, 0xd8, 0xff, 0xe0]);

@@ -235,6 +235,8 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       store,
       processPicture: deps.processPicture,
       publishing: deps.publishing,
+      deployHookUrl: deps.config.deployHookUrl,
+      publishLimit: deps.limiters().sitePublishes,
       limiter: uploads,
       log,
     });

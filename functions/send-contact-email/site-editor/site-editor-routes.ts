@@ -14,7 +14,6 @@
  * stores a new version (never overwriting one), asks the host to make it live and says what
  * happened (site-editor-page.ts, outcomeWords), bounded so a slow build never holds the page.
  */
-import { describeChanges } from "../../../shared/content/content-changes.ts";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import { checkSiteContent, type SiteContent } from "../../../shared/content/site-content.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
@@ -24,9 +23,9 @@ import { privatePageHeaders } from "../http/private-page.ts";
 import type { RateLimiter } from "../http/rate-limiter.ts";
 import { isFormContentType, readBoundedText } from "../http/request-body.ts";
 import { sitePageUrl } from "../links/page-urls.ts";
-import { type DeployHookResult, tellStaticHost } from "../site/deploy-hook.ts";
 import type { ContentStore } from "../store/content-store.ts";
 import { pageGroupOf } from "./page-fields.ts";
+import { type PublishDeps, publishVersion, tryAgainWords } from "./publish-version.ts";
 import {
   type Outcome,
   renderEditorHome,
@@ -50,9 +49,6 @@ export const siteSubject = "site";
 /** Twenty reviews of 800 characters, percent-encoded, fit; a larger post is refused unread. */
 const maxFormBytes = 64 * 1024;
 
-/** How long a publish waits for this server to show it before saying it is still working. */
-export const publishWaitMs = 45_000;
-
 /** How many versions the home lists. */
 const historyLength = 50;
 
@@ -66,20 +62,14 @@ export const siteEditorLink: LinkRule = {
   refused: () => page(403, renderEditorRefusal("denied")),
 };
 
-export type SiteEditorDeps = {
+export type SiteEditorDeps = PublishDeps & {
   store: ContentStore;
   publishing: SitePublishing;
-  /** The static host's build hook (DEPLOY_HOOK_URL), called after each publish; null: none. */
-  deployHookUrl: string | null;
-  /** Publishes and restores together; a refused one publishes nothing (429). */
-  publishLimit: RateLimiter;
   /**
    * Previews: each renders a page in a thread of its own (about a second of CPU), so a leaked
    * editor link cannot keep the server busy; absent, not limited (tests).
    */
   previewLimit?: RateLimiter;
-  /** How long to wait for checkNow(); publishWaitMs unless a test says otherwise. */
-  waitMs?: number;
   now?: () => Date;
   log?: Logger;
 };
@@ -341,8 +331,8 @@ export async function handleRestore(
 }
 
 /**
- * Stores `next` as a new version when it differs from `live`, asks the host to make it live, and
- * sends the owner home (303) with what happened; `base` leads to the home from the post's path.
+ * Publishes `next` over `live` (publish-version.ts) and sends the owner home (303) with what
+ * happened; `base` leads to the home from the post's path.
  */
 async function publish(
   live: SiteContent,
@@ -352,76 +342,30 @@ async function publish(
   grant: LinkGrant,
   refuse: (words: string) => Promise<Response>,
 ): Promise<Response> {
-  const log = deps.log ?? silentLogger;
-  const home = (kind: Outcome, version: number | null, host: DeployHookResult | null) => {
-    const query = new URLSearchParams({ done: kind });
-    if (version !== null) query.set("version", String(version));
-    // The hook's outcome in the owner's words (it names the host, never the hook's secret URL).
-    if (host) query.set(host.ok ? "host" : "hostFailed", host.message);
-    return new Response(null, {
-      status: 303,
-      headers: {
-        Location: `${sitePageUrl(base, grant.token)}&${query}`,
-        "Cache-Control": "no-store",
-      },
-    });
-  };
-  const changes = describeChanges(live, next);
-  // Publish again with nothing changed tells the static host once more (its last call may have
-  // failed); the version stays the live one.
-  if (changes.length === 0) {
-    const liveVersion = await deps.store.liveContentVersion();
-    const host = liveVersion === null ? null : await tellStaticHost(deps, liveVersion, log);
-    return home("same", null, host);
-  }
-  const decision = await deps.publishLimit.consume("site-publish");
-  if (!decision.allowed) {
-    const minutes = Math.max(1, Math.ceil(decision.retryAfterSeconds / 60));
-    const response = await refuse(
-      `Too many publishes in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}. Nothing was published.`,
-    );
-    response.headers.set("Retry-After", String(decision.retryAfterSeconds));
+  const result = await publishVersion(
+    live,
+    next,
+    { restoredFrom, note, from: restoredFrom === null && note === null ? "a form" : "a restore" },
+    deps,
+  );
+  if (result.kind === "limited") {
+    const response = await refuse(tryAgainWords(result.retryAfterSeconds));
+    response.headers.set("Retry-After", String(result.retryAfterSeconds));
     return response;
   }
-  const stored = await deps.store.publishContent({
-    document: next,
-    changes: note ? [note, ...changes] : changes,
-    restoredFrom,
+  const kind: Outcome = result.kind === "same" ? "same" : result.outcome;
+  const version = result.kind === "same" ? null : result.version;
+  const query = new URLSearchParams({ done: kind });
+  if (version !== null) query.set("version", String(version));
+  // The hook's outcome in the owner's words (it names the host, never the hook's secret URL).
+  if (result.host) query.set(result.host.ok ? "host" : "hostFailed", result.host.message);
+  return new Response(null, {
+    status: 303,
+    headers: {
+      Location: `${sitePageUrl(base, grant.token)}&${query}`,
+      "Cache-Control": "no-store",
+    },
   });
-  log.info("site content published", {
-    version: stored.version,
-    restoredFrom,
-    changes: changes.join("; "),
-  });
-  const [outcome, host] = await Promise.all([
-    madeLive(stored.version, deps),
-    tellStaticHost(deps, stored.version, log),
-  ]);
-  return home(outcome, stored.version, host);
-}
-
-/** Asks the host to show the new version, and what it says within the wait. */
-async function madeLive(version: number, deps: SiteEditorDeps): Promise<Outcome> {
-  const log = deps.log ?? silentLogger;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = await Promise.race([
-    deps.publishing.checkNow().then(
-      () => "done" as const,
-      (error: unknown) => {
-        log.error("making the site live failed", { version, error: errorMessage(error) });
-        return "done" as const;
-      },
-    ),
-    new Promise<"timeout">((resolve) => {
-      timer = setTimeout(() => resolve("timeout"), deps.waitMs ?? publishWaitMs);
-    }),
-  ]);
-  clearTimeout(timer);
-  const status = deps.publishing.status();
-  if (status.serving === version) return "live";
-  if (status.failed?.version === version) return "failed";
-  if (status.building === version || waited === "timeout") return "working";
-  return "waiting";
 }
 
 /** POST …/<group>/preview: one page of the site with the form's unsaved fields. */

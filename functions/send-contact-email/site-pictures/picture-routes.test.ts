@@ -3,10 +3,12 @@
  * upload is stored and published with its slot set; each kind of bad upload is refused beside its
  * field with nothing stored, nothing published and the processing never asked.
  */
+
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { routed } from "../../../tests/support/routed.ts";
 import { testStore } from "../../../tests/support/stores.ts";
 import { silentLogger } from "../base/log.ts";
+import { createRateLimiter } from "../http/rate-limiter.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import type { SqliteStore } from "../sqlite/sqlite-store.ts";
 import type { ProcessPicture } from "./picture-processing.ts";
@@ -60,6 +62,8 @@ function serve(deps: Partial<PictureRouteDeps> = {}) {
     processPicture,
     publishing: { checkNow, status: () => ({ serving: null, building: null, failed: null }) },
     limiter: createUploadLimiter(),
+    deployHookUrl: null,
+    publishLimit: createRateLimiter({ max: 10, windowMs: 600_000, maxClients: 1 }),
     log: silentLogger,
     ...deps,
   };

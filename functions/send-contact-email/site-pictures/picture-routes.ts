@@ -9,7 +9,6 @@
  * set (the change told in the owner's words), and the host is asked to make it live.
  */
 
-import { describeChanges } from "../../../shared/content/content-changes.ts";
 import {
   maxPictureBytes,
   type PictureSlot,
@@ -20,11 +19,16 @@ import {
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import { checkSiteContent, type SiteContent } from "../../../shared/content/site-content.ts";
 import { errorMessage, type Logger } from "../base/log.ts";
-import type { SitePublishing } from "../base/site-publishing.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { pageResponse, refusalPage } from "../http/private-page.ts";
 import { createRateLimiter, type RateLimiter } from "../http/rate-limiter.ts";
 import { readBoundedBytes } from "../http/request-body.ts";
+import {
+  type PublishDeps,
+  type PublishResult,
+  publishVersion,
+  tryAgainWords,
+} from "../site-editor/publish-version.ts";
 import type { ContentStore } from "../store/content-store.ts";
 import type { PictureStore } from "../store/picture-store.ts";
 import {
@@ -63,11 +67,10 @@ export function uploadBodyLimit(method: string, pathname: string): number | null
     : null;
 }
 
-export type PictureRouteDeps = {
+export type PictureRouteDeps = PublishDeps & {
   store: ContentStore & PictureStore;
   /** The Node host's; absent on Supabase, where the page says where pictures are uploaded. */
   processPicture?: ProcessPicture;
-  publishing?: SitePublishing;
   /** Processing a photo takes seconds of the server's time: a few a minute is plenty. */
   limiter: RateLimiter;
   log: Logger;
@@ -121,6 +124,17 @@ export async function handlePicturesPage(
       ...more,
     });
 
+  const answered = async (
+    result: PublishResult,
+    what: "saved" | "cleared",
+    slot: PictureSlot,
+  ): Promise<Response> => {
+    if (result.kind !== "limited") return seeOther(token, what, slot);
+    const response = await page(429, { problem: tryAgainWords(result.retryAfterSeconds) });
+    response.headers.set("Retry-After", String(result.retryAfterSeconds));
+    return response;
+  };
+
   const body = await readBoundedBytes(request, maxUploadBodyBytes);
   if (body === "too-large")
     return page(413, {
@@ -144,8 +158,7 @@ export async function handlePicturesPage(
     if (!before.pictures[slot]) return seeOther(token, "cleared", slot);
     const after = structuredClone(before);
     delete after.pictures[slot];
-    await publish(before, after, deps);
-    return seeOther(token, "cleared", slot);
+    return answered(await publish(before, after, deps), "cleared", slot);
   }
 
   const limited = await deps.limiter.consume("pictures");
@@ -175,8 +188,7 @@ export async function handlePicturesPage(
     if (altMessage) return refuse({ alt: altMessage });
     const after = structuredClone(before);
     after.pictures[slot] = { ...current, alt: typedAlt.trim() };
-    await publish(before, after, deps);
-    return seeOther(token, "saved", slot);
+    return answered(await publish(before, after, deps), "saved", slot);
   }
 
   let fileProblem: string | undefined;
@@ -217,26 +229,19 @@ export async function handlePicturesPage(
     width: processed.width,
     height: processed.height,
   };
-  await publish(before, after, deps);
-  return seeOther(token, "saved", slot);
+  return answered(await publish(before, after, deps), "saved", slot);
 }
 
-async function publish(before: SiteContent, after: SiteContent, deps: PictureRouteDeps) {
+/** The Pictures page's change, through the editor's one publish path (limit, no-change, hook). */
+async function publish(
+  before: SiteContent,
+  after: SiteContent,
+  deps: PictureRouteDeps,
+): Promise<PublishResult> {
   const checked = checkSiteContent(after);
   if (!checked.ok)
     throw new Error(`the new version does not pass the schema: ${checked.problems[0]?.message}`);
-  const changes = describeChanges(before, checked.content);
-  const version = await deps.store.publishContent({ document: checked.content, changes });
-  deps.log.info("content published from the Pictures page", {
-    version: version.version,
-    changes: changes.join("; "),
-  });
-  // Made live in the background; the page says within a minute, the editor shows how it went.
-  deps.publishing
-    ?.checkNow()
-    .catch((error) =>
-      deps.log.warn("the new version is not live yet", { error: errorMessage(error) }),
-    );
+  return publishVersion(before, checked.content, { from: "the Pictures page" }, deps);
 }
 
 function seeOther(token: string, what: "saved" | "cleared", slot: PictureSlot): Response {

@@ -23,9 +23,9 @@ import { privatePageHeaders } from "../http/private-page.ts";
 import type { RateLimiter } from "../http/rate-limiter.ts";
 import { isFormContentType, readBoundedText } from "../http/request-body.ts";
 import { sitePageUrl } from "../links/page-urls.ts";
+import { type PublishDeps, publishVersion, tryAgainWords } from "../site/publish-version.ts";
 import type { ContentStore } from "../store/content-store.ts";
 import { pageGroupOf } from "./page-fields.ts";
-import { type PublishDeps, publishVersion, tryAgainWords } from "./publish-version.ts";
 import {
   type Outcome,
   renderEditorHome,

@@ -28,7 +28,7 @@ import {
   type PublishResult,
   publishVersion,
   tryAgainWords,
-} from "../site-editor/publish-version.ts";
+} from "../site/publish-version.ts";
 import type { ContentStore } from "../store/content-store.ts";
 import type { PictureStore } from "../store/picture-store.ts";
 import {

@@ -9,8 +9,8 @@ import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { SitePublishing } from "../base/site-publishing.ts";
 import type { RateLimiter } from "../http/rate-limiter.ts";
-import { type DeployHookResult, tellStaticHost } from "../site/deploy-hook.ts";
 import type { ContentStore } from "../store/content-store.ts";
+import { type DeployHookResult, tellStaticHost } from "./deploy-hook.ts";
 
 /** What became of a stored version on this server within the wait. */
 export type LiveOutcome = "live" | "working" | "waiting" | "failed";

@@ -24,7 +24,7 @@ export type QueueWiring = {
   /** Read when the store opens: its functionUrl may have changed since (linkTo). */
   owner: OwnerConfig;
   links: LinkSigners;
-  /** A fresh link to the inbox, for every e-mail to the owner. */
+  /** A fresh link to the inbox, for the e-mails to the owner whose Reply-To is the business. */
   inboxLink: () => Promise<string>;
   mailer: Mailer;
   log: Logger;
@@ -78,7 +78,6 @@ function queuesOf(opened: OpenedStore, wiring: Wired): Queue[] {
           request.id,
           await links.owner.sign(request.id, new Date()),
         ),
-        inbox: await inboxLink(),
       }),
     composeDigest: async (requests) =>
       composeDigestEmail(requests, {

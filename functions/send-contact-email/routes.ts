@@ -172,7 +172,6 @@ export function contactRoutes(deps: RouteDeps): Route[] {
           businessName: business.name,
           linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
           limits: config.visitorLimits,
-          inboxLink: deps.inboxLink,
           onChanged: queues.changed,
           log,
         },

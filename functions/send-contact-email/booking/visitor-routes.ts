@@ -47,8 +47,6 @@ export type VisitorPageDeps = {
   businessName: string;
   linkDays: number;
   limits: VisitorLimits;
-  /** A fresh link to the owner's inbox, for the e-mail about the change (never for a push). */
-  inboxLink?: () => Promise<string>;
   /**
    * A change of this request was stored: the queues send what it queued, and stop what it stops
    * (after the answer).
@@ -191,10 +189,7 @@ export async function handleVisitorPage(
           lead,
           change.action,
           eventId,
-          {
-            ownerPage: (channel) => links[channel],
-            inbox: (await deps.inboxLink?.()) ?? null,
-          },
+          { ownerPage: (channel) => links[channel] },
           deps.channels,
           now,
           limits.noticeHoldMs,

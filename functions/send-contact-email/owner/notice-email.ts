@@ -12,16 +12,19 @@ export function composeNoticeEmail(
 ): ContactEmail {
   const safeKey = key.replace(/[^A-Za-z0-9-]/g, "-");
   const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(options.from)?.[1] ?? "localhost";
+  // The link rule (mail/email.ts): a notice whose reply reaches a visitor never carries the inbox,
+  // even one queued with it before the rule (a reply quotes the whole message).
+  const inbox = notice.replyTo ? null : (notice.inbox ?? null);
   const lines = [
     ...notice.lines,
-    ...(notice.url || notice.inbox ? [""] : []),
-    ...(notice.url ? [`Open the request: ${notice.url}`] : []),
-    ...(notice.inbox ? [`All requests (your inbox): ${notice.inbox}`] : []),
+    ...(notice.url || inbox ? [""] : []),
+    ...(notice.url ? [`${notice.urlLabel ?? "Open the request"}: ${notice.url}`] : []),
+    ...(inbox ? [`All requests (your inbox): ${inbox}`] : []),
   ];
   // Only the links we made (each request's page, the inbox) become links: a visitor's name or
   // "other service" may hold any URL, which would otherwise sit clickable beside "Open the request".
   const ours = new Set(
-    [notice.url, notice.inbox ?? null, ...notice.leads.map((lead) => lead.url)].filter(
+    [notice.url, inbox, ...notice.leads.map((lead) => lead.url)].filter(
       (url): url is string => url !== null,
     ),
   );
@@ -48,7 +51,10 @@ export function composeNoticeEmail(
     // About a visitor's change: a reply reaches the visitor, as the new request's e-mail does.
     replyTo: notice.replyTo
       ? { name: headerSafe(notice.replyTo.name, 100), address: headerSafe(notice.replyTo.address) }
-      : { name: headerSafe(options.businessName, 100), address: options.to[0] ?? "" },
+      : {
+          name: headerSafe(options.businessName, 100),
+          address: headerSafe(options.to[0] ?? "", 254),
+        },
     subject: headerSafe(notice.title),
     text: `${lines.join("\n")}\n`,
     html,

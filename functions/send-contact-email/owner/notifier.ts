@@ -115,7 +115,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
       // others (push.ts), and the inbox shows every customer.
       notice: {
         ...notice,
-        inbox: channel === "email" ? ((await options.inboxLink?.("act")) ?? null) : null,
+        inbox:
+          channel === "email" && !notice.replyTo
+            ? ((await options.inboxLink?.("act")) ?? null)
+            : null,
       },
       createdAt: now(),
     });

@@ -13,6 +13,7 @@ import { sourceChannel } from "../../../shared/source-words.ts";
 import { momentWords } from "../base/clock.ts";
 import { type LeadStatus, statusLabels } from "../base/lead-view.ts";
 import { visitWords } from "../base/visit.ts";
+import { NewLinkForm } from "../http/new-link-offer.ts";
 import { privatePageHeaders } from "../http/private-page.ts";
 import type { Lead } from "../leads/lead-formats.ts";
 import { ButtonLink } from "../views/parts.ts";
@@ -284,14 +285,16 @@ function LeadItem({ lead, href }: { lead: Lead; href: string }) {
 }
 
 /** 403 and 503: what to do, and nothing of any request. */
-export function renderInboxRefusal(kind: "denied" | "unavailable"): string {
+/** A refused link offers a fresh one by e-mail (`newLink`: where its button posts). */
+export function renderInboxRefusal(kind: "denied" | "unavailable", newLink?: string): string {
   const text =
     kind === "denied"
-      ? "This link is not valid or has expired. Open the inbox from the latest e-mail about a request."
+      ? "This link is not valid or has expired. Tap below and your inbox link goes to the business's e-mail; the daily digest brings it too."
       : "The requests cannot be read right now. Please try again in a minute.";
   return renderPage(
     { title: "Quote requests", kind: "inbox" },
     h("h1", null, "Quote requests"),
     h("p", null, text),
+    kind === "denied" && newLink ? h(NewLinkForm, { action: newLink, kind: "inbox" }) : null,
   );
 }

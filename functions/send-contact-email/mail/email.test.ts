@@ -222,6 +222,17 @@ describe("contact e-mail", () => {
     expect(without.html).not.toContain("Open the request");
   });
 
+  it("writes the business's name into the Reply-To of the digest and the failure notice on one line", () => {
+    const named = { ...options, businessName: "Keystone\r\nBcc: thief@example.net" };
+    const digest = composeDigestEmail([{ ...request }], { ...named, hourlyCap: 20 });
+    const failed = composeFailureNotice(
+      [{ id: request.id, createdAt: request.createdAt, service: "carpet", error: "554" }],
+      named,
+    );
+    for (const email of [digest, failed])
+      expect(email.replyTo.name).toBe("Keystone Bcc: thief@example.net");
+  });
+
   it("links the inbox only from the e-mails the business alone replies to", () => {
     const inbox = "https://www.example.com/functions/v1/send-contact-email/inbox?token=2.c&d=<e>";
     // The request's own e-mail is Reply-To the visitor: it has no place for the inbox at all.

@@ -66,6 +66,14 @@ export function headerSafe(value: string, max = 200): string {
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 
+/**
+ * A header value on one line, whatever its length: the mailers' last wall (http-mailer.ts), for
+ * values composed without `headerSafe` or changed after it.
+ */
+export function headerLine(value: string): string {
+  return value.replace(headerUnsafe, " ");
+}
+
 /** Every e-mail's HTML part: one document shell, one font stack (views/email.ts). */
 export function htmlEmail(subject: string, ...body: ReactNode[]): string {
   return renderEmail(subject, ...body);

@@ -138,7 +138,8 @@ export function renderInbox(view: InboxView): string {
             : h("span"),
         )
       : null,
-    view.total > 0
+    // Every customer in one file: from the inbox that acts only (inbox-routes.ts).
+    view.total > 0 && !view.readOnly
       ? h(
           "p",
           null,
@@ -285,16 +286,20 @@ function LeadItem({ lead, href }: { lead: Lead; href: string }) {
 }
 
 /** 403 and 503: what to do, and nothing of any request. */
+const refusals = {
+  denied:
+    "This link is not valid or has expired. Tap below and your inbox link goes to the business's e-mail; the daily digest brings it too.",
+  download:
+    "This link, from an alert, shows the requests but does not download them. Tap below and your inbox link goes to the business's e-mail.",
+  unavailable: "The requests cannot be read right now. Please try again in a minute.",
+} as const;
+
 /** A refused link offers a fresh one by e-mail (`newLink`: where its button posts). */
-export function renderInboxRefusal(kind: "denied" | "unavailable", newLink?: string): string {
-  const text =
-    kind === "denied"
-      ? "This link is not valid or has expired. Tap below and your inbox link goes to the business's e-mail; the daily digest brings it too."
-      : "The requests cannot be read right now. Please try again in a minute.";
+export function renderInboxRefusal(kind: keyof typeof refusals, newLink?: string): string {
   return renderPage(
     { title: "Quote requests", kind: "inbox" },
     h("h1", null, "Quote requests"),
-    h("p", null, text),
-    kind === "denied" && newLink ? h(NewLinkForm, { action: newLink, kind: "inbox" }) : null,
+    h("p", null, refusals[kind]),
+    kind !== "unavailable" && newLink ? h(NewLinkForm, { action: newLink, kind: "inbox" }) : null,
   );
 }

@@ -78,6 +78,10 @@ export async function handleInbox(
   const params = new URL(request.url).searchParams;
   const { token } = grant;
   const granted: InboxAccess = grant.subject === inboxSubjects.read ? "read" : "act";
+  // A read-only link (a push's, before pushes stopped carrying the inbox) may have been read by
+  // others: it never hands out every customer in one file.
+  if (format === "csv" && granted === "read")
+    return page(403, renderInboxRefusal("download", newLinkAction(request, "inbox")));
   try {
     const query = readInboxQuery(params);
     const filter = inboxFilter(query, now);

@@ -17,6 +17,7 @@ import type { Mailer } from "./mail/mailer.ts";
 import { createOutbox } from "./mail/outbox.ts";
 import { createNotifier } from "./owner/notifier.ts";
 import type { OwnerConfig } from "./owner/owner-config.ts";
+import { memoryMailCount } from "./store/mail-count.ts";
 
 /** What the queues are built from: the function's settings, links and mailer. */
 export type QueueWiring = {
@@ -68,6 +69,8 @@ function queuesOf(opened: OpenedStore, wiring: Wired): Queue[] {
     config,
     log,
   } = wiring;
+  // One count for the hourly cap: the requests' e-mails and the notices of visitors' changes.
+  const mailCount = opened.mailCount ?? memoryMailCount();
   const outbox = createOutbox({
     store: opened.store,
     mailer,
@@ -88,7 +91,7 @@ function queuesOf(opened: OpenedStore, wiring: Wired): Queue[] {
     composeFailureNotice: async (failed) =>
       composeFailureNotice(failed, { ...letters, inbox: await inboxLink() }),
     hourlyCap: outboxSettings.hourlyCap,
-    mailCount: opened.mailCount,
+    mailCount,
     retry,
     leaseMs: outboxSettings.leaseMs,
     concurrency: outboxSettings.concurrency,
@@ -101,6 +104,7 @@ function queuesOf(opened: OpenedStore, wiring: Wired): Queue[] {
     config: owner,
     signers: links,
     inboxLink,
+    mailCap: { count: mailCount, hourlyCap: outboxSettings.hourlyCap },
     retry,
     leaseMs: outboxSettings.leaseMs,
     log,

@@ -69,6 +69,7 @@ export type RouteDeps = {
     visitor: RateLimiter;
     publicReads: RateLimiter;
     sitePublishes: RateLimiter;
+    visitorNotices: RateLimiter;
   };
   queues: Queues;
   /** The key the count route hashes addresses with. */
@@ -184,6 +185,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
           businessName: business.name,
           linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
           limits: config.visitorLimits,
+          noticeCap: deps.limiters().visitorNotices,
           onChanged: queues.changed,
           log,
         },

@@ -1,6 +1,7 @@
 /** A notice (reminder, digest) as an e-mail to the business, through the same mailer. */
 import { type ContactEmail, headerSafe, htmlEmail } from "../mail/email.ts";
 import type { Notice } from "../store/owner-store.ts";
+import { EmailButton } from "../views/email.ts";
 import { h } from "../views/react.ts";
 
 export type NoticeMailOptions = { from: string; to: string[]; businessName: string };
@@ -37,12 +38,28 @@ export function composeNoticeEmail(
         index % 2 === 1 && ours.has(piece) ? h("a", { key: index, href: piece }, "open") : piece,
       );
   const wrap = { overflowWrap: "anywhere" } as const;
+  // In HTML the notice's own link is a button named for what it opens, and the inbox a link
+  // named so; the plain text keeps both as lines.
   const html = htmlEmail(
     notice.title,
     h("h1", { style: { fontSize: 18, margin: "0 0 12px", ...wrap } }, notice.title),
-    lines.map((line, index) =>
+    notice.lines.map((line, index) =>
       h("p", { key: index, style: { margin: "0 0 6px", ...wrap } }, linkify(line)),
     ),
+    notice.url
+      ? h(
+          "p",
+          { style: { margin: "12px 0 6px" } },
+          h(EmailButton, { href: notice.url }, notice.urlLabel ?? "Open the request"),
+        )
+      : null,
+    inbox
+      ? h(
+          "p",
+          { style: { margin: "12px 0 0" } },
+          h("a", { href: inbox }, "All requests (your inbox)"),
+        )
+      : null,
   );
   return {
     requestId: `notice-${safeKey}`,

@@ -135,6 +135,8 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     // The owner's publishes and restores: every server makes each version, so where servers
     // share a database they share this count too.
     sitePublishes: inThisServer(sitePublishLimit),
+    // The owner's notices of visitors' changes, all requests together: a cap, never disabled.
+    visitorNotices: inThisServer(config.visitorLimits.notices),
   };
 
   const reopenDelayMs = options.reopenDelayMs ?? 5000;
@@ -236,6 +238,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         visitor: opened.rateLimiter(config.visitorLimits.client),
         publicReads: limiters.publicReads,
         sitePublishes: opened.rateLimiter(sitePublishLimit),
+        visitorNotices: opened.rateLimiter(config.visitorLimits.notices),
       };
     queues.start(opened);
     store = opened.store;

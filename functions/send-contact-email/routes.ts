@@ -21,11 +21,13 @@ import { handleOptOut, optOutLink } from "./follow-ups/opt-out-routes.ts";
 import type { FunctionStore } from "./function-store.ts";
 import { clientAddress } from "./http/client-address.ts";
 import type { LinkRule } from "./http/link-check.ts";
+import type { NewLinkKind } from "./http/new-link-offer.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limiter.ts";
 import { handleInbox, inboxPageLink } from "./inbox/inbox-routes.ts";
 import { handleContactRequest, messagesForVisitors } from "./intake/contact-routes.ts";
 import { sitePageUrl } from "./links/page-urls.ts";
 import type { LinkSigners } from "./links/signed-links.ts";
+import { handleNewLink, newLinkLimits as newLinkAsks } from "./owner/new-link-routes.ts";
 import type { OwnerConfig } from "./owner/owner-config.ts";
 import { handleOwnerPage, ownerPageLinks } from "./owner/request-routes.ts";
 import type { Queues } from "./queues.ts";
@@ -67,11 +69,12 @@ export type RouteDeps = {
     visitor: RateLimiter;
     publicReads: RateLimiter;
     sitePublishes: RateLimiter;
+    visitorNotices: RateLimiter;
   };
   queues: Queues;
   /** The key the count route hashes addresses with. */
   countKey: Promise<string>;
-  /** A fresh link to the owner's inbox that acts, for the e-mail about a visitor's change. */
+  /** A fresh link to the owner's inbox that acts, for the e-mail that carries it on request. */
   inboxLink: () => Promise<string>;
   /** Makes a published content version live here, and says how that went (the site editor). */
   publishing: SitePublishing;
@@ -87,6 +90,16 @@ const page = (method: string, path: string, link: LinkRule, handle: Handler): Ro
   method,
   path,
   link,
+  handle,
+  answers: "page",
+  privatePage: true,
+  needsStore: true,
+});
+
+/** A private page anyone may open and post, without a link: the owner asks for a fresh one. */
+const ownerAsk = (path: string, handle: Handler): Route => ({
+  method: "GET HEAD POST",
+  path,
   handle,
   answers: "page",
   privatePage: true,
@@ -172,7 +185,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
           businessName: business.name,
           linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
           limits: config.visitorLimits,
-          inboxLink: deps.inboxLink,
+          noticeCap: deps.limiters().visitorNotices,
           onChanged: queues.changed,
           log,
         },
@@ -243,12 +256,41 @@ export function contactRoutes(deps: RouteDeps): Route[] {
   const pictureFile: Handler = (_request, { params, store }) =>
     handlePictureFile(params.file ?? "", store);
 
+  // A fresh editor or inbox link, e-mailed to the business alone (owner/new-link-routes.ts).
+  const newLinkLimits = {
+    client: createRateLimiter({ max: newLinkAsks.perClient, windowMs: newLinkAsks.windowMs }),
+    overall: createRateLimiter({
+      max: newLinkAsks.overall,
+      windowMs: newLinkAsks.windowMs,
+      maxClients: 1,
+    }),
+  };
+  const freshLinks: Record<NewLinkKind, () => Promise<string>> = {
+    site: async () =>
+      sitePageUrl(owner.functionUrl, await links.site.sign(siteSubject, new Date())),
+    inbox: deps.inboxLink,
+  };
+  const newLink =
+    (kind: NewLinkKind): Handler =>
+    (request, { peer, store }) =>
+      handleNewLink(request, kind, {
+        store,
+        link: freshLinks[kind],
+        linkDays: Math.round(owner.links[kind].ttlMs / 86_400_000),
+        businessName: business.name,
+        limits: newLinkLimits,
+        clientAddress: address(request, peer),
+        onQueued: () => queues.changed(),
+        log,
+      });
+
   return [
     api("POST OPTIONS", "", intake, { wrongMethod: messagesForVisitors.method }),
     ...(config.drainSecret ? [drainRoute(config.drainSecret, queues, deps.store)] : []),
     api("POST", "/count", count, { needsStore: true }),
     api("GET HEAD", "/content", content, { needsStore: true, limit: publicReads }),
     page("GET HEAD", "/inbox", inboxPageLink, inbox("page")),
+    ownerAsk("/inbox/new-link", newLink("inbox")),
     page("GET HEAD", "/inbox.csv", inboxPageLink, inbox("csv")),
     page("GET HEAD", "/lead/:id", ownerPageLinks.read, ownerPage),
     page("POST", "/lead/:id", ownerPageLinks.act, ownerPage),
@@ -265,6 +307,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       ...file,
     }),
     page("GET HEAD", "/site", siteEditorLink, editorHome),
+    ownerAsk("/site/new-link", newLink("site")),
     page("POST", "/site/restore/first", siteEditorLink, restore("first")),
     page("POST", "/site/restore/:version", siteEditorLink, restore()),
     page("GET HEAD", "/site/pages/:page", siteEditorLink, pageForm),

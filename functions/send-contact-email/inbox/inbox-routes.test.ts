@@ -152,7 +152,7 @@ describe("the owner's inbox", () => {
     expect(names(await (await get("inbox", { status: "spam" })).text())).toEqual(["Marked Spam"]);
   });
 
-  it("opened from a push, opens each request read-only and says so", async () => {
+  it("opened from a push, opens each request read-only, says so, and downloads nothing", async () => {
     const id = await add({ name: "Read Only" });
     token = await links.inbox.sign(inboxSubjects.read, now);
     const html = await (await get("inbox")).text();
@@ -161,6 +161,13 @@ describe("the owner's inbox", () => {
     const leadToken = decodeURIComponent(href);
     expect(await links["owner-read"].verify(id, leadToken, now)).toBe(true);
     expect(await links.owner.verify(id, leadToken, now)).toBe(false);
+    // Nor every customer in one file: no download offered, and the file itself refused.
+    expect(html).not.toContain("inbox.csv");
+    const csv = await get("inbox.csv");
+    expect(csv.status).toBe(403);
+    const refusal = await csv.text();
+    expect(refusal).not.toContain("Read Only");
+    expect(refusal).toContain('action="inbox/new-link"');
     // The acting inbox does not say so.
     token = await links.inbox.sign(inboxSubject, now);
     // The shared stylesheet names every page's classes: the page's own words are after it.

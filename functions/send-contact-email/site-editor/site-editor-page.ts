@@ -7,6 +7,7 @@
 import { business } from "../../../shared/business.ts";
 import { momentWords } from "../base/clock.ts";
 import type { SiteStatus } from "../base/site-publishing.ts";
+import { NewLinkForm } from "../http/new-link-offer.ts";
 import { sitePageUrl } from "../links/page-urls.ts";
 import type { ContentVersionSummary } from "../store/content-store.ts";
 import { ButtonLink, Notice, Problem } from "../views/parts.ts";
@@ -515,14 +516,16 @@ export function renderEditorMessage(
 }
 
 /** 403 (and the way to a fresh link) and 503: nothing of the site's content. */
-export function renderEditorRefusal(kind: "denied" | "unavailable"): string {
+/** A refused link offers a fresh one by e-mail (`newLink`: where its button posts). */
+export function renderEditorRefusal(kind: "denied" | "unavailable", newLink?: string): string {
   const text =
     kind === "denied"
-      ? "This link is not valid or has expired. Open your inbox from the latest e-mail about a request and tap Edit the site."
+      ? "This link is not valid or has expired: a link to the editor lasts a day. Tap below and a new one goes to the business's e-mail, or open your inbox and tap Edit the site."
       : "The site's versions cannot be read right now. Please try again in a minute.";
   return renderPage(
     { title: "Your site", kind: "editor" },
     h("h1", null, "Your site"),
     h("p", null, text),
+    kind === "denied" && newLink ? h(NewLinkForm, { action: newLink, kind: "site" }) : null,
   );
 }

@@ -19,6 +19,7 @@ import { checkSiteContent, type SiteContent } from "../../../shared/content/site
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { SitePublishing } from "../base/site-publishing.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
+import { newLinkAction } from "../http/new-link-offer.ts";
 import { privatePageHeaders } from "../http/private-page.ts";
 import type { RateLimiter } from "../http/rate-limiter.ts";
 import { isFormContentType, readBoundedText } from "../http/request-body.ts";
@@ -59,7 +60,7 @@ async function page(status: number, html: string, extra: Record<string, string> 
 /** A `site` token: the editor's pages, and nothing else. */
 export const siteEditorLink: LinkRule = {
   accepts: () => [{ scope: "site", subject: siteSubject }],
-  refused: () => page(403, renderEditorRefusal("denied")),
+  refused: (request) => page(403, renderEditorRefusal("denied", newLinkAction(request, "site"))),
 };
 
 export type SiteEditorDeps = PublishDeps & {

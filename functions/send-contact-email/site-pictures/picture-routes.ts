@@ -20,6 +20,7 @@ import { repositoryContent } from "../../../shared/content/repository-content.ts
 import { checkSiteContent, type SiteContent } from "../../../shared/content/site-content.ts";
 import { errorMessage, type Logger } from "../base/log.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
+import { NewLinkForm, newLinkAction } from "../http/new-link-offer.ts";
 import { pageResponse, refusalPage } from "../http/private-page.ts";
 import { createRateLimiter, type RateLimiter } from "../http/rate-limiter.ts";
 import { readBoundedBytes } from "../http/request-body.ts";
@@ -31,6 +32,7 @@ import {
 } from "../site/publish-version.ts";
 import type { ContentStore } from "../store/content-store.ts";
 import type { PictureStore } from "../store/picture-store.ts";
+import { h } from "../views/react.ts";
 import {
   checkProcessed,
   type ProcessPicture,
@@ -44,12 +46,13 @@ export const siteLinkSubject = "site";
 
 export const sitePicturesLink: LinkRule = {
   accepts: () => [{ scope: "site", subject: siteLinkSubject }],
-  refused: () =>
+  refused: (request) =>
     pageResponse(
       403,
       refusalPage(
         "This link does not open the editor",
-        "It may have been changed, have expired or have been replaced. Open the editor again from your inbox.",
+        "It may have been changed, have expired (a link to the editor lasts a day) or have been replaced. Tap below and a new one goes to the business's e-mail, or open the editor again from your inbox.",
+        h(NewLinkForm, { action: newLinkAction(request, "site"), kind: "site" }),
       ),
     ),
 };

@@ -56,11 +56,15 @@ function post(file: Blob, alt = "Our crew at work") {
 
 /**
  * An upload's head on a connection of its own, as a browser starts one: the body is the caller's
- * to send; everything the server answers on the connection is collected.
+ * to send; everything the server answers on the connection is collected. `from` is the loopback
+ * address it comes from (127.0.0.2 and so on: another client), `link: false` a forged token.
  */
-async function rawUpload(contentLength: number) {
+async function rawUpload(
+  contentLength: number,
+  { from, link = true }: { from?: string; link?: boolean } = {},
+) {
   const url = new URL(pagesUrl);
-  const socket = connect(Number(url.port), url.hostname);
+  const socket = connect({ port: Number(url.port), host: url.hostname, localAddress: from });
   await once(socket, "connect");
   let received = "";
   socket.setEncoding("latin1");
@@ -72,12 +76,24 @@ async function rawUpload(contentLength: number) {
     new Promise<void>((resolve, reject) =>
       socket.write(data, (error) => (error ? reject(error) : resolve())),
     );
-  const target = `${url.pathname}${url.search}`;
+  const target = `${url.pathname}${link ? url.search : "?token=not-the-owners"}`;
   await write(
     `POST ${target} HTTP/1.1\r\nHost: ${url.host}\r\n` +
       `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${contentLength}\r\n\r\n`,
   );
   return { socket, write, target, host: url.host, received: () => received };
+}
+
+/** A whole small upload from `from`: the status the server answers it with. */
+async function smallUpload(from: string): Promise<number> {
+  const body = '--x\r\nContent-Disposition: form-data; name="slot"\r\n\r\nhome-hero\r\n--x--\r\n';
+  const connection = await rawUpload(body.length, { from });
+  await connection.write(body);
+  await vi.waitFor(() => expect(connection.received()).toMatch(/^HTTP\/1\.1 \d{3}/), {
+    timeout: 30_000,
+  });
+  connection.socket.destroy();
+  return Number(connection.received().slice(9, 12));
 }
 
 describe("an owner's photo on npm start", () => {
@@ -139,21 +155,44 @@ describe("an owner's photo on npm start", () => {
     expect(connection.received().split("\r\n\r\n")[0]).toMatch(/^connection: close$/im);
   });
 
-  it("holds at most two uploads' bodies at once, whoever sends them", async () => {
-    // Two strangers' uploads that never finish: their bodies would be held before any link check.
-    const held = [await rawUpload(5 * 1024 * 1024), await rawUpload(5 * 1024 * 1024)];
-    for (const connection of held) await connection.write(new Uint8Array(64 * 1024));
+  it("holds no body of an upload whose link does not open the editor: the owner's still goes", async () => {
+    // Two strangers' uploads that never finish, a byte at a time: refused from their link alone.
+    const strangers = [
+      await rawUpload(5 * 1024 * 1024, { link: false, from: "127.0.0.2" }),
+      await rawUpload(5 * 1024 * 1024, { link: false, from: "127.0.0.3" }),
+    ];
+    for (const connection of strangers) await connection.write(new Uint8Array(64 * 1024));
+    for (const connection of strangers)
+      await vi.waitFor(() => expect(connection.received()).toMatch(/^HTTP\/1\.1 403 /), {
+        timeout: 30_000,
+      });
+    const owners = await post(new Blob([new Uint8Array(1024)], { type: "image/jpeg" }));
+    expect(owners.status).toBe(400); // Read, and refused for what it is: not a picture.
+    for (const connection of strangers) connection.socket.destroy();
+  });
+
+  it("reads one upload per client address and two in all; a busy answer is a page in words", async () => {
+    const first = await rawUpload(5 * 1024 * 1024, { from: "127.0.0.4" });
+    await first.write(new Uint8Array(64 * 1024));
+    // The same address again waits its turn; another address is read.
+    await vi.waitFor(async () => expect(await smallUpload("127.0.0.4")).toBe(429), {
+      timeout: 30_000,
+    });
+    expect(await smallUpload("127.0.0.5")).toBe(400);
+    const second = await rawUpload(5 * 1024 * 1024, { from: "127.0.0.6" });
+    await second.write(new Uint8Array(64 * 1024));
     const third = () => post(new Blob([new Uint8Array(1024)], { type: "image/jpeg" }));
     await vi.waitFor(
       async () => {
         const refused = await third();
         expect(refused.status).toBe(429);
         expect(refused.headers.get("retry-after")).toBe("60");
+        expect(refused.headers.get("content-type")).toContain("text/html");
         expect(await refused.text()).toContain("Another upload is being received");
       },
       { timeout: 30_000 },
     );
-    for (const connection of held) connection.socket.destroy();
+    for (const connection of [first, second]) connection.socket.destroy();
     // Once they are gone, an upload is read again (and refused for what it is: not a picture).
     await vi.waitFor(async () => expect((await third()).status).not.toBe(429), {
       timeout: 30_000,

@@ -51,6 +51,12 @@ export const pictureFormats = [
 ] as const;
 export type PictureExt = (typeof pictureFormats)[number]["ext"];
 
+/**
+ * A picture's longest side, in pixels: a wider or taller upload is refused from its header, before
+ * its pixels are decoded or anything is stored (the schema holds a published picture to it too).
+ */
+export const maxPictureSide = 20_000;
+
 /** An upload larger than this is refused before it is read to the end. */
 export const maxPictureBytes = 10 * 1024 * 1024;
 

@@ -131,6 +131,23 @@ describe("an owner's photo on npm start", () => {
     }
   });
 
+  it("refuses a photo wider than 20,000 pixels beside its field, storing and publishing nothing", async () => {
+    const strip = await sharp({
+      create: { width: 20_001, height: 20, channels: 3, background: "#0e7490" },
+    })
+      .png()
+      .toBuffer();
+    const before = await (await fetch(pagesUrl)).text();
+    const refused = await post(new Blob([new Uint8Array(strip)], { type: "image/png" }));
+    expect(refused.status, server.output()).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain('id="file-home-hero-problem"');
+    expect(html).toContain("20,001 × 20 pixels; the site takes up to 20,000 pixels on each side");
+    // What the page shows is what it showed before: nothing published.
+    const shown = (page: string) => /id="home-hero"[\s\S]*?<form/.exec(page)?.[0];
+    expect(shown(await (await fetch(pagesUrl)).text())).toBe(shown(before));
+  });
+
   it("reads a too-large photo to its end before refusing it, as a browser needs to see the answer", async () => {
     // A browser reads the answer only once its upload is sent: the connection must take the
     // whole 11 MB and stay open, then answer the next request on it.

@@ -11,7 +11,7 @@ import { silentLogger } from "../base/log.ts";
 import { createRateLimiter } from "../http/rate-limiter.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import type { SqliteStore } from "../sqlite/sqlite-store.ts";
-import type { ProcessPicture } from "./picture-processing.ts";
+import { PictureRefusal, type ProcessPicture, pictureId } from "./picture-processing.ts";
 import {
   createUploadLimiter,
   handlePictureFile,
@@ -260,6 +260,25 @@ describe("the Pictures page", () => {
     );
     expect(response.status).toBe(413);
     expect(sent).toBeLessThanOrEqual(maxUploadBodyBytes + 2 * chunk.byteLength);
+    expect(await store.liveContent()).toBeNull();
+  });
+
+  it("refuses a photo over 20,000 pixels a side beside its field, before a file is stored", async () => {
+    processPicture.mockRejectedValueOnce(new PictureRefusal("That photo is too wide, in words."));
+    const refused = await upload({ alt: "Crew", file: fakeJpeg() });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/id="file-home-hero-problem">That photo is too wide/);
+
+    // A host that made it anyway: the route holds it to the same side before storing anything.
+    processPicture.mockImplementationOnce(async (bytes) => ({
+      ...(await fakeProcess(bytes)),
+      width: 20_001,
+    }));
+    const made = await upload({ alt: "Crew", file: fakeJpeg() });
+    expect(made.status).toBe(400);
+    expect(await made.text()).toContain("20,001 × 750 pixels");
+    const id = await pictureId(await fakeProcess(new Uint8Array()));
+    expect(await store.pictureFile(`${id}-480.jpg`)).toBeNull();
     expect(await store.liveContent()).toBeNull();
   });
 

@@ -33,8 +33,10 @@ import type { ContentStore } from "../store/content-store.ts";
 import type { PictureStore } from "../store/picture-store.ts";
 import {
   checkProcessed,
+  PictureRefusal,
   type ProcessPicture,
   pictureId,
+  sizeProblem,
   sniffPicture,
 } from "./picture-processing.ts";
 import { type PictureProblems, picturesResponse, uploadLimitWords } from "./pictures-page.ts";
@@ -206,11 +208,15 @@ export async function handlePicturesPage(
   try {
     processed = await (deps.processPicture as ProcessPicture)(bytes);
   } catch (error) {
+    if (error instanceof PictureRefusal) return refuse({ file: error.ownerWords });
     deps.log.warn("a picture upload could not be read", { slot, error: errorMessage(error) });
     return refuse({
       file: "That file could not be read as a photo. Choose a JPEG, PNG or WebP picture.",
     });
   }
+  // A host that made it anyway: refused before a file is stored (the schema would refuse it after).
+  const tooLarge = sizeProblem(processed);
+  if (tooLarge) return refuse({ file: tooLarge });
   const wrong = checkProcessed(processed);
   if (wrong) throw new Error(`processPicture: ${wrong}`);
 

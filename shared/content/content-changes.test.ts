@@ -101,19 +101,19 @@ describe("what changed, in the owner's words", () => {
     };
     const withPhoto = first();
     withPhoto.pictures["home-hero"] = photo;
-    expect(describeChanges(first(), withPhoto)).toEqual(["Home hero picture: replaced"]);
+    expect(describeChanges(first(), withPhoto)).toEqual(["Home page, top photo: replaced"]);
 
     const newWords = first();
     newWords.pictures["home-hero"] = { ...photo, alt: "Our crew at work" };
     expect(describeChanges(withPhoto, newWords)).toEqual([
-      "Home hero picture: description changed",
+      "Home page, top photo: description changed",
     ]);
 
     const another = first();
     another.pictures["home-hero"] = { ...photo, picture: "f".repeat(32) };
-    expect(describeChanges(withPhoto, another)).toEqual(["Home hero picture: replaced"]);
+    expect(describeChanges(withPhoto, another)).toEqual(["Home page, top photo: replaced"]);
     expect(describeChanges(withPhoto, first())).toEqual([
-      "Home hero picture: the illustration again",
+      "Home page, top photo: the illustration again",
     ]);
   });
 });

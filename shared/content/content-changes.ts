@@ -126,7 +126,7 @@ export const contentLabels: Record<string, string> = {
   reviews: "Reviews",
   ...pageLabels,
   ...Object.fromEntries(
-    pictureSlots.map((slot) => [`pictures.${slot}`, `${pictureSlotLabels[slot]} picture`]),
+    pictureSlots.map((slot) => [`pictures.${slot}`, `${pictureSlotLabels[slot]} photo`]),
   ),
 };
 

@@ -289,7 +289,7 @@ for (const script of [true, false]) {
       await test.step("upload a photo for the home hero: the home page shows it", async () => {
         // The Pictures page, straight from the editor's link (its home links to it too).
         await page.goto((await editorLink(own)).replace("/site?", "/site/pictures?"));
-        const hero = page.getByRole("region", { name: "Home hero" });
+        const hero = page.getByRole("region", { name: "Home page, top" });
         const upload = hero.getByLabel(/^(New photo|Photo)$/);
         if (await upload.isDisabled()) {
           test.info().annotations.push({ type: "skipped", description: "no picture processing" });
@@ -302,7 +302,22 @@ for (const script of [true, false]) {
           .toBuffer();
         await upload.setInputFiles({ name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: photo });
         await hero.getByLabel("What the picture shows").fill("Our crew cleaning a kitchen");
-        await hero.getByRole("button", { name: /^Upload/ }).click();
+        await hero.getByRole("button", { name: /^Upload and preview/ }).click();
+        // The preview: the home page with the photo in place, and nothing published yet.
+        const bar = page.getByRole("region", { name: "Preview" });
+        await expect(bar).toContainText("Preview, not published", { timeout: 60_000 });
+        await expect(page.getByRole("img", { name: "Our crew cleaning a kitchen" })).toBeVisible();
+        await shoot(page, "photo-preview", script);
+        expect(await (await fetch(`${own.url}/`)).text()).not.toContain(
+          "Our crew cleaning a kitchen",
+        );
+        await bar.getByRole("button", { name: "Publish this photo" }).click();
+        // Said once the site shows it (the publish waits for this server's pages).
+        await expect(page.getByRole("status").first()).toContainText(
+          "Published. The site shows your photo on the Home page, top now.",
+          { timeout: publishWaitMs + 30_000 },
+        );
+        await shoot(page, "photo-published", script);
         const visitor = await firstVisit(browser);
         await visitor.page.clock.resume();
         const shown = visitor.page.getByRole("img", { name: "Our crew cleaning a kitchen" });

@@ -109,12 +109,31 @@ describe("an owner's photo on npm start", () => {
       .toBuffer();
     const uploaded = await post(new Blob([new Uint8Array(photo)], { type: "image/jpeg" }));
     expect(uploaded.status, server.output()).toBe(303);
+    // Stored for a preview: the preview shows it, with the button that publishes it.
+    const previewAt = uploaded.headers.get("location") ?? "";
+    expect(previewAt).toContain("preview=home-hero");
+    const preview = await fetch(new URL(previewAt, pagesUrl));
+    expect(preview.status, server.output()).toBe(200);
+    expect(await preview.text()).toContain("Publish this photo");
+    const previewed = /picture=([0-9a-f]{32})/.exec(previewAt)?.[1] ?? "";
 
-    const page = await (await fetch(`${pagesUrl}&saved=home-hero`)).text();
-    expect(page).toContain("Home hero: saved and published.");
+    const form = new FormData();
+    form.set("slot", "home-hero");
+    form.set("picture", previewed);
+    form.set("alt", "Our crew at work");
+    form.set("action", "publish");
+    const published = await fetch(pagesUrl, { method: "POST", body: form, redirect: "manual" });
+    expect(published.status, server.output()).toBe(303);
+    const page = await (
+      await fetch(new URL(published.headers.get("location") ?? "", pagesUrl))
+    ).text();
+    // This fake site has no pages to make: the page says so instead of "published".
+    expect(page).toContain("Not live: the site could not be made");
+    expect(page).not.toContain("Published.");
     const src = /src="\.\.\/pictures\/([0-9a-f]{32})-480\.jpg"/.exec(page);
     expect(src).not.toBeNull();
     const id = src?.[1];
+    expect(id).toBe(previewed);
 
     for (const [name, type] of [
       [`${id}-1200.avif`, "image/avif"],

@@ -99,8 +99,11 @@ await page.getByRole("link", { name: "Edit the site" }).click();
 await page.getByRole("link", { name: "Reviews" }).click();
 await page.getByLabel("Reviewer's name").last().fill("Sam R.");
 await page.getByLabel("Where they are").last().fill("Berwyn, PA");
-await page.getByLabel("Service", { exact: true }).last().fill("Carpet Cleaning");
-await page.getByLabel("Review", { exact: true }).last().fill("On time, careful with the stairs.");
+await page.getByLabel("Service they had", { exact: true }).last().fill("Carpet Cleaning");
+await page
+  .getByLabel("What they said", { exact: true })
+  .last()
+  .fill("On time, careful with the stairs.");
 await page.getByRole("button", { name: "Publish" }).click();
 await page.getByRole("link", { name: "Reviews" }).click();
 await page.getByRole("group", { name: "Review 6" }).scrollIntoViewIfNeeded();

@@ -22,7 +22,7 @@ describe("what changed, in the owner's words", () => {
     expect(describeChanges(first(), after)).toEqual([
       "Main phone: (484) 555-0142 → (484) 555-0199",
       "Welcome offer: on → off",
-      "Welcome offer percent: 20 → 15",
+      "Welcome offer discount: 20 → 15",
     ]);
   });
 
@@ -45,9 +45,9 @@ describe("what changed, in the owner's words", () => {
     after.prices.home.frequencyDiscount.weekly = 0.25;
     after.prices.range.high = 1.2;
     expect(describeChanges(first(), after)).toEqual([
-      "Estimate range, high end: 115% → 120%",
-      "Home: base price: $70 → $75",
-      "Home: weekly discount: 20% → 25%",
+      "Estimate range ends at: 115% → 120%",
+      "Home: starting price: $70 → $75",
+      "Home: discount for cleaning every week: 20% → 25%",
     ]);
   });
 

@@ -176,7 +176,7 @@ const prices = z.object({
     perBathroom: amount("The price per bathroom", 500),
     includedSquareFeet: whole("the square feet included", 0, 20_000),
     perExtraSquareFoot: amount("The price per extra square foot", 5),
-    extraConditionSurcharge: share("The extra-attention surcharge"),
+    extraConditionSurcharge: share("The extra for a home that needs extra attention"),
     frequencyDiscount,
     minimum: amount("The minimum price", 2_000),
   }),

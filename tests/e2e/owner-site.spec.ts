@@ -190,8 +190,8 @@ for (const script of [true, false]) {
         const newRow = page.getByRole("group", { name: "Add a review" });
         await newRow.getByLabel("Reviewer's name").fill("Mallory T.");
         await newRow.getByLabel("Where they are").fill("Exton, PA");
-        await newRow.getByLabel("Service", { exact: true }).fill("Residential Cleaning");
-        await newRow.getByLabel("Review", { exact: true }).fill(markup);
+        await newRow.getByLabel("Service they had", { exact: true }).fill("Residential Cleaning");
+        await newRow.getByLabel("What they said", { exact: true }).fill(markup);
         await publish(page);
         const visitor = await firstVisit(browser);
         const alerts: string[] = [];
@@ -231,12 +231,12 @@ for (const script of [true, false]) {
         await shoot(page, "refused-phone", script);
 
         await openPart(page, own, "Prices");
-        await page.getByLabel("Estimate range, low end (%)").fill("100");
-        await page.getByLabel("Estimate range, high end (%)").fill("95");
+        await page.getByLabel("Estimate range starts at (percent)").fill("100");
+        await page.getByLabel("Estimate range ends at (percent)").fill("95");
         await page.getByRole("button", { name: "Publish" }).click();
         await expectRefusedBeside(
           page,
-          "Estimate range, low end (%)",
+          "Estimate range starts at (percent)",
           /low end of the range must not be above its high end/,
         );
         await shoot(page, "refused-prices", script);
@@ -248,9 +248,9 @@ for (const script of [true, false]) {
         await shoot(page, "refused-name", script);
 
         await openPart(page, own, "Welcome offer");
-        await page.getByLabel("Percent off").fill("120");
+        await page.getByLabel("Discount (percent)").fill("120");
         await page.getByRole("button", { name: "Publish" }).click();
-        await expectRefusedBeside(page, "Percent off", /100/);
+        await expectRefusedBeside(page, "Discount (percent)", /100/);
         await shoot(page, "refused-offer", script);
 
         expect(await (await fetch(`${own.url}/`)).text()).toBe(liveBefore);

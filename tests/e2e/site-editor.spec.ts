@@ -84,8 +84,8 @@ for (const script of [false, true])
     const newRow = page.getByRole("group", { name: "Add a review" });
     await newRow.getByLabel("Reviewer's name").fill("Mallory T.");
     await newRow.getByLabel("Where they are").fill("Exton, PA");
-    await newRow.getByLabel("Service", { exact: true }).fill("Residential Cleaning");
-    await newRow.getByLabel("Review", { exact: true }).fill(markup);
+    await newRow.getByLabel("Service they had", { exact: true }).fill("Residential Cleaning");
+    await newRow.getByLabel("What they said", { exact: true }).fill(markup);
     await page.getByRole("button", { name: "Publish" }).click();
     await expect(page.getByRole("status")).toContainText(/Published as version \d+/, {
       timeout: publishWaitMs,
@@ -128,7 +128,7 @@ test("axe finds nothing on the editor's home and on a refused form", async ({ br
   await page.getByRole("link", { name: "Edit the site" }).click();
   await expectNoAxeViolations(page, "the site editor's home");
   await page.getByRole("link", { name: "Welcome offer" }).click();
-  await page.getByLabel("Percent off").fill("120");
+  await page.getByLabel("Discount (percent)").fill("120");
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByRole("alert")).toContainText("Nothing was published.");
   await expectNoAxeViolations(page, "the welcome offer's form, refused");

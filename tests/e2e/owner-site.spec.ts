@@ -290,6 +290,8 @@ for (const script of [true, false]) {
         // The Pictures page, straight from the editor's link (its home links to it too).
         await page.goto((await editorLink(own)).replace("/site?", "/site/pictures?"));
         const hero = page.getByRole("region", { name: "Home page, top" });
+        // Each slot's form is folded under its heading until asked for.
+        await hero.getByText(/^(Put a photo here|Change the photo or its words)$/).click();
         const upload = hero.getByLabel(/^(New photo|Photo)$/);
         if (await upload.isDisabled()) {
           test.info().annotations.push({ type: "skipped", description: "no picture processing" });

@@ -179,6 +179,8 @@ describe("the Pictures page", () => {
       "JPEG, PNG or WebP, up to 10 MB. You see it in its place before it goes live.",
     );
     expect(html.match(/Now: the illustration\./g)).toHaveLength(13);
+    // Each slot's form folded under its heading: the page is a list of places first.
+    expect(html.match(/<details><summary>Put a photo here<\/summary><form /g)).toHaveLength(13);
     expect(html).not.toContain("Use the illustration again");
   });
 
@@ -374,6 +376,8 @@ describe("the Pictures page", () => {
       expect(checkNow).not.toHaveBeenCalled();
       expect(await store.liveContent()).toBeNull();
       if (fields.alt === "Crew" && status === 400) expect(html).toContain('value="Crew"');
+      // The slot the problem is about is open; the others stay folded.
+      if (status === 400) expect(html.match(/<details open="">/g)).toHaveLength(1);
     },
   );
 

@@ -75,15 +75,8 @@ function SlotForms({ slot, view }: { slot: PictureSlot; view: PicturesPageView }
   const picture = view.pictures[slot];
   const problems = view.problems?.slot === slot ? view.problems : undefined;
   const action = `pictures?token=${encodeURIComponent(view.token)}`;
-  const fileId = `file-${slot}`;
   const done = view.done?.slot === slot ? view.done : undefined;
   const said = done ? doneWords(done, picture !== undefined) : null;
-  const altId = `alt-${slot}`;
-  // The hint always, the problem when there is one: a screen reader says both with the field.
-  const described = (id: string, problem?: string) =>
-    problem
-      ? { "aria-invalid": true, "aria-describedby": `${id}-hint ${id}-problem` }
-      : { "aria-describedby": `${id}-hint` };
   return h(
     "section",
     { id: slot, "aria-labelledby": `${slot}-title` },
@@ -91,6 +84,40 @@ function SlotForms({ slot, view }: { slot: PictureSlot; view: PicturesPageView }
     said ? h(said.ok ? Notice : Problem, null, said.words) : null,
     done?.host ? h(done.host.ok ? Notice : Problem, null, done.host.words) : null,
     h(Current, { picture, label }),
+    // Folded: thirteen forms open made the page 6,000 px tall on a phone. Open when it has
+    // something to say about what was sent.
+    h(
+      "details",
+      { open: problems !== undefined },
+      h("summary", null, picture ? "Change the photo or its words" : "Put a photo here"),
+      h(SlotUpload, { slot, view, picture, problems, action }),
+    ),
+  );
+}
+
+function SlotUpload({
+  slot,
+  view,
+  picture,
+  problems,
+  action,
+}: {
+  slot: PictureSlot;
+  view: PicturesPageView;
+  picture?: OwnerPicture;
+  problems?: PictureProblems;
+  action: string;
+}) {
+  const fileId = `file-${slot}`;
+  const altId = `alt-${slot}`;
+  // The hint always, the problem when there is one: a screen reader says both with the field.
+  const described = (id: string, problem?: string) =>
+    problem
+      ? { "aria-invalid": true, "aria-describedby": `${id}-hint ${id}-problem` }
+      : { "aria-describedby": `${id}-hint` };
+  return h(
+    Fragment,
+    null,
     h(
       "form",
       { method: "post", action: `${action}#${slot}`, encType: "multipart/form-data" },
@@ -176,7 +203,7 @@ export function renderPicturesPage(view: PicturesPageView): string {
       ),
     );
   for (const slot of pictureSlots) parts.push(h(SlotForms, { key: slot, slot, view }));
-  return renderPage({ title: "Pictures" }, ...parts);
+  return renderPage({ title: "Pictures", kind: "editor" }, ...parts);
 }
 
 export async function picturesResponse(status: number, view: PicturesPageView): Promise<Response> {

@@ -117,6 +117,11 @@ const editor = `
 .editor label.remove{margin-top:.75rem}
 .editor .actions button{flex:1 1 8rem}
 .editor .small{margin:.25rem 0}
+.editor section{border-top:1px solid #e3e6eb;margin-top:1rem}
+.editor section h2{margin:.75rem 0 .25rem}
+.editor details{margin:.5rem 0 .75rem}
+.editor summary{display:flex;align-items:center;min-height:2.75rem;padding:0 .875rem;border:2px solid #123a7a;border-radius:.5rem;color:#123a7a;font-weight:600;cursor:pointer}
+.editor details[open]>summary{margin-bottom:.25rem}
 .editor .unit{display:flex;align-items:center;gap:.375rem}
 .editor .unit span{font-weight:700;font-size:1.125rem;color:#1a1f2b}
 .editor .unit input{flex:1;min-width:0}

@@ -299,7 +299,7 @@ async function previewPage(
     new Response(renderPhotoOnly(view, why), { status: 200, headers: await photoOnlyHeaders() });
   if (!deps.publishing?.preview)
     return photoOnly(
-      "This host cannot make the site's pages on request, so here is the photo alone.",
+      "The site's pages cannot be made on request here, so here is the photo alone.",
     );
   const decision = await deps.previewLimit?.consume("site-preview");
   if (decision && !decision.allowed)

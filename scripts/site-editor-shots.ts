@@ -175,7 +175,21 @@ await shot("site-photo-alone", page);
 await page.getByRole("button", { name: "Publish this photo" }).click();
 await page.getByRole("region", { name: "About page, the founder" }).scrollIntoViewIfNeeded();
 await shot("site-photo-published", page);
+// A file that is not a photo, and no words: both refused beside their fields, that slot open.
+const residential = page.getByRole("region", { name: "Residential Cleaning page, top" });
+await residential.getByText("Put a photo here").click();
+await residential.getByLabel("Photo", { exact: true }).setInputFiles({
+  name: "kitchen.jpg",
+  mimeType: "image/jpeg",
+  buffer: Buffer.from("not a photo at all"),
+});
+await residential.getByRole("button", { name: "Upload and preview" }).click();
+await page
+  .getByRole("region", { name: "Residential Cleaning page, top" })
+  .getByRole("heading")
+  .scrollIntoViewIfNeeded();
+await shot("site-pictures-refused", page);
 
 await browser.close();
 await fn.stop();
-console.log(`saved 12 screenshots to ${out}`);
+console.log(`saved 13 screenshots to ${out}`);

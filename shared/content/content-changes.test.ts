@@ -89,7 +89,7 @@ describe("what changed, in the owner's words", () => {
     };
     walk(first().pages, "pages");
     expect(texts.sort()).toEqual(labelled.sort());
-    expect(contentLabels["pages.towns.exton.servicesIntro"]).toBe("Exton page: services intro");
+    expect(contentLabels["pages.towns.exton.servicesIntro"]).toBe("Exton page: words above the service cards");
     expect(contentLabels["pages.serviceCards.carpet.shortDesc"]).toBeUndefined();
   });
   it("tells a picture as a whole: replaced, its words changed, or the illustration again", () => {

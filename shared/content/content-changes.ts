@@ -17,7 +17,7 @@ const townFields: Record<string, string> = {
   tagline: "line under the heading",
   metaDescription: "description in Google",
   keywords: "words people search for",
-  servicesIntro: "services intro",
+  servicesIntro: "words above the service cards",
   "services.residential": "Residential Cleaning card",
   "services.commercial": "Commercial Cleaning card",
   "services.floor-wax": "Strip and Wax Floors card",

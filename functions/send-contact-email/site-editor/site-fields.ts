@@ -518,8 +518,11 @@ export const groups: Record<GroupSlug, Group> = {
       fields: [
         field(`area.${slug}.zips`, "codes", `${name}: ZIP codes`, {
           hint: "Five digits each, separated by spaces or commas.",
+          said: `${name}: `,
         }),
-        field(`area.${slug}.nearby`, "codes", `${name}: nearby ZIP codes also served`),
+        field(`area.${slug}.nearby`, "codes", `${name}: nearby ZIP codes also served`, {
+          said: `${name}: `,
+        }),
       ],
     })),
     lists: [],

@@ -59,7 +59,7 @@ function Current({ picture, label }: { picture?: OwnerPicture; label: string }) 
   return h(
     Fragment,
     null,
-    h("p", { className: "small" }, "Now: your picture."),
+    h("p", { className: "small" }, "Now: your photo."),
     // Relative to …/site/pictures: the function's own public copy of the file.
     h("img", {
       src: `../pictures/${pictureFileName(picture.picture, width, "jpg")}`,

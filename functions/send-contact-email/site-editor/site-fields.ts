@@ -327,7 +327,7 @@ export const groups: Record<GroupSlug, Group> = {
   business: {
     slug: "business",
     title: "Business",
-    summary: "Name, tagline, founder, town, claims and certifications.",
+    summary: "Your name and the line under it, founder, town, what you promise, certifications.",
     sets: [
       {
         legend: "Names",
@@ -438,7 +438,7 @@ export const groups: Record<GroupSlug, Group> = {
   offer: {
     slug: "offer",
     title: "Welcome offer",
-    summary: "The new customer discount: on or off, its percent and its terms.",
+    summary: "The discount for new customers: on or off, how much, and its terms.",
     sets: [
       {
         legend: "Welcome offer",

@@ -5,13 +5,20 @@
  * the files of the owner's pictures it names (public/pictures/, served by the build at /pictures/).
  * With --pull, the live version comes from a deployed function instead of a store (…/content):
  * a static host's build writes it into content/ before `npm run build`, and the files of the
- * pictures it names into public/pictures/, which the build serves at /pictures/.
+ * pictures it names into public/pictures/, which the build serves at /pictures/. With
+ * --purge-pictures, the stored pictures nothing uses are listed, and deleted with --delete
+ * (functions/send-contact-email/site-pictures/picture-purge.ts says which).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { openPostgresStore } from "../functions/send-contact-email/postgres/postgres-store.ts";
+import {
+  planPicturePurge,
+  previewKeepDays,
+  purgePictures,
+} from "../functions/send-contact-email/site-pictures/picture-purge.ts";
 import { openSqliteStore } from "../functions/send-contact-email/sqlite/sqlite-store.ts";
 import type {
   ContentStore,
@@ -33,6 +40,7 @@ import { checkSiteContent, type SiteContent } from "../shared/content/site-conte
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 
 const usage = `Usage: npm run content [-- --write [--to FOLDER] [--pictures-to FOLDER]] [-- --json] [-- --pull [URL]]
+       npm run content -- --purge-pictures [--delete] [--older-than DAYS]
 
 Shows the site content the owner published: the live version, then every version before it,
 newest first, down to the repository's own (content/*.json).
@@ -45,6 +53,12 @@ newest first, down to the repository's own (content/*.json).
             address, else CONTENT_FUNCTION_URL, else the function of VITE_SUPABASE_URL. With
             --write, the owner's pictures the version names are fetched into public/pictures/
             (--pictures-to FOLDER: there instead), where the build serves them at /pictures/
+  --purge-pictures
+            lists the stored pictures no version names (a photo previewed, then cancelled or
+            never published) and stored more than ${previewKeepDays} days ago (a preview can be
+            published as long as the editor's link it was opened with lasts); with --delete,
+            deletes them and their files. A picture any version names is always kept: every
+            version can be restored. --older-than DAYS: another age than ${previewKeepDays} days
 Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default: ./data).
 `;
 
@@ -375,6 +389,42 @@ async function pullCommand(values: {
   );
 }
 
+/** --purge-pictures: the listing, then (with --delete) the deletion. */
+async function purgeCommand(
+  store: OpenStore | null,
+  values: { delete: boolean; "older-than"?: string },
+) {
+  const raw = values["older-than"];
+  const days = raw === undefined ? previewKeepDays : Number(raw);
+  if (!Number.isInteger(days) || days < 1)
+    throw new Error(`--older-than needs a whole number of days, 1 or more, got "${raw}".`);
+  if (!store) {
+    process.stdout.write("No store yet: no pictures to purge.\n");
+    return;
+  }
+  const now = new Date();
+  const plan = await planPicturePurge(store, now, days);
+  const lines = [
+    `${plan.named} picture${plan.named === 1 ? "" : "s"} kept: named by a version, which can be restored.`,
+    `${plan.recent} kept: named by none, but stored within ${days} days (a preview that may still be published).`,
+  ];
+  if (plan.unused.length === 0) lines.push("No picture to purge.");
+  else {
+    lines.push(
+      `${plan.unused.length} named by no version and stored more than ${days} days ago:`,
+      ...plan.unused.map(
+        (one) =>
+          `  ${one.id}  ${one.width} × ${one.height}  stored ${when.format(new Date(one.storedAt))}`,
+      ),
+    );
+    if (values.delete) {
+      const deleted = await purgePictures(store, plan, now, days);
+      lines.push(`Deleted ${deleted.length}, with their files.`);
+    } else lines.push("Nothing deleted: run again with --delete to delete them.");
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
 /** `--pull` alone (no address after it) reads the address from the environment. */
 function withPullValue(args: string[]): string[] {
   return args.flatMap((arg, index) => {
@@ -392,6 +442,9 @@ async function main() {
       to: { type: "string" },
       "pictures-to": { type: "string" },
       pull: { type: "string" },
+      "purge-pictures": { type: "boolean", default: false },
+      delete: { type: "boolean", default: false },
+      "older-than": { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -406,6 +459,10 @@ async function main() {
   }
   const store = await openStore();
   try {
+    if (values["purge-pictures"]) {
+      await purgeCommand(store, values);
+      return;
+    }
     const read = store ? await readFrom(store) : { live: null, history: [] };
     if (values.json) {
       process.stdout.write(`${JSON.stringify(read.live?.document ?? null, null, 2)}\n`);

@@ -27,6 +27,7 @@ import {
   type SiteHost,
 } from "./site/content-follower.ts";
 import type { ProcessPicture } from "./site-pictures/picture-processing.ts";
+import { siteLinkSubject } from "./site-pictures/picture-routes.ts";
 
 export type { FunctionStore, OpenedStore } from "./function-store.ts";
 
@@ -75,6 +76,11 @@ export type ContactFunction = {
   readonly store: FunctionStore | null;
   /** Keeps this process on the store's live content version (site/content-follower.ts). */
   readonly publishing: SitePublishing;
+  /**
+   * Whether `token` opens the site editor now: a host asks before it holds an upload's body, so
+   * only the owner's link takes one of its few places (server/contact-service.ts).
+   */
+  opensSiteEditor(token: string): Promise<boolean>;
 };
 
 export function createContactFunction(options: ContactFunctionOptions): ContactFunction {
@@ -283,5 +289,6 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     linkTo(functionUrl) {
       owner.functionUrl = functionUrl;
     },
+    opensSiteEditor: (token) => links.site.verify(siteLinkSubject, token, new Date()),
   };
 }

@@ -251,6 +251,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       deployHookUrl: deps.config.deployHookUrl,
       publishLimit: deps.limiters().sitePublishes,
       limiter: uploads,
+      previewLimit,
       log,
     });
   const pictureFile: Handler = (_request, { params, store }) =>

@@ -22,7 +22,7 @@ describe("what changed, in the owner's words", () => {
     expect(describeChanges(first(), after)).toEqual([
       "Main phone: (484) 555-0142 → (484) 555-0199",
       "Welcome offer: on → off",
-      "Welcome offer percent: 20 → 15",
+      "Welcome offer discount: 20 → 15",
     ]);
   });
 
@@ -45,9 +45,9 @@ describe("what changed, in the owner's words", () => {
     after.prices.home.frequencyDiscount.weekly = 0.25;
     after.prices.range.high = 1.2;
     expect(describeChanges(first(), after)).toEqual([
-      "Estimate range, high end: 115% → 120%",
-      "Home: base price: $70 → $75",
-      "Home: weekly discount: 20% → 25%",
+      "Estimate range ends at: 115% → 120%",
+      "Home: starting price: $70 → $75",
+      "Home: discount for cleaning every week: 20% → 25%",
     ]);
   });
 
@@ -89,7 +89,9 @@ describe("what changed, in the owner's words", () => {
     };
     walk(first().pages, "pages");
     expect(texts.sort()).toEqual(labelled.sort());
-    expect(contentLabels["pages.towns.exton.servicesIntro"]).toBe("Exton page: services intro");
+    expect(contentLabels["pages.towns.exton.servicesIntro"]).toBe(
+      "Exton page: words above the service cards",
+    );
     expect(contentLabels["pages.serviceCards.carpet.shortDesc"]).toBeUndefined();
   });
   it("tells a picture as a whole: replaced, its words changed, or the illustration again", () => {
@@ -101,19 +103,19 @@ describe("what changed, in the owner's words", () => {
     };
     const withPhoto = first();
     withPhoto.pictures["home-hero"] = photo;
-    expect(describeChanges(first(), withPhoto)).toEqual(["Home hero picture: replaced"]);
+    expect(describeChanges(first(), withPhoto)).toEqual(["Home page, top photo: replaced"]);
 
     const newWords = first();
     newWords.pictures["home-hero"] = { ...photo, alt: "Our crew at work" };
     expect(describeChanges(withPhoto, newWords)).toEqual([
-      "Home hero picture: description changed",
+      "Home page, top photo: description changed",
     ]);
 
     const another = first();
     another.pictures["home-hero"] = { ...photo, picture: "f".repeat(32) };
-    expect(describeChanges(withPhoto, another)).toEqual(["Home hero picture: replaced"]);
+    expect(describeChanges(withPhoto, another)).toEqual(["Home page, top photo: replaced"]);
     expect(describeChanges(withPhoto, first())).toEqual([
-      "Home hero picture: the illustration again",
+      "Home page, top photo: the illustration again",
     ]);
   });
 });

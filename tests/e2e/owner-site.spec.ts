@@ -190,8 +190,8 @@ for (const script of [true, false]) {
         const newRow = page.getByRole("group", { name: "Add a review" });
         await newRow.getByLabel("Reviewer's name").fill("Mallory T.");
         await newRow.getByLabel("Where they are").fill("Exton, PA");
-        await newRow.getByLabel("Service", { exact: true }).fill("Residential Cleaning");
-        await newRow.getByLabel("Review", { exact: true }).fill(markup);
+        await newRow.getByLabel("Service they had", { exact: true }).fill("Residential Cleaning");
+        await newRow.getByLabel("What they said", { exact: true }).fill(markup);
         await publish(page);
         const visitor = await firstVisit(browser);
         const alerts: string[] = [];
@@ -231,12 +231,12 @@ for (const script of [true, false]) {
         await shoot(page, "refused-phone", script);
 
         await openPart(page, own, "Prices");
-        await page.getByLabel("Estimate range, low end (%)").fill("100");
-        await page.getByLabel("Estimate range, high end (%)").fill("95");
+        await page.getByLabel("Estimate range starts at (percent)").fill("100");
+        await page.getByLabel("Estimate range ends at (percent)").fill("95");
         await page.getByRole("button", { name: "Publish" }).click();
         await expectRefusedBeside(
           page,
-          "Estimate range, low end (%)",
+          "Estimate range starts at (percent)",
           /low end of the range must not be above its high end/,
         );
         await shoot(page, "refused-prices", script);
@@ -248,9 +248,9 @@ for (const script of [true, false]) {
         await shoot(page, "refused-name", script);
 
         await openPart(page, own, "Welcome offer");
-        await page.getByLabel("Percent off").fill("120");
+        await page.getByLabel("Discount (percent)").fill("120");
         await page.getByRole("button", { name: "Publish" }).click();
-        await expectRefusedBeside(page, "Percent off", /100/);
+        await expectRefusedBeside(page, "Discount (percent)", /100/);
         await shoot(page, "refused-offer", script);
 
         expect(await (await fetch(`${own.url}/`)).text()).toBe(liveBefore);
@@ -289,7 +289,9 @@ for (const script of [true, false]) {
       await test.step("upload a photo for the home hero: the home page shows it", async () => {
         // The Pictures page, straight from the editor's link (its home links to it too).
         await page.goto((await editorLink(own)).replace("/site?", "/site/pictures?"));
-        const hero = page.getByRole("region", { name: "Home hero" });
+        const hero = page.getByRole("region", { name: "Home page, top" });
+        // Each slot's form is folded under its heading until asked for.
+        await hero.getByText(/^(Put a photo here|Change the photo or its words)$/).click();
         const upload = hero.getByLabel(/^(New photo|Photo)$/);
         if (await upload.isDisabled()) {
           test.info().annotations.push({ type: "skipped", description: "no picture processing" });
@@ -302,7 +304,22 @@ for (const script of [true, false]) {
           .toBuffer();
         await upload.setInputFiles({ name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: photo });
         await hero.getByLabel("What the picture shows").fill("Our crew cleaning a kitchen");
-        await hero.getByRole("button", { name: /^Upload/ }).click();
+        await hero.getByRole("button", { name: /^Upload and preview/ }).click();
+        // The preview: the home page with the photo in place, and nothing published yet.
+        const bar = page.getByRole("region", { name: "Preview" });
+        await expect(bar).toContainText("Preview, not published", { timeout: 60_000 });
+        await expect(page.getByRole("img", { name: "Our crew cleaning a kitchen" })).toBeVisible();
+        await shoot(page, "photo-preview", script);
+        expect(await (await fetch(`${own.url}/`)).text()).not.toContain(
+          "Our crew cleaning a kitchen",
+        );
+        await bar.getByRole("button", { name: "Publish this photo" }).click();
+        // Said once the site shows it (the publish waits for this server's pages).
+        await expect(page.getByRole("status").first()).toContainText(
+          "Published. The site shows your photo on the Home page, top now.",
+          { timeout: publishWaitMs + 30_000 },
+        );
+        await shoot(page, "photo-published", script);
         const visitor = await firstVisit(browser);
         await visitor.page.clock.resume();
         const shown = visitor.page.getByRole("img", { name: "Our crew cleaning a kitchen" });

@@ -84,8 +84,8 @@ for (const script of [false, true])
     const newRow = page.getByRole("group", { name: "Add a review" });
     await newRow.getByLabel("Reviewer's name").fill("Mallory T.");
     await newRow.getByLabel("Where they are").fill("Exton, PA");
-    await newRow.getByLabel("Service", { exact: true }).fill("Residential Cleaning");
-    await newRow.getByLabel("Review", { exact: true }).fill(markup);
+    await newRow.getByLabel("Service they had", { exact: true }).fill("Residential Cleaning");
+    await newRow.getByLabel("What they said", { exact: true }).fill(markup);
     await page.getByRole("button", { name: "Publish" }).click();
     await expect(page.getByRole("status")).toContainText(/Published as version \d+/, {
       timeout: publishWaitMs,
@@ -128,9 +128,78 @@ test("axe finds nothing on the editor's home and on a refused form", async ({ br
   await page.getByRole("link", { name: "Edit the site" }).click();
   await expectNoAxeViolations(page, "the site editor's home");
   await page.getByRole("link", { name: "Welcome offer" }).click();
-  await page.getByLabel("Percent off").fill("120");
+  await page.getByLabel("Discount (percent)").fill("120");
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByRole("alert")).toContainText("Nothing was published.");
   await expectNoAxeViolations(page, "the welcome offer's form, refused");
+  await context.close();
+});
+
+test("on a phone without script, Publish stays on screen and clear of the field being typed in", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled: false,
+  });
+  const page = await phone.newPage();
+  await page.goto(await inboxLink("act"));
+  await page.getByRole("link", { name: "Edit the site" }).click();
+  await page.getByRole("link", { name: "Prices" }).click();
+  const publish = page.getByRole("button", { name: "Publish" });
+  // At the top of a 5,000 px form, and halfway down it: one tap away.
+  await expect(publish).toBeInViewport();
+  await page.mouse.wheel(0, 2000);
+  await expect(publish).toBeInViewport();
+  // Each field the keyboard reaches is scrolled into view above the bar, never under it.
+  await page.getByLabel("Estimate range starts at").focus();
+  const covered: string[] = [];
+  for (let step = 0; step < 24; step += 1) {
+    await page.keyboard.press("Tab");
+    const where = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement | null;
+      const bar = document.querySelector(".publish-bar");
+      if (!focused || !bar || bar.contains(focused)) return null;
+      const box = focused.getBoundingClientRect();
+      return { id: focused.id, bottom: box.bottom, barTop: bar.getBoundingClientRect().top };
+    });
+    if (where && where.bottom > where.barTop + 1) covered.push(where.id);
+  }
+  expect(covered, "fields under the Publish bar when focused").toEqual([]);
+
+  // Hours: a ticked "Same hours as Monday" folds the day's own boxes, unticked shows them.
+  await page.goto(page.url().replace("/site/prices?", "/site/hours?"));
+  await expect(page.getByLabel("Tuesday: same hours as Monday")).toBeChecked();
+  await expect(page.getByLabel("Tuesday: opens at")).toBeHidden();
+  await page.getByLabel("Tuesday: same hours as Monday").uncheck();
+  await expect(page.getByLabel("Tuesday: opens at")).toBeVisible();
+  await expect(publish).toBeInViewport();
+  await phone.close();
+});
+
+test("axe finds nothing on the Hours and Prices forms and the Pictures page", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({
+    bypassCSP: true,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await page.goto(await inboxLink("act"));
+  await page.getByRole("link", { name: "Edit the site" }).click();
+  const home = page.url();
+  for (const [name, part] of [
+    ["Hours", "the Hours form"],
+    ["Prices", "the Prices form"],
+    ["Pictures", "the Pictures page"],
+  ] as const) {
+    await page.goto(home);
+    await page.getByRole("link", { name, exact: true }).click();
+    await expectNoAxeViolations(page, part);
+  }
   await context.close();
 });

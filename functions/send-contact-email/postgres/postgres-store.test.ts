@@ -9,6 +9,7 @@ import { describeContentStoreContract } from "../../../tests/contracts/content-s
 import { describeCountStoreContract } from "../../../tests/contracts/count-store-contract.ts";
 import { describeFollowUpStoreContract } from "../../../tests/contracts/follow-up-store-contract.ts";
 import { describeOwnerStoreContract } from "../../../tests/contracts/owner-store-contract.ts";
+import { describePicturePurgeContract } from "../../../tests/contracts/picture-purge-contract.ts";
 import { describePictureStoreContract } from "../../../tests/contracts/picture-store-contract.ts";
 import { describeQueueContract } from "../../../tests/contracts/queue-contract.ts";
 import { describeStoreContract } from "../../../tests/contracts/store-contract.ts";
@@ -64,6 +65,9 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
     openPostgresStore({ url: freshDatabase() }),
   );
   describePictureStoreContract("Postgres store", async () =>
+    openPostgresStore({ url: freshDatabase() }),
+  );
+  describePicturePurgeContract("Postgres store", async () =>
     openPostgresStore({ url: freshDatabase() }),
   );
   describeCountStoreContract("Postgres store", async () =>

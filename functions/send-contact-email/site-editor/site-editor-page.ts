@@ -298,6 +298,7 @@ export function renderGroupForm(view: GroupFormView): string {
       {
         method: "post",
         action: sitePageUrl(base, token, group.slug),
+        className: group.layout ? `group ${group.layout}` : "group",
         // The messages beside the fields are the site's own, in plain words, on every browser.
         noValidate: true,
       },
@@ -328,20 +329,23 @@ export function renderGroupForm(view: GroupFormView): string {
           context: { values: { previewPath: view.previewPath }, byField: new Map() },
         }),
         h(
-          "div",
-          { className: "actions" },
-          h(
-            "button",
-            { type: "submit", formAction: sitePageUrl(base, token, `${group.slug}/preview`) },
-            "Preview",
-          ),
-          h("button", { type: "submit", className: "primary" }, "Publish"),
-        ),
-        h(
           "p",
           { className: "small" },
           "Preview shows a page with these changes without publishing them. Publish makes them live on the site.",
         ),
+      ),
+      // Last in the form, so last in the keyboard's order; it stays at the bottom of the screen
+      // while any of the form is on it (position: sticky, page-css.ts), so Publish is one tap
+      // away wherever the owner is in a long form.
+      h(
+        "div",
+        { className: "publish-bar" },
+        h(
+          "button",
+          { type: "submit", formAction: sitePageUrl(base, token, `${group.slug}/preview`) },
+          "Preview",
+        ),
+        h("button", { type: "submit", className: "primary" }, "Publish"),
       ),
     ),
     h(
@@ -388,15 +392,23 @@ function FieldInput({
       : null,
   );
   if (field.kind === "hidden") return h("input", { type: "hidden", name, value });
+  const fieldClass = [
+    "field",
+    problems.length > 0 ? "invalid" : "",
+    field.formOnly ? "same" : "",
+    /\.(open|opens|closes)$/.test(name) && name.startsWith("hours.week.") ? "day-part" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   if (field.kind === "checkbox")
     return h(
       "div",
-      { className: problems.length > 0 ? "field invalid" : "field" },
+      { className: fieldClass },
       h(
         "label",
         { className: "check", htmlFor: id },
         h("input", { ...common, type: "checkbox", defaultChecked: value !== "" }),
-        field.label,
+        h(LabelWords, { field }),
       ),
       after,
     );
@@ -422,10 +434,37 @@ function FieldInput({
   else input = h("input", { ...common, ...inputType(field), defaultValue: value });
   return h(
     "div",
-    { className: problems.length > 0 ? "field invalid" : "field" },
-    h("label", { htmlFor: id }, field.label),
-    input,
+    { className: fieldClass },
+    h("label", { htmlFor: id }, h(LabelWords, { field })),
+    field.unit
+      ? h(
+          "div",
+          { className: field.unit === "$" ? "unit dollars" : "unit percent" },
+          field.unit === "$" ? h("span", { "aria-hidden": true }, "$") : null,
+          input,
+          field.unit === "%" ? h("span", { "aria-hidden": true }, "%") : null,
+        )
+      : input,
     after,
+  );
+}
+
+/** What a screen reader reads for a unit the box shows as "$" or "%". */
+const unitWords = { $: " (in dollars)", "%": " (percent)" } as const;
+
+/**
+ * A field's label as shown: without the part its fieldset's legend already says (read to screen
+ * readers only), with its unit in words for them.
+ */
+function LabelWords({ field }: { field: Field }) {
+  const said = field.said && field.label.startsWith(field.said) ? field.said : "";
+  const rest = field.label.slice(said.length);
+  return h(
+    Fragment,
+    null,
+    said ? h("span", { className: "sr-only" }, said) : null,
+    said ? rest.charAt(0).toUpperCase() + rest.slice(1) : rest,
+    field.unit ? h("span", { className: "sr-only" }, unitWords[field.unit]) : null,
   );
 }
 
@@ -457,6 +496,7 @@ function ListRows({ list, context }: { list: ListSpec; context: FieldContext }) 
     "fieldset",
     { className: "list" },
     h("legend", null, list.legend),
+    list.hint ? h("p", { className: "small" }, list.hint) : null,
     Array.from({ length: count + 1 }, (_, index) =>
       h(
         "fieldset",

@@ -20,6 +20,7 @@ import { inboxSubjects } from "../inbox/inbox-routes.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import { parseOwnerConfig } from "../owner/owner-config.ts";
 import type { SqliteStore } from "../sqlite/sqlite-store.ts";
+import { pageCss } from "../views/page-css.ts";
 import { pageChoices } from "./page-fields.ts";
 import {
   handleEditorHome,
@@ -276,6 +277,67 @@ describe("each group's form", () => {
     const hours = await (await call("/site/hours")).text();
     expect(hours).toContain('<select id="f-hours-week-sunday-open" name="hours.week.sunday.open">');
     expect(hours).toMatch(/name="hours.week.monday.opens"><option value="05:00">/);
+  });
+
+  it("puts $ before a price and % after a share, said in words to a screen reader", async () => {
+    const { call } = await setup();
+    const prices = await (await call("/site/prices")).text();
+    expect(prices).toMatch(
+      /<label for="f-prices-home-base"><span class="sr-only">Home: <\/span>Starting price<span class="sr-only"> \(in dollars\)<\/span><\/label><div class="unit dollars"><span aria-hidden="true">\$<\/span><input id="f-prices-home-base"/,
+    );
+    expect(prices).toMatch(
+      /<div class="unit percent"><input id="f-prices-range-low"[^>]*\/><span aria-hidden="true">%<\/span><\/div>/,
+    );
+    expect(prices).toMatch(
+      /<div class="unit dollars"><span aria-hidden="true">\$<\/span><input id="f-prices-addOns-0-price"/,
+    );
+    const offer = await (await call("/site/offer")).text();
+    expect(offer).toMatch(
+      /<input id="f-offer-percentOff"[^>]*\/><span aria-hidden="true">%<\/span>/,
+    );
+  });
+
+  it("keeps Preview and Publish in a bar that stays on screen, last in the form's order", async () => {
+    const { call } = await setup();
+    for (const slug of ["hours", "prices", "reviews", "business", "pages/exton"]) {
+      const html = await (await call(`/site/${slug}`)).text();
+      const form = html.slice(html.indexOf("<form"), html.indexOf("</form>"));
+      expect(form, slug).toMatch(
+        /<div class="publish-bar"><button type="submit" formAction="[^"]+\/preview\?token=[^"]+">Preview<\/button><button type="submit" class="primary">Publish<\/button><\/div>$/,
+      );
+      expect(html.match(/>Publish<\/button>/g), slug).toHaveLength(1);
+    }
+    expect(pageCss).toContain(".editor .publish-bar{position:sticky;bottom:0;");
+    // The field the keyboard is on is kept clear of the bar.
+    expect(pageCss).toContain("html:has(.publish-bar){scroll-padding-bottom:5rem}");
+  });
+
+  it("names every field in a cleaner's words: no jargon left without a line that says what it is", async () => {
+    const { call } = await setup();
+    const jargon =
+      /hero|surcharge|bi-weekly|keywords|meta|low end|high end|\(%\)|\(\$\)|base price|Support claim|Answer within/i;
+    for (const slug of [
+      ...groupSlugs,
+      "pictures",
+      ...pageChoices.map((one) => `pages/${one.slug}`),
+    ]) {
+      const html = await (await call(`/site/${slug}`)).text();
+      const labels = [
+        ...html.matchAll(
+          /<label[^>]*>([\s\S]*?)<\/label>|<legend>([^<]*)<\/legend>|<h2[^>]*>([^<]*)<\/h2>/g,
+        ),
+      ].map((match) => (match[1] ?? match[2] ?? match[3] ?? "").replace(/<[^>]+>/g, ""));
+      expect(labels.length, slug).toBeGreaterThan(0);
+      for (const label of labels) expect(label, `${slug}: ${label}`).not.toMatch(jargon);
+    }
+    // The words only Google reads say so beside their field.
+    const exton = await (await call("/site/pages/exton")).text();
+    expect(exton).toContain(
+      "words people type into Google to find this page. Not shown on the page.",
+    );
+    expect(exton).toContain(
+      "The two lines Google shows under the page&#x27;s name. Not shown on the page.",
+    );
   });
 });
 
@@ -535,6 +597,8 @@ describe("publishing", () => {
     });
     const hours = await groupForm(call, "hours");
     hours.set("hours.holidays.0.remove", "on");
+    // Saturday's own hours count once its "Same hours as Monday" is unticked.
+    hours.delete("hours.week.saturday.sameAsMonday");
     hours.set("hours.week.saturday.open", "false");
     expect((await call("/site/hours", post(hours))).status).toBe(303);
     const live = await store().liveContent();
@@ -564,7 +628,34 @@ describe("publishing", () => {
     expect(document.prices.home.frequencyDiscount.weekly).toBe(0.225);
     expect(document.prices.range).toEqual(repository.prices.range);
     expect(document.prices.version).not.toBe(repository.prices.version);
-    expect(live?.changes).toContain("Home: base price: $70 → $75");
+    expect(live?.changes).toContain("Home: starting price: $70 → $75");
+  });
+
+  it("gives a day Monday's hours with its one box, ticked where they are the same", async () => {
+    const { call, store } = await setup();
+    const html = await (await call("/site/hours")).text();
+    // Monday has the hours; every other day with the same ones shows its box ticked.
+    expect(html).not.toContain('name="hours.week.monday.sameAsMonday"');
+    expect(tagOf(html, "f-hours-week-tuesday-sameAsMonday")).toMatch(/type="checkbox".*checked=""/);
+    expect(html).toMatch(
+      /<label class="check" for="f-hours-week-tuesday-sameAsMonday"><input [^>]*\/><span class="sr-only">Tuesday: <\/span>Same hours as Monday<\/label>/,
+    );
+    const repositorySunday = repository.hours.week.sunday;
+    const sundaySame = repositorySunday.open === repository.hours.week.monday.open;
+    if (!sundaySame)
+      expect(tagOf(html, "f-hours-week-sunday-sameAsMonday")).not.toContain("checked");
+
+    // Monday changes: the ticked days take it on Publish, whatever their own boxes say.
+    const hours = await groupForm(call, "hours");
+    hours.set("hours.week.monday.opens", "07:00");
+    hours.set("hours.week.wednesday.opens", "11:00");
+    hours.set("hours.week.sunday.sameAsMonday", "on");
+    expect((await call("/site/hours", post(hours))).status).toBe(303);
+    const week = (await liveDocument(store())).hours.week;
+    for (const day of ["monday", "tuesday", "wednesday", "sunday"] as const)
+      expect(week[day], day).toEqual({ ...repository.hours.week.monday, opens: "07:00" });
+    // The box is the form's alone: the document has the hours, not the box.
+    expect(JSON.stringify(week)).not.toContain("sameAsMonday");
   });
 
   it("says a version is still being made when the host is not done within the wait, or why it failed", async () => {

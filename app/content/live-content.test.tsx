@@ -5,6 +5,7 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
+import { zipAnswer } from "~/components/quote/zip-answer";
 import { TestimonialsCarousel } from "~/components/testimonials-carousel";
 import { WelcomeDialog } from "~/components/welcome-dialog";
 import { liveContent, switchContent } from "../../shared/content/live-content";
@@ -74,6 +75,18 @@ describe("the pages' facts after a switch", () => {
     expect(popup).toContain("/contact?offer=welcome-15#quote");
     const berwyn = serviceAreaZips.find((entry) => entry.town === "Berwyn");
     expect(berwyn?.nearby).toContain("19087");
+  });
+
+  it("answer a nearby ZIP the owner adds as itself, not as the town it is listed under", () => {
+    publish((next) => {
+      next.area["plymouth-meeting"].nearby.push("19403");
+    });
+    expect(zipAnswer("19403")).toMatchObject({
+      kind: "in-area",
+      text: "Yes, we clean in 19403: our Plymouth Meeting crew covers it.",
+      path: "/plymouth-meeting",
+    });
+    expect(zipAnswer("19462")).toMatchObject({ text: "Yes, we clean in Plymouth Meeting!" });
   });
 
   it("carry the live groups in the page's data block", () => {

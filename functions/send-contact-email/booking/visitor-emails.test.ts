@@ -77,6 +77,19 @@ describe("the acknowledgement", () => {
     }
   });
 
+  it("names a nearby ZIP as itself, with the crew that covers it", async () => {
+    const request = await stored(
+      "Dana Whitfield",
+      {},
+      { zip: "19403", town: "Plymouth Meeting", nearby: true },
+    );
+    const email = composeAcknowledgement(`acknowledgement:${request.id}`, request, letters, links);
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain("19403, in our service area, covered by our Plymouth Meeting crew");
+      expect(part).not.toContain("Plymouth Meeting, in our service area");
+    }
+  });
+
   it("never carries the visitor's message or other-service text, in any part or header", async () => {
     const request = await stored("Dana Whitfield");
     const email = composeAcknowledgement(`acknowledgement:${request.id}`, request, letters, links);

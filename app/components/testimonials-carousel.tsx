@@ -5,9 +5,9 @@ import { island } from "~/islands/island";
 
 /**
  * Five client reviews (product.md, Widgets): 1, 2 or 3 per view. Prerendered as a row that
- * scrolls natively (without JavaScript too); the `carousel` island turns it into a looping
- * carousel with previous and next buttons, a dot per review and arrow keys when it nears the
- * viewport. At every width, phones included, it says how many reviews there are and which are
+ * scrolls natively (without JavaScript too, where no button or dot is shown: none could work);
+ * the `carousel` island turns it into a looping carousel with previous and next buttons, a dot per
+ * review and arrow keys when it nears the viewport. At every width, phones included, it says how many reviews there are and which are
  * showing ("Review 1 of 5"), and how to move between them (a phone once showed one review
  * and no sign of the other four).
  */
@@ -66,7 +66,9 @@ export function TestimonialsCarousel() {
           </span>
           <span className="md:hidden"> · swipe for more</span>
         </p>
-        <div className="flex items-center gap-1">
+        {/* Without JavaScript no control could work: the row scrolls by itself, so none is shown
+            (with it, they take their place from the first paint: nothing moves when they start). */}
+        <div className="flex items-center gap-1 noscript:hidden">
           <CarouselButton step="previous" label="Previous testimonial">
             <ChevronLeft aria-hidden="true" className="size-6" />
           </CarouselButton>

@@ -66,9 +66,10 @@ export function TestimonialsCarousel() {
           </span>
           <span className="md:hidden"> · swipe for more</span>
         </p>
-        {/* Without JavaScript no control could work: the row scrolls by itself, so none is shown
-            (with it, they take their place from the first paint: nothing moves when they start). */}
-        <div className="flex items-center gap-1 noscript:hidden">
+        {/* Disabled, a button is invisible: without JavaScript none could work (the row scrolls
+            by itself), and none shows until the island enables it. It keeps its place from the
+            first paint, so nothing moves when the controls appear. */}
+        <div className="flex items-center gap-1">
           <CarouselButton step="previous" label="Previous testimonial">
             <ChevronLeft aria-hidden="true" className="size-6" />
           </CarouselButton>
@@ -78,7 +79,7 @@ export function TestimonialsCarousel() {
               type="button"
               data-carousel-dot={index}
               disabled
-              className="group inline-flex size-8 items-center justify-center rounded-full disabled:opacity-50"
+              className="group inline-flex size-8 items-center justify-center rounded-full disabled:invisible"
             >
               <span
                 aria-hidden="true"
@@ -98,7 +99,7 @@ export function TestimonialsCarousel() {
   );
 }
 
-/** Disabled until the carousel has started (the row scrolls by itself until then). */
+/** Disabled, and so invisible, until the carousel has started (the row scrolls by itself until then). */
 function CarouselButton({
   step,
   label,
@@ -113,7 +114,7 @@ function CarouselButton({
       type="button"
       data-carousel-step={step}
       disabled
-      className="inline-flex size-11 items-center justify-center rounded-full border-2 border-brand-700 text-brand-800 hover:bg-brand-50 disabled:opacity-50"
+      className="inline-flex size-11 items-center justify-center rounded-full border-2 border-brand-700 text-brand-800 hover:bg-brand-50 disabled:invisible"
     >
       {children}
       <span className="sr-only">{label}</span>

@@ -120,14 +120,14 @@ export function weekWords(week: Week) {
 
 /**
  * One line per set of hours, then the closed days, for the cards ("Monday to Friday: 8 AM to
- * 7 PM", "Saturday: 8 AM to 5 PM", "Sunday: Closed"); no-break spaces inside each time.
+ * 7 PM", "Saturday: 8 AM to 5 PM", "Sunday: Closed"); the hours with no-break spaces.
  */
 export function hoursLines(week: Week): string[] {
   const closed = order.filter((day) => !week[day].open);
   return [
-    // No-break spaces: "8 AM" never breaks between the hour and AM.
+    // No-break spaces: "8 AM to 7 PM" stays on one line, after the days if need be.
     ...hoursGroups(week).map(
-      (group) => `${daysWords(group.days)}: ${span(group).replace(/ ([AP]M)/g, "\u00a0$1")}`,
+      (group) => `${daysWords(group.days)}: ${span(group).replaceAll(" ", "\u00a0")}`,
     ),
     ...(closed.length ? [`${daysWords(closed, false)}: Closed`] : []),
   ];

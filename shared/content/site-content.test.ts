@@ -23,7 +23,7 @@ describe("the content document", () => {
     expect(business.offerPhone.e164).toBe("+14845550187");
     expect(business.hours.summary).toBe("Monday to Saturday, 8 AM to 7 PM");
     expect(business.hours.lines).toEqual([
-      "Monday to Saturday: 8\u00a0AM to 7\u00a0PM",
+      "Monday to Saturday: 8\u00a0AM\u00a0to\u00a07\u00a0PM",
       "Sunday: Closed",
     ]);
     expect(business.hours.open).toEqual([

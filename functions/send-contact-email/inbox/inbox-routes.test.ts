@@ -96,6 +96,17 @@ describe("the owner's inbox", () => {
     expect(html).not.toContain("Spammy Bot");
   });
 
+  it("names a nearby ZIP as itself, near the town whose crew covers it", async () => {
+    // 19428 (Conshohocken) is one of Plymouth Meeting's nearby ZIPs; 19462 is its own.
+    await add({ name: "Near Nelson", zip: "19428", daysAgo: 2 });
+    await add({ name: "Own Owens", zip: "19462" });
+    const html = await (await get("inbox")).text();
+    expect(html).toContain("Carpet Cleaning · 19428, near Plymouth Meeting");
+    expect(html).toContain("Carpet Cleaning · Plymouth Meeting");
+    // Filtered by town, a nearby ZIP is listed with the crew that covers it.
+    expect(names(await (await get("inbox", { town: "Plymouth Meeting" })).text())).toHaveLength(2);
+  });
+
   it("heads the page with this week's numbers, and last week's a tap away", async () => {
     // Wednesday Nov 25: this week began on Monday Nov 23 in New York.
     const won = await add({

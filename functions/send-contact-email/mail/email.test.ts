@@ -116,6 +116,20 @@ describe("contact e-mail", () => {
     ).toContain("90210, outside our service area");
   });
 
+  it("names a nearby ZIP as itself and the crew that covers it, not as that town", () => {
+    const nearby = {
+      zip: "19403",
+      inServiceArea: true,
+      town: "Plymouth Meeting",
+      nearby: true as const,
+    };
+    const { text, html } = composeContactEmail({ ...request, ...nearby }, options);
+    for (const part of [text, html]) {
+      expect(part).toContain("19403, in our service area, covered by our Plymouth Meeting crew");
+      expect(part).not.toContain("Plymouth Meeting, in our service area");
+    }
+  });
+
   it("says nothing in internal words: no offer id, no bare price list id, no ISO timestamp", () => {
     const { text, html } = composeContactEmail({ ...request, ...fullDetails }, options);
     for (const part of [text, html]) {

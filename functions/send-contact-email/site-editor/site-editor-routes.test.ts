@@ -544,7 +544,10 @@ describe("publishing", () => {
     expect((live?.document as SiteContent | undefined)?.hours.week.saturday).toEqual({
       open: false,
     });
-    expect(live?.changes).toEqual(["Opening hours changed", "Holidays: 1 removed"]);
+    expect(live?.changes).toEqual([
+      "Saturday: closed, was 8:00 AM to 7:00 PM",
+      "Holidays: New Year's Day removed",
+    ]);
   });
 
   it("turns the offer off, and edits prices as percents and dollars (a new price list version)", async () => {

@@ -16,13 +16,13 @@ import {
   pictureSlotLabels,
   pictureSlots,
 } from "../../../shared/content/picture-files.ts";
-import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import { checkSiteContent, type SiteContent } from "../../../shared/content/site-content.ts";
 import { errorMessage, type Logger } from "../base/log.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { pageResponse, refusalPage } from "../http/private-page.ts";
 import { createRateLimiter, type RateLimiter } from "../http/rate-limiter.ts";
 import { readBoundedBytes } from "../http/request-body.ts";
+import { liveDocument } from "../site-editor/live-document.ts";
 import {
   type PublishDeps,
   type PublishResult,
@@ -79,13 +79,6 @@ export type PictureRouteDeps = PublishDeps & {
 /** A limiter for uploads: one owner, so one key. */
 export function createUploadLimiter(): RateLimiter {
   return createRateLimiter({ max: 20, windowMs: 10 * 60_000, maxClients: 1 });
-}
-
-async function liveDocument(store: ContentStore): Promise<SiteContent> {
-  const live = await store.liveContent();
-  const checked = checkSiteContent(live?.document ?? repositoryContent);
-  if (!checked.ok) throw new Error("the live content version does not pass the schema");
-  return checked.content;
 }
 
 const isSlot = (value: unknown): value is PictureSlot =>

@@ -57,16 +57,17 @@ export function renderEditorHome(view: EditorHome): string {
     editable.version === null
       ? null
       : (view.history.find((one) => one.version === editable.version) ?? null);
+  const unusable = editable.unusable;
   const now = siteNowWords({
     current,
-    status,
+    // A version that fails the checks is told once, above, in the owner's words.
+    status: status.failed?.version === unusable?.version ? { ...status, failed: null } : status,
     staticHost: view.staticHost,
     hostCall: view.hostCall,
     publishedAt,
   });
   const outcome = view.outcome;
   const siteHref = `${view.siteAddress}/`;
-  const unusable = editable.unusable;
   return renderPage(
     { title: "Your site", kind: "editor" },
     h("p", { className: "brand" }, business.name),

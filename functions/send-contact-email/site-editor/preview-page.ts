@@ -31,8 +31,12 @@ export const previewHeaders: Record<string, string> = {
 
 const bannerHtml = `<div role="status" style="position:sticky;top:0;z-index:2147483647;background:#b34700;color:#fff;font:1rem/1.4 system-ui,sans-serif;text-align:center;padding:.5rem 1rem"><strong>${previewBanner}</strong><br>${previewBannerHelp}</div>`;
 
-/** A link that no longer leads anywhere keeps its look, and says it is off when pointed at. */
-const offStyle = "<style>a:not([href]){cursor:not-allowed}[id]{scroll-margin-top:5rem}</style>";
+/**
+ * A link that no longer leads anywhere keeps its look, and says it is off when pointed at; a
+ * section opened by its fragment stops below the banner. Last in <head>, after the site's own.
+ */
+const offStyle =
+  "<style>a:not([href]){cursor:not-allowed}[id]{scroll-margin-top:7.5rem!important}</style>";
 
 const linkTag = /<(a|area)\b([^>]*)>/gi;
 const hrefAttribute = /\s+href\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i;
@@ -56,9 +60,12 @@ function linksOff(body: string): string {
  */
 export function withBanner(html: string): string {
   const robots = '<meta name="robots" content="noindex, nofollow">';
-  const headed = /<head[^>]*>/i.test(html)
-    ? html.replace(/<head[^>]*>/i, (head) => `${head}${robots}${offStyle}`)
-    : `${offStyle}${html}`;
+  let headed = /<head[^>]*>/i.test(html)
+    ? html.replace(/<head[^>]*>/i, (head) => `${head}${robots}`)
+    : html;
+  headed = /<\/head>/i.test(headed)
+    ? headed.replace(/<\/head>/i, `${offStyle}</head>`)
+    : `${offStyle}${headed}`;
   const body = /<body[^>]*>/i.exec(headed);
   if (!body) return `${bannerHtml}${linksOff(headed)}`;
   const start = body.index + body[0].length;

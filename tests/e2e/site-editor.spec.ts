@@ -163,7 +163,9 @@ test("the inbox a push opens has no way to the editor, and a forged editor link 
   await expect(page.getByRole("link", { name: "Phone & e-mail" })).toHaveCount(0);
 });
 
-test("axe finds nothing on the editor's home and on a refused form", async ({ browser }) => {
+test("axe finds nothing on the editor's home, a refused form and the page asking before an undo", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   // axe is injected as a script, which the pages' policy forbids: a context that ignores it.
   const context = await browser.newContext({
@@ -179,5 +181,10 @@ test("axe finds nothing on the editor's home and on a refused form", async ({ br
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByRole("alert")).toContainText("Nothing was published.");
   await expectNoAxeViolations(page, "the welcome offer's form, refused");
+  // The page that asks before an undo (the walks above left changes in the history).
+  await page.getByRole("link", { name: "Back to your site" }).click();
+  await page.getByRole("link", { name: "Undo this change" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Undo this change?" })).toBeVisible();
+  await expectNoAxeViolations(page, "the page asking before an undo");
   await context.close();
 });

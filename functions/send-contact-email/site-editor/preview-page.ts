@@ -29,14 +29,18 @@ export const previewHeaders: Record<string, string> = {
   "X-Frame-Options": "DENY",
 };
 
+/** Sticky on top: there wherever the page is scrolled or opened. */
 const bannerHtml = `<div role="status" style="position:sticky;top:0;z-index:2147483647;background:#b34700;color:#fff;font:1rem/1.4 system-ui,sans-serif;text-align:center;padding:.5rem 1rem"><strong>${previewBanner}</strong><br>${previewBannerHelp}</div>`;
 
 /**
  * A link that no longer leads anywhere keeps its look, and says it is off when pointed at; a
- * section opened by its fragment stops below the banner. Last in <head>, after the site's own.
+ * section opened by its fragment stops below the banner, and stays there: every section is laid
+ * out at once (the site lays out those far from the screen only when they come near, guessing
+ * their height until then, which moved the section the preview opened at), each still clipping
+ * what overflows it, as it did. Last in <head>, after the site's own.
  */
 const offStyle =
-  "<style>a:not([href]){cursor:not-allowed}[id]{scroll-margin-top:7.5rem!important}</style>";
+  "<style>a:not([href]){cursor:not-allowed}[id]{scroll-margin-top:7.5rem!important}main>section,body>footer{content-visibility:visible!important;contain:paint}</style>";
 
 const linkTag = /<(a|area)\b([^>]*)>/gi;
 const hrefAttribute = /\s+href\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i;

@@ -171,8 +171,24 @@ describe("the route table", () => {
       { route: "GET HEAD /pictures/:file", opens: [], store: true, isolated: false },
       { route: "GET HEAD /site", opens: ["site:site"], store: true, isolated: true },
       { route: "GET HEAD POST /site/new-link", opens: [], store: true, isolated: true },
-      { route: "POST /site/restore/first", opens: ["site:site"], store: true, isolated: true },
-      { route: "POST /site/restore/:version", opens: ["site:site"], store: true, isolated: true },
+      {
+        route: "GET HEAD POST /site/restore/first",
+        opens: ["site:site"],
+        store: true,
+        isolated: true,
+      },
+      {
+        route: "GET HEAD POST /site/restore/:version",
+        opens: ["site:site"],
+        store: true,
+        isolated: true,
+      },
+      {
+        route: "GET HEAD POST /site/undo/:version",
+        opens: ["site:site"],
+        store: true,
+        isolated: true,
+      },
       { route: "GET HEAD /site/pages/:page", opens: ["site:site"], store: true, isolated: true },
       { route: "POST /site/pages/:page", opens: ["site:site"], store: true, isolated: true },
       {
@@ -311,7 +327,7 @@ describe("the one check of a private link", () => {
         init: form({ "contact.phone": "(484) 555-0199" }),
       },
       {
-        row: "POST /site/restore/first",
+        row: "GET HEAD POST /site/restore/first",
         path: "/site/restore/first",
         scope: "site",
         subject: "site",
@@ -426,7 +442,7 @@ describe("a store that is not open", () => {
     await closed.stop();
     expect(closed.store).toBeNull();
     const needing = table().filter((route) => route.needsStore);
-    expect(needing.length).toBe(25);
+    expect(needing.length).toBe(26);
     for (const fn of [never, closed])
       for (const route of needing) {
         const response = await fn.fetch(await requestFor(route), { peer: "127.0.0.1" });

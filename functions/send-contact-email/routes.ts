@@ -33,16 +33,17 @@ import { handleOwnerPage, ownerPageLinks } from "./owner/request-routes.ts";
 import type { Queues } from "./queues.ts";
 import type { Route } from "./router.ts";
 import { handleContent } from "./site/content-route.ts";
+import { handleHistoryStep } from "./site-editor/history-routes.ts";
 import {
   handleEditorHome,
   handleGroupForm,
   handlePreview,
   handlePublish,
-  handleRestore,
   type SiteEditorDeps,
   siteEditorLink,
   siteSubject,
 } from "./site-editor/site-editor-routes.ts";
+import { publicSiteAddress } from "./site-editor/site-links.ts";
 import type { ProcessPicture } from "./site-pictures/picture-processing.ts";
 import {
   createUploadLimiter,
@@ -211,6 +212,8 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     deployHookUrl: deps.config.deployHookUrl,
     publishLimit: deps.limiters().sitePublishes,
     previewLimit,
+    // Read at each request: the function's address may change once the host listens (linkTo).
+    siteAddress: publicSiteAddress(config.siteUrl, owner.functionUrl),
     log,
   });
   const editorHome: Handler = (request, { grant, store }) =>
@@ -227,10 +230,11 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     handlePublish(request, `pages/${params.page ?? ""}`, grant, editor(store));
   const pagePreview: Handler = (request, { params, grant, store }) =>
     handlePreview(request, `pages/${params.page ?? ""}`, grant, editor(store));
-  const restore =
-    (which?: string): Handler =>
+  // The history's undo and go back: GET asks (changes nothing), POST publishes.
+  const historyStep =
+    (kind: "undo" | "back", which?: "first"): Handler =>
     (request, { params, grant, store }) =>
-      handleRestore(request, which ?? params.version ?? "", grant, editor(store));
+      handleHistoryStep(request, kind, which ?? params.version ?? "", grant, editor(store));
   const optOut: Handler = (request, { params, grant, store }) =>
     handleOptOut(request, params.hash ?? "", grant, { store, log });
   const calendarFeed: Handler = (request, { store }) =>
@@ -309,8 +313,9 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     }),
     page("GET HEAD", "/site", siteEditorLink, editorHome),
     ownerAsk("/site/new-link", newLink("site")),
-    page("POST", "/site/restore/first", siteEditorLink, restore("first")),
-    page("POST", "/site/restore/:version", siteEditorLink, restore()),
+    page("GET HEAD POST", "/site/restore/first", siteEditorLink, historyStep("back", "first")),
+    page("GET HEAD POST", "/site/restore/:version", siteEditorLink, historyStep("back")),
+    page("GET HEAD POST", "/site/undo/:version", siteEditorLink, historyStep("undo")),
     page("GET HEAD", "/site/pages/:page", siteEditorLink, pageForm),
     page("POST", "/site/pages/:page", siteEditorLink, pagePublish),
     page("POST", "/site/pages/:page/preview", siteEditorLink, pagePreview),

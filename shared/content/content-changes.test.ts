@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentLabels, describeChanges } from "./content-changes.ts";
+import { contentChanges, contentLabels, describeChanges } from "./content-changes.ts";
 import { repositoryContent } from "./repository-content.ts";
 import { checkSiteContent, type SiteContent } from "./site-content.ts";
 
@@ -26,7 +26,7 @@ describe("what changed, in the owner's words", () => {
     ]);
   });
 
-  it("counts what was added to or removed from a list", () => {
+  it("names what was added to, removed from or changed in a list", () => {
     const after = first();
     after.reviews.push({
       name: "Sam P.",
@@ -35,8 +35,12 @@ describe("what changed, in the owner's words", () => {
       location: "Exton, PA",
       service: "Residential Cleaning",
     });
-    after.hours.holidays.shift();
-    expect(describeChanges(first(), after)).toEqual(["Holidays: 1 removed", "Reviews: 1 added"]);
+    const holiday = after.hours.holidays.shift();
+    (after.reviews[0] as { text: string }).text = "Still spotless.";
+    expect(describeChanges(first(), after)).toEqual([
+      `Holidays: ${holiday?.name} removed`,
+      `Reviews: Sam P. added, ${first().reviews[0]?.name} changed`,
+    ]);
   });
 
   it("shows prices in dollars and discounts in percent", () => {
@@ -51,13 +55,47 @@ describe("what changed, in the owner's words", () => {
     ]);
   });
 
-  it("tells of the week's hours and the area as one line each", () => {
+  it("tells which day's hours changed and how, in the business's clock", () => {
+    const before = first();
+    before.hours.week.saturday = { open: true, opens: "08:00", closes: "19:00" };
+    before.hours.week.sunday = { open: false };
+    const after = structuredClone(before);
+    after.hours.week.monday = { open: true, opens: "09:00", closes: "19:00" };
+    after.hours.week.saturday = { open: true, opens: "08:00", closes: "17:00" };
+    after.hours.week.sunday = { open: true, opens: "09:00", closes: "13:00" };
+    after.hours.week.friday = { open: false };
+    expect(describeChanges(before, after)).toEqual([
+      "Monday: opens at 9 AM, was 8 AM",
+      "Friday: closed, was 8 AM to 7 PM",
+      "Saturday: closes at 5 PM, was 7 PM",
+      "Sunday: open 9 AM to 1 PM, was closed",
+    ]);
+    expect(contentChanges(before, after).map((change) => change.path)).toEqual([
+      "hours.week.monday",
+      "hours.week.friday",
+      "hours.week.saturday",
+      "hours.week.sunday",
+    ]);
+  });
+
+  it("tells which ZIP codes were added or removed, and where", () => {
     const after = first();
-    after.hours.week.saturday = { open: false };
-    after.area.exton.nearby.push("19460");
+    after.area["plymouth-meeting"].zips.push("19403");
+    after.area.exton.zips = [];
+    after.area.exton.nearby.push("19460", "19355");
     expect(describeChanges(first(), after)).toEqual([
-      "Opening hours changed",
-      "ZIP codes served changed",
+      "Plymouth Meeting: 19403 added",
+      "Exton: 19341 removed, nearby 19460 and 19355 added",
+    ]);
+  });
+
+  it("never shows the price list's version, an internal id made from a UTC time", () => {
+    const after = first();
+    after.prices.version = "edited-2026-11-29-01-12";
+    expect(describeChanges(first(), after)).toEqual([]);
+    after.prices.business.visitsPerWeekDiscount[1] = 0.1;
+    expect(describeChanges(first(), after)).toEqual([
+      `Business: discount for 2 visits a week: ${Math.round((first().prices.business.visitsPerWeekDiscount[1] ?? 0) * 1000) / 10}% → 10%`,
     ]);
   });
 

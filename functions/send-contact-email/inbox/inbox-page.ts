@@ -16,6 +16,7 @@ import { visitWords } from "../base/visit.ts";
 import { NewLinkForm } from "../http/new-link-offer.ts";
 import { privatePageHeaders } from "../http/private-page.ts";
 import type { Lead } from "../leads/lead-formats.ts";
+import { editorPartsWords } from "../site-editor/editor-parts.ts";
 import { ButtonLink } from "../views/parts.ts";
 import { renderPage } from "../views/private-page.ts";
 import { h, type ReactNode } from "../views/react.ts";
@@ -76,7 +77,7 @@ export function renderInbox(view: InboxView): string {
           "p",
           { className: "site-link" },
           h(ButtonLink, { className: "button quiet", href: view.siteHref }, "Edit the site"),
-          " phone, hours, offer, prices, area, reviews",
+          ` ${editorPartsWords()}`,
         )
       : null,
     view.before,

@@ -1,9 +1,13 @@
-/** The ContentStore on Postgres (store/content-store.ts); the table: 20261127030000_content_versions.sql. */
+/**
+ * The ContentStore on Postgres (store/content-store.ts); the tables:
+ * 20261127030000_content_versions.sql, 20261127050000_content_host_calls.sql.
+ */
 import type postgres from "postgres";
 import type {
   ContentStore,
   ContentVersion,
   ContentVersionSummary,
+  HostCall,
 } from "../store/content-store.ts";
 
 type Run = <T>(action: string, work: () => Promise<T>) => Promise<T>;
@@ -22,6 +26,24 @@ function toSummary(row: Row): ContentVersionSummary {
     publishedAt: row.published_at.toISOString(),
     changes: JSON.parse(row.changes) as string[],
     restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
+  };
+}
+
+type HostCallRow = {
+  version: string | number;
+  called_at: Date;
+  host: string;
+  ok: boolean;
+  reason: string | null;
+};
+
+function toHostCall(row: HostCallRow): HostCall {
+  return {
+    version: Number(row.version),
+    calledAt: row.called_at.toISOString(),
+    host: row.host,
+    ok: row.ok,
+    reason: row.reason,
   };
 }
 
@@ -71,6 +93,25 @@ export function postgresContent(sql: postgres.Sql, run: Run): ContentStore {
           select version, published_at, changes::text as changes, restored_from
             from public.content_versions order by version desc limit ${limit}`;
         return rows.map(toSummary);
+      });
+    },
+    recordHostCall({ version, host, ok, reason }) {
+      return run("record host call", async () => {
+        const [row] = await sql<HostCallRow[]>`
+          insert into public.content_host_calls (version, host, ok, reason)
+          values (${version}, ${host}, ${ok}, ${reason})
+          on conflict (version) do update set called_at = now(), host = excluded.host,
+            ok = excluded.ok, reason = excluded.reason
+          returning version, called_at, host, ok, reason`;
+        return toHostCall(row as HostCallRow);
+      });
+    },
+    hostCall(version) {
+      return run("read content", async () => {
+        const [row] = await sql<HostCallRow[]>`
+          select version, called_at, host, ok, reason
+            from public.content_host_calls where version = ${version}`;
+        return row ? toHostCall(row) : null;
       });
     },
   };

@@ -5,160 +5,40 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
-import { repositoryContent } from "../../../shared/content/repository-content.ts";
+import { describe, expect, it } from "vitest";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { escapeHtml } from "../../../tests/support/escape-html.ts";
+import {
+  config,
+  fakePublishing,
+  formOf,
+  functionUrl,
+  groupForm,
+  liveDocument,
+  owner,
+  post,
+  repository,
+  running,
+  setup,
+  signers,
+  siteAddress,
+  tagOf,
+  textOf,
+} from "../../../tests/support/site-editor.ts";
 import { testStore } from "../../../tests/support/stores.ts";
-import { contactDefaults, parseContactConfig } from "../base/config.ts";
+import { contactDefaults } from "../base/config.ts";
 import type { Logger } from "../base/log.ts";
 import { silentLogger } from "../base/log.ts";
 import type { SitePublishing, SiteStatus } from "../base/site-publishing.ts";
 import { type ContactFunction, createContactFunction } from "../contact-function.ts";
 import { createRateLimiter, type RateLimiter } from "../http/rate-limiter.ts";
 import { inboxSubjects } from "../inbox/inbox-routes.ts";
-import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
-import { parseOwnerConfig } from "../owner/owner-config.ts";
 import type { SqliteStore } from "../sqlite/sqlite-store.ts";
 import { pageCss } from "../views/page-css.ts";
 import { pageChoices } from "./page-fields.ts";
-import {
-  handleEditorHome,
-  handlePublish,
-  previewBanner,
-  siteSubject,
-} from "./site-editor-routes.ts";
+import { previewBanner } from "./preview-page.ts";
+import { handleEditorHome, handlePublish, siteSubject } from "./site-editor-routes.ts";
 import { groupSlugs } from "./site-fields.ts";
-
-const functionUrl = "https://www.example.org/functions/v1/send-contact-email";
-const secrets = {
-  OWNER_LINK_SECRET: "an-owner-link-secret-of-enough-length-0123",
-  SITE_LINK_SECRET: "a-site-editor-link-secret-of-enough-length-0",
-};
-const config = parseContactConfig({ CONTACT_PUBLIC_KEY: "test-public-key" });
-const owner = parseOwnerConfig(
-  { ...secrets, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
-  { production: true, defaultFunctionUrl: functionUrl },
-);
-const signers = createLinkSigners(parseLinkSettings(secrets, secrets.OWNER_LINK_SECRET));
-const repository = repositoryContent as SiteContent;
-
-/** A host that shows each version as soon as it is asked to: what `npm start` does, at once. */
-function fakePublishing(store: () => SqliteStore | null) {
-  const calls = { checkNow: 0, previews: [] as { document: SiteContent; path: string }[] };
-  const status: SiteStatus = { serving: null, building: null, failed: null };
-  const publishing: SitePublishing & { calls: typeof calls; status(): SiteStatus } = {
-    calls,
-    async checkNow() {
-      calls.checkNow += 1;
-      status.serving = (await store()?.liveContent())?.version ?? null;
-    },
-    status: () => ({ ...status }),
-    async preview(document, path) {
-      calls.previews.push({ document, path });
-      return `<!doctype html><html lang="en"><head><title>Home</title></head><body class="site"><a href="tel:+1">${document.contact.phone}</a></body></html>`;
-    },
-  };
-  return publishing;
-}
-
-const running: ContactFunction[] = [];
-afterEach(async () => {
-  for (const fn of running.splice(0)) await fn.stop();
-});
-
-type Setup = { publishing?: SitePublishing | "none"; log?: Logger };
-
-async function setup(options: Setup = {}) {
-  let store: SqliteStore | null = null;
-  const fake = fakePublishing(() => store);
-  const publishing =
-    options.publishing === "none"
-      ? { checkNow: fake.checkNow, status: fake.status }
-      : (options.publishing ?? fake);
-  const fn = createContactFunction({
-    config,
-    owner,
-    openStore: async () => {
-      store = testStore();
-      return { store };
-    },
-    mailer: { send: async () => "test", close: async () => {} },
-    log: options.log ?? silentLogger,
-    publishing,
-  });
-  running.push(fn);
-  await fn.start();
-  const token = await signers.site.sign(siteSubject, new Date());
-  const call = (path: string, init?: RequestInit, withToken = token) =>
-    fn.fetch(
-      new Request(
-        `${functionUrl}${path}${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(withToken)}`,
-        init,
-      ),
-      { peer: "127.0.0.1" },
-    );
-  return { fn, fake, token, call, store: () => store as SqliteStore };
-}
-
-const post = (fields: Record<string, string> | URLSearchParams): RequestInit => ({
-  method: "POST",
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-  body: fields instanceof URLSearchParams ? fields : new URLSearchParams(fields),
-});
-
-/** The form as a browser sends it: every field's value, ticked boxes only, the chosen options. */
-function formOf(html: string): URLSearchParams {
-  const form = new URLSearchParams();
-  const attributes = (tag: string) =>
-    Object.fromEntries(
-      [...tag.matchAll(/([a-zA-Z-]+)(?:="([^"]*)")?/g)].map((match) => [match[1], match[2] ?? ""]),
-    );
-  const unescaped = (text: string) =>
-    text
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&amp;/g, "&");
-  const body = html.slice(html.indexOf("<form"));
-  for (const [, tag] of body.matchAll(/<input ([^>]*)\/?>/g)) {
-    const input = attributes(tag as string);
-    if (!input.name) continue;
-    if (input.type === "checkbox") {
-      if ("checked" in input) form.append(input.name, "on");
-    } else form.append(input.name, unescaped(input.value ?? ""));
-  }
-  for (const [, tag, text] of body.matchAll(/<textarea ([^>]*)>([^<]*)<\/textarea>/g))
-    form.append(
-      attributes(tag as string).name as string,
-      unescaped((text as string).replace(/^\n/, "")),
-    );
-  for (const [, tag, options] of body.matchAll(/<select ([^>]*)>(.*?)<\/select>/g)) {
-    const chosen =
-      /<option value="([^"]*)" selected="">/.exec(options as string) ??
-      /<option value="([^"]*)"/.exec(options as string);
-    form.append(attributes(tag as string).name as string, unescaped(chosen?.[1] ?? ""));
-  }
-  return form;
-}
-
-async function liveDocument(store: SqliteStore): Promise<SiteContent> {
-  const live = await store.liveContent();
-  if (!live) throw new Error("nothing was published");
-  return live.document as SiteContent;
-}
-
-/** The opening tag of the element with this id, its attributes in whatever order React writes. */
-function tagOf(html: string, id: string): string {
-  return new RegExp(`<(?:input|select|textarea) id="${id}"[^>]*>`).exec(html)?.[0] ?? "";
-}
-
-async function groupForm(call: Awaited<ReturnType<typeof setup>>["call"], group: string) {
-  const response = await call(`/site/${group}`);
-  expect(response.status, group).toBe(200);
-  return formOf(await response.text());
-}
 
 describe("the site editor's link", () => {
   it("opens with a site token only: an inbox or request token gets 403, and a site token opens neither", async () => {
@@ -232,10 +112,11 @@ describe("the editor's home", () => {
     // The Pictures page (site-pictures/) and the Pages list, under the editor's own link.
     expect(html).toMatch(/<a href="\.\/site\/pictures\?token=[^"]+">Pictures<\/a>/);
     expect(html).toMatch(/<a href="\.\/site\/pages\?token=[^"]+">Pages<\/a>/);
-    expect(html).toContain("The site as first built: nothing published from here yet.");
-    expect(html).toContain("This server shows the site as first built.");
+    expect(html).toContain("Your site as first built: nothing published from here yet.");
+    expect(html).toContain("Your site shows it.");
+    expect(textOf(html)).not.toMatch(/server|[Vv]ersion \d/);
     // The live one has nothing to restore.
-    expect(html).not.toContain("Restore the site as first built");
+    expect(html).not.toContain("Go back to the site as first built");
   });
 });
 
@@ -255,7 +136,7 @@ describe("each group's form", () => {
         expect(html, `label of ${id}`).toContain(`for="${id}"`);
       const sent = await call(`/site/${group}`, post(formOf(html)));
       expect(sent.status).toBe(303);
-      expect(sent.headers.get("location")).toMatch(/^\.\.\/site\?token=.+&done=same$/);
+      expect(sent.headers.get("location")).toMatch(/^\.\.\/site\?token=.+&done=same&part=[a-z]+$/);
       expect(await store().liveContent()).toBeNull();
       expect(fake.calls.checkNow).toBe(0);
     },
@@ -373,7 +254,9 @@ describe("the Pages group: one form per page", () => {
       expect(html).toMatch(new RegExp(`<option value="${path}"`));
       const sent = await call(`/site/pages/${slug}`, post(formOf(html)));
       expect(sent.status).toBe(303);
-      expect(sent.headers.get("location")).toMatch(/^\.\.\/\.\.\/site\?token=.+&done=same$/);
+      expect(sent.headers.get("location")).toMatch(
+        /^\.\.\/\.\.\/site\?token=.+&done=same&part=pages%2F[a-z-]+$/,
+      );
       expect(await store().liveContent()).toBeNull();
       expect(fake.calls.checkNow).toBe(0);
     },
@@ -408,7 +291,7 @@ describe("the Pages group: one form per page", () => {
     const response = await call("/site/pages/exton", post(form));
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(
-      `../../site?token=${encodeURIComponent(token)}&done=live&version=1`,
+      `../../site?token=${encodeURIComponent(token)}&done=live&version=1&part=pages%2Fexton`,
     );
     const live = await store().liveContent();
     expect(live?.changes).toEqual([
@@ -558,7 +441,7 @@ describe("publishing", () => {
     const response = await call("/site/contact", post(form));
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(
-      `../site?token=${encodeURIComponent(token)}&done=live&version=1`,
+      `../site?token=${encodeURIComponent(token)}&done=live&version=1&part=contact`,
     );
     const live = await store().liveContent();
     expect(live?.version).toBe(1);
@@ -568,11 +451,16 @@ describe("publishing", () => {
     expect(fake.calls.checkNow).toBe(1);
     expect(lines.join("\n")).toContain('"version":1');
     expect(lines.join("\n")).not.toContain(token);
-    const home = await (await call("/site?done=live&version=1")).text();
-    expect(home).toContain("Published as version 1: live on this server.");
+    const home = await (await call("/site?done=live&version=1&part=contact")).text();
+    expect(home).toContain("Published. Your site shows it now.");
+    // The page that shows the change, at the place on it: the footer's phone, e-mail and hours.
+    expect(home).toContain(
+      `<a href="${siteAddress}/#footer-contact" rel="noreferrer">View your site</a>`,
+    );
     expect(home).toContain("Main phone: (484) 555-0142 → (484) 555-0199");
-    expect(home).toContain("This server shows version 1.");
-    expect(home).toContain("Restore the site as first built");
+    expect(home).toContain("Your site shows it.");
+    expect(home).toContain("Go back to the site as first built");
+    expect(textOf(home)).not.toMatch(/server|[Vv]ersion \d/);
     expect(await (await call("/site/contact")).text()).toContain('value="(484) 555-0199"');
   });
 
@@ -608,7 +496,10 @@ describe("publishing", () => {
     expect((live?.document as SiteContent | undefined)?.hours.week.saturday).toEqual({
       open: false,
     });
-    expect(live?.changes).toEqual(["Opening hours changed", "Holidays: 1 removed"]);
+    expect(live?.changes).toEqual([
+      "Saturday: closed, was 8 AM to 7 PM",
+      "Holidays: New Year's Day removed",
+    ]);
   });
 
   it("turns the offer off, and edits prices as percents and dollars (a new price list version)", async () => {
@@ -672,6 +563,7 @@ describe("publishing", () => {
       publishing: slow,
       deployHookUrl: null,
       publishLimit: createRateLimiter({ max: 10, windowMs: 600_000 }),
+      siteAddress,
       waitMs: 20,
     };
     const contact = (phone: string) => {
@@ -684,14 +576,14 @@ describe("publishing", () => {
       return new Request(`${functionUrl}/site/contact?token=${token}`, post(form));
     };
     const working = await handlePublish(contact("(484) 555-0101"), "contact", grant, deps);
-    expect(working.headers.get("location")).toMatch(/&done=working&version=1$/);
+    expect(working.headers.get("location")).toMatch(/&done=working&version=1&part=contact$/);
     status.failed = {
       version: 2,
       reason: "The page /exton could not be made.",
       at: new Date().toISOString(),
     };
     const failed = await handlePublish(contact("(484) 555-0102"), "contact", grant, deps);
-    expect(failed.headers.get("location")).toMatch(/&done=failed&version=2$/);
+    expect(failed.headers.get("location")).toMatch(/&done=failed&version=2&part=contact$/);
     await store.close();
   });
 });
@@ -702,15 +594,20 @@ describe("restore", () => {
     const form = await groupForm(call, "contact");
     form.set("contact.phone", "(484) 555-0111");
     await call("/site/contact", post(form));
+    // The same form posted again, as the owner's next edit opened on that version.
+    form.set("baseVersion", "1");
     form.set("contact.phone", "(484) 555-0122");
     await call("/site/contact", post(form));
     const home = await (await call("/site")).text();
-    expect(home).toContain("Restore version 1");
-    expect(home).not.toContain("Restore version 2");
+    expect(home).toMatch(
+      /href="\.\/site\/restore\/1\?token=[^"]+">Go back to how the site was then</,
+    );
+    expect(home).not.toContain("site/restore/2?");
+    expect(home).toMatch(/href="\.\/site\/undo\/2\?token=[^"]+">Undo this change</);
     const restored = await call("/site/restore/1", post({}));
     expect(restored.status).toBe(303);
     expect(restored.headers.get("location")).toMatch(
-      /^\.\.\/\.\.\/site\?token=.+&done=live&version=3$/,
+      /^\.\.\/\.\.\/site\?token=.+&done=live&version=3&part=contact$/,
     );
     const third = await store().liveContent();
     expect(third).toMatchObject({
@@ -719,7 +616,7 @@ describe("restore", () => {
       changes: ["Main phone: (484) 555-0122 → (484) 555-0111"],
     });
     const first = await call("/site/restore/first", post({}));
-    expect(first.headers.get("location")).toMatch(/&done=live&version=4$/);
+    expect(first.headers.get("location")).toMatch(/&done=live&version=4&part=contact$/);
     const fourth = await store().liveContent();
     expect(fourth?.document).toEqual(repository);
     expect(fourth?.changes).toEqual([
@@ -738,9 +635,12 @@ describe("the rate limit", () => {
     const { call, store } = await setup();
     const form = await groupForm(call, "contact");
     for (let index = 0; index < 10; index += 1) {
+      // Each as opened on the version before (edit-conflict.ts).
+      form.set("baseVersion", String(index));
       form.set("contact.phone", `(484) 555-01${String(10 + index)}`);
       expect((await call("/site/contact", post(form))).status).toBe(303);
     }
+    form.set("baseVersion", "10");
     form.set("contact.phone", "(484) 555-0199");
     const refused = await call("/site/contact", post(form));
     expect(refused.status).toBe(429);
@@ -785,10 +685,12 @@ describe("the rate limit", () => {
       });
     const form = formOf(await (await call(servers[0] as ContactFunction, "/site/contact")).text());
     for (let index = 0; index < 10; index += 1) {
+      form.set("baseVersion", String(index));
       form.set("contact.phone", `(484) 555-01${String(10 + index)}`);
       const server = servers[index % 2] as ContactFunction;
       expect((await call(server, "/site/contact", post(form))).status).toBe(303);
     }
+    form.set("baseVersion", "10");
     form.set("contact.phone", "(484) 555-0199");
     for (const server of servers)
       expect((await call(server, "/site/contact", post(form))).status).toBe(429);
@@ -809,7 +711,7 @@ describe("preview", () => {
     expect(response.headers.get("content-security-policy")).not.toContain("script-src");
     const html = await response.text();
     expect(html).toMatch(
-      new RegExp(`<body class="site"><div role="status"[^>]*>${previewBanner}</div>`),
+      new RegExp(`<body class="site"><div role="status"[^>]*><strong>${previewBanner}</strong>`),
     );
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(html).toContain("(484) 555-0177");
@@ -825,11 +727,12 @@ describe("preview", () => {
     expect((await call("/site/contact/preview", post(form))).status).toBe(422);
   });
 
-  it("says in words that preview needs the Node server where the host cannot make a page", async () => {
+  it("says in words that preview cannot be made where the host builds the pages", async () => {
     const { call } = await setup({ publishing: "none" });
     const form = await groupForm(call, "contact");
     const html = await (await call("/site/contact/preview", post(form))).text();
-    expect(html).toContain("Preview needs the site&#x27;s own Node server (npm start)");
+    expect(html).toContain("Preview cannot be made here");
+    expect(textOf(html)).not.toMatch(/server|npm/);
   });
 });
 
@@ -858,6 +761,7 @@ describe("a static host's build hook (DEPLOY_HOOK_URL)", () => {
       publishing: fakePublishing(() => store),
       deployHookUrl: hookUrl,
       publishLimit: createRateLimiter({ max: 10, windowMs: 600_000 }),
+      siteAddress,
     };
     const form = new URLSearchParams({
       "contact.phone": phone,
@@ -878,7 +782,8 @@ describe("a static host's build hook (DEPLOY_HOOK_URL)", () => {
     try {
       const { location, html } = await publishPhone(hook.url, "(484) 555-0111", store);
       expect(hook.posts).toEqual(["POST /hooks/secret-build-key"]);
-      expect(html).toContain("was told to build the pages again");
+      expect(html).toContain("Published. Not yet on your site: your host (127.0.0.1:");
+      expect(html).toContain("is building its pages with your change now");
       expect(html).not.toContain("secret-build-key");
       expect(location.search).not.toContain("secret-build-key");
     } finally {
@@ -894,8 +799,9 @@ describe("a static host's build hook (DEPLOY_HOOK_URL)", () => {
       const { html } = await publishPhone(hook.url, "(484) 555-0112", store);
       expect(hook.posts).toHaveLength(2);
       expect((await store.liveContent())?.version).toBe(1);
-      expect(html).toContain("was not told to build the pages again");
-      expect(html).toContain("Publish again");
+      expect(html).toContain("Published, but not yet on your site: your host (127.0.0.1:");
+      expect(html).toContain("could not be asked to build its pages: it answered 500");
+      expect(html).toContain("Tap Publish again, with nothing changed, to ask it once more.");
     } finally {
       await store.close();
       await hook.close();

@@ -19,7 +19,6 @@ import {
   pictureIdShape,
   pictureSlots,
 } from "../../../shared/content/picture-files.ts";
-import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import { checkSiteContent, type SiteContent } from "../../../shared/content/site-content.ts";
 import { errorMessage, type Logger } from "../base/log.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
@@ -33,6 +32,7 @@ import {
   publishVersion,
   tryAgainWords,
 } from "../site/publish-version.ts";
+import { liveDocument } from "../site-editor/live-document.ts";
 import type { ContentStore } from "../store/content-store.ts";
 import type { PictureStore } from "../store/picture-store.ts";
 import { h } from "../views/react.ts";
@@ -98,13 +98,6 @@ export type PictureRouteDeps = PublishDeps & {
 /** A limiter for uploads: one owner, so one key. */
 export function createUploadLimiter(): RateLimiter {
   return createRateLimiter({ max: 20, windowMs: 10 * 60_000, maxClients: 1 });
-}
-
-async function liveDocument(store: ContentStore): Promise<SiteContent> {
-  const live = await store.liveContent();
-  const checked = checkSiteContent(live?.document ?? repositoryContent);
-  if (!checked.ok) throw new Error("the live content version does not pass the schema");
-  return checked.content;
 }
 
 const isSlot = (value: unknown): value is PictureSlot =>

@@ -1,9 +1,13 @@
-/** The ContentStore on SQLite (store/content-store.ts); the table: 0010_content_versions.sql. */
+/**
+ * The ContentStore on SQLite (store/content-store.ts); the tables: 0010_content_versions.sql,
+ * 0012_content_host_calls.sql.
+ */
 import type { DatabaseSync } from "node:sqlite";
 import type {
   ContentStore,
   ContentVersion,
   ContentVersionSummary,
+  HostCall,
 } from "../store/content-store.ts";
 
 type Write = <T>(action: string, work: () => T) => Promise<T>;
@@ -28,6 +32,24 @@ function toSummary(row: Row): ContentVersionSummary {
   };
 }
 
+type HostCallRow = {
+  version: number;
+  called_at: string;
+  host: string;
+  ok: number;
+  reason: string | null;
+};
+
+function toHostCall(row: HostCallRow): HostCall {
+  return {
+    version: Number(row.version),
+    calledAt: row.called_at,
+    host: row.host,
+    ok: Number(row.ok) === 1,
+    reason: row.reason,
+  };
+}
+
 function toVersion(row: Row): ContentVersion {
   return { ...toSummary(row), document: JSON.parse(row.document as string) };
 }
@@ -45,6 +67,15 @@ export function sqliteContent(db: DatabaseSync, write: Write, run: Run): Content
     one: db.prepare(`SELECT ${summaryColumns}, document FROM content_versions WHERE version = ?`),
     history: db.prepare(
       `SELECT ${summaryColumns} FROM content_versions ORDER BY version DESC LIMIT ?`,
+    ),
+    recordHostCall: db.prepare(
+      `INSERT INTO content_host_calls (version, called_at, host, ok, reason) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (version) DO UPDATE SET called_at = excluded.called_at, host = excluded.host,
+         ok = excluded.ok, reason = excluded.reason
+       RETURNING version, called_at, host, ok, reason`,
+    ),
+    hostCall: db.prepare(
+      "SELECT version, called_at, host, ok, reason FROM content_host_calls WHERE version = ?",
     ),
   };
 
@@ -79,6 +110,26 @@ export function sqliteContent(db: DatabaseSync, write: Write, run: Run): Content
     async contentHistory(limit) {
       const rows = run("read content", () => statements.history.all(limit) as Row[]);
       return rows.map(toSummary);
+    },
+    recordHostCall({ version, host, ok, reason }) {
+      return write("record host call", () =>
+        toHostCall(
+          statements.recordHostCall.get(
+            version,
+            new Date().toISOString(),
+            host,
+            ok ? 1 : 0,
+            reason,
+          ) as HostCallRow,
+        ),
+      );
+    },
+    async hostCall(version) {
+      const row = run(
+        "read content",
+        () => statements.hostCall.get(version) as HostCallRow | undefined,
+      );
+      return row ? toHostCall(row) : null;
     },
   };
 }

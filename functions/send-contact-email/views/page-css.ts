@@ -98,15 +98,17 @@ main.inbox{max-width:44rem}
 /** The owner's site editor (site-editor/site-editor-page.ts): its home and its forms. */
 const editor = `
 .editor .brand{margin:0;color:#4a5263;font-size:.9375rem}
-.editor .server{background:#f6f7f9;border-radius:.5rem;padding:.25rem .75rem}
-.editor .server p{margin:.375rem 0}
 .editor ul.groups{list-style:none;padding:0;margin:0}
 .editor ul.groups li{border-top:1px solid #e3e6eb;padding:.5rem 0}
 .editor ul.groups a{display:block;font-weight:600;font-size:1.0625rem;min-height:1.75rem}
 .editor ul.groups span{color:#4a5263;font-size:.9375rem}
 .editor ol.versions{padding-left:0;list-style:none}
-.editor ol.versions li{border-top:1px solid #e3e6eb;padding:.5rem 0;overflow-wrap:anywhere}
+.editor ol.versions>li{border-top:1px solid #e3e6eb;padding:.5rem 0;overflow-wrap:anywhere}
 .editor ol.versions p{margin:.25rem 0}
+.editor ol.versions ul{margin:.25rem 0;padding-left:1.25rem}
+.editor .versions .actions{margin:.25rem 0}
+.editor a.button.quiet{background:#fff;color:#123a7a}
+.editor .versions .actions a{display:inline-flex;align-items:center;min-height:2.75rem;font-weight:600}
 .editor .field{margin-bottom:.5rem}
 .editor .field.invalid input,.editor .field.invalid select,.editor .field.invalid textarea{border:2px solid #a12622}
 .editor .field-problem{color:#a12622;font-weight:600;margin:.25rem 0 0}

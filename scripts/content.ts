@@ -337,7 +337,9 @@ async function pullPictures(
     const bytes = await boundedBody(response, maxPulledPictureBytes, `The picture ${name}`);
     // Its bytes, not the header: a server that says image/avif may send anything.
     if (!isPictureOfItsName(name, bytes))
-      throw new Error(`The picture ${name} is not a ${pictureFileType(name)} file.`);
+      throw new Error(
+        `The picture ${name} is not the ${name.split(".").pop()?.toUpperCase()} picture its name says.`,
+      );
     files.push([name, bytes]);
   }
   // Written once every one was had: a pull that fails leaves the folder as it was.

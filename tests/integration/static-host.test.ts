@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseContactConfig } from "../../functions/send-contact-email/base/config.ts";
 import { silentLogger } from "../../functions/send-contact-email/base/log.ts";
@@ -218,11 +219,21 @@ describe("publishing to a static host", () => {
 
   it("fetches the pictures the version names into the folder the build serves at /pictures/", async () => {
     const id = "5a".repeat(16);
-    const files = ["480.avif", "480.webp", "480.jpg"].map((name) => ({
-      name: `${id}-${name}`,
-      type: pictureFileType(`${id}-${name}`) ?? "",
-      bytes: new TextEncoder().encode(`the bytes of ${name}`),
-    }));
+    // Real pictures: the pull judges each file by its bytes, not by what the function says.
+    const pixels = () =>
+      sharp({ create: { width: 4, height: 4, channels: 3, background: "#0e7490" } });
+    const encoded: Record<string, Promise<Buffer>> = {
+      "480.avif": pixels().avif().toBuffer(),
+      "480.webp": pixels().webp().toBuffer(),
+      "480.jpg": pixels().jpeg().toBuffer(),
+    };
+    const files = await Promise.all(
+      Object.entries(encoded).map(async ([name, bytes]) => ({
+        name: `${id}-${name}`,
+        type: pictureFileType(`${id}-${name}`) ?? "",
+        bytes: new Uint8Array(await bytes),
+      })),
+    );
     await store.savePicture({ id, width: 600, height: 400, files });
     await publish((document) => {
       document.pictures = {

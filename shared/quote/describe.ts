@@ -73,9 +73,23 @@ export function describeQuoteDetails(details: StoredQuoteDetails): DetailLine[] 
   return lines;
 }
 
-/** "Price list version 2026-11-a": for a footer the owner can quote, never as a bare id. */
-export function priceListNote(details: StoredQuoteDetails): string | null {
-  return details.estimate ? `Price list version ${details.estimate.priceList}` : null;
+/**
+ * Which prices an estimate was made with, for the owner's e-mail footer: "Price list version
+ * 2026-11-a" as the owner named it in content/prices.json, or "Prices you published on Saturday,
+ * November 28, 2026 at 8:12 PM (Eastern time)" for a price list the editor stamped: its id holds
+ * the publish time in UTC (edited-2026-11-29-01-12), which is no one's time to read.
+ */
+export function priceListNote(
+  details: StoredQuoteDetails,
+  formatTime: (date: Date) => string,
+): string | null {
+  const version = details.estimate?.priceList;
+  if (!version) return null;
+  const edited = /^edited-(\d{4})-(\d\d)-(\d\d)-(\d\d)-(\d\d)$/.exec(version);
+  if (!edited) return `Price list version ${version}`;
+  const [year = 0, month = 1, day, hour, minute] = edited.slice(1).map(Number);
+  const published = new Date(Date.UTC(year, month - 1, day, hour, minute));
+  return `Prices you published on ${formatTime(published)}`;
 }
 
 const area = (squareFeet: number) => `${squareFeet.toLocaleString("en-US")} sq ft`;

@@ -143,6 +143,20 @@ describe("contact e-mail", () => {
     }
   });
 
+  it("names a price list the editor stamped by when the owner published it, in their time", () => {
+    const edited = {
+      ...fullDetails,
+      estimate: { ...fullDetails.estimate, priceList: "edited-2026-11-29-01-12" },
+    };
+    const { text, html } = composeContactEmail({ ...request, ...edited }, options);
+    for (const part of [text, html]) {
+      expect(part).not.toContain("edited-2026");
+      expect(part).toContain(
+        "Prices you published on Saturday, November 28, 2026 at 8:12 PM (Eastern time)",
+      );
+    }
+  });
+
   it("says where the visit came from when the page noted it, in words, escaped", () => {
     const source = {
       landingPage: "/exton",

@@ -148,8 +148,8 @@ function composeContactParts(
   // and the HTML part links it.
   const labelWidth = Math.max(...rows.map(([label]) => label.length)) + 2;
   const textRows = rows.map(([label, value]) => `${`${label}:`.padEnd(labelWidth)}${value}`);
-  // The price list's version is for looking the figures up later, not for reading.
-  const priceList = priceListNote(request);
+  // Which prices made the estimate, for looking the figures up later.
+  const priceList = priceListNote(request, formatReceived);
 
   const text = [
     `New quote request from the ${options.businessName} website.`,

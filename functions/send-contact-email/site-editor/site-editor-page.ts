@@ -414,13 +414,15 @@ export function renderEditorMessage(
   );
 }
 
-/** 403 (and the way to a fresh link) and 503: nothing of the site's content. */
-/** A refused link offers a fresh one by e-mail (`newLink`: where its button posts). */
+/**
+ * 403 (and the way to a fresh link by e-mail, `newLink`: where its button posts) and 503: nothing
+ * of the site's content.
+ */
 export function renderEditorRefusal(kind: "denied" | "unavailable", newLink?: string): string {
   const text =
     kind === "denied"
       ? "This link is not valid or has expired: a link to the editor lasts a day. Tap below and a new one goes to the business's e-mail, or open your inbox and tap Edit the site."
-      : "The site's versions cannot be read right now. Please try again in a minute.";
+      : "Your site's editor cannot open right now; your site itself is not affected. Please try again in a minute.";
   return renderPage(
     { title: "Your site", kind: "editor" },
     h("h1", null, "Your site"),

@@ -256,6 +256,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       publishLimit: deps.limiters().sitePublishes,
       limiter: uploads,
       previewLimit,
+      siteAddress: publicSiteAddress(config.siteUrl, owner.functionUrl),
       log,
     });
   const pictureFile: Handler = (_request, { params, store }) =>

@@ -322,7 +322,7 @@ for (const script of [true, false]) {
         await bar.getByRole("button", { name: "Publish this photo" }).click();
         // Said once the site shows it (the publish waits for this server's pages).
         await expect(page.getByRole("status").first()).toContainText(
-          "Published. The site shows your photo on the Home page, top now.",
+          "Published. Your site shows your photo on the Home page, top now.",
           { timeout: publishWaitMs + 30_000 },
         );
         await shoot(page, "photo-published", script);

@@ -81,21 +81,21 @@ export function doneWords(done: PictureDone, hadPhoto: boolean): { words: string
     case "same":
       return { ok: true, words: "Nothing changed, so nothing was published." };
     case "live":
-      return { ok: true, words: `Published. The site shows ${shows} on the ${label} now.` };
+      return { ok: true, words: `Published. Your site shows ${shows} on the ${label} now.` };
     case "working":
       return {
         ok: true,
-        words: `Published. The site's pages are still being made with it, so visitors do not see it yet. Reload this page in a minute: it will say when the site shows it.`,
+        words: `Published. Your site's pages are still being made with it, so visitors do not see it yet. Reload this page in a minute: it will say when your site shows it.`,
       };
     case "waiting":
       return {
         ok: true,
-        words: `Published. The site does not show it yet; it will within a minute. Reload this page to check.`,
+        words: `Published. Your site does not show it yet; it will within a minute. Reload this page to check.`,
       };
     case "failed":
       return {
         ok: false,
-        words: `Not live: ${sentence(done.outcome.reason ?? "the pages could not be made with it")} The site still shows what it showed before; your change is kept in the history.`,
+        words: `Not live: ${sentence(done.outcome.reason ?? "the pages could not be made with it")} Your site still shows what it showed before; your change is kept in the history.`,
       };
   }
 }

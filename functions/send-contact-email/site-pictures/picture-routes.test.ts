@@ -71,6 +71,7 @@ function serve(deps: Partial<PictureRouteDeps> = {}) {
     limiter: createUploadLimiter(),
     deployHookUrl: null,
     publishLimit: createRateLimiter({ max: 10, windowMs: 600_000, maxClients: 1 }),
+    siteAddress: "https://cleaning.example",
     log: silentLogger,
     ...deps,
   };
@@ -263,7 +264,11 @@ describe("the Pictures page", () => {
     });
 
     const after = await (await page("&saved=home-hero&done=live&version=1")).text();
-    expect(after).toContain("Published. The site shows your photo on the Home page, top now.");
+    expect(after).toContain("Published. Your site shows your photo on the Home page, top now.");
+    // The way to the page that shows it.
+    expect(after).toContain(
+      '<a href="https://cleaning.example/" rel="noreferrer">View your site</a>',
+    );
     expect(after).toContain(`src="../pictures/${id}-480.jpg"`);
     expect(after).toContain('alt="Home page, top now: Our crew in a sunny kitchen"');
     expect(after).toContain("Use the illustration again");
@@ -277,13 +282,13 @@ describe("the Pictures page", () => {
     expect(location).toContain("&done=working&version=1");
     const query = `&${location.slice(location.indexOf("&") + 1, location.indexOf("#"))}`;
     expect(await (await page(query)).text()).toContain(
-      "The site&#x27;s pages are still being made with it, so visitors do not see it yet.",
+      "Your site&#x27;s pages are still being made with it, so visitors do not see it yet.",
     );
     // Once this server shows it, the same page says so.
     building = null;
     serving = 1;
     expect(await (await page(query)).text()).toContain(
-      "Published. The site shows your photo on the Home page, top now.",
+      "Published. Your site shows your photo on the Home page, top now.",
     );
     serving = null;
     failed = { version: 1, reason: "The home page could not be made.", at: now.toISOString() };

@@ -92,6 +92,8 @@ export type PictureRouteDeps = PublishDeps & {
   limiter: RateLimiter;
   /** The editor's previews' limit, which a photo's preview counts in too; absent: none. */
   previewLimit?: RateLimiter;
+  /** The site's public address, for "View your site" after a publish (site-links.ts). */
+  siteAddress: string;
   log: Logger;
 };
 
@@ -120,6 +122,7 @@ export async function handlePicturesPage(
       pictures: (await liveDocument(deps.store)).pictures,
       canUpload,
       done: doneFrom(url.searchParams, deps.publishing?.status() ?? null),
+      siteAddress: deps.siteAddress,
     });
   }
 

@@ -10,6 +10,7 @@ import {
   type PictureSlot,
   pictureFileName,
   pictureSlotLabels,
+  pictureSlotPages,
   pictureSlots,
 } from "../../../shared/content/picture-files.ts";
 import type { OwnerPicture } from "../../../shared/content/site-content.ts";
@@ -40,6 +41,8 @@ export type PicturesPageView = {
   problem?: string;
   /** What the last post did, said once, in the section of the slot it was for. */
   done?: PictureDone;
+  /** The site's public address: after a publish, View your site opens the page that shows it. */
+  siteAddress?: string;
 };
 
 /** The page's own CSP: the private pages' one, plus the small pictures it shows from here. */
@@ -82,6 +85,17 @@ function SlotForms({ slot, view }: { slot: PictureSlot; view: PicturesPageView }
     { id: slot, "aria-labelledby": `${slot}-title` },
     h("h2", { id: `${slot}-title` }, label),
     said ? h(said.ok ? Notice : Problem, null, said.words) : null,
+    said?.ok && done?.what !== "cancelled" && done?.outcome.kind !== "same" && view.siteAddress
+      ? h(
+          "p",
+          null,
+          h(
+            "a",
+            { href: `${view.siteAddress}${pictureSlotPages[slot]}`, rel: "noreferrer" },
+            "View your site",
+          ),
+        )
+      : null,
     done?.host ? h(done.host.ok ? Notice : Problem, null, done.host.words) : null,
     h(Current, { picture, label }),
     // Folded: thirteen forms open made the page 6,000 px tall on a phone. Open when it has

@@ -86,6 +86,10 @@ function barHtml(view: PhotoPreview): string {
   );
 }
 
+const formTag = /<form\b[^>]*>/gi;
+/** A form's own way out: where and how it posts (a dialog-method form outside a dialog does nothing). */
+const formTarget = /\s+(?:action|method|formaction)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
+
 /**
  * The site's page with the bar first in <body>, the photo marked (`#your-photo`), and the closed
  * dialog it sits in (a Services card's details) opened, so that it is seen without a tap.
@@ -100,6 +104,12 @@ export function withPreviewBar(html: string, view: PhotoPreview): string {
       page = `${page.slice(0, dialogAt)}<dialog open${page.slice(dialogAt + "<dialog".length)}`;
     page = page.replace(new RegExp(`<img\\b(?=[^>]*${id})`), '<img id="your-photo"');
   }
+  // The page's own forms (the quote form, the ZIP check) go nowhere in a preview: the policy lets
+  // the bar's form post to the function, which would take a quote the owner typed here as real.
+  page = page.replace(
+    formTag,
+    (tag) => `<form method="dialog"${tag.slice(5).replace(formTarget, "")}`,
+  );
   const robots = '<meta name="robots" content="noindex, nofollow">';
   page = /<head[^>]*>/i.test(page)
     ? page.replace(/<head[^>]*>/i, (head) => `${head}${robots}${photoStyle}`)

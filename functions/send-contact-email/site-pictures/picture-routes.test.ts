@@ -188,7 +188,7 @@ describe("the Pictures page", () => {
   it("stores a good upload and shows it on its page, publishing nothing until Publish this photo", async () => {
     const preview = vi.fn(
       async (document: SiteContent, path: string) =>
-        `<!doctype html><html><head><title>Home</title></head><body><h1>${path}</h1><dialog><img src="/x.svg"></dialog><picture><img src="/functions/v1/send-contact-email/pictures/${document.pictures["home-hero"]?.picture}-800.jpg" alt="${document.pictures["home-hero"]?.alt}"></picture></body></html>`,
+        `<!doctype html><html><head><title>Home</title></head><body><h1>${path}</h1><dialog><img src="/x.svg"></dialog><form method="post" action="/functions/v1/send-contact-email"><button>Send</button></form><picture><img src="/functions/v1/send-contact-email/pictures/${document.pictures["home-hero"]?.picture}-800.jpg" alt="${document.pictures["home-hero"]?.alt}"></picture></body></html>`,
     );
     const response = await upload(
       { alt: "  Our crew in a sunny kitchen ", file: fakeJpeg() },
@@ -238,6 +238,9 @@ describe("the Pictures page", () => {
       `<img id="your-photo" src="/functions/v1/send-contact-email/pictures/${id}-800.jpg"`,
     );
     expect(html).toContain('<dialog><img src="/x.svg">'); // Only the photo's own dialog opens.
+    // The page's own quote form sends nothing from a preview; the bar's form is the only way out.
+    expect(html).toContain('<form method="dialog"><button>Send</button></form>');
+    expect(html.match(/<form\b[^>]*\baction=/g)).toHaveLength(1);
     expect(html).toContain(`action="/functions/v1/send-contact-email/site/pictures?token=`);
     expect(html).toContain('<button type="submit" name="action" value="publish"');
     expect(html).toContain(`<input type="hidden" name="picture" value="${id}">`);

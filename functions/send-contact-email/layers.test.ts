@@ -14,7 +14,7 @@ const layers: string[][] = [
   ["queue"],
   ["mail"],
   ["http"],
-  ["sqlite", "postgres"],
+  ["database"],
   ["intake", "leads", "counts", "site"],
   ["inbox", "follow-ups", "site-editor", "site-pictures"],
   ["owner"],

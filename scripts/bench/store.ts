@@ -11,6 +11,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { openPostgresStore } from "../../functions/send-contact-email/database/postgres-store.ts";
+import { openSqliteStore } from "../../functions/send-contact-email/database/sqlite-store.ts";
 import type { FunctionStore } from "../../functions/send-contact-email/function-store.ts";
 import {
   handleInbox,
@@ -20,8 +22,6 @@ import {
   createLinkSigners,
   parseLinkSettings,
 } from "../../functions/send-contact-email/links/links-settings.ts";
-import { openPostgresStore } from "../../functions/send-contact-email/postgres/postgres-store.ts";
-import { openSqliteStore } from "../../functions/send-contact-email/sqlite/sqlite-store.ts";
 import { applyMigrations } from "../../functions/send-contact-email/store/migrations.ts";
 import { postgresBin, startLocalPostgres } from "../../tests/integration/support/postgres.ts";
 import { markdownTable, provenance, writeFigures } from "../../tools/figures.ts";

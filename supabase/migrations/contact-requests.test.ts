@@ -13,7 +13,7 @@
  * that cannot prove is listed in docs/decisions/0009-postgres-store.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgresStore } from "../../functions/send-contact-email/postgres/postgres-store.ts";
+import { openPostgresStore } from "../../functions/send-contact-email/database/postgres-store.ts";
 import { applyMigrations } from "../../functions/send-contact-email/store/migrations.ts";
 import { serviceOptions } from "../../shared/contact-fields.ts";
 import {

@@ -3,7 +3,8 @@
  * must keep. `fillStore` writes it through the store's own methods; `readStore` reads it all.
  *
  * The files in fixtures/ were made with the two stores written before the one store (decision
- * 0026, commit 47f394d) by `node tests/support/make-store-fixtures.ts`:
+ * 0026) by `tests/support/make-store-fixtures.ts` of commit 0ece9b8, since removed (run again,
+ * it would make fixtures of today's store):
  * `store-before-0026.db` (SQLite, as `npm start` left it), `store-before-0026.pg.sql` (Postgres,
  * the rows of a database of supabase/migrations as they were then) and
  * `store-before-0026.json` (what those stores read of them). The upgrade tests open them with

@@ -15,11 +15,11 @@ import type { Logger } from "../base/log.ts";
 import { silentLogger } from "../base/log.ts";
 import type { SitePublishing, SiteStatus } from "../base/site-publishing.ts";
 import { type ContactFunction, createContactFunction } from "../contact-function.ts";
+import type { SqliteStore } from "../database/sqlite-store.ts";
 import { createRateLimiter, type RateLimiter } from "../http/rate-limiter.ts";
 import { inboxSubjects } from "../inbox/inbox-routes.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import { parseOwnerConfig } from "../owner/owner-config.ts";
-import type { SqliteStore } from "../sqlite/sqlite-store.ts";
 import { pageChoices } from "./page-fields.ts";
 import {
   handleEditorHome,

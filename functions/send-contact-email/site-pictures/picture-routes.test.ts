@@ -8,9 +8,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { routed } from "../../../tests/support/routed.ts";
 import { testStore } from "../../../tests/support/stores.ts";
 import { silentLogger } from "../base/log.ts";
+import type { SqliteStore } from "../database/sqlite-store.ts";
 import { createRateLimiter } from "../http/rate-limiter.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
-import type { SqliteStore } from "../sqlite/sqlite-store.ts";
 import type { ProcessPicture } from "./picture-processing.ts";
 import {
   createUploadLimiter,

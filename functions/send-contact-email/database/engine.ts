@@ -1,0 +1,56 @@
+/**
+ * What each database gives the one store (sql-store.ts), and all it gives: a Kysely over its
+ * driver, how a write runs (SQLite: in the group commit, sqlite-engine.ts; Postgres: a
+ * transaction, retried after a transient failure, postgres-engine.ts), a lock for the rules that
+ * must hold across servers, and how a JSON value or a list is written. Every query of the store is
+ * written once, over this.
+ */
+import { type Kysely, sql } from "kysely";
+import { StoreUnavailableError } from "../store/store.ts";
+import type { Database, Encoded } from "./tables.ts";
+
+export type Db = Kysely<Database>;
+
+export type Engine = {
+  /** "SQLite" or "Postgres", as errors name it. */
+  name: string;
+  /** Reads; a failure is StoreUnavailableError. */
+  read<T>(action: string, work: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * A write that commits whole or not at all, and resolves once committed. `retry`: a failure that
+   * says nothing about the write (a deadlock's victim, a dropped connection) is tried again.
+   */
+  write<T>(action: string, work: (tx: Db) => Promise<T>, options?: { retry?: boolean }): Promise<T>;
+  /**
+   * Holds `key` until the write ends, against every server on the database (Postgres: an advisory
+   * lock). SQLite has one writer at a time already.
+   */
+  lock(tx: Db, key: string): Promise<void>;
+  /** Rows a claim takes are skipped by other claimers until it commits (FOR UPDATE SKIP LOCKED). */
+  skipLocked: boolean;
+  /** A JSON value as its column takes it: text for SQLite, the value for postgres.js. */
+  json(value: unknown): Encoded;
+  /** A list of text: JSON text for SQLite, text[] for Postgres. */
+  list(values: string[]): Encoded;
+  /** Orders rows of equal time as they were inserted (SQLite's rowid; Postgres has none: the key). */
+  insertionOrder: "rowid" | "id";
+  close(): Promise<void>;
+};
+
+export function unavailable(name: string, action: string, error: unknown): StoreUnavailableError {
+  if (error instanceof StoreUnavailableError) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new StoreUnavailableError(`${name} ${action} failed: ${detail}`, { cause: error });
+}
+
+/** An id that is not a uuid (a hand-edited link) matches no row, rather than failing the query. */
+export const idOrNone = (id: string) =>
+  /^[0-9a-f-]{36}$/i.test(id) ? id : "00000000-0000-0000-0000-000000000000";
+
+/** Holds a Postgres advisory lock on `key` until the transaction ends. */
+export async function advisoryLock(tx: Db, key: string) {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
+}
+
+/** ISO-8601 UTC text of a time read from either database. */
+export const iso = (value: Date | string) => new Date(value).toISOString();

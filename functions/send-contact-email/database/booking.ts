@@ -1,8 +1,9 @@
 /**
  * The BookingStore (store/booking-store.ts) once for both databases: a change to a request with
- * its event, the visitor's e-mail and the owner's notices in one write; the per-address cap of the
- * visitor's e-mails decided in the write that queues one, under the recipient's lock, so that
- * servers sending at the same moment never pass it together; visits by time.
+ * its event, the visitor's e-mail and the owner's notices in one write, the request's row locked
+ * first on Postgres; the per-address cap of the visitor's e-mails decided in the write that
+ * queues one, under the recipient's lock, so that servers sending at the same moment never pass
+ * it together; visits by time.
  */
 import { sql } from "kysely";
 import {
@@ -23,7 +24,7 @@ import {
   toStoredVisitorEmail,
   type VisitorEmailRow,
 } from "../store/store-row.ts";
-import { type Db, type Engine, idOrNone } from "./engine.ts";
+import { type Db, type Engine, idOrNone, rows } from "./engine.ts";
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
@@ -37,143 +38,93 @@ export function bookingOf(engine: Engine): BookingStore {
     error: string | null,
   ) {
     const created = email.createdAt.toISOString();
-    return tx
-      .insertInto("visitor_emails")
-      .values({
-        key: email.key,
-        kind: email.kind,
-        request_id: email.requestId,
-        recipient: email.recipient,
-        payload: engine.json(email.payload),
-        created_at: created,
-        next_attempt_at: created,
-        status: state,
-        last_error: error,
-      })
-      .onConflict((conflict) => conflict.column("key").doNothing())
-      .execute();
+    return sql`insert into visitor_emails (key, kind, request_id, recipient, payload, created_at,
+        next_attempt_at, status, last_error)
+      values (${email.key}, ${email.kind}, ${email.requestId}, ${email.recipient},
+        ${engine.json(email.payload)}, ${created}, ${created}, ${state}, ${error})
+      on conflict (key) do nothing`.execute(tx);
   }
 
   async function insertNotice(tx: Db, notice: NewNotice) {
     if (notice.coalesce) {
       const { prefix, merge } = notice.coalesce;
       // The request's row is locked by the change: no other change joins or adds one meanwhile.
-      const waiting = await tx
-        .selectFrom("owner_notices")
-        .select(["key", "notice"])
-        .where("request_id", "=", notice.requestId)
-        .where("channel", "=", notice.channel)
-        .where(sql`substr(key, 1, length(${prefix}))`, "=", prefix)
-        .where("status", "=", "pending")
-        .where("attempts", "=", 0)
-        .where("claimed_at", "is", null)
-        .orderBy("created_at", "desc")
-        .limit(1)
-        .executeTakeFirst();
+      const [waiting] = await rows<{ key: string; notice: string | Notice }>(
+        tx,
+        sql`select key, notice from owner_notices where request_id = ${notice.requestId}
+            and channel = ${notice.channel} and substr(key, 1, length(${prefix})) = ${prefix}
+            and status = 'pending' and attempts = 0 and claimed_at is null
+            order by created_at desc limit 1`,
+      );
       if (waiting) {
-        const before = (
-          typeof waiting.notice === "string" ? JSON.parse(waiting.notice) : waiting.notice
-        ) as Notice;
-        await tx
-          .updateTable("owner_notices")
-          .set({ notice: engine.json(merge(before)) })
-          .where("key", "=", waiting.key)
-          .execute();
+        const joined = merge(
+          typeof waiting.notice === "string" ? JSON.parse(waiting.notice) : waiting.notice,
+        );
+        await sql`update owner_notices set notice = ${engine.json(joined)} where key = ${waiting.key}`.execute(
+          tx,
+        );
         return;
       }
     }
-    await tx
-      .insertInto("owner_notices")
-      .values({
-        key: notice.key,
-        channel: notice.channel,
-        request_id: notice.requestId,
-        notice: engine.json(notice.notice),
-        created_at: notice.createdAt.toISOString(),
-        next_attempt_at: (notice.dueAt ?? notice.createdAt).toISOString(),
-      })
-      .onConflict((conflict) => conflict.column("key").doNothing())
-      .execute();
+    await sql`insert into owner_notices (key, channel, request_id, notice, created_at, next_attempt_at)
+      values (${notice.key}, ${notice.channel}, ${notice.requestId}, ${engine.json(notice.notice)},
+        ${notice.createdAt.toISOString()}, ${(notice.dueAt ?? notice.createdAt).toISOString()})
+      on conflict (key) do nothing`.execute(tx);
   }
 
-  /** E-mails of `kind` queued since `since` and not given up: to `recipient`, or to anyone. */
+  /** E-mails of `kind` queued after `since` and not given up: to `recipient`, or to anyone. */
   async function queuedSince(tx: Db, kind: string, since: Date, recipient?: string) {
-    const row = await tx
-      .selectFrom("visitor_emails")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("kind", "=", kind)
-      .where("created_at", ">", since.toISOString())
-      .where("status", "<>", "failed")
-      .$if(recipient !== undefined, (query) => query.where("recipient", "=", recipient as string))
-      .executeTakeFirst();
+    const [row] = await rows<{ n: number | string }>(
+      tx,
+      sql`select count(*) as n from visitor_emails where kind = ${kind}
+          and created_at > ${since.toISOString()} and status <> 'failed'
+          ${recipient === undefined ? sql`` : sql`and recipient = ${recipient}`}`,
+    );
     return Number(row?.n ?? 0);
   }
 
   return {
     changeRequest: (id, change, at) =>
       write("update", async (tx) => {
-        const row = await tx
-          .selectFrom("contact_requests")
-          .selectAll()
-          .where("id", "=", idOrNone(id))
-          .$if(engine.skipLocked, (query) => query.forUpdate())
-          .executeTakeFirst();
-        const before = row ? toStoredRequest(row as ContactRequestRow) : null;
+        const [row] = await rows<ContactRequestRow>(
+          tx,
+          sql`select * from contact_requests where id = ${idOrNone(id)}
+              ${engine.skipLocked ? sql`for update` : sql``}`,
+        );
+        const before = row ? toStoredRequest(row) : null;
         const refused = refusal(before, change);
         if (refused || !before) return refused ?? { ok: false, reason: "missing" };
         if (change.limit) {
           const since = limitSince(change.limit, at).toISOString();
-          const recent = sql<boolean>`at > ${since}`;
-          const counted = await tx
-            .selectFrom("request_events")
-            .select((eb) => [
-              eb.fn.countAll().as("total"),
-              eb.fn.sum(eb.case().when(recent).then(1).else(0).end()).as("recent"),
-              eb.fn.min(eb.case().when(recent).then(eb.ref("at")).end()).as("oldest"),
-            ])
-            .where("request_id", "=", id)
-            .where("actor", "=", change.limit.actor)
-            .executeTakeFirst();
-          const limited = overLimit(
-            change.limit,
-            {
-              total: Number(counted?.total ?? 0),
-              recent: Number(counted?.recent ?? 0),
-              oldestRecent: counted?.oldest ? new Date(counted.oldest as string) : null,
-            },
-            at,
+          const [counted] = await rows<{ total: number; recent: number; oldest: string | null }>(
+            tx,
+            sql`select count(*) as total, sum(case when at > ${since} then 1 else 0 end) as recent,
+                  min(case when at > ${since} then at end) as oldest
+                from request_events where request_id = ${id} and actor = ${change.limit.actor}`,
           );
+          const oldest = counted?.oldest ? new Date(counted.oldest) : null;
+          const total = Number(counted?.total ?? 0);
+          const recent = Number(counted?.recent ?? 0);
+          const limited = overLimit(change.limit, { total, recent, oldestRecent: oldest }, at);
           if (limited) return limited;
         }
         const next = changedColumns(before, change, at);
-        const updated = await tx
-          .updateTable("contact_requests")
-          .set({
-            status: next.status,
-            contacted_at: iso(next.contactedAt),
-            visit_start: iso(next.visitStart),
-            visit_end: iso(next.visitEnd),
-            visit_sequence: next.visitSequence,
-            visit_changed_at: iso(next.visitChangedAt),
-            service_address: next.serviceAddress,
-            ...(next.quoteDetails ? { quote_details: engine.json(next.quoteDetails) } : {}),
-          })
-          .where("id", "=", id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const details = next.quoteDetails ? engine.json(next.quoteDetails) : null;
+        const [updated] = await rows<ContactRequestRow>(
+          tx,
+          sql`update contact_requests set status = ${next.status},
+                contacted_at = ${iso(next.contactedAt)}, visit_start = ${iso(next.visitStart)},
+                visit_end = ${iso(next.visitEnd)}, visit_sequence = ${next.visitSequence},
+                visit_changed_at = ${iso(next.visitChangedAt)},
+                service_address = ${next.serviceAddress},
+                quote_details = ${details === null ? sql`quote_details` : sql`${details}`}
+              where id = ${id} returning *`,
+        );
         const request = toStoredRequest(updated as ContactRequestRow);
         const event = newEvent(id, change, at);
-        await tx
-          .insertInto("request_events")
-          .values({
-            id: event.id,
-            request_id: id,
-            at: event.at,
-            actor: event.actor,
-            kind: event.kind,
-            details: engine.json(event.details),
-          })
-          .execute();
+        await sql`insert into request_events (id, request_id, at, actor, kind, details)
+          values (${event.id}, ${id}, ${event.at}, ${event.actor}, ${event.kind},
+            ${engine.json(event.details)})`.execute(tx);
         const email = change.visitorEmail?.(request);
         if (email) await insertEmail(tx, email, "pending", null);
         for (const notice of change.notices ?? []) await insertNotice(tx, notice);
@@ -182,12 +133,8 @@ export function bookingOf(engine: Engine): BookingStore {
     enqueueVisitorEmail: (email, cap) =>
       write("insert", async (tx) => {
         await engine.lock(tx, `visitor-email:${email.recipient}`);
-        const exists = await tx
-          .selectFrom("visitor_emails")
-          .select("key")
-          .where("key", "=", email.key)
-          .executeTakeFirst();
-        if (exists) return "exists" as const;
+        const exists = await rows(tx, sql`select 1 from visitor_emails where key = ${email.key}`);
+        if (exists.length > 0) return "exists" as const;
         if (cap) {
           const windowStart = new Date(email.createdAt.getTime() - cap.windowMs);
           if ((await queuedSince(tx, email.kind, windowStart, email.recipient)) >= cap.max) {
@@ -209,40 +156,31 @@ export function bookingOf(engine: Engine): BookingStore {
       }),
     listVisitorEmails: (requestId) =>
       read("read", async (db) => {
-        const rows = await db
-          .selectFrom("visitor_emails")
-          .selectAll()
-          .$if(requestId !== undefined, (query) =>
-            query.where("request_id", "=", idOrNone(requestId as string)),
-          )
-          .orderBy("created_at")
-          .orderBy("key")
-          .execute();
-        return (rows as VisitorEmailRow[]).map(toStoredVisitorEmail);
+        const of = requestId === undefined ? sql`true` : sql`request_id = ${idOrNone(requestId)}`;
+        const found = await rows<VisitorEmailRow>(
+          db,
+          sql`select * from visitor_emails where ${of} order by created_at, key`,
+        );
+        return found.map(toStoredVisitorEmail);
       }),
     listEvents: (requestId) =>
       read("read", async (db) => {
-        const rows = await db
-          .selectFrom("request_events")
-          .selectAll()
-          .where("request_id", "=", idOrNone(requestId))
-          .orderBy("at")
-          .orderBy(sql.ref(engine.insertionOrder))
-          .execute();
-        return (rows as EventRow[]).map(toRequestEvent);
+        const found = await rows<EventRow>(
+          db,
+          sql`select * from request_events where request_id = ${idOrNone(requestId)}
+              order by at, ${sql.ref(engine.insertionOrder)}`,
+        );
+        return found.map(toRequestEvent);
       }),
     listVisits: (from, to) =>
       read("read", async (db) => {
-        const rows = await db
-          .selectFrom("contact_requests")
-          .selectAll()
-          .where("visit_start", "is not", null)
-          .where("visit_start", ">=", from.toISOString())
-          .where("visit_start", "<", to.toISOString())
-          .orderBy("visit_start")
-          .orderBy("id")
-          .execute();
-        return (rows as ContactRequestRow[]).map(toStoredRequest);
+        const found = await rows<ContactRequestRow>(
+          db,
+          sql`select * from contact_requests where visit_start is not null
+              and visit_start >= ${from.toISOString()} and visit_start < ${to.toISOString()}
+              order by visit_start, id`,
+        );
+        return found.map(toStoredRequest);
       }),
   };
 }

@@ -5,11 +5,13 @@
  * must hold across servers, and how a JSON value or a list is written. Every query of the store is
  * written once, over this.
  */
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import { StoreUnavailableError } from "../store/store.ts";
-import type { Database, Encoded } from "./tables.ts";
+/** A Kysely over either database; the store's queries are its `sql` templates. */
+export type Db = Kysely<object>;
 
-export type Db = Kysely<Database>;
+/** A value made for its column by the engine (`json`, `list`), ready to bind. */
+export type Encoded = { readonly encoded: unique symbol };
 
 export type Engine = {
   /** "SQLite" or "Postgres", as errors name it. */
@@ -51,6 +53,9 @@ export const idOrNone = (id: string) =>
 export async function advisoryLock(tx: Db, key: string) {
   await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
 }
+
+/** The rows of one query. */
+export const rows = async <Row>(db: Db, query: RawBuilder<Row>) => (await query.execute(db)).rows;
 
 /** ISO-8601 UTC text of a time read from either database. */
 export const iso = (value: Date | string) => new Date(value).toISOString();

@@ -16,9 +16,8 @@ import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import type { RateLimiter } from "../http/rate-limiter.ts";
 import type { MailCount } from "../store/mail-count.ts";
-import { advisoryLock, type Engine, unavailable } from "./engine.ts";
+import { advisoryLock, type Encoded, type Engine, unavailable } from "./engine.ts";
 import { type SqlStore, sqlStore } from "./sql-store.ts";
-import type { Database, Encoded } from "./tables.ts";
 
 export type PostgresStoreOptions = {
   /** postgres://user:password@host:port/database */
@@ -76,9 +75,7 @@ function openPostgresEngine(options: PostgresStoreOptions): PostgresEngine {
     // Notices (e.g. "relation already exists, skipping") are not errors; keep them out of logs.
     onnotice: () => {},
   });
-  const db = new Kysely<Database>({
-    dialect: new PostgresJSDialect({ postgres: client }),
-  }).withSchema("public");
+  const db = new Kysely<object>({ dialect: new PostgresJSDialect({ postgres: client }) });
 
   async function run<T>(action: string, work: () => Promise<T>, retry = false): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {

@@ -1,11 +1,10 @@
 /**
- * The requests themselves and what is kept beside them: the ContactStore's submit and list, the
- * OwnerStore's reads, status and notices, the FollowUpStore and the CountStore
- * (store/store.ts, owner-store.ts, follow-up-store.ts, count-store.ts), written once for both
+ * The requests and what is kept beside them: the ContactStore's submit and list, the OwnerStore
+ * (store/store.ts, owner-store.ts), the FollowUpStore and the CountStore, written once for both
  * databases over the engine (engine.ts).
  */
 import { sql } from "kysely";
-import type { CountStore } from "../store/count-store.ts";
+import type { CountStore, SiteCount } from "../store/count-store.ts";
 import type { FollowUpStore } from "../store/follow-up-store.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
 import type { ContactStore } from "../store/store.ts";
@@ -17,20 +16,19 @@ import {
   toStoredNotice,
   toStoredRequest,
 } from "../store/store-row.ts";
-import { type Db, type Engine, idOrNone } from "./engine.ts";
+import { type Db, type Engine, idOrNone, rows } from "./engine.ts";
 
 type Requests = Pick<ContactStore, "submit" | "list"> & OwnerStore & FollowUpStore & CountStore;
 
 export function requestsOf(engine: Engine): Requests {
   const { read, write } = engine;
-  /** Every column of the newest requests first, as the owner reads them. */
-  const newestFirst = (db: Db) =>
-    db
-      .selectFrom("contact_requests")
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy(sql.ref(engine.insertionOrder), "desc");
-  const requests = (rows: unknown[]) => (rows as ContactRequestRow[]).map(toStoredRequest);
+  /** Requests matching `where`, newest first (of equal times, the last stored first). */
+  const newest = (db: Db, where = sql`true`) =>
+    rows<ContactRequestRow>(
+      db,
+      sql`select * from contact_requests where ${where}
+          order by created_at desc, ${sql.ref(engine.insertionOrder)} desc`,
+    ).then((found) => found.map(toStoredRequest));
 
   return {
     submit(request) {
@@ -38,238 +36,154 @@ export function requestsOf(engine: Engine): Requests {
       const status = request.status ?? "new";
       const createdAt = receivedAt.toISOString();
       const since = new Date(receivedAt.getTime() - dedupeWindowMs).toISOString();
-      return write(
-        "insert",
-        async (tx) => {
-          // Every server takes the fingerprint's lock first: the check and the insert are one step.
-          await engine.lock(tx, fingerprint);
-          // The same request again (the insert committed, its answer was lost): stored once.
-          const stored = await tx
-            .selectFrom("contact_requests")
-            .select("id")
-            .where("id", "=", id)
-            .where("fingerprint", "=", fingerprint)
-            .executeTakeFirst();
-          if (stored) return { id, duplicate: false };
-          // A repeat within the window gets the first id, unless that one is spam.
-          const first = await tx
-            .selectFrom("contact_requests")
-            .select("id")
-            .where("fingerprint", "=", fingerprint)
-            .where("created_at", ">", since)
-            .where("status", "<>", "spam")
-            .orderBy("created_at")
-            .limit(1)
-            .executeTakeFirst();
-          if (first) return { id: String(first.id), duplicate: true };
-          await tx
-            .insertInto("contact_requests")
-            .values({
-              id,
-              created_at: createdAt,
-              name: data.name,
-              email: data.email,
-              phone: data.phone,
-              service: data.service,
-              other_service: data.otherService,
-              message: data.message,
-              fingerprint,
-              next_attempt_at: createdAt,
-              status,
-              quote_details:
-                details && Object.keys(details).length > 0 ? engine.json(details) : null,
-              source: source ? engine.json(source) : null,
-              spam_reason: status === "spam" ? (request.spamReason?.slice(0, 200) ?? null) : null,
-            })
-            .execute();
-          return { id, duplicate: false };
-        },
-        { retry: true },
-      );
+      const write = async (tx: Db) => {
+        // Every server takes the fingerprint's lock first: the check and the insert are one step.
+        await engine.lock(tx, fingerprint);
+        // The same request again (it was stored, the answer lost) is stored once; a repeat within
+        // the window gets the first id, unless that one is spam.
+        const [stored] = await rows<{ id: string }>(
+          tx,
+          sql`select id from contact_requests where id = ${id} and fingerprint = ${fingerprint}`,
+        );
+        if (stored) return { id, duplicate: false };
+        const [first] = await rows<{ id: string }>(
+          tx,
+          sql`select id from contact_requests where fingerprint = ${fingerprint}
+              and created_at > ${since} and status <> 'spam' order by created_at limit 1`,
+        );
+        if (first) return { id: String(first.id), duplicate: true };
+        const json = (value: object | undefined) => (value ? engine.json(value) : null);
+        await sql`insert into contact_requests (id, created_at, name, email, phone, service,
+            other_service, message, fingerprint, next_attempt_at, status, quote_details, source,
+            spam_reason)
+          values (${id}, ${createdAt}, ${data.name}, ${data.email}, ${data.phone}, ${data.service},
+            ${data.otherService}, ${data.message}, ${fingerprint}, ${createdAt}, ${status},
+            ${json(details && Object.keys(details).length > 0 ? details : undefined)},
+            ${json(source)},
+            ${status === "spam" ? (request.spamReason?.slice(0, 200) ?? null) : null})`.execute(tx);
+        return { id, duplicate: false };
+      };
+      return engine.write("insert", write, { retry: true });
     },
-    list: () => read("read", async (db) => requests(await newestFirst(db).execute())),
+    list: () => read("read", (db) => newest(db)),
     get: (id) =>
-      read("read", async (db) => {
-        const row = await newestFirst(db).where("id", "=", idOrNone(id)).executeTakeFirst();
-        return row ? toStoredRequest(row as ContactRequestRow) : null;
-      }),
+      read("read", async (db) => (await newest(db, sql`id = ${idOrNone(id)}`))[0] ?? null),
     setStatus: (id, status, at) =>
       write("update", async (tx) => {
         const when = at.toISOString();
-        const row = await tx
-          .updateTable("contact_requests")
-          .set({
-            status,
-            status_set_at: when,
-            // The first answer records when; marking spam is not an answer.
-            contacted_at:
-              status === "spam"
-                ? sql<string>`contacted_at`
-                : sql<string>`coalesce(contacted_at, ${when})`,
-          })
-          .where("id", "=", idOrNone(id))
-          .returningAll()
-          .executeTakeFirst();
-        return row ? toStoredRequest(row as ContactRequestRow) : null;
+        const [row] = await rows<ContactRequestRow>(
+          tx,
+          // The first answer records when; marking spam is not an answer.
+          sql`update contact_requests set status = ${status}, status_set_at = ${when},
+              contacted_at = ${status === "spam" ? sql`contacted_at` : sql`coalesce(contacted_at, ${when})`}
+              where id = ${idOrNone(id)} returning *`,
+        );
+        return row ? toStoredRequest(row) : null;
       }),
     listSince: (since) =>
-      read("read", async (db) =>
-        requests(await newestFirst(db).where("created_at", ">=", since.toISOString()).execute()),
-      ),
-    listTouchedSince: (since) =>
-      read("read", async (db) => {
-        const at = since.toISOString();
-        const rows = await newestFirst(db)
-          .where("status", "<>", "spam")
-          .where((eb) =>
-            eb.or([
-              eb("created_at", ">=", at),
-              eb("status_set_at", ">=", at),
-              eb("visit_changed_at", ">=", at),
-            ]),
-          )
-          .execute();
-        return requests(rows);
-      }),
+      read("read", (db) => newest(db, sql`created_at >= ${since.toISOString()}`)),
+    listTouchedSince: (since) => {
+      const at = since.toISOString();
+      return read("read", (db) =>
+        newest(
+          db,
+          sql`status <> 'spam' and (created_at >= ${at} or status_set_at >= ${at}
+              or visit_changed_at >= ${at})`,
+        ),
+      );
+    },
     enqueueNotice: (notice) =>
       write("insert", async (tx) => {
         const created = notice.createdAt.toISOString();
-        const added = await tx
-          .insertInto("owner_notices")
-          .values({
-            key: notice.key,
-            channel: notice.channel,
-            request_id: notice.requestId,
-            notice: engine.json(notice.notice),
-            created_at: created,
-            next_attempt_at: created,
-          })
-          .onConflict((conflict) => conflict.column("key").doNothing())
-          .returning("key")
-          .execute();
+        const added = await rows(
+          tx,
+          sql`insert into owner_notices (key, channel, request_id, notice, created_at, next_attempt_at)
+              values (${notice.key}, ${notice.channel}, ${notice.requestId},
+                ${engine.json(notice.notice)}, ${created}, ${created})
+              on conflict (key) do nothing returning key`,
+        );
         return added.length > 0;
       }),
     listNotices: () =>
-      read("read", async (db) => {
-        const rows = await db
-          .selectFrom("owner_notices")
-          .selectAll()
-          .orderBy("created_at")
-          .orderBy("key")
-          .execute();
-        return (rows as NoticeRow[]).map(toStoredNotice);
-      }),
+      read("read", async (db) =>
+        (await rows<NoticeRow>(db, sql`select * from owner_notices order by created_at, key`)).map(
+          toStoredNotice,
+        ),
+      ),
     addCount: (day, path, event) =>
       write("count", async (tx) => {
-        await tx
-          .insertInto("site_counts")
-          .values({ day, path, event, count: 1 })
-          .onConflict((conflict) =>
-            conflict
-              .columns(["day", "path", "event"])
-              .doUpdateSet({ count: sql`site_counts.count + 1` }),
-          )
-          .execute();
+        await sql`insert into site_counts (day, path, event, count) values (${day}, ${path}, ${event}, 1)
+                  on conflict (day, path, event) do update set count = site_counts.count + 1`.execute(
+          tx,
+        );
       }),
     countsBetween: (from, to) =>
       read("read", async (db) => {
-        const rows = await db
-          .selectFrom("site_counts")
-          .selectAll()
-          .where("day", ">=", from)
-          .where("day", "<=", to)
-          .orderBy("day")
-          .orderBy("path")
-          .orderBy("event")
-          .execute();
-        return rows.map((row) => ({
-          // A date from Postgres is midnight UTC of that day.
+        const found = await rows<Omit<SiteCount, "day"> & { day: string | Date }>(
+          db,
+          sql`select * from site_counts where day >= ${from} and day <= ${to} order by day, path, event`,
+        );
+        // A date from Postgres is midnight UTC of that day.
+        return found.map((row) => ({
+          ...row,
           day: typeof row.day === "string" ? row.day : row.day.toISOString().slice(0, 10),
-          path: row.path,
-          event: row.event as "view",
           count: Number(row.count),
         }));
       }),
     enqueueFollowUp: (item) =>
       write("insert", async (tx) => {
-        const queued = await tx
-          .insertInto("follow_ups")
-          .values({
-            key: item.key,
-            kind: item.kind,
-            request_id: item.requestId,
-            address_hash: item.addressHash,
-            queued_status: item.queuedStatus,
-            created_at: item.createdAt.toISOString(),
-            next_attempt_at: item.dueAt.toISOString(),
-          })
+        const queued = await rows(
+          tx,
           // A stopped one may be queued again, afresh; any other is sent at most once.
-          .onConflict((conflict) =>
-            conflict
-              .column("key")
-              .doUpdateSet((eb) => ({
-                status: "pending",
-                queued_status: eb.ref("excluded.queued_status"),
-                created_at: eb.ref("excluded.created_at"),
-                next_attempt_at: eb.ref("excluded.next_attempt_at"),
-                attempts: 0,
-                last_error: null,
-                claimed_at: null,
-              }))
-              .where("follow_ups.status", "=", "stopped"),
-          )
-          .returning("key")
-          .execute();
+          sql`insert into follow_ups (key, kind, request_id, address_hash, queued_status,
+                created_at, next_attempt_at)
+              values (${item.key}, ${item.kind}, ${item.requestId}, ${item.addressHash},
+                ${item.queuedStatus}, ${item.createdAt.toISOString()}, ${item.dueAt.toISOString()})
+              on conflict (key) do update set status = 'pending',
+                queued_status = excluded.queued_status, created_at = excluded.created_at,
+                next_attempt_at = excluded.next_attempt_at, attempts = 0, last_error = null,
+                claimed_at = null
+              where follow_ups.status = 'stopped'
+              returning key`,
+        );
         return queued.length > 0;
       }),
     stopFollowUp: (key, reason) =>
       write("update", async (tx) => {
-        await tx
-          .updateTable("follow_ups")
-          .set({ status: "stopped", last_error: reason, claimed_at: null })
-          .where("key", "=", key)
-          .where("status", "=", "pending")
-          .execute();
+        await sql`update follow_ups set status = 'stopped', last_error = ${reason}, claimed_at = null
+                  where key = ${key} and status = 'pending'`.execute(tx);
       }),
     followUpsSentTo: (addressHash, since) =>
       read("read", async (db) => {
-        const row = await db
-          .selectFrom("follow_ups")
-          .select((eb) => eb.fn.countAll().as("sent"))
-          .where("address_hash", "=", addressHash)
-          .where("status", "=", "sent")
-          .where("sent_at", ">=", since.toISOString())
-          .executeTakeFirst();
+        const [row] = await rows<{ sent: number | string }>(
+          db,
+          sql`select count(*) as sent from follow_ups where address_hash = ${addressHash}
+              and status = 'sent' and sent_at >= ${since.toISOString()}`,
+        );
         return Number(row?.sent ?? 0);
       }),
     listFollowUps: (requestId) =>
       read("read", async (db) => {
-        const rows = await db
-          .selectFrom("follow_ups")
-          .selectAll()
-          .where("request_id", "=", idOrNone(requestId))
-          .orderBy("created_at")
-          .orderBy("key")
-          .execute();
-        return (rows as FollowUpRow[]).map(toStoredFollowUp);
+        const found = await rows<FollowUpRow>(
+          db,
+          sql`select * from follow_ups where request_id = ${idOrNone(requestId)}
+              order by created_at, key`,
+        );
+        return found.map(toStoredFollowUp);
       }),
     optOut: (addressHash, at) =>
       write("insert", async (tx) => {
-        await tx
-          .insertInto("email_opt_outs")
-          .values({ address_hash: addressHash, opted_out_at: at.toISOString() })
-          .onConflict((conflict) => conflict.column("address_hash").doNothing())
-          .execute();
+        await sql`insert into email_opt_outs (address_hash, opted_out_at)
+                  values (${addressHash}, ${at.toISOString()})
+                  on conflict (address_hash) do nothing`.execute(tx);
       }),
     isOptedOut: (addressHash) =>
-      read("read", async (db) =>
-        Boolean(
-          await db
-            .selectFrom("email_opt_outs")
-            .select("address_hash")
-            .where("address_hash", "=", addressHash)
-            .executeTakeFirst(),
-        ),
-      ),
+      read("read", async (db) => {
+        const found = await rows(
+          db,
+          sql`select 1 from email_opt_outs where address_hash = ${addressHash}`,
+        );
+        return found.length > 0;
+      }),
   };
 }

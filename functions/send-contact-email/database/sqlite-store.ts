@@ -19,9 +19,8 @@ import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { Kysely, SqliteDialect } from "kysely";
 import { applySqliteMigrations } from "../store/migrations.ts";
-import { type Db, type Engine, unavailable } from "./engine.ts";
+import { type Db, type Encoded, type Engine, unavailable } from "./engine.ts";
 import { type SqlStore, sqlStore } from "./sql-store.ts";
-import type { Database, Encoded } from "./tables.ts";
 
 export type SqliteStoreOptions = {
   /** How long a write waits for another connection's lock before failing (ms). */
@@ -105,7 +104,7 @@ function openSqliteEngine(path: string, options: SqliteStoreOptions): Engine {
   } catch (error) {
     throw unavailable("SQLite", "open", error);
   }
-  const kysely = new Kysely<Database>({
+  const kysely = new Kysely<object>({
     dialect: new SqliteDialect({ database: dialectDatabase(db) }),
   });
 

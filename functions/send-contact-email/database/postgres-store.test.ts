@@ -8,6 +8,7 @@ import { describeBookingStoreContract } from "../../../tests/contracts/booking-s
 import { describeContentStoreContract } from "../../../tests/contracts/content-store-contract.ts";
 import { describeCountStoreContract } from "../../../tests/contracts/count-store-contract.ts";
 import { describeFollowUpStoreContract } from "../../../tests/contracts/follow-up-store-contract.ts";
+import { describeInboxStoreContract } from "../../../tests/contracts/inbox-store-contract.ts";
 import { describeOwnerStoreContract } from "../../../tests/contracts/owner-store-contract.ts";
 import { describePictureStoreContract } from "../../../tests/contracts/picture-store-contract.ts";
 import { describeQueueContract } from "../../../tests/contracts/queue-contract.ts";
@@ -58,6 +59,9 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
 
   describeStoreContract("Postgres store", async () => openPostgresStore({ url: freshDatabase() }));
   describeOwnerStoreContract("Postgres store", async () =>
+    openPostgresStore({ url: freshDatabase() }),
+  );
+  describeInboxStoreContract("Postgres store", async () =>
     openPostgresStore({ url: freshDatabase() }),
   );
   describeContentStoreContract("Postgres store", async () =>

@@ -6,6 +6,7 @@
 import { sql } from "kysely";
 import type { CountStore, SiteCount } from "../store/count-store.ts";
 import type { FollowUpStore } from "../store/follow-up-store.ts";
+import type { InboxStore, RequestSelection } from "../store/inbox-store.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
 import type { ContactStore } from "../store/store.ts";
 import {
@@ -18,16 +19,47 @@ import {
 } from "../store/store-row.ts";
 import { type Db, type Engine, idOrNone, rows } from "./engine.ts";
 
-type Requests = Pick<ContactStore, "submit" | "list"> & OwnerStore & FollowUpStore & CountStore;
+type Requests = Pick<ContactStore, "submit" | "list"> &
+  OwnerStore &
+  InboxStore &
+  FollowUpStore &
+  CountStore;
+
+const oneOf = (column: string, values: string[]) =>
+  values.length > 0 ? sql`${sql.ref(column)} in (${sql.join(values)})` : sql`false`;
+
+/** The inbox's filters as SQL (store/inbox-store.ts; their meaning: leads/lead-filters.ts). */
+function selected({ statuses, all, services, since, town }: RequestSelection) {
+  const where = [sql`true`];
+  if (statuses) where.push(oneOf("status", statuses));
+  else if (!all)
+    where.push(
+      sql`(status <> 'spam' or (status_set_at is not null and delivery_status <> 'sent'))`,
+    );
+  if (services) where.push(oneOf("service", services));
+  if (since) where.push(sql`created_at >= ${since.toISOString()}`);
+  const wanted = town?.toLowerCase();
+  // `->>` and `->` read a JSON column alike in SQLite and Postgres.
+  const zip = sql`quote_details ->> 'zip'`;
+  if (wanted === "outside")
+    where.push(
+      sql`${zip} is not null
+          and coalesce(cast(quote_details -> 'inServiceArea' as text), '') <> 'true'`,
+    );
+  else if (wanted === "none") where.push(sql`${zip} is null`);
+  // The area's towns are ASCII: SQL's lower() is JavaScript's there.
+  else if (wanted) where.push(sql`lower(coalesce(quote_details ->> 'town', '')) = ${wanted}`);
+  return sql.join(where, sql` and `);
+}
 
 export function requestsOf(engine: Engine): Requests {
   const { read, write } = engine;
   /** Requests matching `where`, newest first (of equal times, the last stored first). */
-  const newest = (db: Db, where = sql`true`) =>
+  const newest = (db: Db, where = sql`true`, page = sql``) =>
     rows<ContactRequestRow>(
       db,
       sql`select * from contact_requests where ${where}
-          order by created_at desc, ${sql.ref(engine.insertionOrder)} desc`,
+          order by created_at desc, ${sql.ref(engine.insertionOrder)} desc ${page}`,
     ).then((found) => found.map(toStoredRequest));
 
   return {
@@ -66,6 +98,23 @@ export function requestsOf(engine: Engine): Requests {
       return engine.write("insert", write, { retry: true });
     },
     list: () => read("read", (db) => newest(db)),
+    selectRequests: (selection, { offset, limit }) =>
+      read("read", async (db) => {
+        const where = selected(selection);
+        const { matches } = selection;
+        if (matches) {
+          // A search reads what the filters leave, then pages what it finds.
+          const found = (await newest(db, where)).filter(matches);
+          return { total: found.length, requests: found.slice(offset, offset + limit) };
+        }
+        const [counted] = await rows<{ n: number | string }>(
+          db,
+          sql`select count(*) as n from contact_requests where ${where}`,
+        );
+        const requests =
+          limit > 0 ? await newest(db, where, sql`limit ${limit} offset ${offset}`) : [];
+        return { total: Number(counted?.n ?? 0), requests };
+      }),
     get: (id) =>
       read("read", async (db) => (await newest(db, sql`id = ${idOrNone(id)}`))[0] ?? null),
     setStatus: (id, status, at) =>

@@ -10,6 +10,7 @@ import type { BookingStore } from "../store/booking-store.ts";
 import type { ContentStore } from "../store/content-store.ts";
 import type { CountStore } from "../store/count-store.ts";
 import type { FollowUpStore } from "../store/follow-up-store.ts";
+import type { InboxStore } from "../store/inbox-store.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
 import type { PictureStore } from "../store/picture-store.ts";
 import {
@@ -35,6 +36,7 @@ import { siteContentOf } from "./site-content.ts";
 /** Every contract under store/: what function-store.ts calls the FunctionStore. */
 export type SqlStore = ContactStore &
   OwnerStore &
+  InboxStore &
   BookingStore &
   CountStore &
   FollowUpStore &

@@ -8,6 +8,7 @@ import { describeBookingStoreContract } from "../../../tests/contracts/booking-s
 import { describeContentStoreContract } from "../../../tests/contracts/content-store-contract.ts";
 import { describeCountStoreContract } from "../../../tests/contracts/count-store-contract.ts";
 import { describeFollowUpStoreContract } from "../../../tests/contracts/follow-up-store-contract.ts";
+import { describeInboxStoreContract } from "../../../tests/contracts/inbox-store-contract.ts";
 import { describeOwnerStoreContract } from "../../../tests/contracts/owner-store-contract.ts";
 import { describePictureStoreContract } from "../../../tests/contracts/picture-store-contract.ts";
 import { describeQueueContract } from "../../../tests/contracts/queue-contract.ts";
@@ -34,6 +35,9 @@ describeStoreContract("SQLite store", async () =>
 describeStoreContract("SQLite store in memory", async () => openSqliteStore(":memory:"));
 
 describeOwnerStoreContract("SQLite store", async () =>
+  openSqliteStore(join(tempFolder(), "contact.db")),
+);
+describeInboxStoreContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
 );
 describeContentStoreContract("SQLite store", async () =>

@@ -6,7 +6,8 @@
  * 0026) by `tests/support/make-store-fixtures.ts` of commit 0ece9b8, since removed (run again,
  * it would make fixtures of today's store):
  * `store-before-0026.db` (SQLite, as `npm start` left it), `store-before-0026.pg.sql` (Postgres,
- * the rows of a database of supabase/migrations as they were then) and
+ * the rows those stores wrote in a database of supabase/migrations as they were then: pg_dump's
+ * data of `public`, without lead_statuses, whose rows the migrations insert) and
  * `store-before-0026.json` (what those stores read of them). The upgrade tests open them with
  * the store of today and compare.
  */

@@ -1,12 +1,14 @@
 /**
  * What each database gives the one store (sql-store.ts), and all it gives: a Kysely over its
- * driver, how a write runs (SQLite: in the group commit, sqlite-engine.ts; Postgres: a
- * transaction, retried after a transient failure, postgres-engine.ts), a lock for the rules that
+ * driver, how a write runs (SQLite: in the group commit, sqlite-store.ts; Postgres: a
+ * transaction, retried after a transient failure, postgres-store.ts), a lock for the rules that
  * must hold across servers, and how a JSON value or a list is written. Every query of the store is
- * written once, over this.
+ * written once, over this, as a Kysely `sql` template: placeholders and identifiers are compiled
+ * for each database, the SQL itself is what both speak.
  */
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { Kysely, RawBuilder } from "kysely";
 import { StoreUnavailableError } from "../store/store.ts";
+
 /** A Kysely over either database; the store's queries are its `sql` templates. */
 export type Db = Kysely<object>;
 
@@ -14,8 +16,6 @@ export type Db = Kysely<object>;
 export type Encoded = { readonly encoded: unique symbol };
 
 export type Engine = {
-  /** "SQLite" or "Postgres", as errors name it. */
-  name: string;
   /** Reads; a failure is StoreUnavailableError. */
   read<T>(action: string, work: (db: Db) => Promise<T>): Promise<T>;
   /**
@@ -49,13 +49,24 @@ export function unavailable(name: string, action: string, error: unknown): Store
 export const idOrNone = (id: string) =>
   /^[0-9a-f-]{36}$/i.test(id) ? id : "00000000-0000-0000-0000-000000000000";
 
-/** Holds a Postgres advisory lock on `key` until the transaction ends. */
-export async function advisoryLock(tx: Db, key: string) {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
-}
-
 /** The rows of one query. */
 export const rows = async <Row>(db: Db, query: RawBuilder<Row>) => (await query.execute(db)).rows;
+
+/** The rows of one read, as the engine reads. */
+export const select = <Row>(engine: Engine, query: RawBuilder<Row>) =>
+  engine.read("read", (db) => rows(db, query));
+
+/** Reads rows made into what the function sees, each by `to` (store/store-row.ts). */
+export const reader =
+  <Row, T>(engine: Engine, to: (row: Row) => T) =>
+  async (query: RawBuilder<unknown>) =>
+    (await select(engine, query)).map((row) => to(row as Row));
+
+/** A statement that writes alone, as the engine writes (`action`: for errors); its rows. */
+export const writer =
+  (engine: Engine, action: string) =>
+  <Row>(query: RawBuilder<Row>) =>
+    engine.write(action, (tx) => rows(tx, query));
 
 /** ISO-8601 UTC text of a time read from either database. */
 export const iso = (value: Date | string) => new Date(value).toISOString();

@@ -11,12 +11,12 @@
  * an identity column; the rate limit and the hourly e-mail cap are counted by the SQL functions
  * consume_contact_rate_limit, count_contact_mail and claim_contact_mail_digest.
  */
-import { Kysely, sql } from "kysely";
+import { Kysely, type RawBuilder, sql } from "kysely";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import type { RateLimiter } from "../http/rate-limiter.ts";
 import type { MailCount } from "../store/mail-count.ts";
-import { advisoryLock, type Encoded, type Engine, unavailable } from "./engine.ts";
+import { type Encoded, type Engine, unavailable } from "./engine.ts";
 import { type SqlStore, sqlStore } from "./sql-store.ts";
 
 export type PostgresStoreOptions = {
@@ -32,7 +32,7 @@ export type PostgresStoreOptions = {
   connectTimeoutSeconds?: number;
 };
 
-type PostgresEngine = Engine & {
+export type PostgresStore = Omit<SqlStore, "releaseClaims"> & {
   /** The pool, for the migration runner and tests. */
   readonly sql: postgres.Sql;
   /** A rate limiter whose counts live in this database, shared by every instance. */
@@ -41,32 +41,24 @@ type PostgresEngine = Engine & {
   mailCount(): MailCount;
 };
 
-const transientAttempts = 3;
 /**
  * deadlock_detected, serialization_failure, lock_not_available; the server ending a session
  * (admin_shutdown, idle_session_timeout); and a pooled connection found dead on first use: the
  * server, a pooler or a firewall closed it while it sat idle (as it does while a mail outage keeps
  * the outbox quiet), and the write meets a closed socket.
  */
-const transientCodes = new Set([
-  "40P01",
-  "40001",
-  "55P03",
-  "57P01",
-  "57P05",
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "ECONNRESET",
-  "EPIPE",
-]);
+const transientCodes = new Set(
+  "40P01 40001 55P03 57P01 57P05 CONNECTION_CLOSED CONNECTION_ENDED CONNECTION_DESTROYED ECONNRESET EPIPE".split(
+    " ",
+  ),
+);
 
 export function isTransient(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && transientCodes.has(code);
 }
 
-function openPostgresEngine(options: PostgresStoreOptions): PostgresEngine {
+export function openPostgresStore(options: PostgresStoreOptions): PostgresStore {
   const client = postgres(options.url, {
     max: options.maxConnections ?? 10,
     prepare: options.prepare ?? true,
@@ -77,88 +69,73 @@ function openPostgresEngine(options: PostgresStoreOptions): PostgresEngine {
   });
   const db = new Kysely<object>({ dialect: new PostgresJSDialect({ postgres: client }) });
 
+  /** Retried: a failure that says nothing about the work (a deadlock's victim, a dead connection). */
   async function run<T>(action: string, work: () => Promise<T>, retry = false): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await work();
       } catch (error) {
-        if (!retry || attempt >= transientAttempts || !isTransient(error))
+        if (!retry || attempt >= 3 || !isTransient(error))
           throw unavailable("Postgres", action, error);
         await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
       }
     }
   }
+  const one = async <Row>(action: string, query: RawBuilder<Row>, retry = false) =>
+    (await run(action, () => query.execute(db), retry)).rows[0];
 
-  return {
-    name: "Postgres",
-    sql: client,
+  const engine: Engine = {
     read: (action, work) => run(action, () => work(db)),
     write: (action, work, { retry = false } = {}) =>
       run(action, () => db.transaction().execute(work), retry),
-    lock: advisoryLock,
+    async lock(tx, key) {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
+    },
     skipLocked: true,
     // postgres.js writes a value as the type Postgres asks for: JSON for json and jsonb, an array
     // literal for text[]. Text would be written as a JSON string.
     json: (value) => value as Encoded,
     list: (values) => values as unknown as Encoded,
     insertionOrder: "id",
-    rateLimiter({ max, windowMs }) {
-      return {
-        size: 0,
-        consume: (clientKey, now = Date.now()) =>
-          run(
-            "rate limit",
-            async () => {
-              const { rows } = await sql<{ allowed: boolean; retry_after_seconds: number }>`
-                select allowed, retry_after_seconds from public.consume_contact_rate_limit(
-                  ${clientKey}, ${max}::integer, ${windowMs}::integer, ${new Date(now)}::timestamptz)`.execute(
-                db,
-              );
-              const [row] = rows;
-              if (!row) throw new Error("consume_contact_rate_limit returned no row");
-              return row.allowed
-                ? { allowed: true }
-                : { allowed: false, retryAfterSeconds: row.retry_after_seconds };
-            },
-            true,
-          ),
-      };
-    },
-    mailCount() {
-      const one = async <T>(query: ReturnType<typeof sql<T>>) =>
-        (await run("mail count", () => query.execute(db))).rows[0];
-      return {
-        add: async (hour) => {
-          await one(sql`select public.count_contact_mail(${hour}::bigint)`);
-        },
-        sent: async (hour) =>
-          (
-            await one(sql<{ sent: number }>`
-            select sent from public.contact_mail_hours where hour = ${hour}::bigint`)
-          )?.sent ?? 0,
-        claimDigest: async (hour) =>
-          (
-            await one(sql<{ claimed: boolean }>`
-            select public.claim_contact_mail_digest(${hour}::bigint) as claimed`)
-          )?.claimed === true,
-      };
-    },
-    async close() {
-      await client.end({ timeout: 5 });
-    },
+    close: () => client.end({ timeout: 5 }),
   };
-}
-
-export type PostgresStore = Omit<SqlStore, "releaseClaims"> &
-  Pick<PostgresEngine, "sql" | "rateLimiter" | "mailCount">;
-
-export function openPostgresStore(options: PostgresStoreOptions): PostgresStore {
-  const engine = openPostgresEngine(options);
-  const { releaseClaims: _startsOnlyOnSqlite, ...store } = sqlStore(engine);
+  const { releaseClaims: _startOnlyOnSqlite, ...store } = sqlStore(engine);
   return {
     ...store,
-    sql: engine.sql,
-    rateLimiter: engine.rateLimiter,
-    mailCount: engine.mailCount,
+    sql: client,
+    rateLimiter: ({ max, windowMs }) => ({
+      size: 0,
+      async consume(clientKey, now = Date.now()) {
+        const row = await one(
+          "rate limit",
+          sql<{ allowed: boolean; retry_after_seconds: number }>`
+            select allowed, retry_after_seconds from consume_contact_rate_limit(
+              ${clientKey}, ${max}::integer, ${windowMs}::integer, ${new Date(now)}::timestamptz)`,
+          true,
+        );
+        if (!row) throw unavailable("Postgres", "rate limit", "consume_contact_rate_limit: no row");
+        return row.allowed
+          ? { allowed: true }
+          : { allowed: false, retryAfterSeconds: row.retry_after_seconds };
+      },
+    }),
+    mailCount() {
+      const counted = <Row>(query: RawBuilder<Row>) => one("mail count", query);
+      return {
+        async add(hour) {
+          await counted(sql`select count_contact_mail(${hour}::bigint)`);
+        },
+        async sent(hour) {
+          const row = await counted(sql<{ sent: number }>`select sent from contact_mail_hours
+            where hour = ${hour}::bigint`);
+          return row?.sent ?? 0;
+        },
+        async claimDigest(hour) {
+          const row = await counted(sql<{ claimed: boolean }>`
+            select claim_contact_mail_digest(${hour}::bigint) as claimed`);
+          return row?.claimed === true;
+        },
+      };
+    },
   };
 }

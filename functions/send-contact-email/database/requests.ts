@@ -3,27 +3,23 @@
  * (store/store.ts, owner-store.ts), the FollowUpStore and the CountStore, written once for both
  * databases over the engine (engine.ts).
  */
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { CountStore, SiteCount } from "../store/count-store.ts";
 import type { FollowUpStore } from "../store/follow-up-store.ts";
 import type { InboxStore, RequestSelection } from "../store/inbox-store.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
 import type { ContactStore } from "../store/store.ts";
-import {
-  type ContactRequestRow,
-  type FollowUpRow,
-  type NoticeRow,
-  toStoredFollowUp,
-  toStoredNotice,
-  toStoredRequest,
-} from "../store/store-row.ts";
-import { type Db, type Engine, idOrNone, rows } from "./engine.ts";
+import type { ContactRequestRow } from "../store/store-row.ts";
+import * as storeRow from "../store/store-row.ts";
+import { type Db, type Engine, idOrNone, reader, rows, select, writer } from "./engine.ts";
 
 type Requests = Pick<ContactStore, "submit" | "list"> &
-  OwnerStore &
+  Omit<OwnerStore, "enqueueNotice"> &
   InboxStore &
   FollowUpStore &
   CountStore;
+
+type DatedCount = Omit<SiteCount, "day"> & { day: Date };
 
 const oneOf = (column: string, values: string[]) =>
   values.length > 0 ? sql`${sql.ref(column)} in (${sql.join(values)})` : sql`false`;
@@ -53,14 +49,27 @@ function selected({ statuses, all, services, since, town }: RequestSelection) {
 }
 
 export function requestsOf(engine: Engine): Requests {
-  const { read, write } = engine;
+  const insert = writer(engine, "insert");
+  const update = writer(engine, "update");
+  const notices = reader(engine, storeRow.toStoredNotice);
+  const followUps = reader(engine, storeRow.toStoredFollowUp);
+  // A date from Postgres is midnight UTC of that day.
+  const counts = reader(engine, ({ day, count, ...row }: SiteCount | DatedCount) => ({
+    ...row,
+    day: typeof day === "string" ? day : day.toISOString().slice(0, 10),
+    count: Number(count),
+  }));
   /** Requests matching `where`, newest first (of equal times, the last stored first). */
   const newest = (db: Db, where = sql`true`, page = sql``) =>
     rows<ContactRequestRow>(
       db,
       sql`select * from contact_requests where ${where}
           order by created_at desc, ${sql.ref(engine.insertionOrder)} desc ${page}`,
-    ).then((found) => found.map(toStoredRequest));
+    ).then((found) => found.map(storeRow.toStoredRequest));
+  const requests = (where?: RawBuilder<unknown>) => engine.read("read", (db) => newest(db, where));
+  /** A count (`as n`): a number from SQLite, text of a bigint from Postgres. */
+  const tally = async (query: RawBuilder<{ n: number | string }>) =>
+    Number((await select(engine, query))[0]?.n ?? 0);
 
   return {
     submit(request) {
@@ -68,23 +77,25 @@ export function requestsOf(engine: Engine): Requests {
       const status = request.status ?? "new";
       const createdAt = receivedAt.toISOString();
       const since = new Date(receivedAt.getTime() - dedupeWindowMs).toISOString();
-      const write = async (tx: Db) => {
+      const json = (value: object | undefined) => (value ? engine.json(value) : null);
+      const submit = async (tx: Db) => {
         // Every server takes the fingerprint's lock first: the check and the insert are one step.
         await engine.lock(tx, fingerprint);
         // The same request again (it was stored, the answer lost) is stored once; a repeat within
         // the window gets the first id, unless that one is spam.
-        const [stored] = await rows<{ id: string }>(
+        const [stored] = await rows(
           tx,
-          sql`select id from contact_requests where id = ${id} and fingerprint = ${fingerprint}`,
+          sql`select id from contact_requests
+          where id = ${id} and fingerprint = ${fingerprint}`,
         );
         if (stored) return { id, duplicate: false };
         const [first] = await rows<{ id: string }>(
           tx,
-          sql`select id from contact_requests where fingerprint = ${fingerprint}
-              and created_at > ${since} and status <> 'spam' order by created_at limit 1`,
+          sql`select id from contact_requests
+          where fingerprint = ${fingerprint} and created_at > ${since} and status <> 'spam'
+          order by created_at limit 1`,
         );
         if (first) return { id: String(first.id), duplicate: true };
-        const json = (value: object | undefined) => (value ? engine.json(value) : null);
         await sql`insert into contact_requests (id, created_at, name, email, phone, service,
             other_service, message, fingerprint, next_attempt_at, status, quote_details, source,
             spam_reason)
@@ -95,144 +106,78 @@ export function requestsOf(engine: Engine): Requests {
             ${status === "spam" ? (request.spamReason?.slice(0, 200) ?? null) : null})`.execute(tx);
         return { id, duplicate: false };
       };
-      return engine.write("insert", write, { retry: true });
+      return engine.write("insert", submit, { retry: true });
     },
-    list: () => read("read", (db) => newest(db)),
+    list: () => requests(),
     selectRequests: (selection, { offset, limit }) =>
-      read("read", async (db) => {
+      engine.read("read", async (db) => {
         const where = selected(selection);
-        const { matches } = selection;
-        if (matches) {
+        if (selection.matches) {
           // A search reads what the filters leave, then pages what it finds.
-          const found = (await newest(db, where)).filter(matches);
+          const found = (await newest(db, where)).filter(selection.matches);
           return { total: found.length, requests: found.slice(offset, offset + limit) };
         }
-        const [counted] = await rows<{ n: number | string }>(
-          db,
-          sql`select count(*) as n from contact_requests where ${where}`,
-        );
-        const requests =
-          limit > 0 ? await newest(db, where, sql`limit ${limit} offset ${offset}`) : [];
-        return { total: Number(counted?.n ?? 0), requests };
+        const total = await tally(sql`select count(*) as n from contact_requests where ${where}`);
+        const page = limit > 0 ? await newest(db, where, sql`limit ${limit} offset ${offset}`) : [];
+        return { total, requests: page };
       }),
-    get: (id) =>
-      read("read", async (db) => (await newest(db, sql`id = ${idOrNone(id)}`))[0] ?? null),
-    setStatus: (id, status, at) =>
-      write("update", async (tx) => {
-        const when = at.toISOString();
-        const [row] = await rows<ContactRequestRow>(
-          tx,
-          // The first answer records when; marking spam is not an answer.
-          sql`update contact_requests set status = ${status}, status_set_at = ${when},
-              contacted_at = ${status === "spam" ? sql`contacted_at` : sql`coalesce(contacted_at, ${when})`}
-              where id = ${idOrNone(id)} returning *`,
-        );
-        return row ? toStoredRequest(row) : null;
-      }),
-    listSince: (since) =>
-      read("read", (db) => newest(db, sql`created_at >= ${since.toISOString()}`)),
+    get: async (id) => (await requests(sql`id = ${idOrNone(id)}`))[0] ?? null,
+    setStatus: async (id, status, at) => {
+      const when = at.toISOString();
+      // The first answer records when; marking spam is not an answer.
+      const contacted =
+        status === "spam" ? sql`contacted_at` : sql`coalesce(contacted_at, ${when})`;
+      const [row] = await update<ContactRequestRow>(sql`update contact_requests
+        set status = ${status}, status_set_at = ${when}, contacted_at = ${contacted}
+        where id = ${idOrNone(id)} returning *`);
+      return row ? storeRow.toStoredRequest(row) : null;
+    },
+    listSince: (since) => requests(sql`created_at >= ${since.toISOString()}`),
     listTouchedSince: (since) => {
       const at = since.toISOString();
-      return read("read", (db) =>
-        newest(
-          db,
-          sql`status <> 'spam' and (created_at >= ${at} or status_set_at >= ${at}
-              or visit_changed_at >= ${at})`,
-        ),
-      );
+      return requests(sql`status <> 'spam'
+        and (created_at >= ${at} or status_set_at >= ${at} or visit_changed_at >= ${at})`);
     },
-    enqueueNotice: (notice) =>
-      write("insert", async (tx) => {
-        const created = notice.createdAt.toISOString();
-        const added = await rows(
-          tx,
-          sql`insert into owner_notices (key, channel, request_id, notice, created_at, next_attempt_at)
-              values (${notice.key}, ${notice.channel}, ${notice.requestId},
-                ${engine.json(notice.notice)}, ${created}, ${created})
-              on conflict (key) do nothing returning key`,
-        );
-        return added.length > 0;
-      }),
-    listNotices: () =>
-      read("read", async (db) =>
-        (await rows<NoticeRow>(db, sql`select * from owner_notices order by created_at, key`)).map(
-          toStoredNotice,
-        ),
-      ),
-    addCount: (day, path, event) =>
-      write("count", async (tx) => {
-        await sql`insert into site_counts (day, path, event, count) values (${day}, ${path}, ${event}, 1)
-                  on conflict (day, path, event) do update set count = site_counts.count + 1`.execute(
-          tx,
-        );
-      }),
+    listNotices: () => notices(sql`select * from owner_notices order by created_at, key`),
+    addCount: async (day, path, event) => {
+      await writer(
+        engine,
+        "count",
+      )(sql`insert into site_counts (day, path, event, count)
+        values (${day}, ${path}, ${event}, 1)
+        on conflict (day, path, event) do update set count = site_counts.count + 1`);
+    },
     countsBetween: (from, to) =>
-      read("read", async (db) => {
-        const found = await rows<Omit<SiteCount, "day"> & { day: string | Date }>(
-          db,
-          sql`select * from site_counts where day >= ${from} and day <= ${to} order by day, path, event`,
-        );
-        // A date from Postgres is midnight UTC of that day.
-        return found.map((row) => ({
-          ...row,
-          day: typeof row.day === "string" ? row.day : row.day.toISOString().slice(0, 10),
-          count: Number(row.count),
-        }));
-      }),
-    enqueueFollowUp: (item) =>
-      write("insert", async (tx) => {
-        const queued = await rows(
-          tx,
-          // A stopped one may be queued again, afresh; any other is sent at most once.
-          sql`insert into follow_ups (key, kind, request_id, address_hash, queued_status,
-                created_at, next_attempt_at)
-              values (${item.key}, ${item.kind}, ${item.requestId}, ${item.addressHash},
-                ${item.queuedStatus}, ${item.createdAt.toISOString()}, ${item.dueAt.toISOString()})
-              on conflict (key) do update set status = 'pending',
-                queued_status = excluded.queued_status, created_at = excluded.created_at,
-                next_attempt_at = excluded.next_attempt_at, attempts = 0, last_error = null,
-                claimed_at = null
-              where follow_ups.status = 'stopped'
-              returning key`,
-        );
-        return queued.length > 0;
-      }),
-    stopFollowUp: (key, reason) =>
-      write("update", async (tx) => {
-        await sql`update follow_ups set status = 'stopped', last_error = ${reason}, claimed_at = null
-                  where key = ${key} and status = 'pending'`.execute(tx);
-      }),
+      counts(sql`select * from site_counts where day >= ${from} and day <= ${to}
+        order by day, path, event`),
+    enqueueFollowUp: async (item) => {
+      // A stopped one may be queued again, afresh; any other is sent at most once.
+      const queued = await insert(sql`insert into follow_ups (key, kind, request_id, address_hash,
+          queued_status, created_at, next_attempt_at)
+        values (${item.key}, ${item.kind}, ${item.requestId}, ${item.addressHash},
+          ${item.queuedStatus}, ${item.createdAt.toISOString()}, ${item.dueAt.toISOString()})
+        on conflict (key) do update set status = 'pending', attempts = 0, last_error = null,
+          claimed_at = null, queued_status = excluded.queued_status,
+          created_at = excluded.created_at, next_attempt_at = excluded.next_attempt_at
+        where follow_ups.status = 'stopped' returning key`);
+      return queued.length > 0;
+    },
+    stopFollowUp: async (key, reason) => {
+      await update(sql`update follow_ups set status = 'stopped', last_error = ${reason},
+        claimed_at = null where key = ${key} and status = 'pending'`);
+    },
     followUpsSentTo: (addressHash, since) =>
-      read("read", async (db) => {
-        const [row] = await rows<{ sent: number | string }>(
-          db,
-          sql`select count(*) as sent from follow_ups where address_hash = ${addressHash}
-              and status = 'sent' and sent_at >= ${since.toISOString()}`,
-        );
-        return Number(row?.sent ?? 0);
-      }),
+      tally(sql`select count(*) as n from follow_ups where address_hash = ${addressHash}
+        and status = 'sent' and sent_at >= ${since.toISOString()}`),
     listFollowUps: (requestId) =>
-      read("read", async (db) => {
-        const found = await rows<FollowUpRow>(
-          db,
-          sql`select * from follow_ups where request_id = ${idOrNone(requestId)}
-              order by created_at, key`,
-        );
-        return found.map(toStoredFollowUp);
-      }),
-    optOut: (addressHash, at) =>
-      write("insert", async (tx) => {
-        await sql`insert into email_opt_outs (address_hash, opted_out_at)
-                  values (${addressHash}, ${at.toISOString()})
-                  on conflict (address_hash) do nothing`.execute(tx);
-      }),
-    isOptedOut: (addressHash) =>
-      read("read", async (db) => {
-        const found = await rows(
-          db,
-          sql`select 1 from email_opt_outs where address_hash = ${addressHash}`,
-        );
-        return found.length > 0;
-      }),
+      followUps(sql`select * from follow_ups where request_id = ${idOrNone(requestId)}
+        order by created_at, key`),
+    optOut: async (addressHash, at) => {
+      await insert(sql`insert into email_opt_outs (address_hash, opted_out_at)
+        values (${addressHash}, ${at.toISOString()}) on conflict (address_hash) do nothing`);
+    },
+    isOptedOut: async (addressHash) =>
+      (await select(engine, sql`select 1 from email_opt_outs where address_hash = ${addressHash}`))
+        .length > 0,
   };
 }

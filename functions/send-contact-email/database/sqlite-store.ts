@@ -1,10 +1,9 @@
 /**
- * The one store on one SQLite file, through Node's built-in node:sqlite (decision 0002) under
- * Kysely's own SQLite dialect: node:sqlite's statements given the shape that dialect drives
- * (`reader`, parameters as a list), each prepared once. WAL with synchronous=FULL: a committed
- * request survives a process crash and a power cut. The schema is supabase/sqlite-migrations,
- * applied on open (store/migrations.ts). One server process owns a data folder; `npm run leads`
- * and `npm run backup` may read it at the same time. Tests open it as ":memory:".
+ * The one store on one SQLite file: Node's built-in node:sqlite (decision 0002) under Kysely's
+ * own SQLite dialect. WAL with synchronous=FULL: a committed request survives a process crash and
+ * a power cut. The schema is supabase/sqlite-migrations, applied on open (store/migrations.ts).
+ * One server process owns a data folder; `npm run leads` and `npm run backup` may read it at the
+ * same time. Tests open it as ":memory:".
  *
  * Group commit: writes that arrive in the same turn of the event loop (many visitors at once, or
  * the outbox marking a batch of e-mails) share one transaction and so one fsync, each in its own
@@ -57,40 +56,39 @@ function narrowCompanions(path: string) {
   }
 }
 
-/** node:sqlite as Kysely's SQLite dialect drives a database (its SqliteDatabase interface). */
+/** node:sqlite as Kysely's SQLite dialect drives a database (its SqliteDatabase), prepared once. */
 function dialectDatabase(db: DatabaseSync) {
   const prepared = new Map<string, { statement: StatementSync; reader: boolean }>();
   return {
     close: () => (db.isOpen ? db.close() : undefined),
     prepare(text: string) {
-      let found = prepared.get(text);
-      if (!found) {
-        // The store's queries are a few dozen shapes; the bound only guards against a leak.
-        if (prepared.size >= 500) prepared.clear();
-        const statement = db.prepare(text);
-        found = { statement, reader: statement.columns().length > 0 };
-        prepared.set(text, found);
-      }
-      const { statement, reader } = found;
-      const values = (parameters: readonly unknown[]) => parameters as SQLInputValue[];
+      // The store's queries are a few dozen shapes; the bound only guards against a leak.
+      if (!prepared.has(text) && prepared.size >= 500) prepared.clear();
+      const statement = prepared.get(text)?.statement ?? db.prepare(text);
+      const found = prepared.get(text) ?? { statement, reader: statement.columns().length > 0 };
+      prepared.set(text, found);
+      type Values = readonly SQLInputValue[];
       return {
-        reader,
-        all: (parameters: readonly unknown[]) => statement.all(...values(parameters)),
-        run: (parameters: readonly unknown[]) => statement.run(...values(parameters)),
-        iterate: (parameters: readonly unknown[]) => statement.iterate(...values(parameters)),
+        reader: found.reader,
+        all: (values: Values) => statement.all(...values),
+        run: (values: Values) => statement.run(...values),
+        iterate: (values: Values) => statement.iterate(...values),
       };
     },
   };
 }
 
-type Queued = {
-  action: string;
-  work: (tx: Db) => Promise<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
+export type SqliteStore = SqlStore & {
+  /** The file in use. */
+  readonly path: string;
 };
 
-function openSqliteEngine(path: string, options: SqliteStoreOptions): Engine {
+/**
+ * The store on the SQLite file at `path`. Only the process that owns the data folder calls
+ * `releaseClaims`, at start: a claim left by a crashed run would otherwise delay that e-mail
+ * until its lease expires.
+ */
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
   const inMemory = path === ":memory:";
   let db: DatabaseSync;
   try {
@@ -108,6 +106,8 @@ function openSqliteEngine(path: string, options: SqliteStoreOptions): Engine {
     dialect: new SqliteDialect({ database: dialectDatabase(db) }),
   });
 
+  type Write = { action: string; work: (tx: Db) => Promise<unknown> };
+  type Queued = Write & { resolve: (value: unknown) => void; reject: (error: unknown) => void };
   let queued: Queued[] = [];
   let flushing: ReturnType<typeof setImmediate> | null = null;
 
@@ -116,66 +116,67 @@ function openSqliteEngine(path: string, options: SqliteStoreOptions): Engine {
    * must not escape the flush, which runs from setImmediate. SQLite rolls back an unfinished
    * transaction itself when the connection closes or reopens.
    */
-  function rollback(statement: string) {
+  function rollback() {
     try {
-      if (db.isOpen && db.isTransaction) db.exec(statement);
+      if (db.isOpen && db.isTransaction) db.exec("ROLLBACK");
     } catch {
       // Nothing more to do here; every caller of the group is told the write failed.
     }
   }
 
+  /** Each write of the group in its savepoint, then one COMMIT: what each write came to. */
+  async function commit(group: Write[], connection: Db) {
+    // A transaction left open by a ROLLBACK that failed last time: end it before the next.
+    rollback();
+    db.exec("BEGIN IMMEDIATE");
+    const outcomes: { ok: boolean; value: unknown }[] = [];
+    try {
+      for (const { work } of group) {
+        db.exec("SAVEPOINT one_write");
+        try {
+          outcomes.push({ ok: true, value: await work(connection) });
+          db.exec("RELEASE one_write");
+        } catch (error) {
+          try {
+            db.exec("ROLLBACK TO one_write");
+            db.exec("RELEASE one_write");
+          } catch {
+            // SQLite rolled the whole transaction back itself (a full disk does): the group
+            // fails, with this write's error as the reason.
+            throw error;
+          }
+          outcomes.push({ ok: false, value: error });
+        }
+      }
+      db.exec("COMMIT");
+      return outcomes;
+    } catch (error) {
+      rollback();
+      throw error;
+    }
+  }
+
   /** Runs every queued write in one transaction; see "Group commit" above. */
-  function flush(): Promise<void> {
+  async function flush() {
     if (flushing) clearImmediate(flushing);
     flushing = null;
     const group = queued;
     queued = [];
-    if (group.length === 0) return Promise.resolve();
-    const fail = (error: unknown) => {
+    if (group.length === 0) return;
+    try {
+      // The connection is held for the whole group: no read runs between its writes.
+      const outcomes = await kysely.connection().execute((connection) => commit(group, connection));
+      group.forEach((item, index) => {
+        const outcome = outcomes[index];
+        if (outcome?.ok) item.resolve(outcome.value);
+        else item.reject(unavailable("SQLite", item.action, outcome?.value));
+      });
+    } catch (error) {
       for (const item of group) item.reject(unavailable("SQLite", item.action, error));
-    };
-    // The connection is held for the whole group: no read runs between its writes.
-    return kysely
-      .connection()
-      .execute(async (connection) => {
-        // A transaction left open by a ROLLBACK that failed last time: end it before the next.
-        rollback("ROLLBACK");
-        db.exec("BEGIN IMMEDIATE");
-        const outcomes: { ok: boolean; value: unknown }[] = [];
-        try {
-          for (const item of group) {
-            db.exec("SAVEPOINT one_write");
-            try {
-              outcomes.push({ ok: true, value: await item.work(connection) });
-              db.exec("RELEASE one_write");
-            } catch (error) {
-              try {
-                db.exec("ROLLBACK TO one_write");
-                db.exec("RELEASE one_write");
-              } catch {
-                // SQLite rolled the whole transaction back itself (a full disk does): the group
-                // fails, with this write's error as the reason.
-                throw error;
-              }
-              outcomes.push({ ok: false, value: error });
-            }
-          }
-          db.exec("COMMIT");
-        } catch (error) {
-          rollback("ROLLBACK");
-          throw error;
-        }
-        group.forEach((item, index) => {
-          const outcome = outcomes[index];
-          if (outcome?.ok) item.resolve(outcome.value);
-          else item.reject(unavailable("SQLite", item.action, outcome?.value));
-        });
-      })
-      .catch(fail);
+    }
   }
 
-  return {
-    name: "SQLite",
+  const engine: Engine = {
     async read(action, work) {
       try {
         return await work(kysely);
@@ -183,13 +184,12 @@ function openSqliteEngine(path: string, options: SqliteStoreOptions): Engine {
         throw unavailable("SQLite", action, error);
       }
     },
-    write<T>(action: string, work: (tx: Db) => Promise<T>) {
-      return new Promise<T>((resolve, reject) => {
+    write: <T>(action: string, work: (tx: Db) => Promise<T>) =>
+      new Promise<T>((resolve, reject) => {
         queued.push({ action, work, resolve: resolve as (value: unknown) => void, reject });
         if (options.groupCommit === false) void flush();
         else flushing ??= setImmediate(flush);
-      });
-    },
+      }),
     async lock() {},
     skipLocked: false,
     json: (value) => JSON.stringify(value) as unknown as Encoded,
@@ -203,18 +203,5 @@ function openSqliteEngine(path: string, options: SqliteStoreOptions): Engine {
       if (db.isOpen) db.close();
     },
   };
-}
-
-export type SqliteStore = SqlStore & {
-  /** The file in use. */
-  readonly path: string;
-};
-
-/**
- * The store on the SQLite file at `path`. Only the process that owns the data folder calls
- * `releaseClaims`, at start: a claim left by a crashed run would otherwise delay that e-mail
- * until its lease expires.
- */
-export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
-  return { ...sqlStore(openSqliteEngine(path, options)), path };
+  return { ...sqlStore(engine), path };
 }

@@ -21,8 +21,13 @@ export type Engine = {
   /**
    * A write that commits whole or not at all, and resolves once committed. `retry`: a failure that
    * says nothing about the write (a deadlock's victim, a dropped connection) is tried again.
+   * `alone`: the work is one statement, whole by itself (Postgres: no BEGIN and COMMIT around it).
    */
-  write<T>(action: string, work: (tx: Db) => Promise<T>, options?: { retry?: boolean }): Promise<T>;
+  write<T>(
+    action: string,
+    work: (tx: Db) => Promise<T>,
+    options?: { retry?: boolean; alone?: boolean },
+  ): Promise<T>;
   /**
    * Holds `key` until the write ends, against every server on the database (Postgres: an advisory
    * lock). SQLite has one writer at a time already.
@@ -66,7 +71,7 @@ export const reader =
 export const writer =
   (engine: Engine, action: string) =>
   <Row>(query: RawBuilder<Row>) =>
-    engine.write(action, (tx) => rows(tx, query));
+    engine.write(action, (tx) => rows(tx, query), { alone: true });
 
 /** ISO-8601 UTC text of a time read from either database. */
 export const iso = (value: Date | string) => new Date(value).toISOString();

@@ -86,8 +86,8 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 
   const engine: Engine = {
     read: (action, work) => run(action, () => work(db)),
-    write: (action, work, { retry = false } = {}) =>
-      run(action, () => db.transaction().execute(work), retry),
+    write: (action, work, { retry = false, alone = false } = {}) =>
+      run(action, () => (alone ? work(db) : db.transaction().execute(work)), retry),
     async lock(tx, key) {
       await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
     },

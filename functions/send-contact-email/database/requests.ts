@@ -81,30 +81,30 @@ export function requestsOf(engine: Engine): Requests {
       const submit = async (tx: Db) => {
         // Every server takes the fingerprint's lock first: the check and the insert are one step.
         await engine.lock(tx, fingerprint);
-        // The same request again (it was stored, the answer lost) is stored once; a repeat within
-        // the window gets the first id, unless that one is spam.
-        const [stored] = await rows(
+        // Stored unless the same request was (it was stored, the answer lost), or a repeat came
+        // within the window, unless that one is spam: then that one's id.
+        const earlier = sql`from contact_requests where fingerprint = ${fingerprint}
+          and (id = ${id} or (created_at > ${since} and status <> 'spam'))`;
+        const stored = await rows(
           tx,
-          sql`select id from contact_requests
-          where id = ${id} and fingerprint = ${fingerprint}`,
-        );
-        if (stored) return { id, duplicate: false };
-        const [first] = await rows<{ id: string }>(
-          tx,
-          sql`select id from contact_requests
-          where fingerprint = ${fingerprint} and created_at > ${since} and status <> 'spam'
-          order by created_at limit 1`,
-        );
-        if (first) return { id: String(first.id), duplicate: true };
-        await sql`insert into contact_requests (id, created_at, name, email, phone, service,
-            other_service, message, fingerprint, next_attempt_at, status, quote_details, source,
-            spam_reason)
-          values (${id}, ${createdAt}, ${data.name}, ${data.email}, ${data.phone}, ${data.service},
+          sql`insert into contact_requests (id, created_at, name,
+            email, phone, service, other_service, message, fingerprint, next_attempt_at, status,
+            quote_details, source, spam_reason)
+          select ${id}, ${createdAt}, ${data.name}, ${data.email}, ${data.phone}, ${data.service},
             ${data.otherService}, ${data.message}, ${fingerprint}, ${createdAt}, ${status},
             ${json(details && Object.keys(details).length > 0 ? details : undefined)},
             ${json(source)},
-            ${status === "spam" ? (request.spamReason?.slice(0, 200) ?? null) : null})`.execute(tx);
-        return { id, duplicate: false };
+            ${status === "spam" ? (request.spamReason?.slice(0, 200) ?? null) : null}
+          where not exists (select 1 ${earlier}) returning id`,
+        );
+        if (stored.length > 0) return { id, duplicate: false };
+        const [first] = await rows<{ id: string }>(
+          tx,
+          sql`select id ${earlier}
+          order by id = ${id} desc, created_at limit 1`,
+        );
+        if (!first) throw new Error("not stored, and no earlier one found");
+        return { id: String(first.id), duplicate: first.id !== id };
       };
       return engine.write("insert", submit, { retry: true });
     },

@@ -125,7 +125,7 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
     });
 
     it("leaves claiming to the stores: the per-queue claim functions are gone", () => {
-      // functions/send-contact-email/postgres/postgres-queue.ts claims every queue table; the store
+      // functions/send-contact-email/database/job-queue.ts claims every queue table; the store
       // contract tests (postgres-store.test.ts) hold its rules on this schema.
       for (const fn of [
         "claim_contact_deliveries(timestamptz, integer, integer)",

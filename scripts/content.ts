@@ -5,7 +5,9 @@
  * the files of the owner's pictures it names (public/pictures/, served by the build at /pictures/).
  * With --pull, the live version comes from a deployed function instead of a store (…/content):
  * a static host's build writes it into content/ before `npm run build`, and the files of the
- * pictures it names into public/pictures/, which the build serves at /pictures/.
+ * pictures it names into public/pictures/, which the build serves at /pictures/. With
+ * --purge-pictures, the stored pictures nothing uses are listed, and deleted with --delete
+ * (functions/send-contact-email/site-pictures/picture-purge.ts says which).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -13,6 +15,11 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { openPostgresStore } from "../functions/send-contact-email/database/postgres-store.ts";
 import { openSqliteStore } from "../functions/send-contact-email/database/sqlite-store.ts";
+import {
+  planPicturePurge,
+  previewKeepDays,
+  purgePictures,
+} from "../functions/send-contact-email/site-pictures/picture-purge.ts";
 import type {
   ContentStore,
   ContentVersion,
@@ -23,12 +30,17 @@ import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths } from "../server/settings.ts";
 import { business } from "../shared/business.ts";
-import { pictureFileNames, pictureFileType } from "../shared/content/picture-files.ts";
+import {
+  maxPictureBytes,
+  pictureFileNames,
+  pictureFileType,
+} from "../shared/content/picture-files.ts";
 import { contentGroups } from "../shared/content/repository-content.ts";
 import { checkSiteContent, type SiteContent } from "../shared/content/site-content.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 
 const usage = `Usage: npm run content [-- --write [--to FOLDER] [--pictures-to FOLDER]] [-- --json] [-- --pull [URL]]
+       npm run content -- --purge-pictures [--delete] [--older-than DAYS]
 
 Shows the site content the owner published: the live version, then every version before it,
 newest first, down to the repository's own (content/*.json).
@@ -41,6 +53,12 @@ newest first, down to the repository's own (content/*.json).
             address, else CONTENT_FUNCTION_URL, else the function of VITE_SUPABASE_URL. With
             --write, the owner's pictures the version names are fetched into public/pictures/
             (--pictures-to FOLDER: there instead), where the build serves them at /pictures/
+  --purge-pictures
+            lists the stored pictures no version names (a photo previewed, then cancelled or
+            never published) and stored more than ${previewKeepDays} days ago (a preview can be
+            published as long as the editor's link it was opened with lasts); with --delete,
+            deletes them and their files. A picture any version names is always kept: every
+            version can be restored. --older-than DAYS: another age than ${previewKeepDays} days
 Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default: ./data).
 `;
 
@@ -116,8 +134,13 @@ function formatted(group: string, value: unknown): string {
   return result.status === 0 && result.stdout ? result.stdout : text;
 }
 
-/** The live version's document, or why it cannot be written into the repository's files. */
-function checked(live: { document: unknown }): Record<string, unknown> {
+/**
+ * The live version as the content schema reads it, or why it cannot be written into the
+ * repository's files. The schema's output, never the document as received: keys it does not
+ * know (`__proto__` among them) are left out, and a group a version may lack (`pictures`) gets
+ * its default.
+ */
+function checked(live: { document: unknown }): SiteContent {
   const result = checkSiteContent(live.document);
   if (!result.ok)
     throw new Error(
@@ -125,15 +148,20 @@ function checked(live: { document: unknown }): Record<string, unknown> {
         .map((problem) => `${problem.path}: ${problem.message}`)
         .join("; ")}`,
     );
-  return live.document as Record<string, unknown>;
+  return result.content;
 }
 
-/** One file per group, checked by the content schema first. */
+/** One file per group, from the checked document; a group without a value is an error. */
 function writeBack(live: { document: unknown }, folder: string): string[] {
   const document = checked(live);
-  return contentGroups.map((group) => {
+  const groups = contentGroups.map((group) => {
+    const value = document[group];
+    if (value === undefined) throw new Error(`The live version has no ${group}.`);
+    return [group, value] as const;
+  });
+  return groups.map(([group, value]) => {
     const file = join(folder, `${group}.json`);
-    writeFileSync(file, formatted(group, document[group]));
+    writeFileSync(file, formatted(group, value));
     return file;
   });
 }
@@ -141,7 +169,7 @@ function writeBack(live: { document: unknown }, folder: string): string[] {
 /** The picture files `document` names, from the store into `folder`; one it lacks is an error. */
 async function writeStoredPictures(
   store: PictureStore,
-  document: unknown,
+  document: SiteContent,
   folder: string,
 ): Promise<number> {
   const names = pictureNames(document);
@@ -154,9 +182,55 @@ async function writeStoredPictures(
   return names.length;
 }
 
-function pictureNames(document: unknown): string[] {
-  const pictures = Object.values((document as Partial<SiteContent>).pictures ?? {});
+function pictureNames(document: SiteContent): string[] {
+  const pictures = Object.values(document.pictures);
   return [...new Set(pictures.flatMap((picture) => (picture ? pictureFileNames(picture) : [])))];
+}
+
+/** The content document and each picture file a pull reads: larger is not what the function sends. */
+const maxDocumentBytes = 2 * 1024 * 1024;
+const maxPulledPictureBytes = maxPictureBytes;
+
+/** A response's body, refused as soon as it passes `max` bytes (whatever its length says). */
+async function boundedBody(response: Response, max: number, what: string): Promise<Uint8Array> {
+  const declared = Number(response.headers.get("content-length") ?? "0");
+  if (declared > max) {
+    await response.body?.cancel();
+    throw new Error(`${what} is larger than ${max} bytes.`);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  for (;;) {
+    const read = await reader?.read();
+    if (!read || read.done) break;
+    size += read.value.byteLength;
+    if (size > max) {
+      await reader?.cancel();
+      throw new Error(`${what} is larger than ${max} bytes.`);
+    }
+    chunks.push(read.value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(from, to));
+
+/** Whether the bytes are the kind of picture the file's name says, whatever the server claimed. */
+function isPictureOfItsName(name: string, bytes: Uint8Array): boolean {
+  const type = pictureFileType(name);
+  if (type === "image/jpeg") return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  if (type === "image/webp") return ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP";
+  if (type === "image/avif")
+    return ascii(bytes, 4, 8) === "ftyp" && /^avi[fs]$/.test(ascii(bytes, 8, 12));
+  return false;
 }
 
 type Pulled = { version: number | null; publishedAt: string | null; document: unknown };
@@ -210,7 +284,15 @@ async function pull(url: URL): Promise<Pulled> {
     }
     if (!response.ok)
       throw new Error(`${url} answered ${response.status}: is it the contact function's address?`);
-    const body = (await response.json().catch(() => null)) as Partial<Pulled> | null;
+    const text = new TextDecoder().decode(
+      await boundedBody(response, maxDocumentBytes, `The content of ${url.host}`),
+    );
+    let body: Partial<Pulled> | null = null;
+    try {
+      body = JSON.parse(text) as Partial<Pulled> | null;
+    } catch {
+      body = null;
+    }
     const version = body?.version;
     if (!body || !("document" in body) || !(version === null || Number.isInteger(version)))
       throw new Error(`${url} did not answer with a content version.`);
@@ -228,10 +310,14 @@ async function pull(url: URL): Promise<Pulled> {
  * `folder`: the pages name them, so a file that cannot be fetched fails the build (a page with a
  * broken image is worse than the version before).
  */
-async function pullPictures(contentAt: URL, document: unknown, folder: string): Promise<number> {
+async function pullPictures(
+  contentAt: URL,
+  document: SiteContent,
+  folder: string,
+): Promise<number> {
   const names = pictureNames(document);
   if (names.length === 0) return 0;
-  mkdirSync(folder, { recursive: true });
+  const files: Array<[string, Uint8Array]> = [];
   for (const name of names) {
     const url = new URL(contentAt);
     url.pathname = url.pathname.replace(/\/content$/, `/pictures/${name}`);
@@ -248,11 +334,15 @@ async function pullPictures(contentAt: URL, document: unknown, folder: string): 
     }
     if (!response?.ok)
       throw new Error(`The picture ${name} could not be fetched: ${url.host} ${problem}.`);
-    const type = response.headers.get("content-type")?.split(";")[0]?.trim();
-    if (type !== pictureFileType(name))
-      throw new Error(`The picture ${name} came back as ${type ?? "no type"}, not a picture.`);
-    writeFileSync(join(folder, name), new Uint8Array(await response.arrayBuffer()));
+    const bytes = await boundedBody(response, maxPulledPictureBytes, `The picture ${name}`);
+    // Its bytes, not the header: a server that says image/avif may send anything.
+    if (!isPictureOfItsName(name, bytes))
+      throw new Error(`The picture ${name} is not a ${pictureFileType(name)} file.`);
+    files.push([name, bytes]);
   }
+  // Written once every one was had: a pull that fails leaves the folder as it was.
+  mkdirSync(folder, { recursive: true });
+  for (const [name, bytes] of files) writeFileSync(join(folder, name), bytes);
   return names.length;
 }
 
@@ -286,17 +376,53 @@ async function pullCommand(values: {
     return;
   }
   const folder = values.to ? resolve(values.to) : join(root, "content");
-  checked(live);
+  const document = checked(live);
   // The pictures first: a version whose pictures cannot be had leaves content/ as it was.
   const picturesFolder = values["pictures-to"]
     ? resolve(values["pictures-to"])
     : join(root, "public", "pictures");
-  const pictures = await pullPictures(url, live.document, picturesFolder);
+  const pictures = await pullPictures(url, document, picturesFolder);
   const files = writeBack(live, folder);
   const also = pictures > 0 ? `; ${pictures} picture files in ${picturesFolder}` : "";
   process.stdout.write(
     `Live at ${url.host}: ${published}; written to ${files.length} files in ${folder}${also}.\n`,
   );
+}
+
+/** --purge-pictures: the listing, then (with --delete) the deletion. */
+async function purgeCommand(
+  store: OpenStore | null,
+  values: { delete: boolean; "older-than"?: string },
+) {
+  const raw = values["older-than"];
+  const days = raw === undefined ? previewKeepDays : Number(raw);
+  if (!Number.isInteger(days) || days < 1)
+    throw new Error(`--older-than needs a whole number of days, 1 or more, got "${raw}".`);
+  if (!store) {
+    process.stdout.write("No store yet: no pictures to purge.\n");
+    return;
+  }
+  const now = new Date();
+  const plan = await planPicturePurge(store, now, days);
+  const lines = [
+    `${plan.named} picture${plan.named === 1 ? "" : "s"} kept: named by a version, which can be restored.`,
+    `${plan.recent} kept: named by none, but stored within ${days} days (a preview that may still be published).`,
+  ];
+  if (plan.unused.length === 0) lines.push("No picture to purge.");
+  else {
+    lines.push(
+      `${plan.unused.length} named by no version and stored more than ${days} days ago:`,
+      ...plan.unused.map(
+        (one) =>
+          `  ${one.id}  ${one.width} × ${one.height}  stored ${when.format(new Date(one.storedAt))}`,
+      ),
+    );
+    if (values.delete) {
+      const deleted = await purgePictures(store, plan, now, days);
+      lines.push(`Deleted ${deleted.length}, with their files.`);
+    } else lines.push("Nothing deleted: run again with --delete to delete them.");
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
 }
 
 /** `--pull` alone (no address after it) reads the address from the environment. */
@@ -316,6 +442,9 @@ async function main() {
       to: { type: "string" },
       "pictures-to": { type: "string" },
       pull: { type: "string" },
+      "purge-pictures": { type: "boolean", default: false },
+      delete: { type: "boolean", default: false },
+      "older-than": { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -330,6 +459,10 @@ async function main() {
   }
   const store = await openStore();
   try {
+    if (values["purge-pictures"]) {
+      await purgeCommand(store, values);
+      return;
+    }
     const read = store ? await readFrom(store) : { live: null, history: [] };
     if (values.json) {
       process.stdout.write(`${JSON.stringify(read.live?.document ?? null, null, 2)}\n`);
@@ -341,12 +474,12 @@ async function main() {
         return;
       }
       const folder = values.to ? resolve(values.to) : join(root, "content");
-      checked(read.live);
+      const document = checked(read.live);
       // The pages name the pictures' files: a build from these content files needs them too.
       const picturesFolder = values["pictures-to"]
         ? resolve(values["pictures-to"])
         : join(root, "public", "pictures");
-      const pictures = await writeStoredPictures(store, read.live.document, picturesFolder);
+      const pictures = await writeStoredPictures(store, document, picturesFolder);
       const files = writeBack(read.live, folder);
       const also = pictures > 0 ? ` and ${pictures} picture files to ${picturesFolder}` : "";
       process.stdout.write(

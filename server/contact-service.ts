@@ -10,6 +10,8 @@ import {
   type ContactFunction,
   createContactFunction,
 } from "../functions/send-contact-email/contact-function.ts";
+import { clientAddress } from "../functions/send-contact-email/http/client-address.ts";
+import { pageResponse, refusalPage } from "../functions/send-contact-email/http/private-page.ts";
 import { maxBodyBytes } from "../functions/send-contact-email/http/request-body.ts";
 import { messagesForVisitors } from "../functions/send-contact-email/intake/contact-routes.ts";
 import { createFileMailer } from "../functions/send-contact-email/mail/file-mailer.ts";
@@ -41,10 +43,14 @@ import { dataPaths, type ServerSettings } from "./settings.ts";
 /** How long a starting server waits for the data folder's previous holder to let go. */
 const lockWaitMs = 5000;
 /**
- * Uploads of a picture read at once. Their bodies (up to 10 MB each) are held before the function
- * checks the link, so that anyone can send one: this bounds the memory a stranger can take.
+ * Uploads of a picture read at once, and by one client address. Their bodies (up to 10 MB each)
+ * are held before the function reads them, so only a post whose link opens the editor takes a
+ * place, and one address takes one place: a leaked link sent a byte a second from one phone still
+ * leaves the owner's upload a place. A post without a valid link is answered by the function
+ * (its refusal page) with its body drained unread.
  */
 const maxUploadsReading = 2;
+const maxUploadsReadingPerClient = 1;
 
 /** sharp is loaded with the first upload, not at every start. */
 const sharpPictures: ProcessPicture = async (bytes) =>
@@ -117,7 +123,9 @@ export function createContactService(
       { dataDir: settings.dataDir },
     );
   let lock: DataLock | null = null;
-  let uploadsReading = 0;
+  /** The uploads being read, by client address. */
+  const uploadsReading = new Map<string, number>();
+  const readingTotal = () => [...uploadsReading.values()].reduce((sum, count) => sum + count, 0);
   // The lock is taken with either store. With SQLite it guards the database and the claims
   // released at start; with Postgres (several servers share one database by design) it keeps one
   // server per data folder, whose .eml outbox and files are this server's own. At start a holder
@@ -181,6 +189,7 @@ export function createContactService(
       );
     },
     async handle(request, response, securityHeaders) {
+      const opensEditor = (upload: IncomingMessage) => linkOpensEditor(upload, contactFunction);
       // JSON answers are never rendered as documents: a policy that allows nothing (the owner's
       // page brings its own).
       const baseHeaders: Record<string, string> = {
@@ -216,22 +225,41 @@ export function createContactService(
           // gigabyte and sending a trickle would otherwise hold the request until the timeout).
           // The handler still makes its checks in order and answers 413 from Content-Length.
           body = Buffer.alloc(0);
-        } else if (uploadLimit !== null && uploadsReading >= maxUploadsReading) {
-          const busy = Response.json(
-            { error: "Another upload is being received. Please try again in a minute." },
-            { status: 429, headers: { "Retry-After": "60", "Cache-Control": "no-store" } },
-          );
-          await writeWebResponse(response, busy, { ...baseHeaders, Connection: "close" });
-          return;
+        } else if (uploadLimit !== null && !(await opensEditor(request))) {
+          // Not the owner's link: the function refuses it from the query alone, and Node drains
+          // the body it never reads without holding it.
+          body = Buffer.alloc(0);
         } else {
-          const upload = uploadLimit !== null;
-          if (upload) uploadsReading += 1;
+          const client =
+            uploadLimit === null
+              ? null
+              : clientAddress(
+                  toWebHeaders(request),
+                  request.socket.remoteAddress ?? "unknown",
+                  contact.trustProxy,
+                );
+          if (
+            client !== null &&
+            (readingTotal() >= maxUploadsReading ||
+              (uploadsReading.get(client) ?? 0) >= maxUploadsReadingPerClient)
+          ) {
+            await writeWebResponse(response, await uploadBusy(), {
+              ...baseHeaders,
+              Connection: "close",
+            });
+            return;
+          }
+          if (client !== null) uploadsReading.set(client, (uploadsReading.get(client) ?? 0) + 1);
           try {
             body = await readBoundedBody(request, bodyLimit, discardLimit);
           } catch {
             return; // The client went away; nobody is waiting for an answer.
           } finally {
-            if (upload) uploadsReading -= 1;
+            if (client !== null) {
+              const left = (uploadsReading.get(client) ?? 1) - 1;
+              if (left > 0) uploadsReading.set(client, left);
+              else uploadsReading.delete(client);
+            }
           }
         }
       }
@@ -271,6 +299,27 @@ export function createContactService(
         .catch((error) => log.warn("view not counted", { error: errorMessage(error) }));
     },
   };
+}
+
+/** Whether the upload's link (its query's token) opens the editor. */
+async function linkOpensEditor(
+  request: IncomingMessage,
+  contactFunction: Pick<ContactFunction, "opensSiteEditor">,
+): Promise<boolean> {
+  const token = new URL(request.url ?? "/", "http://host").searchParams.get("token");
+  return token !== null && (await contactFunction.opensSiteEditor(token));
+}
+
+/** A browser's form post is answered with a page it can show, in words. */
+function uploadBusy(): Promise<Response> {
+  return pageResponse(
+    429,
+    refusalPage(
+      "Another upload is being received",
+      "A photo is already being sent from here. Please wait for it to finish, then try again in a minute. Nothing was published.",
+    ),
+    { "Retry-After": "60" },
+  );
 }
 
 /** SMTP when SMTP_URL is set; otherwise .eml files in the data folder, for a first look. */

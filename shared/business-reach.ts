@@ -7,7 +7,7 @@
  * shared/content/live-content.ts); this module adds what follows from it, again after every switch.
  */
 import { onContent } from "./content/live-content.ts";
-import { openingHours } from "./content/opening-hours.ts";
+import { weekWords } from "./content/opening-hours.ts";
 import type { SiteContent } from "./content/site-content.ts";
 
 export type Phone = {
@@ -40,9 +40,9 @@ function reachOf(contact: SiteContent["contact"], hours: SiteContent["hours"]) {
     phone: phoneOf(contact.phone),
     email: contact.email,
     hours: {
-      ...openingHours(hours.week),
-      /** "Monday to Saturday": the days a visit may be asked for. */
-      openDays: openDaysWords(hours.week),
+      ...weekWords(hours.week),
+      /** Each day's hours as the owner set them (the call-back time keeps that day's). */
+      week: hours.week,
       /**
        * Closed all day, like a Sunday: no visits are offered or booked. A fixed-date holiday that
        * falls on a Sunday also closes the Monday after.
@@ -52,11 +52,6 @@ function reachOf(contact: SiteContent["contact"], hours: SiteContent["hours"]) {
     timeZone: businessTimeZone,
     responseTime: contact.responseTime,
   } as const;
-}
-
-function openDaysWords(week: SiteContent["hours"]["week"]): string {
-  const runs = openingHours(week).open.map((slot) => slot.days);
-  return runs.length > 1 ? `${runs.slice(0, -1).join(", ")} and ${runs.at(-1)}` : (runs[0] ?? "");
 }
 
 /** "(484) 555-0142" as the content holds it (ten digits, checked by its schema). */

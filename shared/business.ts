@@ -10,6 +10,7 @@
  */
 import { businessReach, phoneOf } from "./business-reach.ts";
 import { onContent } from "./content/live-content.ts";
+import { hoursLines, openingSlots } from "./content/opening-hours.ts";
 import type { SiteContent } from "./content/site-content.ts";
 import { type Offer, welcomeOffer } from "./quote/offers.ts";
 
@@ -37,6 +38,13 @@ function businessOf(facts: SiteContent["business"], reach: typeof businessReach,
     /** The welcome popup's Call Now line: a separate tracked number. */
     offerPhone: phoneOf(facts.offerPhone),
     ...reach,
+    hours: {
+      ...reach.hours,
+      /** For the cards: "Monday to Friday: 8 AM to 7 PM", "Saturday: 8 AM to 5 PM", "Sunday: Closed". */
+      lines: hoursLines(reach.hours.week),
+      /** For structured data: runs of days in a row with the same hours. */
+      open: openingSlots(reach.hours.week),
+    },
     frequencies: ["weekly", "bi-weekly", "monthly", "one-time"],
     welcomeOffer: {
       discountPercent: offer.percentOff,

@@ -14,7 +14,12 @@ const holidayCache = new Map<number, Map<string, string>>();
 
 // After business-reach.ts's listener (imported first): the hours read here are the new ones.
 onContent(() => {
-  closedWeekdays = new Set(businessReach.hours.closed.map((name) => weekdayNames.indexOf(name)));
+  const { week } = businessReach.hours;
+  closedWeekdays = new Set(
+    weekdayNames.flatMap((name, index) =>
+      week[name.toLowerCase() as keyof typeof week].open ? [] : [index],
+    ),
+  );
   holidayCache.clear();
 });
 

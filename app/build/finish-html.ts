@@ -150,17 +150,20 @@ export async function pageFinisher(clientDir: string, graph: ChunkGraph): Promis
 /**
  * The one script a page runs: it imports the island loader once the browser reports the first
  * contentful paint, so no script competes with it. A hidden tab starts at once; a browser that
- * never reports paints starts after a second.
+ * never reports paints starts after a second. Written small, as it is in every page's first round
+ * trip; read out:
+ *
+ *   await new Promise((painted) => {
+ *     setTimeout(painted, 1000);
+ *     if (document.hidden || !window.PerformanceObserver) painted();
+ *     else new PerformanceObserver((paints) => {
+ *       if (paints.getEntriesByName("first-contentful-paint").length > 0) painted();
+ *     }).observe({ type: "paint", buffered: true });
+ *   });
+ *   import(src);
  */
 export function islandLoader(src: string): string {
-  return `<script type="module">await new Promise((painted) => {
-  setTimeout(painted, 1000);
-  if (document.hidden || !window.PerformanceObserver) painted();
-  else new PerformanceObserver((paints) => {
-    if (paints.getEntriesByName("first-contentful-paint").length > 0) painted();
-  }).observe({ type: "paint", buffered: true });
-});
-import(${JSON.stringify(src)});</script>`;
+  return `<script type="module">await new Promise(p=>{setTimeout(p,1e3);document.hidden||!window.PerformanceObserver?p():new PerformanceObserver(e=>{e.getEntriesByName("first-contentful-paint").length&&p()}).observe({type:"paint",buffered:!0})});import(${JSON.stringify(src)})</script>`;
 }
 
 /** Islands that React hydrates: their markup must stay exactly as React wrote it. */

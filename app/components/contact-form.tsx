@@ -292,7 +292,6 @@ export function ContactForm() {
       >
         {/* A plain form cannot send headers: the public key travels as a field. */}
         <input type="hidden" name={keyField} value={siteConfig.publicKey} />
-        <input type="hidden" name="offer" value={offer?.id ?? ""} />
         {offer ? <OfferNotice ref={offerNotice} offer={offer} onRemove={removeOffer} /> : null}
         <FormField id="contact-name" label={fieldLabels.name} required error={errors.name}>
           {(describedBy) => (
@@ -432,14 +431,16 @@ export function ContactForm() {
         {/* React never renders a <noscript>'s content in the browser: only the prerender needs
             the plain controls, so the island's script does not carry them. */}
         <noscript>{import.meta.env.SSR ? <PlainDetails /> : null}</noscript>
+        {/* After the plain details: a plain post reads the first `offer`, the welcome offer's box
+            among them when it is ticked (quote/plain-offer.tsx); this one is the script's. */}
+        <input type="hidden" name="offer" value={offer?.id ?? ""} />
         <SpamTrap />
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
             {sending ? "Sending..." : "Send Message"}
           </Button>
           <p className="mt-3 text-slate-600 text-sm">
-            We reply within {businessReach.responseTime}. Your details are used only to answer your
-            request.
+            {`We reply within ${businessReach.responseTime}. Your details are used only to answer your request.`}
           </p>
         </div>
       </form>

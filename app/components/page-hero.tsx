@@ -51,7 +51,14 @@ export function PageHero({
               !artworkOnPhones && "hidden sm:block",
             )}
           >
-            <ArtworkImage name={artwork} priority className="rounded-3xl bg-brand-50 shadow-2xl" />
+            {/* Left out on phones: then it is not the first paint's (not inlined nor fetched
+                with priority, app/build/finish-html.ts), so its bytes stay out of a phone's
+                first round trip; a lazy image with its size, it does not move anything. */}
+            <ArtworkImage
+              name={artwork}
+              priority={artworkOnPhones}
+              className="rounded-3xl bg-brand-50 shadow-2xl"
+            />
           </div>
         ) : null}
       </div>

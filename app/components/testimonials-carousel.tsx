@@ -5,9 +5,9 @@ import { island } from "~/islands/island";
 
 /**
  * Five client reviews (product.md, Widgets): 1, 2 or 3 per view. Prerendered as a row that
- * scrolls natively (without JavaScript too); the `carousel` island turns it into a looping
- * carousel with previous and next buttons, a dot per review and arrow keys when it nears the
- * viewport. At every width, phones included, it says how many reviews there are and which are
+ * scrolls natively (without JavaScript too, where no button or dot is shown: none could work);
+ * the `carousel` island turns it into a looping carousel with previous and next buttons, a dot per
+ * review and arrow keys when it nears the viewport. At every width, phones included, it says how many reviews there are and which are
  * showing ("Review 1 of 5"), and how to move between them (a phone once showed one review
  * and no sign of the other four).
  */
@@ -66,6 +66,9 @@ export function TestimonialsCarousel() {
           </span>
           <span className="md:hidden"> · swipe for more</span>
         </p>
+        {/* Disabled, a button is invisible: without JavaScript none could work (the row scrolls
+            by itself), and none shows until the island enables it. It keeps its place from the
+            first paint, so nothing moves when the controls appear. */}
         <div className="flex items-center gap-1">
           <CarouselButton step="previous" label="Previous testimonial">
             <ChevronLeft aria-hidden="true" className="size-6" />
@@ -76,7 +79,7 @@ export function TestimonialsCarousel() {
               type="button"
               data-carousel-dot={index}
               disabled
-              className="group inline-flex size-8 items-center justify-center rounded-full disabled:opacity-50"
+              className="group inline-flex size-8 items-center justify-center rounded-full disabled:invisible"
             >
               <span
                 aria-hidden="true"
@@ -96,7 +99,7 @@ export function TestimonialsCarousel() {
   );
 }
 
-/** Disabled until the carousel has started (the row scrolls by itself until then). */
+/** Disabled, and so invisible, until the carousel has started (the row scrolls by itself until then). */
 function CarouselButton({
   step,
   label,
@@ -111,7 +114,7 @@ function CarouselButton({
       type="button"
       data-carousel-step={step}
       disabled
-      className="inline-flex size-11 items-center justify-center rounded-full border-2 border-brand-700 text-brand-800 hover:bg-brand-50 disabled:opacity-50"
+      className="inline-flex size-11 items-center justify-center rounded-full border-2 border-brand-700 text-brand-800 hover:bg-brand-50 disabled:invisible"
     >
       {children}
       <span className="sr-only">{label}</span>

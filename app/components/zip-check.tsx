@@ -3,7 +3,8 @@ import { serviceAreaZips } from "../../shared/quote/service-area";
 
 /**
  * "Do we serve you?" under the home page's town list: the ZIP codes served as plain text, so the
- * section reads right without JavaScript. The `zip-check` island adds the ZIP box above them (its
+ * section reads right without JavaScript; a town's nearby ZIPs are said to be nearby, not the
+ * town's own. The `zip-check` island adds the ZIP box above them (its
  * markup lives there, keeping the home page's document within its first round trip).
  */
 export function ZipCheck() {
@@ -12,7 +13,10 @@ export function ZipCheck() {
       <p className="text-sm">
         ZIP codes we serve:{" "}
         {serviceAreaZips
-          .map((town) => `${town.town} ${[...town.zips, ...town.nearby].join(", ")}`)
+          .map(
+            ({ town, zips, nearby }) =>
+              `${town} ${zips.join(", ")}${nearby.length ? ` and nearby ${nearby.join(", ")}` : ""}`,
+          )
           .join("; ")}
         .
       </p>

@@ -5,6 +5,9 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
+import { BusinessHours } from "~/components/business-hours";
+import { PlainDetails } from "~/components/quote/plain-details";
+import { zipAnswer } from "~/components/quote/zip-answer";
 import { TestimonialsCarousel } from "~/components/testimonials-carousel";
 import { WelcomeDialog } from "~/components/welcome-dialog";
 import { liveContent, switchContent } from "../../shared/content/live-content";
@@ -37,8 +40,12 @@ describe("the pages' facts after a switch", () => {
     });
     expect(business.phone).toEqual({ display: "(610) 555-0123", e164: "+16105550123" });
     expect(business.offerPhone.e164).toBe("+16105550456");
-    expect(business.hours.summary).toBe("Mon–Fri 8:00 AM to 7:00 PM, Sat 9:00 AM to 1:00 PM");
-    expect(business.hours.openDays).toBe("Monday to Friday and Saturday");
+    expect(business.hours.summary).toBe("Monday to Saturday, 8 AM to 7 PM; Saturday 9 AM to 1 PM");
+    expect(business.hours.openDays).toBe("Monday to Saturday");
+    const card = renderToStaticMarkup(<BusinessHours />).replaceAll("\u00a0", " ");
+    expect(card).toContain("Monday to Friday: 8 AM to 7 PM");
+    expect(card).toContain("Saturday: 9 AM to 1 PM");
+    expect(card).toContain("Sunday: Closed");
     expect(supportPromise).toContain("we answer within 2 hours");
     expect(stats[0].target).toBe(12);
   });
@@ -74,6 +81,32 @@ describe("the pages' facts after a switch", () => {
     expect(popup).toContain("/contact?offer=welcome-15#quote");
     const berwyn = serviceAreaZips.find((entry) => entry.town === "Berwyn");
     expect(berwyn?.nearby).toContain("19087");
+  });
+
+  it("answer a nearby ZIP the owner adds as itself, not as the town it is listed under", () => {
+    publish((next) => {
+      next.area["plymouth-meeting"].nearby.push("19403");
+    });
+    expect(zipAnswer("19403")).toMatchObject({
+      kind: "in-area",
+      text: "Yes, we clean in 19403: our Plymouth Meeting crew covers it.",
+      path: "/plymouth-meeting",
+    });
+    expect(zipAnswer("19462")).toMatchObject({ text: "Yes, we clean in Plymouth Meeting!" });
+  });
+
+  it("offer the new percent on the form without JavaScript, and nothing once the offer is off", () => {
+    publish((next) => {
+      next.offer.percentOff = 15;
+    });
+    expect(renderToStaticMarkup(<PlainDetails />)).toContain('name="offer" value="welcome-15"/>');
+    expect(renderToStaticMarkup(<PlainDetails />)).toContain(
+      "Claim our welcome offer: 15% off your first cleaning.",
+    );
+    publish((next) => {
+      next.offer.enabled = false;
+    });
+    expect(renderToStaticMarkup(<PlainDetails />)).not.toMatch(/welcome offer|name="offer"/i);
   });
 
   it("carry the live groups in the page's data block", () => {

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { switchContent } from "../../shared/content/live-content";
+import { repositoryContent } from "../../shared/content/repository-content";
+import type { SiteContent } from "../../shared/content/site-content";
 import { serviceCatalog } from "../../shared/service-catalog";
 import { breadcrumbs, localBusiness, serviceSchema } from "./structured-data";
 
@@ -65,6 +68,24 @@ describe("structured data", () => {
       "Exton, PA",
       "Berwyn, PA",
     ]);
+  });
+
+  it("gives each run of days its own hours after the owner changes one day", () => {
+    const week = structuredClone(repositoryContent) as SiteContent;
+    week.hours.week.saturday = { open: true, opens: "08:00", closes: "17:00" };
+    switchContent(week, 2);
+    try {
+      expect(localBusiness().openingHoursSpecification).toEqual([
+        expect.objectContaining({
+          dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+          opens: "08:00",
+          closes: "19:00",
+        }),
+        expect.objectContaining({ dayOfWeek: ["Saturday"], opens: "08:00", closes: "17:00" }),
+      ]);
+    } finally {
+      switchContent(repositoryContent as SiteContent, null);
+    }
   });
 
   it("offers every service page as a Service", () => {

@@ -56,7 +56,7 @@ export function localBusiness() {
     },
     openingHoursSpecification: business.hours.open.map((slot) => ({
       "@type": "OpeningHoursSpecification",
-      dayOfWeek: business.hours.schemaDays,
+      dayOfWeek: slot.dayNames,
       opens: slot.opens,
       closes: slot.closes,
     })),

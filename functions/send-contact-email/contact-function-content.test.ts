@@ -162,7 +162,13 @@ describe("the contact function after a switch to a published version", () => {
     await send({ zip: "19341" });
     const byZip = Object.fromEntries((await store.list()).map((lead) => [lead.zip, lead]));
     expect(byZip["19460"]).toMatchObject({ inServiceArea: true, town: "Exton" });
-    expect(byZip["19341"]).toMatchObject({ inServiceArea: true, town: "West Chester" });
+    expect(byZip["19460"]).not.toHaveProperty("nearby");
+    // Exton's old ZIP, now one of West Chester's nearby ZIPs: stored as nearby, for its words.
+    expect(byZip["19341"]).toMatchObject({
+      inServiceArea: true,
+      town: "West Chester",
+      nearby: true,
+    });
   });
 
   it("offers and accepts the preferred times of the new week", async () => {

@@ -27,6 +27,7 @@ import {
   type SiteHost,
 } from "./site/content-follower.ts";
 import type { ProcessPicture } from "./site-pictures/picture-processing.ts";
+import { siteLinkSubject } from "./site-pictures/picture-routes.ts";
 
 export type { FunctionStore, OpenedStore } from "./function-store.ts";
 
@@ -75,6 +76,11 @@ export type ContactFunction = {
   readonly store: FunctionStore | null;
   /** Keeps this process on the store's live content version (site/content-follower.ts). */
   readonly publishing: SitePublishing;
+  /**
+   * Whether `token` opens the site editor now: a host asks before it holds an upload's body, so
+   * only the owner's link takes one of its few places (server/contact-service.ts).
+   */
+  opensSiteEditor(token: string): Promise<boolean>;
 };
 
 export function createContactFunction(options: ContactFunctionOptions): ContactFunction {
@@ -135,6 +141,8 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     // The owner's publishes and restores: every server makes each version, so where servers
     // share a database they share this count too.
     sitePublishes: inThisServer(sitePublishLimit),
+    // The owner's notices of visitors' changes, all requests together: a cap, never disabled.
+    visitorNotices: inThisServer(config.visitorLimits.notices),
   };
 
   const reopenDelayMs = options.reopenDelayMs ?? 5000;
@@ -236,6 +244,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
         visitor: opened.rateLimiter(config.visitorLimits.client),
         publicReads: limiters.publicReads,
         sitePublishes: opened.rateLimiter(sitePublishLimit),
+        visitorNotices: opened.rateLimiter(config.visitorLimits.notices),
       };
     queues.start(opened);
     store = opened.store;
@@ -280,5 +289,6 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
     linkTo(functionUrl) {
       owner.functionUrl = functionUrl;
     },
+    opensSiteEditor: (token) => links.site.verify(siteLinkSubject, token, new Date()),
   };
 }

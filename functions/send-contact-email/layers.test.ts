@@ -16,7 +16,10 @@ const layers: string[][] = [
   ["http"],
   ["database"],
   ["intake", "leads", "counts", "site"],
-  ["inbox", "follow-ups", "site-editor", "site-pictures"],
+  // The editor's one publish path and its live document serve the Pictures page; the inbox names
+  // the editor's parts.
+  ["site-editor"],
+  ["inbox", "follow-ups", "site-pictures"],
   ["owner"],
   ["booking"],
   ["."],

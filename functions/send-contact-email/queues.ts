@@ -17,6 +17,7 @@ import type { Mailer } from "./mail/mailer.ts";
 import { createOutbox } from "./mail/outbox.ts";
 import { createNotifier } from "./owner/notifier.ts";
 import type { OwnerConfig } from "./owner/owner-config.ts";
+import { memoryMailCount } from "./store/mail-count.ts";
 
 /** What the queues are built from: the function's settings, links and mailer. */
 export type QueueWiring = {
@@ -24,7 +25,7 @@ export type QueueWiring = {
   /** Read when the store opens: its functionUrl may have changed since (linkTo). */
   owner: OwnerConfig;
   links: LinkSigners;
-  /** A fresh link to the inbox, for every e-mail to the owner. */
+  /** A fresh link to the inbox, for the e-mails to the owner whose Reply-To is the business. */
   inboxLink: () => Promise<string>;
   mailer: Mailer;
   log: Logger;
@@ -68,6 +69,8 @@ function queuesOf(opened: OpenedStore, wiring: Wired): Queue[] {
     config,
     log,
   } = wiring;
+  // One count for the hourly cap: the requests' e-mails and the notices of visitors' changes.
+  const mailCount = opened.mailCount ?? memoryMailCount();
   const outbox = createOutbox({
     store: opened.store,
     mailer,
@@ -78,7 +81,6 @@ function queuesOf(opened: OpenedStore, wiring: Wired): Queue[] {
           request.id,
           await links.owner.sign(request.id, new Date()),
         ),
-        inbox: await inboxLink(),
       }),
     composeDigest: async (requests) =>
       composeDigestEmail(requests, {
@@ -89,7 +91,7 @@ function queuesOf(opened: OpenedStore, wiring: Wired): Queue[] {
     composeFailureNotice: async (failed) =>
       composeFailureNotice(failed, { ...letters, inbox: await inboxLink() }),
     hourlyCap: outboxSettings.hourlyCap,
-    mailCount: opened.mailCount,
+    mailCount,
     retry,
     leaseMs: outboxSettings.leaseMs,
     concurrency: outboxSettings.concurrency,
@@ -102,6 +104,7 @@ function queuesOf(opened: OpenedStore, wiring: Wired): Queue[] {
     config: owner,
     signers: links,
     inboxLink,
+    mailCap: { count: mailCount, hourlyCap: outboxSettings.hourlyCap },
     retry,
     leaseMs: outboxSettings.leaseMs,
     log,

@@ -132,6 +132,8 @@ describe("the route table", () => {
         store: true,
         isolated: true,
       },
+      // Anyone may ask for a fresh link: it goes to the business's own address only.
+      { route: "GET HEAD POST /inbox/new-link", opens: [], store: true, isolated: true },
       {
         route: "GET HEAD /inbox.csv",
         opens: ["inbox:inbox", "inbox:inbox:read"],
@@ -168,8 +170,25 @@ describe("the route table", () => {
       },
       { route: "GET HEAD /pictures/:file", opens: [], store: true, isolated: false },
       { route: "GET HEAD /site", opens: ["site:site"], store: true, isolated: true },
-      { route: "POST /site/restore/first", opens: ["site:site"], store: true, isolated: true },
-      { route: "POST /site/restore/:version", opens: ["site:site"], store: true, isolated: true },
+      { route: "GET HEAD POST /site/new-link", opens: [], store: true, isolated: true },
+      {
+        route: "GET HEAD POST /site/restore/first",
+        opens: ["site:site"],
+        store: true,
+        isolated: true,
+      },
+      {
+        route: "GET HEAD POST /site/restore/:version",
+        opens: ["site:site"],
+        store: true,
+        isolated: true,
+      },
+      {
+        route: "GET HEAD POST /site/undo/:version",
+        opens: ["site:site"],
+        store: true,
+        isolated: true,
+      },
       { route: "GET HEAD /site/pages/:page", opens: ["site:site"], store: true, isolated: true },
       { route: "POST /site/pages/:page", opens: ["site:site"], store: true, isolated: true },
       {
@@ -308,7 +327,7 @@ describe("the one check of a private link", () => {
         init: form({ "contact.phone": "(484) 555-0199" }),
       },
       {
-        row: "POST /site/restore/first",
+        row: "GET HEAD POST /site/restore/first",
         path: "/site/restore/first",
         scope: "site",
         subject: "site",
@@ -360,7 +379,7 @@ describe("the one check of a private link", () => {
     const rows = new Map(table().map((route) => [`${route.method} ${route.path}`, route]));
     for (const { row, path, scope, subject, init } of privateRoutes(id, hash)) {
       const before = await state();
-      const refusal = await rows.get(row)?.link?.refused();
+      const refusal = await rows.get(row)?.link?.refused(new Request(`${functionUrl}${path}`));
       expect(refusal, row).toBeDefined();
       const expectedBody = await refusal?.text();
       const now = new Date();
@@ -423,7 +442,7 @@ describe("a store that is not open", () => {
     await closed.stop();
     expect(closed.store).toBeNull();
     const needing = table().filter((route) => route.needsStore);
-    expect(needing.length).toBe(23);
+    expect(needing.length).toBe(26);
     for (const fn of [never, closed])
       for (const route of needing) {
         const response = await fn.fetch(await requestFor(route), { peer: "127.0.0.1" });

@@ -21,26 +21,29 @@ import { handleOptOut, optOutLink } from "./follow-ups/opt-out-routes.ts";
 import type { FunctionStore } from "./function-store.ts";
 import { clientAddress } from "./http/client-address.ts";
 import type { LinkRule } from "./http/link-check.ts";
+import type { NewLinkKind } from "./http/new-link-offer.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limiter.ts";
 import { handleInbox, inboxPageLink } from "./inbox/inbox-routes.ts";
 import { handleContactRequest, messagesForVisitors } from "./intake/contact-routes.ts";
 import { sitePageUrl } from "./links/page-urls.ts";
 import type { LinkSigners } from "./links/signed-links.ts";
+import { handleNewLink, newLinkLimits as newLinkAsks } from "./owner/new-link-routes.ts";
 import type { OwnerConfig } from "./owner/owner-config.ts";
 import { handleOwnerPage, ownerPageLinks } from "./owner/request-routes.ts";
 import type { Queues } from "./queues.ts";
 import type { Route } from "./router.ts";
 import { handleContent } from "./site/content-route.ts";
+import { handleHistoryStep } from "./site-editor/history-routes.ts";
 import {
   handleEditorHome,
   handleGroupForm,
   handlePreview,
   handlePublish,
-  handleRestore,
   type SiteEditorDeps,
   siteEditorLink,
   siteSubject,
 } from "./site-editor/site-editor-routes.ts";
+import { publicSiteAddress } from "./site-editor/site-links.ts";
 import type { ProcessPicture } from "./site-pictures/picture-processing.ts";
 import {
   createUploadLimiter,
@@ -67,11 +70,12 @@ export type RouteDeps = {
     visitor: RateLimiter;
     publicReads: RateLimiter;
     sitePublishes: RateLimiter;
+    visitorNotices: RateLimiter;
   };
   queues: Queues;
   /** The key the count route hashes addresses with. */
   countKey: Promise<string>;
-  /** A fresh link to the owner's inbox that acts, for the e-mail about a visitor's change. */
+  /** A fresh link to the owner's inbox that acts, for the e-mail that carries it on request. */
   inboxLink: () => Promise<string>;
   /** Makes a published content version live here, and says how that went (the site editor). */
   publishing: SitePublishing;
@@ -87,6 +91,16 @@ const page = (method: string, path: string, link: LinkRule, handle: Handler): Ro
   method,
   path,
   link,
+  handle,
+  answers: "page",
+  privatePage: true,
+  needsStore: true,
+});
+
+/** A private page anyone may open and post, without a link: the owner asks for a fresh one. */
+const ownerAsk = (path: string, handle: Handler): Route => ({
+  method: "GET HEAD POST",
+  path,
   handle,
   answers: "page",
   privatePage: true,
@@ -172,7 +186,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
           businessName: business.name,
           linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
           limits: config.visitorLimits,
-          inboxLink: deps.inboxLink,
+          noticeCap: deps.limiters().visitorNotices,
           onChanged: queues.changed,
           log,
         },
@@ -198,6 +212,8 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     deployHookUrl: deps.config.deployHookUrl,
     publishLimit: deps.limiters().sitePublishes,
     previewLimit,
+    // Read at each request: the function's address may change once the host listens (linkTo).
+    siteAddress: publicSiteAddress(config.siteUrl, owner.functionUrl),
     log,
   });
   const editorHome: Handler = (request, { grant, store }) =>
@@ -214,10 +230,11 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     handlePublish(request, `pages/${params.page ?? ""}`, grant, editor(store));
   const pagePreview: Handler = (request, { params, grant, store }) =>
     handlePreview(request, `pages/${params.page ?? ""}`, grant, editor(store));
-  const restore =
-    (which?: string): Handler =>
+  // The history's undo and go back: GET asks (changes nothing), POST publishes.
+  const historyStep =
+    (kind: "undo" | "back", which?: "first"): Handler =>
     (request, { params, grant, store }) =>
-      handleRestore(request, which ?? params.version ?? "", grant, editor(store));
+      handleHistoryStep(request, kind, which ?? params.version ?? "", grant, editor(store));
   const optOut: Handler = (request, { params, grant, store }) =>
     handleOptOut(request, params.hash ?? "", grant, { store, log });
   const calendarFeed: Handler = (request, { store }) =>
@@ -238,10 +255,39 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       deployHookUrl: deps.config.deployHookUrl,
       publishLimit: deps.limiters().sitePublishes,
       limiter: uploads,
+      previewLimit,
       log,
     });
   const pictureFile: Handler = (_request, { params, store }) =>
     handlePictureFile(params.file ?? "", store);
+
+  // A fresh editor or inbox link, e-mailed to the business alone (owner/new-link-routes.ts).
+  const newLinkLimits = {
+    client: createRateLimiter({ max: newLinkAsks.perClient, windowMs: newLinkAsks.windowMs }),
+    overall: createRateLimiter({
+      max: newLinkAsks.overall,
+      windowMs: newLinkAsks.windowMs,
+      maxClients: 1,
+    }),
+  };
+  const freshLinks: Record<NewLinkKind, () => Promise<string>> = {
+    site: async () =>
+      sitePageUrl(owner.functionUrl, await links.site.sign(siteSubject, new Date())),
+    inbox: deps.inboxLink,
+  };
+  const newLink =
+    (kind: NewLinkKind): Handler =>
+    (request, { peer, store }) =>
+      handleNewLink(request, kind, {
+        store,
+        link: freshLinks[kind],
+        linkDays: Math.round(owner.links[kind].ttlMs / 86_400_000),
+        businessName: business.name,
+        limits: newLinkLimits,
+        clientAddress: address(request, peer),
+        onQueued: () => queues.changed(),
+        log,
+      });
 
   return [
     api("POST OPTIONS", "", intake, { wrongMethod: messagesForVisitors.method }),
@@ -249,6 +295,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     api("POST", "/count", count, { needsStore: true }),
     api("GET HEAD", "/content", content, { needsStore: true, limit: publicReads }),
     page("GET HEAD", "/inbox", inboxPageLink, inbox("page")),
+    ownerAsk("/inbox/new-link", newLink("inbox")),
     page("GET HEAD", "/inbox.csv", inboxPageLink, inbox("csv")),
     page("GET HEAD", "/lead/:id", ownerPageLinks.read, ownerPage),
     page("POST", "/lead/:id", ownerPageLinks.act, ownerPage),
@@ -265,8 +312,10 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       ...file,
     }),
     page("GET HEAD", "/site", siteEditorLink, editorHome),
-    page("POST", "/site/restore/first", siteEditorLink, restore("first")),
-    page("POST", "/site/restore/:version", siteEditorLink, restore()),
+    ownerAsk("/site/new-link", newLink("site")),
+    page("GET HEAD POST", "/site/restore/first", siteEditorLink, historyStep("back", "first")),
+    page("GET HEAD POST", "/site/restore/:version", siteEditorLink, historyStep("back")),
+    page("GET HEAD POST", "/site/undo/:version", siteEditorLink, historyStep("undo")),
     page("GET HEAD", "/site/pages/:page", siteEditorLink, pageForm),
     page("POST", "/site/pages/:page", siteEditorLink, pagePublish),
     page("POST", "/site/pages/:page/preview", siteEditorLink, pagePreview),

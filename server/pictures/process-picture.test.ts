@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
   checkProcessed,
+  PictureRefusal,
   sniffPicture,
 } from "../../functions/send-contact-email/site-pictures/picture-processing.ts";
 import { pictureFormats } from "../../shared/content/picture-files.ts";
@@ -143,5 +144,27 @@ describe("processPicture", () => {
 
     const gif = await landscape(100, 100).gif().toBuffer();
     await expect(processPicture(new Uint8Array(gif))).rejects.toThrow(/not JPEG, PNG or WebP/);
+  });
+
+  it("refuses a picture wider or taller than 20,000 pixels from its header, before its pixels", async () => {
+    // 30,000 x 8, cut off halfway: decoding it would fail; the header alone is enough to refuse.
+    const strip = await sharp({
+      create: { width: 30_000, height: 8, channels: 3, background: teal },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const cut = new Uint8Array(strip.subarray(0, Math.floor(strip.length / 2)));
+    const refusal = await processPicture(cut).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(PictureRefusal);
+    expect((refusal as PictureRefusal).ownerWords).toBe(
+      "That photo is 30,000 × 8 pixels; the site takes up to 20,000 pixels on each side. Choose a smaller one, or crop it first.",
+    );
+    // Taller than that, once turned upright, is refused the same way.
+    const tall = await sharp({
+      create: { width: 8, height: 20_001, channels: 3, background: teal },
+    })
+      .png()
+      .toBuffer();
+    await expect(processPicture(new Uint8Array(tall))).rejects.toBeInstanceOf(PictureRefusal);
   });
 });

@@ -8,9 +8,11 @@
  * JPEG; a picture is never enlarged.
  */
 import sharp from "sharp";
-import type {
-  ProcessedPicture,
-  ProcessPicture,
+import {
+  PictureRefusal,
+  type ProcessedPicture,
+  type ProcessPicture,
+  sizeProblem,
 } from "../../functions/send-contact-email/site-pictures/picture-processing.ts";
 import { type PictureExt, pictureFormats, widthsFor } from "../../shared/content/picture-files.ts";
 
@@ -40,6 +42,9 @@ export const processPicture: ProcessPicture = async (bytes) => {
   if (!metadata.format || !readable.has(metadata.format))
     throw new NotAPictureError(`a ${metadata.format ?? "unknown"} file, not JPEG, PNG or WebP`);
   const { width, height } = metadata.autoOrient;
+  // From the header alone: a 30,000 px wide strip has few pixels, but no page can use it.
+  const tooLarge = sizeProblem({ width, height });
+  if (tooLarge) throw new PictureRefusal(tooLarge);
 
   const oriented = sharp(bytes, options).autoOrient();
   const files: ProcessedPicture["files"] = [];

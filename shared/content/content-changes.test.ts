@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentLabels, describeChanges } from "./content-changes.ts";
+import { contentChanges, contentLabels, describeChanges } from "./content-changes.ts";
 import { repositoryContent } from "./repository-content.ts";
 import { checkSiteContent, type SiteContent } from "./site-content.ts";
 
@@ -22,11 +22,11 @@ describe("what changed, in the owner's words", () => {
     expect(describeChanges(first(), after)).toEqual([
       "Main phone: (484) 555-0142 → (484) 555-0199",
       "Welcome offer: on → off",
-      "Welcome offer percent: 20 → 15",
+      "Welcome offer discount: 20 → 15",
     ]);
   });
 
-  it("counts what was added to or removed from a list", () => {
+  it("names what was added to, removed from or changed in a list", () => {
     const after = first();
     after.reviews.push({
       name: "Sam P.",
@@ -35,8 +35,12 @@ describe("what changed, in the owner's words", () => {
       location: "Exton, PA",
       service: "Residential Cleaning",
     });
-    after.hours.holidays.shift();
-    expect(describeChanges(first(), after)).toEqual(["Holidays: 1 removed", "Reviews: 1 added"]);
+    const holiday = after.hours.holidays.shift();
+    (after.reviews[0] as { text: string }).text = "Still spotless.";
+    expect(describeChanges(first(), after)).toEqual([
+      `Holidays: ${holiday?.name} removed`,
+      `Reviews: Sam P. added, ${first().reviews[0]?.name} changed`,
+    ]);
   });
 
   it("shows prices in dollars and discounts in percent", () => {
@@ -45,19 +49,53 @@ describe("what changed, in the owner's words", () => {
     after.prices.home.frequencyDiscount.weekly = 0.25;
     after.prices.range.high = 1.2;
     expect(describeChanges(first(), after)).toEqual([
-      "Estimate range, high end: 115% → 120%",
-      "Home: base price: $70 → $75",
-      "Home: weekly discount: 20% → 25%",
+      "Estimate range ends at: 115% → 120%",
+      "Home: starting price: $70 → $75",
+      "Home: discount for cleaning every week: 20% → 25%",
     ]);
   });
 
-  it("tells of the week's hours and the area as one line each", () => {
+  it("tells which day's hours changed and how, in the business's clock", () => {
+    const before = first();
+    before.hours.week.saturday = { open: true, opens: "08:00", closes: "19:00" };
+    before.hours.week.sunday = { open: false };
+    const after = structuredClone(before);
+    after.hours.week.monday = { open: true, opens: "09:00", closes: "19:00" };
+    after.hours.week.saturday = { open: true, opens: "08:00", closes: "17:00" };
+    after.hours.week.sunday = { open: true, opens: "09:00", closes: "13:00" };
+    after.hours.week.friday = { open: false };
+    expect(describeChanges(before, after)).toEqual([
+      "Monday: opens at 9 AM, was 8 AM",
+      "Friday: closed, was 8 AM to 7 PM",
+      "Saturday: closes at 5 PM, was 7 PM",
+      "Sunday: open 9 AM to 1 PM, was closed",
+    ]);
+    expect(contentChanges(before, after).map((change) => change.path)).toEqual([
+      "hours.week.monday",
+      "hours.week.friday",
+      "hours.week.saturday",
+      "hours.week.sunday",
+    ]);
+  });
+
+  it("tells which ZIP codes were added or removed, and where", () => {
     const after = first();
-    after.hours.week.saturday = { open: false };
-    after.area.exton.nearby.push("19460");
+    after.area["plymouth-meeting"].zips.push("19403");
+    after.area.exton.zips = [];
+    after.area.exton.nearby.push("19460", "19355");
     expect(describeChanges(first(), after)).toEqual([
-      "Opening hours changed",
-      "ZIP codes served changed",
+      "Plymouth Meeting: 19403 added",
+      "Exton: 19341 removed, nearby 19460 and 19355 added",
+    ]);
+  });
+
+  it("never shows the price list's version, an internal id made from a UTC time", () => {
+    const after = first();
+    after.prices.version = "edited-2026-11-29-01-12";
+    expect(describeChanges(first(), after)).toEqual([]);
+    after.prices.business.visitsPerWeekDiscount[1] = 0.1;
+    expect(describeChanges(first(), after)).toEqual([
+      `Business: discount for 2 visits a week: ${Math.round((first().prices.business.visitsPerWeekDiscount[1] ?? 0) * 1000) / 10}% → 10%`,
     ]);
   });
 
@@ -89,7 +127,9 @@ describe("what changed, in the owner's words", () => {
     };
     walk(first().pages, "pages");
     expect(texts.sort()).toEqual(labelled.sort());
-    expect(contentLabels["pages.towns.exton.servicesIntro"]).toBe("Exton page: services intro");
+    expect(contentLabels["pages.towns.exton.servicesIntro"]).toBe(
+      "Exton page: words above the service cards",
+    );
     expect(contentLabels["pages.serviceCards.carpet.shortDesc"]).toBeUndefined();
   });
   it("tells a picture as a whole: replaced, its words changed, or the illustration again", () => {
@@ -101,19 +141,19 @@ describe("what changed, in the owner's words", () => {
     };
     const withPhoto = first();
     withPhoto.pictures["home-hero"] = photo;
-    expect(describeChanges(first(), withPhoto)).toEqual(["Home hero picture: replaced"]);
+    expect(describeChanges(first(), withPhoto)).toEqual(["Home page, top photo: replaced"]);
 
     const newWords = first();
     newWords.pictures["home-hero"] = { ...photo, alt: "Our crew at work" };
     expect(describeChanges(withPhoto, newWords)).toEqual([
-      "Home hero picture: description changed",
+      "Home page, top photo: description changed",
     ]);
 
     const another = first();
     another.pictures["home-hero"] = { ...photo, picture: "f".repeat(32) };
-    expect(describeChanges(withPhoto, another)).toEqual(["Home hero picture: replaced"]);
+    expect(describeChanges(withPhoto, another)).toEqual(["Home page, top photo: replaced"]);
     expect(describeChanges(withPhoto, first())).toEqual([
-      "Home hero picture: the illustration again",
+      "Home page, top photo: the illustration again",
     ]);
   });
 });

@@ -1,25 +1,25 @@
 /**
  * The week as the owner enters it (open or closed, opening and closing time per day) in the words
- * and lists the pages, the structured data and the e-mails use: "Mon–Sat 8:00 AM to 7:00 PM",
- * one slot per run of days with the same hours, the closed days by name.
+ * people use, and in the lists the structured data needs. The days are grouped as a person would
+ * say them, whatever the owner changes: "Monday to Saturday, 8 AM to 7 PM; Saturday until 5 PM",
+ * "Monday to Saturday except Wednesday, 8 AM to 7 PM", "Every day, 9 AM to 5 PM", "Saturday,
+ * 9 AM to 1 PM" (never "Monday to Friday and Saturday").
  */
 import type { Weekday } from "./site-content.ts";
 
 export type DayHours = { open: false } | { open: true; opens: string; closes: string };
 export type Week = Record<Weekday, DayHours>;
 
+/** A run of days in a row with the same hours: what the structured data lists. */
 export type OpeningSlot = {
-  /** "Monday to Saturday", "Sunday", "Monday and Tuesday" */
-  days: string;
   /** "08:00" 24-hour, for structured data */
   opens: string;
   closes: string;
-  /** "8:00 AM to 7:00 PM" with no-break spaces, for the pages */
-  label: string;
   /** The slot's days, full English names, for structured data */
   dayNames: string[];
 };
 
+// Not site-content.ts's `weekdays`: importing it would bring the schema into the form's island.
 const order: Weekday[] = [
   "monday",
   "tuesday",
@@ -31,63 +31,119 @@ const order: Weekday[] = [
 ];
 
 const fullName = (day: Weekday) => day[0]?.toUpperCase() + day.slice(1);
-const shortName = (day: Weekday) => fullName(day).slice(0, 3);
+const name = (index: number) => fullName(order[index] as Weekday);
 
-/** "19:00" -> "7:00 PM", with a chosen space before the period. */
-export function clockWords(time: string, space = " "): string {
+/** "19:00" -> "7 PM", "17:30" -> "5:30 PM", "12:00" -> "noon". */
+export function clockWords(time: string): string {
   const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  const period = hours < 12 ? "AM" : "PM";
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  return `${twelve}:${String(minutes).padStart(2, "0")}${space}${period}`;
+  if (hours === 12 && !minutes) return "noon";
+  return `${hours % 12 || 12}${minutes ? time.slice(2) : ""} ${hours < 12 ? "AM" : "PM"}`;
 }
 
-type Run = { days: Weekday[]; opens: string; closes: string };
+/** "Monday, Wednesday and Friday" */
+const list = (words: string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : (words[0] ?? "");
 
-function openRuns(week: Week): Run[] {
-  const runs: Run[] = [];
-  let previous: Weekday | null = null;
+/**
+ * Any set of days, as a person says it: "Saturday", "Monday and Tuesday", "Monday to Saturday",
+ * "Monday to Saturday except Wednesday" (a few closed days inside a long span; not for the
+ * closed days themselves), "Monday to Wednesday and Saturday", "Monday to Sunday".
+ */
+export function daysWords(days: readonly Weekday[], except = true): string {
+  const mask = order.map((day) => +days.includes(day)).join(""); // "1101110"
+  const first = mask.indexOf("1");
+  const last = mask.lastIndexOf("1");
+  const gaps = order.slice(first, last + 1).filter((day) => !days.includes(day));
+  if (except && gaps.length && days.length > 3 && gaps.length * 2 < days.length)
+    return `${name(first)} to ${name(last)} except ${list(gaps.map(fullName))}`;
+  // Each run of days in a row: three or more as "Monday to Wednesday", fewer by name.
+  return list(
+    [...mask.matchAll(/1+/g)].flatMap(({ 0: run, index }) =>
+      run.length > 2
+        ? `${name(index)} to ${name(index + run.length - 1)}`
+        : [...run].map((_, offset) => name(index + offset)),
+    ),
+  );
+}
+
+type Hours = { opens: string; closes: string };
+type Group = Hours & { days: Weekday[] };
+
+/** The open days gathered by their hours, in the order of their first day. */
+function hoursGroups(week: Week): Group[] {
+  const groups: Group[] = [];
   for (const day of order) {
     const hours = week[day];
-    const last = runs.at(-1);
-    if (!hours.open) {
-      previous = null;
-      continue;
-    }
-    if (last && previous && last.opens === hours.opens && last.closes === hours.closes)
-      last.days.push(day);
-    else runs.push({ days: [day], opens: hours.opens, closes: hours.closes });
-    previous = day;
+    if (!hours.open) continue;
+    const same = groups.find(
+      (group) => group.opens === hours.opens && group.closes === hours.closes,
+    );
+    if (same) same.days.push(day);
+    else groups.push({ opens: hours.opens, closes: hours.closes, days: [day] });
   }
-  return runs;
+  return groups;
 }
 
-function spanWords(days: Weekday[], name: (day: Weekday) => string, to: string): string {
-  const first = days[0] as Weekday;
-  const last = days.at(-1) as Weekday;
-  if (days.length === 1) return name(first);
-  if (days.length === 2) return `${name(first)} and ${name(last)}`;
-  return `${name(first)}${to}${name(last)}`;
+const span = (hours: Hours) => `${clockWords(hours.opens)} to ${clockWords(hours.closes)}`;
+
+/** How a group's hours differ from the usual ones: "until 5 PM", "from 10 AM", "9 AM to 1 PM". */
+function difference(hours: Hours, usual: Hours): string {
+  if (hours.opens === usual.opens) return `until ${clockWords(hours.closes)}`;
+  if (hours.closes === usual.closes) return `from ${clockWords(hours.opens)}`;
+  return span(hours);
 }
 
-export function openingHours(week: Week) {
-  const runs = openRuns(week);
-  const open: OpeningSlot[] = runs.map((run) => ({
-    days: spanWords(run.days, fullName, " to "),
-    opens: run.opens,
-    closes: run.closes,
-    label: `${clockWords(run.opens, "\u00a0")} to ${clockWords(run.closes, "\u00a0")}`,
-    dayNames: run.days.map(fullName),
-  }));
-  const summary = runs
-    .map(
-      (run) =>
-        `${spanWords(run.days, shortName, "–")} ${clockWords(run.opens)} to ${clockWords(run.closes)}`,
-    )
-    .join(", ");
+/** The week in words: what the quote form, the e-mails and the pages' sentences say. */
+export function weekWords(week: Week) {
+  const openDays = order.filter((day) => week[day].open);
+  const closed = order.filter((day) => !week[day].open);
+  // The usual hours are those of the most days (a stable sort: on a tie, the earliest day's).
+  const [usual, ...others] = hoursGroups(week).sort((a, b) => b.days.length - a.days.length);
+  const days = daysWords(openDays);
   return {
-    summary,
-    open,
-    closed: order.filter((day) => !week[day].open).map(fullName),
-    schemaDays: open.flatMap((slot) => slot.dayNames),
+    /**
+     * "Monday to Saturday, 8 AM to 7 PM; Saturday until 5 PM": every open day with the usual
+     * hours, then each day that differs, and how. For a sentence, an e-mail.
+     */
+    summary: usual
+      ? [
+          `${days.replace(/^Monday to Sunday/, "Every day")}, ${span(usual)}`,
+          ...others.map((group) => `${daysWords(group.days)} ${difference(group, usual)}`),
+        ].join("; ")
+      : "Closed all week",
+    /** "Monday to Saturday": the days a visit may be asked for. */
+    openDays: days,
+    /** "Sunday", "Wednesday and Sunday"; empty when no day is closed. */
+    closedDays: daysWords(closed, false),
   };
+}
+
+/**
+ * One line per set of hours, then the closed days, for the cards ("Monday to Friday: 8 AM to
+ * 7 PM", "Saturday: 8 AM to 5 PM", "Sunday: Closed"); the hours with no-break spaces.
+ */
+export function hoursLines(week: Week): string[] {
+  const closed = order.filter((day) => !week[day].open);
+  return [
+    // No-break spaces: "8 AM to 7 PM" stays on one line, after the days if need be.
+    ...hoursGroups(week).map(
+      (group) => `${daysWords(group.days)}: ${span(group).replaceAll(" ", "\u00a0")}`,
+    ),
+    ...(closed.length ? [`${daysWords(closed, false)}: Closed`] : []),
+  ];
+}
+
+/** Runs of days in a row with the same hours, for structured data. */
+export function openingSlots(week: Week): OpeningSlot[] {
+  const open: OpeningSlot[] = [];
+  order.forEach((day, index) => {
+    const hours = week[day];
+    const before = week[order[index - 1] as Weekday];
+    const slot = open.at(-1);
+    if (!hours.open) return;
+    if (slot && before?.open && before.opens === hours.opens && before.closes === hours.closes)
+      slot.dayNames.push(fullName(day));
+    else open.push({ opens: hours.opens, closes: hours.closes, dayNames: [fullName(day)] });
+  });
+  return open;
 }

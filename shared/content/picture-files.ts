@@ -23,21 +23,41 @@ export const pictureSlots = [
 ] as const;
 export type PictureSlot = (typeof pictureSlots)[number];
 
-/** Each slot as the owner knows it: where on the site the picture shows. */
+/**
+ * Each slot as the owner knows it: where on the site the picture shows, in the words of someone
+ * who looks at the pages, not at their code ("hero"). The history says "<label> photo: replaced".
+ */
 export const pictureSlotLabels: Record<PictureSlot, string> = {
-  "home-hero": "Home hero",
-  "floor-wax-hero": "Floor waxing hero",
-  residential: "Residential cleaning card",
-  commercial: "Commercial cleaning card",
-  janitorial: "Janitorial card",
-  office: "Office cleaning card",
-  carpet: "Carpet cleaning card",
-  "post-construction": "Post-construction card",
-  "floor-wax": "Floor waxing card",
-  "about-team": "About: the team",
-  founder: "About: the founder",
-  "town-hero": "Town pages' hero",
-  "contact-hero": "Contact hero",
+  "home-hero": "Home page, top",
+  "floor-wax-hero": "Floor Strip & Wax page, top",
+  residential: "Residential Cleaning page, top",
+  commercial: "Commercial Cleaning page and its Services card",
+  janitorial: "Janitorial page and its Services card",
+  office: "Services page, top, and the Office Cleaning card",
+  carpet: "Carpet Cleaning page and its Services card",
+  "post-construction": "Post-Construction page and its Services card",
+  "floor-wax": "Services page, the Strip and Wax card",
+  "about-team": "About page, the team",
+  founder: "About page, the founder",
+  "town-hero": "Town pages, top (all five towns)",
+  "contact-hero": "Contact page, top",
+};
+
+/** The page a slot's photo is previewed on before it is published: one that shows it. */
+export const pictureSlotPages: Record<PictureSlot, string> = {
+  "home-hero": "/",
+  "floor-wax-hero": "/floor-strip-wax",
+  residential: "/residential-cleaning",
+  commercial: "/commercial-cleaning",
+  janitorial: "/janitorial-services",
+  office: "/services",
+  carpet: "/carpet-cleaning",
+  "post-construction": "/post-construction",
+  "floor-wax": "/services",
+  "about-team": "/about",
+  founder: "/about",
+  "town-hero": "/exton",
+  "contact-hero": "/contact",
 };
 
 /** The widths the pages already use for photos (app/content/photos.ts). */
@@ -50,6 +70,12 @@ export const pictureFormats = [
   { ext: "jpg", type: "image/jpeg" },
 ] as const;
 export type PictureExt = (typeof pictureFormats)[number]["ext"];
+
+/**
+ * A picture's longest side, in pixels: a wider or taller upload is refused from its header, before
+ * its pixels are decoded or anything is stored (the schema holds a published picture to it too).
+ */
+export const maxPictureSide = 20_000;
 
 /** An upload larger than this is refused before it is read to the end. */
 export const maxPictureBytes = 10 * 1024 * 1024;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { business } from "../business.ts";
 import { priceList } from "../quote/price-list.ts";
 import { decideZip } from "../quote/service-area.ts";
-import { openingHours, type Week } from "./opening-hours.ts";
+import { hoursLines, openingSlots, type Week, weekWords } from "./opening-hours.ts";
 import { repositoryContent } from "./repository-content.ts";
 import { checkSiteContent, type SiteContent } from "./site-content.ts";
 
@@ -21,24 +21,19 @@ describe("the content document", () => {
   it("gives the pages today's facts, worked out the same way", () => {
     expect(business.phone).toEqual({ display: "(484) 555-0142", e164: "+14845550142" });
     expect(business.offerPhone.e164).toBe("+14845550187");
-    expect(business.hours.summary).toBe("Mon–Sat 8:00 AM to 7:00 PM");
+    expect(business.hours.summary).toBe("Monday to Saturday, 8 AM to 7 PM");
+    expect(business.hours.lines).toEqual([
+      "Monday to Saturday: 8\u00a0AM\u00a0to\u00a07\u00a0PM",
+      "Sunday: Closed",
+    ]);
     expect(business.hours.open).toEqual([
-      expect.objectContaining({
-        days: "Monday to Saturday",
+      {
         opens: "08:00",
         closes: "19:00",
-        label: "8:00\u00a0AM to 7:00\u00a0PM",
-      }),
+        dayNames: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+      },
     ]);
-    expect(business.hours.closed).toEqual(["Sunday"]);
-    expect(business.hours.schemaDays).toEqual([
-      "Monday",
-      "Tuesday",
-      "Wednesday",
-      "Thursday",
-      "Friday",
-      "Saturday",
-    ]);
+    expect(business.hours.closedDays).toBe("Sunday");
     expect(priceList.version).toBe("2026-11-a");
     expect(decideZip("19087")).toMatchObject({ kind: "in-area", town: "King of Prussia" });
   });
@@ -155,38 +150,116 @@ describe("the content document", () => {
 describe("opening hours in words", () => {
   const open = (opens: string, closes: string) => ({ open: true as const, opens, closes });
   const closed = { open: false as const };
-
-  it("joins days with the same hours and names the closed ones", () => {
-    const week: Week = {
-      monday: open("08:00", "18:00"),
-      tuesday: open("08:00", "18:00"),
-      wednesday: open("08:00", "18:00"),
-      thursday: open("08:00", "18:00"),
-      friday: open("08:00", "18:00"),
-      saturday: open("09:00", "14:30"),
-      sunday: closed,
-    };
-    const hours = openingHours(week);
-    expect(hours.summary).toBe("Mon–Fri 8:00 AM to 6:00 PM, Sat 9:00 AM to 2:30 PM");
-    expect(hours.open.map((slot) => slot.days)).toEqual(["Monday to Friday", "Saturday"]);
-    expect(hours.closed).toEqual(["Sunday"]);
+  const usual = open("08:00", "19:00");
+  /** The shipped week (Monday to Saturday, 8 AM to 7 PM), with the owner's changes. */
+  const weekWith = (changes: Partial<Week>): Week => ({
+    monday: usual,
+    tuesday: usual,
+    wednesday: usual,
+    thursday: usual,
+    friday: usual,
+    saturday: usual,
+    sunday: closed,
+    ...changes,
   });
 
-  it("does not join days across a closed day, and says two days with 'and'", () => {
-    const week: Week = {
-      monday: open("07:00", "12:00"),
-      tuesday: open("07:00", "12:00"),
-      wednesday: closed,
-      thursday: open("07:00", "12:00"),
-      friday: closed,
-      saturday: closed,
-      sunday: open("12:00", "13:00"),
-    };
-    const hours = openingHours(week);
-    expect(hours.summary).toBe(
-      "Mon and Tue 7:00 AM to 12:00 PM, Thu 7:00 AM to 12:00 PM, Sun 12:00 PM to 1:00 PM",
-    );
-    expect(hours.closed).toEqual(["Wednesday", "Friday", "Saturday"]);
+  it.each<[string, Partial<Week>, string, string, string[]]>([
+    [
+      "all days the same",
+      {},
+      "Monday to Saturday, 8 AM to 7 PM",
+      "Monday to Saturday",
+      ["Monday to Saturday: 8 AM to 7 PM", "Sunday: Closed"],
+    ],
+    [
+      "Saturday closing earlier",
+      { saturday: open("08:00", "17:00") },
+      "Monday to Saturday, 8 AM to 7 PM; Saturday until 5 PM",
+      "Monday to Saturday",
+      ["Monday to Friday: 8 AM to 7 PM", "Saturday: 8 AM to 5 PM", "Sunday: Closed"],
+    ],
+    [
+      "Saturday opening later",
+      { saturday: open("10:00", "19:00") },
+      "Monday to Saturday, 8 AM to 7 PM; Saturday from 10 AM",
+      "Monday to Saturday",
+      ["Monday to Friday: 8 AM to 7 PM", "Saturday: 10 AM to 7 PM", "Sunday: Closed"],
+    ],
+    [
+      "a short Saturday, with minutes and noon",
+      { saturday: open("09:30", "12:00") },
+      "Monday to Saturday, 8 AM to 7 PM; Saturday 9:30 AM to noon",
+      "Monday to Saturday",
+      ["Monday to Friday: 8 AM to 7 PM", "Saturday: 9:30 AM to noon", "Sunday: Closed"],
+    ],
+    [
+      "a day closed mid-week",
+      { wednesday: closed },
+      "Monday to Saturday except Wednesday, 8 AM to 7 PM",
+      "Monday to Saturday except Wednesday",
+      ["Monday to Saturday except Wednesday: 8 AM to 7 PM", "Wednesday and Sunday: Closed"],
+    ],
+    [
+      "Friday and Saturday closing earlier",
+      { friday: open("08:00", "17:00"), saturday: open("08:00", "17:00") },
+      "Monday to Saturday, 8 AM to 7 PM; Friday and Saturday until 5 PM",
+      "Monday to Saturday",
+      ["Monday to Thursday: 8 AM to 7 PM", "Friday and Saturday: 8 AM to 5 PM", "Sunday: Closed"],
+    ],
+    [
+      "every day, Sunday shorter",
+      { sunday: open("10:00", "16:00") },
+      "Every day, 8 AM to 7 PM; Sunday 10 AM to 4 PM",
+      "Monday to Sunday",
+      ["Monday to Saturday: 8 AM to 7 PM", "Sunday: 10 AM to 4 PM"],
+    ],
+    [
+      "one open day",
+      {
+        monday: closed,
+        tuesday: closed,
+        wednesday: closed,
+        thursday: closed,
+        friday: closed,
+        saturday: open("09:00", "13:00"),
+      },
+      "Saturday, 9 AM to 1 PM",
+      "Saturday",
+      ["Saturday: 9 AM to 1 PM", "Monday to Friday and Sunday: Closed"],
+    ],
+    [
+      "three days apart, two of them with other hours",
+      {
+        tuesday: closed,
+        wednesday: open("09:00", "17:00"),
+        thursday: closed,
+        friday: open("09:00", "17:00"),
+        saturday: closed,
+      },
+      "Monday, Wednesday and Friday, 9 AM to 5 PM; Monday 8 AM to 7 PM",
+      "Monday, Wednesday and Friday",
+      [
+        "Monday: 8 AM to 7 PM",
+        "Wednesday and Friday: 9 AM to 5 PM",
+        "Tuesday, Thursday, Saturday and Sunday: Closed",
+      ],
+    ],
+  ])("%s", (_shape, changes, summary, openDays, lines) => {
+    const week = weekWith(changes);
+    expect(weekWords(week).summary).toBe(summary);
+    expect(weekWords(week).openDays).toBe(openDays);
+    expect(hoursLines(week).map((line) => line.replaceAll("\u00a0", " "))).toEqual(lines);
+  });
+
+  it("keeps the structured data's runs of days in a row with the same hours", () => {
+    const week = weekWith({ wednesday: closed, saturday: open("08:00", "17:00") });
+    const hours = weekWords(week);
+    expect(openingSlots(week)).toEqual([
+      { opens: "08:00", closes: "19:00", dayNames: ["Monday", "Tuesday"] },
+      { opens: "08:00", closes: "19:00", dayNames: ["Thursday", "Friday"] },
+      { opens: "08:00", closes: "17:00", dayNames: ["Saturday"] },
+    ]);
+    expect(hours.closedDays).toBe("Wednesday and Sunday");
   });
 
   describe("pictures", () => {

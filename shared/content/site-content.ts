@@ -8,7 +8,7 @@
  * rules. What the owner types is text: nothing here is ever rendered as markup.
  */
 import { z } from "zod";
-import { type PictureSlot, pictureIdShape, pictureSlots } from "./picture-files.ts";
+import { maxPictureSide, type PictureSlot, pictureIdShape, pictureSlots } from "./picture-files.ts";
 
 const text = (what: string, max: number) =>
   z
@@ -176,7 +176,7 @@ const prices = z.object({
     perBathroom: amount("The price per bathroom", 500),
     includedSquareFeet: whole("the square feet included", 0, 20_000),
     perExtraSquareFoot: amount("The price per extra square foot", 5),
-    extraConditionSurcharge: share("The extra-attention surcharge"),
+    extraConditionSurcharge: share("The extra for a home that needs extra attention"),
     frequencyDiscount,
     minimum: amount("The minimum price", 2_000),
   }),
@@ -384,8 +384,8 @@ const pages = z.object({
 const picture = z.object({
   picture: z.string().regex(pictureIdShape, "Upload the picture again."),
   alt: text("a few words saying what the picture shows, for people who cannot see it", 200),
-  width: whole("the picture's width", 1, 20_000),
-  height: whole("the picture's height", 1, 20_000),
+  width: whole("the picture's width", 1, maxPictureSide),
+  height: whole("the picture's height", 1, maxPictureSide),
 });
 
 const pictures = z.strictObject(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeQuoteDetails, estimateText } from "./describe.ts";
+import { describeQuoteDetails, estimateText, placeText } from "./describe.ts";
 import type { EstimateInputs } from "./estimate.ts";
 
 const priced = (inputs: EstimateInputs, recurring?: { low: number; high: number }) => ({
@@ -71,6 +71,28 @@ describe("describeQuoteDetails", () => {
       { label: "ZIP", value: "90210, outside our service area" },
     ]);
     expect(describeQuoteDetails({})).toEqual([]);
+  });
+
+  it("names a nearby ZIP as itself and the crew that covers it, never as the town", () => {
+    const norristown = {
+      zip: "19403",
+      inServiceArea: true,
+      town: "Plymouth Meeting",
+      nearby: true as const,
+    };
+    expect(describeQuoteDetails(norristown)).toEqual([
+      { label: "ZIP", value: "19403, in our service area, covered by our Plymouth Meeting crew" },
+    ]);
+    expect(placeText(norristown)).toBe("19403, near Plymouth Meeting");
+    // A town's own ZIP, and a request stored before nearby ZIPs were told apart, read as before.
+    const own = { zip: "19462", inServiceArea: true, town: "Plymouth Meeting" };
+    expect(placeText(own)).toBe("Plymouth Meeting");
+    expect(describeQuoteDetails(own)[0]?.value).toBe(
+      "19462, Plymouth Meeting, in our service area",
+    );
+    expect(placeText({ zip: "90210", inServiceArea: false, town: null })).toBe(
+      "90210 (outside the service area)",
+    );
   });
 });
 

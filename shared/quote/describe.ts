@@ -19,11 +19,28 @@ export function estimateText(details: StoredQuoteDetails): string | null {
   return details.estimate ? estimateSentence(details.estimate, details.offer) : null;
 }
 
-/** "King of Prussia", "19401 (outside the service area)", or null without a ZIP. */
+/**
+ * "King of Prussia" for a town's own ZIP, "19403, near Plymouth Meeting" for one of its nearby
+ * ZIPs (never the town's name alone: 19403 is Norristown), or null outside the area.
+ */
+export function townText(details: StoredQuoteDetails): string | null {
+  if (!details.inServiceArea || !details.town) return null;
+  return details.nearby ? `${details.zip}, near ${details.town}` : details.town;
+}
+
+/** "King of Prussia", "19403, near Plymouth Meeting", "19401 (outside the service area)", or null without a ZIP. */
 export function placeText(details: StoredQuoteDetails): string | null {
   if (details.zip === undefined) return null;
-  if (details.inServiceArea && details.town) return details.town;
-  return `${details.zip} (outside the service area)`;
+  return townText(details) ?? `${details.zip} (outside the service area)`;
+}
+
+/** "19382, West Chester, in our service area"; a nearby ZIP names the crew that covers it. */
+function zipLine(details: StoredQuoteDetails & { zip: string }): string {
+  if (!details.inServiceArea) return `${details.zip}, outside our service area`;
+  if (!details.town) return `${details.zip}, in our service area`;
+  return details.nearby
+    ? `${details.zip}, in our service area, covered by our ${details.town} crew`
+    : `${details.zip}, ${details.town}, in our service area`;
 }
 
 /**
@@ -33,12 +50,8 @@ export function placeText(details: StoredQuoteDetails): string | null {
  */
 export function describeQuoteDetails(details: StoredQuoteDetails): DetailLine[] {
   const lines: DetailLine[] = [];
-  if (details.zip !== undefined) {
-    const area = details.inServiceArea
-      ? [details.town, "in our service area"].filter(Boolean).join(", ")
-      : "outside our service area";
-    lines.push({ label: "ZIP", value: `${details.zip}, ${area}` });
-  }
+  if (details.zip !== undefined)
+    lines.push({ label: "ZIP", value: zipLine({ ...details, zip: details.zip }) });
   const estimate = estimateText(details);
   if (details.estimate && estimate) {
     lines.push({ label: "Estimate", value: estimate });

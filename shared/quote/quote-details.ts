@@ -91,7 +91,10 @@ export type QuoteDetailsInput = {
 export type StoredQuoteDetails = {
   zip?: string;
   inServiceArea?: boolean;
+  /** The town whose crew serves the ZIP (its own ZIP, or one of its nearby ZIPs). */
   town?: string | null;
+  /** True when the ZIP is one of the town's nearby ZIPs; absent for its own (and before this). */
+  nearby?: true;
   estimate?: StoredEstimate;
   offer?: { id: string; percentOff: number };
   preferredWindows?: PreferredWindow[];

@@ -30,6 +30,27 @@ describe("decideZip", () => {
     expect(storedZip("90210")).toEqual({ zip: "90210", inServiceArea: false, town: null });
     expect(() => storedZip("nope")).toThrow(RangeError);
   });
+
+  it("tells a nearby ZIP from the town's own, and stores it so", () => {
+    // The owner's Service area form: 19403 (Norristown) among Plymouth Meeting's nearby ZIPs.
+    const list = serviceAreaZips.map((entry) =>
+      entry.town === "Plymouth Meeting" ? { ...entry, nearby: [...entry.nearby, "19403"] } : entry,
+    );
+    expect(decideZip("19403", list)).toEqual({
+      kind: "in-area",
+      zip: "19403",
+      town: "Plymouth Meeting",
+      path: "/plymouth-meeting",
+      nearby: true,
+    });
+    expect(decideZip("19462", list)).toMatchObject({ town: "Plymouth Meeting", nearby: false });
+    expect(storedZip("19428")).toEqual({
+      zip: "19428",
+      inServiceArea: true,
+      town: "Plymouth Meeting",
+      nearby: true,
+    });
+  });
 });
 
 describe("the ZIP list agrees with the site's towns", () => {

@@ -26,9 +26,14 @@ export type TownZips = {
   nearby: readonly string[];
 };
 
+/**
+ * In the area, `nearby` when the ZIP is one of the town's nearby ZIPs rather than its own: a
+ * Norristown ZIP listed under Plymouth Meeting is answered as itself ("our Plymouth Meeting crew
+ * covers it"), never as Plymouth Meeting.
+ */
 export type ZipDecision =
   | { kind: "invalid" }
-  | { kind: "in-area"; zip: string; town: string; path: string }
+  | { kind: "in-area"; zip: string; town: string; path: string; nearby: boolean }
   | { kind: "outside"; zip: string };
 
 /** A US ZIP (five digits; a ZIP+4 is read by its first five). */
@@ -43,19 +48,25 @@ export function decideZip(input: string, list: readonly TownZips[] = serviceArea
   if (!zip) return { kind: "invalid" };
   const town = list.find((entry) => entry.zips.includes(zip) || entry.nearby.includes(zip));
   return town
-    ? { kind: "in-area", zip, town: town.town, path: town.path }
+    ? { kind: "in-area", zip, town: town.town, path: town.path, nearby: !town.zips.includes(zip) }
     : { kind: "outside", zip };
 }
 
-/** What the function stores beside the ZIP (docs/contact-api.md, "Quote details"). */
+/**
+ * What the function stores beside the ZIP (docs/contact-api.md, "Quote details"): `town` is the
+ * town whose crew serves it; `nearby: true` only for a nearby ZIP, so that the request keeps its
+ * words ("19403, near Plymouth Meeting") after the owner edits the area, and a request with a
+ * town's own ZIP is stored exactly as before.
+ */
 export function storedZip(zip: string): {
   zip: string;
   inServiceArea: boolean;
   town: string | null;
+  nearby?: true;
 } {
   const decision = decideZip(zip);
   if (decision.kind === "invalid") throw new RangeError(`Not a ZIP code: ${zip}`);
-  return decision.kind === "in-area"
-    ? { zip: decision.zip, inServiceArea: true, town: decision.town }
-    : { zip: decision.zip, inServiceArea: false, town: null };
+  if (decision.kind === "outside") return { zip: decision.zip, inServiceArea: false, town: null };
+  const { town, nearby } = decision;
+  return { zip: decision.zip, inServiceArea: true, town, ...(nearby ? { nearby: true } : {}) };
 }

@@ -186,6 +186,7 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
           "content_versions",
           "content_pictures",
           "content_picture_files",
+          "content_host_calls",
         ]),
       );
       expect(functions().length).toBeGreaterThanOrEqual(5);
@@ -252,6 +253,7 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
       content_versions: "changes = '[]'",
       content_pictures: "width = 1",
       content_picture_files: "type = 'image/jpeg'",
+      content_host_calls: "ok = true",
     };
 
     it("still sees zero rows and may insert nothing when granted everything (RLS holds)", () => {

@@ -31,7 +31,8 @@ async function submit(store: Store, name = "Dana", email = "dana@example.org") {
   await store.submit({
     id,
     data: result.data,
-    details: { zip: "19406", inServiceArea: true, town: "King of Prussia" },
+    // A nearby ZIP of King of Prussia's (Wayne), its mark kept through every change.
+    details: { zip: "19087", inServiceArea: true, town: "King of Prussia", nearby: true },
     fingerprint: await fingerprintContact(result.data),
     receivedAt: t0,
     dedupeWindowMs: 0,
@@ -96,7 +97,7 @@ export function describeBookingStoreContract(name: string, open: () => Promise<S
           visitChangedAt: at(minute).toISOString(),
           // Booking is the owner's first answer.
           contactedAt: at(minute).toISOString(),
-          zip: "19406",
+          zip: "19087",
         },
         event: { actor: "owner", kind: "booked", details: { from: "window" } },
       });
@@ -176,8 +177,9 @@ export function describeBookingStoreContract(name: string, open: () => Promise<S
           contactedAt: null,
           preferredWindows: windows,
           serviceAddress: "12 Elm St, Berwyn PA",
-          zip: "19406",
+          zip: "19087",
           town: "King of Prussia",
+          nearby: true,
           visitSequence: 0,
         },
       });

@@ -78,5 +78,25 @@ export function describeContentStoreContract(
       expect(await store.liveContentVersion()).toBe(8);
       expect((await store.liveContent())?.version).toBe(8);
     });
+
+    it("keeps the last call of the host's build hook for each version, in place of the one before", async () => {
+      const { version } = await store.publishContent({
+        document: documentWith("(484) 555-0104"),
+        changes: [],
+      });
+      expect(await store.hostCall(version)).toBeNull();
+      const failed = await store.recordHostCall({
+        version,
+        host: "api.netlify.com",
+        ok: false,
+        reason: "it answered 500: the host had a problem of its own",
+      });
+      expect(failed).toMatchObject({ version, host: "api.netlify.com", ok: false });
+      expect(new Date(failed.calledAt).toISOString()).toBe(failed.calledAt);
+      expect(await store.hostCall(version)).toEqual(failed);
+      await store.recordHostCall({ version, host: "api.netlify.com", ok: true, reason: null });
+      expect(await store.hostCall(version)).toMatchObject({ version, ok: true, reason: null });
+      expect(await store.hostCall(version + 1)).toBeNull();
+    });
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The behaviour every PictureStore must have (sqlite-store.test.ts, postgres-store.test.ts): a
- * picture and its files kept once, byte for byte, and never changed by a second save.
+ * picture and its files kept once, byte for byte, and never changed by a second save; read back
+ * by its id, listed, and deleted whole (the purge's).
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { PictureStore } from "../../functions/send-contact-email/store/picture-store.ts";
@@ -62,6 +63,36 @@ export function describePictureStoreContract(
       ]);
       expect(results.filter((result) => result.stored)).toHaveLength(1);
       expect((await store.pictureFile(`${id}-480.avif`))?.bytes.byteLength).toBe(300);
+    });
+
+    it("reads a picture by its id, lists them oldest first, and deletes one with all its files", async () => {
+      const other = "fedcba9876543210fedcba9876543210";
+      expect(await store.storedPicture(id)).toBeNull();
+      expect(await store.storedPictures()).toEqual([]);
+      await store.savePicture(picture(1));
+      await store.savePicture({
+        ...picture(3),
+        id: other,
+        width: 480,
+        height: 320,
+        files: picture(3).files.map((file) => ({ ...file, name: file.name.replace(id, other) })),
+      });
+      const first = await store.storedPicture(id);
+      expect(first).toEqual({ id, width: 1600, height: 1200, storedAt: expect.any(String) });
+      expect(Date.parse(first?.storedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
+      expect(new Date(first?.storedAt ?? "").toISOString()).toBe(first?.storedAt);
+      expect((await store.storedPictures()).map((one) => one.id).sort()).toEqual(
+        [id, other].sort(),
+      );
+
+      expect(await store.deletePicture(id)).toBe(true);
+      expect(await store.deletePicture(id)).toBe(false);
+      expect(await store.storedPicture(id)).toBeNull();
+      for (const file of picture(1).files) expect(await store.pictureFile(file.name)).toBeNull();
+      expect((await store.storedPictures()).map((one) => one.id)).toEqual([other]);
+      expect(await store.pictureFile(`${other}-480.jpg`)).not.toBeNull();
+      // Stored again after a purge: the same id is kept anew.
+      expect(await store.savePicture(picture(1))).toEqual({ stored: true });
     });
   });
 }

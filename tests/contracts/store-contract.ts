@@ -93,7 +93,15 @@ export function describeStoreContract(name: string, open: () => Promise<ContactS
       const stored = await store.list();
       expect(stored.find((row) => row.id === withDetails.id)).toMatchObject(details);
       const plain = stored.find((row) => row.id === without.id);
-      for (const key of ["zip", "inServiceArea", "town", "estimate", "offer", "preferredWindows"]) {
+      for (const key of [
+        "zip",
+        "inServiceArea",
+        "town",
+        "nearby",
+        "estimate",
+        "offer",
+        "preferredWindows",
+      ]) {
         expect(plain?.[key as keyof typeof plain] ?? undefined).toBeUndefined();
       }
     });

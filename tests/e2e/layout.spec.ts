@@ -183,7 +183,7 @@ test.describe("footer", () => {
     );
     // product.md, Business facts: Monday to Saturday 8:00 AM to 7:00 PM; Sunday closed.
     await expect(footer.getByText(/Monday (to|–|-) Saturday/)).toBeVisible();
-    await expect(footer.getByText(/8(:00)?\s?AM (to|–|-) 7(:00)?\s?PM/)).toBeVisible();
+    await expect(footer.getByText(/8(:00)?\s?AM\s(to|–|-)\s7(:00)?\s?PM/)).toBeVisible();
     await expect(footer.getByText(/Sunday.*Closed/i)).toBeVisible();
     for (const town of towns) {
       await expect(

@@ -5,7 +5,8 @@
  * offer off and a first visit gets no popup; adds a review (with markup in it) and the home page's
  * carousel has six, the markup shown as text; is refused four kinds of invalid input beside each
  * field with the live site unchanged; uploads a photo for the home hero and the home page shows
- * it; restores the site as first built and the old phone, the popup and five reviews are back.
+ * it; goes back to the site as first built (a page that asks first) and the old phone, the popup
+ * and five reviews are back.
  *
  * OWNER_SHOTS=1 writes a screenshot of each step to docs/owner/ (docs/owner.md shows them).
  */
@@ -75,10 +76,10 @@ const phoneContext = (browser: Browser, script: boolean) =>
     javaScriptEnabled: script,
   });
 
-/** Publishes what the form holds and waits for the editor's answer: live on this server. */
+/** Publishes what the form holds and waits for the editor's answer: the site shows it. */
 async function publish(page: Page) {
   await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByRole("status")).toContainText(/Published as version \d+/, {
+  await expect(page.getByRole("status")).toContainText("Published. Your site shows it now.", {
     timeout: 90_000,
   });
 }
@@ -190,8 +191,8 @@ for (const script of [true, false]) {
         const newRow = page.getByRole("group", { name: "Add a review" });
         await newRow.getByLabel("Reviewer's name").fill("Mallory T.");
         await newRow.getByLabel("Where they are").fill("Exton, PA");
-        await newRow.getByLabel("Service", { exact: true }).fill("Residential Cleaning");
-        await newRow.getByLabel("Review", { exact: true }).fill(markup);
+        await newRow.getByLabel("Service they had", { exact: true }).fill("Residential Cleaning");
+        await newRow.getByLabel("What they said", { exact: true }).fill(markup);
         await publish(page);
         const visitor = await firstVisit(browser);
         const alerts: string[] = [];
@@ -231,12 +232,12 @@ for (const script of [true, false]) {
         await shoot(page, "refused-phone", script);
 
         await openPart(page, own, "Prices");
-        await page.getByLabel("Estimate range, low end (%)").fill("100");
-        await page.getByLabel("Estimate range, high end (%)").fill("95");
+        await page.getByLabel("Estimate range starts at (percent)").fill("100");
+        await page.getByLabel("Estimate range ends at (percent)").fill("95");
         await page.getByRole("button", { name: "Publish" }).click();
         await expectRefusedBeside(
           page,
-          "Estimate range, low end (%)",
+          "Estimate range starts at (percent)",
           /low end of the range must not be above its high end/,
         );
         await shoot(page, "refused-prices", script);
@@ -248,9 +249,9 @@ for (const script of [true, false]) {
         await shoot(page, "refused-name", script);
 
         await openPart(page, own, "Welcome offer");
-        await page.getByLabel("Percent off").fill("120");
+        await page.getByLabel("Discount (percent)").fill("120");
         await page.getByRole("button", { name: "Publish" }).click();
-        await expectRefusedBeside(page, "Percent off", /100/);
+        await expectRefusedBeside(page, "Discount (percent)", /100/);
         await shoot(page, "refused-offer", script);
 
         expect(await (await fetch(`${own.url}/`)).text()).toBe(liveBefore);
@@ -260,8 +261,13 @@ for (const script of [true, false]) {
       await test.step("restore the first site: the old phone, the popup and five reviews", async () => {
         await page.goto(await editorLink(own));
         const startedAt = Date.now();
-        await page.getByRole("button", { name: "Restore the site as first built" }).click();
-        await expect(page.getByRole("status")).toContainText(/Published as version \d+/, {
+        // The history's link asks first; only the page's button publishes.
+        await page.getByRole("link", { name: "Go back to the site as first built" }).click();
+        await expect(
+          page.getByRole("heading", { name: "Go back to the site as first built?" }),
+        ).toBeVisible();
+        await page.getByRole("button", { name: "Go back to the site as first built" }).click();
+        await expect(page.getByRole("status")).toContainText("Published. Your site shows it now.", {
           timeout: 90_000,
         });
         await shoot(page, "restored", script);
@@ -289,7 +295,9 @@ for (const script of [true, false]) {
       await test.step("upload a photo for the home hero: the home page shows it", async () => {
         // The Pictures page, straight from the editor's link (its home links to it too).
         await page.goto((await editorLink(own)).replace("/site?", "/site/pictures?"));
-        const hero = page.getByRole("region", { name: "Home hero" });
+        const hero = page.getByRole("region", { name: "Home page, top" });
+        // Each slot's form is folded under its heading until asked for.
+        await hero.getByText(/^(Put a photo here|Change the photo or its words)$/).click();
         const upload = hero.getByLabel(/^(New photo|Photo)$/);
         if (await upload.isDisabled()) {
           test.info().annotations.push({ type: "skipped", description: "no picture processing" });
@@ -302,7 +310,22 @@ for (const script of [true, false]) {
           .toBuffer();
         await upload.setInputFiles({ name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: photo });
         await hero.getByLabel("What the picture shows").fill("Our crew cleaning a kitchen");
-        await hero.getByRole("button", { name: /^Upload/ }).click();
+        await hero.getByRole("button", { name: /^Upload and preview/ }).click();
+        // The preview: the home page with the photo in place, and nothing published yet.
+        const bar = page.getByRole("region", { name: "Preview" });
+        await expect(bar).toContainText("Preview, not published", { timeout: 60_000 });
+        await expect(page.getByRole("img", { name: "Our crew cleaning a kitchen" })).toBeVisible();
+        await shoot(page, "photo-preview", script);
+        expect(await (await fetch(`${own.url}/`)).text()).not.toContain(
+          "Our crew cleaning a kitchen",
+        );
+        await bar.getByRole("button", { name: "Publish this photo" }).click();
+        // Said once the site shows it (the publish waits for this server's pages).
+        await expect(page.getByRole("status").first()).toContainText(
+          "Published. The site shows your photo on the Home page, top now.",
+          { timeout: publishWaitMs + 30_000 },
+        );
+        await shoot(page, "photo-published", script);
         const visitor = await firstVisit(browser);
         await visitor.page.clock.resume();
         const shown = visitor.page.getByRole("img", { name: "Our crew cleaning a kitchen" });

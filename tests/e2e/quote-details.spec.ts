@@ -191,12 +191,22 @@ test.describe("the home page's ZIP box", () => {
     await waitForIsland(page, "zip-check");
     const box = areas.getByRole("textbox", { name: "Do we serve you? Enter your ZIP code" });
 
-    await box.fill("19428");
+    await box.fill("19462");
     await expect(areas.getByText("Yes, we clean in Plymouth Meeting!")).toBeVisible();
     await expect(
       areas.getByRole("link", { name: "About our Plymouth Meeting crew" }),
     ).toHaveAttribute("href", "/plymouth-meeting");
     await expectNoAxeViolations(page, "/, ZIP in the area");
+
+    // A nearby ZIP the owner lists under Plymouth Meeting (Conshohocken) is answered as itself.
+    await box.fill("19428");
+    await expect(
+      areas.getByText("Yes, we clean in 19428: our Plymouth Meeting crew covers it."),
+    ).toBeVisible();
+    await expect(areas.getByText("Yes, we clean in Plymouth Meeting!")).toHaveCount(0);
+    await expect(
+      areas.getByRole("link", { name: "About our Plymouth Meeting crew" }),
+    ).toHaveAttribute("href", "/plymouth-meeting");
 
     await box.fill("73301");
     await expect(areas.getByText(/73301 is outside our service area today/)).toBeVisible();
@@ -216,7 +226,9 @@ test.describe("the home page's ZIP box", () => {
     const page = await context.newPage();
     await page.goto(test.info().project.use.baseURL as string);
     const areas = page.locator("#areas");
-    await expect(areas.getByText(/ZIP codes we serve: Plymouth Meeting 19462/)).toBeVisible();
+    await expect(
+      areas.getByText(/ZIP codes we serve: Plymouth Meeting 19462 and nearby 19428, 19444;/),
+    ).toBeVisible();
     await expect(areas.getByRole("textbox")).toHaveCount(0);
     await context.close();
   });

@@ -5,6 +5,7 @@
  * the browser to the thank-you page, or shows what to fix with the visitor's values.
  */
 import { deploymentDefaults } from "../../shared/deployment-defaults.ts";
+import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { expect, test, waitForIslands } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
@@ -95,6 +96,49 @@ test("a visitor without JavaScript sends the form, sees the thank-you page, and 
     estimate: { inputs: { kind: "business", squareFeet: 4000, visitsPerWeek: 2, addOns: [] } },
     preferredWindows: [{ date: day, window: "afternoon" }],
   });
+});
+
+test("the welcome offer, which only a script's popup would show, is on the form: ticked, it is claimed", async ({
+  page,
+}) => {
+  await page.goto(`${own.url}/contact`);
+  const fields = quoteForm(page);
+  // Its words and percent are the live offer's (content/offer.json).
+  const claim = fields.form.getByRole("checkbox", {
+    name: `Claim our welcome offer: ${welcomeOffer.percentOff}% off your first cleaning. ${welcomeOffer.terms}`,
+  });
+  await expect(claim).toBeVisible();
+  await expect(claim).not.toBeChecked();
+  const message = uniqueMessage("Claimed without JavaScript");
+  await fields.name.fill("Ofelia Offer");
+  await fields.email.fill("ofelia@example.org");
+  await fields.phone.fill("(484) 555-0178");
+  await fields.service.selectOption("residential");
+  await fields.message.fill(message);
+  await claim.check();
+  await fields.send.click();
+  await expect(page).toHaveURL(`${own.url}/thank-you`);
+  const lead = (await own.leads<Lead & { offer?: unknown }>()).find(
+    (entry) => entry.message === message,
+  );
+  expect(lead?.offer).toEqual({ id: welcomeOffer.id, percentOff: welcomeOffer.percentOff });
+
+  // Left unticked, nothing is claimed.
+  await page.goto(`${own.url}/contact`);
+  const plain = uniqueMessage("Not claimed without JavaScript");
+  const again = quoteForm(page);
+  await again.name.fill("Ned Nooffer");
+  await again.email.fill("ned@example.org");
+  await again.phone.fill("(484) 555-0179");
+  await again.service.selectOption("residential");
+  await again.message.fill(plain);
+  await again.send.click();
+  await expect(page).toHaveURL(`${own.url}/thank-you`);
+  const unclaimed = (await own.leads<Lead & { offer?: unknown }>()).find(
+    (entry) => entry.message === plain,
+  );
+  expect(unclaimed).toBeDefined();
+  expect(unclaimed?.offer).toBeUndefined();
 });
 
 test("an invalid post shows the spec's message with the visitor's values, and sends once fixed", async ({

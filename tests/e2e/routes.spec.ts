@@ -216,7 +216,7 @@ test.describe("page content", { tag: "@desktop" }, () => {
 
         // product.md, Town pages: stated hours, Monday to Saturday, 8AM to 7PM.
         await expect(main.getByText(/Monday (to|–|-) Saturday/).first()).toBeVisible();
-        await expect(main.getByText(/8(:00)?\s?AM (to|–|-) 7(:00)?\s?PM/).first()).toBeVisible();
+        await expect(main.getByText(/8(:00)?\s?AM\s(to|–|-)\s7(:00)?\s?PM/).first()).toBeVisible();
 
         const closing = closingBanner(page, business.phone.display);
         await expect(

@@ -109,6 +109,8 @@ function widgetJourneys() {
         telHref(business.phone),
       );
       expect(await visitFlag(page), "showing the popup alone remembers nothing").toBeNull();
+      // Said once: the form's box for browsers without JavaScript is not on this page.
+      await expect(page.getByText(/Claim our welcome offer/)).toHaveCount(0);
     });
 
     test("waits while a field has focus and until typing has paused, then opens", async ({
@@ -395,6 +397,40 @@ function widgetJourneys() {
       await expect(dots.nth(0)).not.toHaveAttribute("aria-current", "true");
       await next.tap();
       await expect(status).toHaveText("Review 1 of 5");
+    });
+
+    test.describe("without JavaScript", () => {
+      test.use({ javaScriptEnabled: false });
+
+      test("shows no button or dot, none of which could work, and its row scrolls to each review", async ({
+        page,
+      }) => {
+        await page.goto("/");
+        const { carousel, slides, previous, next, dots, status } = carouselParts(page);
+        await carousel.scrollIntoViewIfNeeded();
+        await expect(status).toHaveText("5 reviews");
+        for (const control of [previous, next, ...(await dots.all())])
+          await expect(control).toBeHidden();
+        await expect(carousel.getByRole("button")).toHaveCount(0);
+        // The row itself scrolls (a swipe, a trackpad, the keyboard on its focusable row).
+        const last = slides.last();
+        await expect(last).not.toBeInViewport();
+        await last.scrollIntoViewIfNeeded();
+        await expect(last).toBeInViewport();
+        await expect(last.getByRole("blockquote")).toBeVisible();
+      });
+    });
+
+    test("with JavaScript its buttons and dots are laid out from the first paint: starting moves nothing", async ({
+      page,
+    }) => {
+      await page.goto("/");
+      const { carousel, next } = carouselParts(page);
+      await carousel.scrollIntoViewIfNeeded();
+      const before = await carousel.boundingBox();
+      await expect(next).toBeVisible();
+      await expect(next).toBeEnabled();
+      expect(await carousel.boundingBox()).toEqual(before);
     });
 
     test("arrow keys move the focused carousel", async ({ page }) => {

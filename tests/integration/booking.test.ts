@@ -248,9 +248,10 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
     expect(pushed).toContain("Address: 12 Elm St");
     const ownerMail = await smtp.waitFor((mail) => mail.mail.header("subject") === joined);
     expect(ownerMail?.envelopeTo).toEqual(["owner@example.com"]);
-    // A reply reaches the visitor; the inbox is a tap away; a push never carries the inbox.
+    // A reply reaches the visitor, so it carries no inbox (the link rule); a push never does.
     expect(ownerMail.mail.header("reply-to")).toContain("val@example.org");
-    expect(ownerMail.mail.text).toContain(`${functionUrl}/inbox?token=`);
+    expect(ownerMail.mail.text).not.toContain("/inbox");
+    expect(ownerMail.mail.html).not.toContain("/inbox");
     expect(pushed).not.toContain("/inbox");
     expect(ownerMail?.mail.text).toContain(`${functionUrl}/lead/${id}?token=`);
     const ownerLink = new RegExp(`${functionUrl}/lead/${id}\\?token=[\\w.%-]+`).exec(
@@ -336,9 +337,21 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
     await drain();
     expect(smtp.visitorMail(`reminder:${id}`)).toHaveLength(1);
 
-    // The feed is offered on the inbox of the owner's e-mail, not on the request's page.
+    // The feed is offered on the inbox, not on the request's page; its link comes to the
+    // business's own address when asked for (E-mail me my inbox link).
+    const asked = await fetch(`${functionUrl}/inbox/new-link`, {
+      method: "POST",
+      redirect: "manual",
+    });
+    expect(asked.status).toBe(303);
+    await drain();
+    const linkMail = await smtp.waitFor(
+      (mail) => mail.mail.header("subject") === "Your inbox link",
+    );
+    expect(linkMail.envelopeTo).toEqual(["owner@example.com"]);
+    expect(linkMail.mail.header("reply-to")).not.toContain("val@example.org");
     const inboxLink = new RegExp(`${functionUrl}/inbox\\?token=[\\w.%-]+`).exec(
-      ownerMail.mail.text,
+      linkMail.mail.text,
     )?.[0] as string;
     const inbox = await (await fetch(inboxLink)).text();
     const feedUrl = /(http:\/\/[^"\s<]+\/calendar\/visits\.ics\?token=[\w.%-]+)/.exec(

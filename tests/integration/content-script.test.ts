@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../functions/send-contact-email/database/sqlite-store.ts";
 import { dataPaths } from "../../server/settings.ts";
@@ -122,5 +123,56 @@ describe("npm run content", { timeout: 60_000 }, () => {
       ]),
     ).rejects.toThrow(/The picture (?:8d){16}-480\.avif is not in the store/);
     expect(readdirSync(refused)).toEqual([]);
+  });
+
+  it("lists the pictures no version names and deletes them only with --delete", async () => {
+    const purgeData = join(folder, "purge");
+    mkdirSync(purgeData);
+    const database = dataPaths(purgeData).database;
+    const store = openSqliteStore(database);
+    const [kept, cancelled] = ["4a".repeat(16), "5b".repeat(16)];
+    for (const id of [kept, cancelled])
+      await store.savePicture({
+        id,
+        width: 480,
+        height: 320,
+        files: ["480.avif", "480.webp", "480.jpg"].map((name) => ({
+          name: `${id}-${name}`,
+          type: "image/jpeg",
+          bytes: new TextEncoder().encode(name),
+        })),
+      });
+    const next = repositoryVersion();
+    next.pictures = { founder: { picture: kept, alt: "The founder", width: 480, height: 320 } };
+    await store.publishContent({ document: next, changes: ["About page, the founder photo"] });
+    await store.close();
+
+    const recent = await runScript("scripts/content.ts", purgeData, ["--purge-pictures"]);
+    expect(recent).toContain("1 picture kept: named by a version");
+    expect(recent).toContain("1 kept: named by none, but stored within 31 days");
+    expect(recent).toContain("No picture to purge.");
+
+    // Both stored 40 days ago: the one no version names is now the purge's.
+    const db = new DatabaseSync(database);
+    db.prepare("UPDATE content_pictures SET created_at = ?").run(
+      new Date(Date.now() - 40 * 86_400_000).toISOString(),
+    );
+    db.close();
+    const listed = await runScript("scripts/content.ts", purgeData, ["--purge-pictures"]);
+    expect(listed).toContain("1 named by no version and stored more than 31 days ago:");
+    expect(listed).toContain(`  ${cancelled}  480 × 320  stored `);
+    expect(listed).not.toContain(`  ${kept}  `);
+    expect(listed).toContain("Nothing deleted: run again with --delete to delete them.");
+
+    const deleted = await runScript("scripts/content.ts", purgeData, [
+      "--purge-pictures",
+      "--delete",
+    ]);
+    expect(deleted).toContain("Deleted 1, with their files.");
+    const after = openSqliteStore(database);
+    expect(await after.storedPicture(cancelled)).toBeNull();
+    expect(await after.pictureFile(`${cancelled}-480.jpg`)).toBeNull();
+    expect(await after.pictureFile(`${kept}-480.jpg`)).not.toBeNull();
+    await after.close();
   });
 });

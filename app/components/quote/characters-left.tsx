@@ -28,7 +28,7 @@ export function CharactersLeft({ id, length, limit, counting }: CharactersLeftPr
           left <= 100 ? "mt-1 font-semibold text-ink text-sm" : "mt-1 text-slate-600 text-sm"
         }
       >
-        Up to {limitText} characters{counting ? `: ${withThousandsSeparators(left)} left` : "."}
+        {`Up to ${limitText} characters${counting ? `: ${withThousandsSeparators(left)} left` : "."}`}
       </p>
       <p role="status" className="sr-only">
         {milestone === undefined

@@ -13,8 +13,8 @@ export function NextSteps({ estimate }: { estimate?: string | null }) {
       </li>
       <li>
         <strong className="text-ink">We call you within {businessReach.responseTime}</strong>,
-        during business hours: {businessReach.hours.summary} (
-        {businessReach.hours.closed.join(", ")} closed).
+        during business hours: {businessReach.hours.summary}
+        {businessReach.hours.closedDays ? ` (closed ${businessReach.hours.closedDays})` : ""}.
       </li>
       <li>
         <strong className="text-ink">

@@ -5,15 +5,17 @@ import {
   plainEstimateGroups,
   plainWindowGroup,
 } from "../../../shared/quote-form";
+import { PlainOffer } from "./plain-offer";
 
 /**
- * The estimate's inputs and the preferred times as plain controls, for a browser without
- * JavaScript (the form renders this inside <noscript>). The function maps their flat names to the
+ * The welcome offer (the popup's, which needs a script), the estimate's inputs and the preferred
+ * times as plain controls, for a browser without JavaScript (the form renders this inside <noscript>). The function maps their flat names to the
  * JSON shape; with JavaScript the estimator and the time picker take their place.
  */
 export function PlainDetails() {
   return (
     <div className="grid gap-5 sm:col-span-2">
+      <PlainOffer />
       {[...plainEstimateGroups(), plainWindowGroup()].map((group) => (
         <Group key={group.legend} group={group} />
       ))}

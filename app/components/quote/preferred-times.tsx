@@ -73,7 +73,7 @@ export function PreferredTimes({
   return (
     <fieldset className="sm:col-span-2">
       <legend className="font-semibold text-ink">
-        Preferred times (optional, up to {windowRules.maxWindows})
+        {`Preferred times (optional, up to ${windowRules.maxWindows})`}
       </legend>
       <p id={`${id}-days`} className="mt-1 text-slate-600 text-sm">
         {`${businessReach.hours.openDays}; we are closed on major holidays.`}

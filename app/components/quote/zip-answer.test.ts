@@ -15,6 +15,15 @@ describe("zipAnswer", () => {
     expect(zipAnswer("19380-1234")).toMatchObject({ kind: "in-area", town: "West Chester" });
     expect(zipAnswer("19087")).toMatchObject({ kind: "in-area", town: "King of Prussia" });
   });
+  it("answers a nearby ZIP as itself, naming the town whose crew covers it", () => {
+    // 19087 (Wayne) is one of King of Prussia's nearby ZIPs in content/area.json.
+    expect(zipAnswer("19087")).toEqual({
+      kind: "in-area",
+      text: "Yes, we clean in 19087: our King of Prussia crew covers it.",
+      town: "King of Prussia",
+      path: "/king-prussia",
+    });
+  });
   it("names the town and links its page", () => {
     expect(zipAnswer("19341")).toEqual({
       kind: "in-area",

@@ -19,7 +19,10 @@ export function zipAnswer(input: string, complete = false): ZipAnswer {
     case "in-area":
       return {
         kind: "in-area",
-        text: `Yes, we clean in ${decision.town}!`,
+        // A nearby ZIP is answered as itself: 19403 is Norristown, not Plymouth Meeting.
+        text: decision.nearby
+          ? `Yes, we clean in ${decision.zip}: our ${decision.town} crew covers it.`
+          : `Yes, we clean in ${decision.town}!`,
         town: decision.town,
         path: decision.path,
       };

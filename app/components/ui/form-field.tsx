@@ -26,8 +26,7 @@ export function FormField({ id, label, error, required, className, children }: F
         {label}
         {required ? (
           <span aria-hidden="true" className="text-red-700">
-            {" "}
-            *
+            {" *"}
           </span>
         ) : null}
       </label>

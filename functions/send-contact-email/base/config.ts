@@ -28,11 +28,16 @@ export type ContactConfig = {
   countRateLimit: { max: number; windowMs: number };
   /** The public reads of the live content and of the owner's pictures, per client address. */
   publicReadRateLimit: { max: number; windowMs: number };
-  /** The visitor's request page: posts per client, changes per request, the owner's notice hold. */
+  /**
+   * The visitor's request page: posts per client, changes per request, the owner's notice hold,
+   * and the owner's notices of visitors' changes from all requests together (past it they wait
+   * and join, per request, until the window frees).
+   */
   visitorLimits: {
     client: { max: number; windowMs: number };
     changes: { max: number; windowMs: number; total: number };
     noticeHoldMs: number;
+    notices: { max: number; windowMs: number };
   };
   /** A repeat of the same request within this window gets the first id and no second e-mail. */
   dedupeWindowMs: number;
@@ -97,6 +102,8 @@ export const contactDefaults = {
   visitorChangesPerHour: 10,
   visitorChangesMax: 50,
   visitorNoticeHoldSeconds: 120,
+  // A busy day brings a few visitors' changes an hour; past this many, one notice per request.
+  visitorNoticesPerHour: 10,
   // The schedule drains once a minute; anything beyond a few a minute is someone else.
   drainsPerMinute: 12,
   // One small query per server: a published change reaches every server within seconds.
@@ -272,6 +279,16 @@ export function parseContactConfig(env: Env): ContactConfig {
           0,
           3600,
         ) * 1000,
+      notices: {
+        max: integer(
+          env,
+          "VISITOR_NOTICES_PER_HOUR",
+          contactDefaults.visitorNoticesPerHour,
+          1,
+          1000,
+        ),
+        windowMs: 60 * minute,
+      },
     },
     dedupeWindowMs: integer(env, "DEDUPE_WINDOW_MS", contactDefaults.dedupeWindowMs, 0, 86_400_000),
     trustProxy: trustProxy(env),

@@ -6,6 +6,9 @@
  */
 import ICAL from "ical.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { switchContent } from "../../../shared/content/live-content.ts";
+import { repositoryContent } from "../../../shared/content/repository-content.ts";
+import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { bookableDates } from "../../../shared/quote/preferred-windows.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
 import { testStore } from "../../../tests/support/stores.ts";
@@ -27,6 +30,7 @@ const functionUrl = "https://www.example.org/functions/v1/send-contact-email";
 const running: ContactFunction[] = [];
 afterEach(async () => {
   for (const fn of running.splice(0)) await fn.stop();
+  switchContent(repositoryContent as SiteContent, null);
 });
 
 const owner = createLinkSigner(secrets.OWNER_LINK_SECRET, { scope: "owner" });
@@ -140,6 +144,19 @@ describe("the visitor's page", () => {
         })
       ).status,
     ).toBe(403);
+  });
+
+  it("offers other times on the days the office is open, in the week's words", async () => {
+    const t = await setup();
+    const week = structuredClone(repositoryContent) as SiteContent;
+    week.hours.week.wednesday = { open: false };
+    switchContent(week, 2);
+    const html = await (
+      await t.call(`/request/${t.id}?token=${await tokenFor(visitor, t.id)}`)
+    ).text();
+    expect(html).toContain(
+      "from tomorrow to three weeks ahead, Monday to Saturday except Wednesday.",
+    );
   });
 
   it("GET changes nothing; asking for other times is stored, shown to the owner and sent to them", async () => {

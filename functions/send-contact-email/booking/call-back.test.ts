@@ -1,5 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { switchContent } from "../../../shared/content/live-content.ts";
+import { repositoryContent } from "../../../shared/content/repository-content.ts";
+import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { callBackBy, callBackWords } from "./call-back.ts";
+
+afterEach(() => switchContent(repositoryContent as SiteContent, null));
 
 const by = (received: string) => callBackWords(callBackBy(new Date(received)));
 
@@ -39,5 +44,17 @@ describe("when we will call back", () => {
     // Sat Mar 7 2026, 2 PM EST; Sunday is closed and the clocks go forward: Monday 9 AM EDT.
     const at = callBackBy(new Date("2026-03-07T19:00:00Z"));
     expect(at.toISOString()).toBe("2026-03-09T13:00:00.000Z");
+  });
+
+  it("keeps the day's own hours when the owner changes one day", () => {
+    const week = structuredClone(repositoryContent) as SiteContent;
+    week.hours.week.saturday = { open: true, opens: "10:00", closes: "17:00" };
+    switchContent(week, 2);
+    // Fri Nov 27, 6 PM: Saturday 6 PM is after Saturday's 5 PM closing, so Sat 5 PM.
+    expect(by("2026-11-27T23:00:00Z")).toBe("Sat Nov 28, 5 PM");
+    // Fri Nov 27, 7:30 AM: Saturday 8 AM is before Saturday's 10 AM opening, so Sat 11 AM.
+    expect(by("2026-11-27T12:30:00Z")).toBe("Sat Nov 28, 11 AM");
+    // Weekdays keep theirs: Tue 4:13 PM, Wed 5 PM.
+    expect(by("2026-11-24T21:13:00Z")).toBe("Wed Nov 25, 5 PM");
   });
 });

@@ -1,8 +1,9 @@
 /**
  * When the visitor may expect our call: the site promises an answer within 24 hours
- * (business.responseTime), and the office calls during its hours (Mon–Sat 8 AM to 7 PM, not on its
- * holidays). 24 hours after the request, rounded up to the hour, kept when the office is open
- * then; otherwise the earliest time the office can keep it:
+ * (business.responseTime), and the office calls during that day's hours (Monday to Saturday,
+ * 8 AM to 7 PM as shipped; each day as the owner sets it), never on its holidays. 24 hours after
+ * the request, rounded up to the hour, kept when the office is open then; otherwise the earliest
+ * time the office can keep it:
  * - after closing on an open day: that day's closing (the office calls that afternoon; a Thursday
  *   evening request is called on Friday, not on Saturday morning);
  * - before opening, or on a closed day: the first open day's first hour of calls (opening + 1 h).
@@ -18,34 +19,41 @@ import { addDays, zonedInstant } from "../base/clock.ts";
 const hour = 3_600_000;
 const timeZone = businessTimeZone;
 
-/** The first open slot's hours, live: the owner may change them with a published version. */
-function officeHours() {
-  const [opens = "08:00", closes = "19:00"] = [
-    business.hours.open[0]?.opens,
-    business.hours.open[0]?.closes,
-  ];
-  return {
-    opens,
-    closes,
-    openHour: Number(opens.slice(0, 2)),
-    closeHour: Number(closes.slice(0, 2)),
-  };
+const weekdays = [
+  "sunday",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+] as const;
+
+/**
+ * The office's hours on an open day, live: the owner may change them with a published version, and
+ * one day may differ from the rest (Saturday until 5 PM keeps its own closing).
+ */
+function officeHours(day: string) {
+  const hours = business.hours.week[weekdays[new Date(`${day}T12:00:00Z`).getUTCDay()] ?? "monday"];
+  const [opens, closes] = hours.open ? [hours.opens, hours.closes] : ["08:00", "19:00"];
+  return { closes, openHour: Number(opens.slice(0, 2)), closeHour: Number(closes.slice(0, 2)) };
 }
 
+const firstCalls = (day: string) => `${String(officeHours(day).openHour + 1).padStart(2, "0")}:00`;
+
 export function callBackBy(receivedAt: Date): Date {
-  const { closes, openHour, closeHour } = officeHours();
   const due = new Date(Math.ceil((receivedAt.getTime() + 24 * hour) / hour) * hour);
   const day = calendarDay(due, timeZone);
   const { hour: local } = wallClock(due, timeZone);
-  const firstCalls = `${String(openHour + 1).padStart(2, "0")}:00`;
   if (closedReason(day) === null) {
+    const { closes, openHour, closeHour } = officeHours(day);
     if (local >= openHour + 1 && local <= closeHour) return due;
     if (local > closeHour) return zonedInstant(day, closes, timeZone);
-    return zonedInstant(day, firstCalls, timeZone);
+    return zonedInstant(day, firstCalls(day), timeZone);
   }
   let next = addDays(day, 1);
   while (closedReason(next) !== null) next = addDays(next, 1);
-  return zonedInstant(next, firstCalls, timeZone);
+  return zonedInstant(next, firstCalls(next), timeZone);
 }
 
 const timeFormat = new Intl.DateTimeFormat("en-US", {

@@ -74,8 +74,6 @@ export function joinVisitorNotice(waiting: Notice, added: Notice, name: string):
 export type VisitorNoticeLinks = {
   /** The owner's page for each channel: e-mail acts, push only reads (links/signed-links.ts). */
   ownerPage: (channel: NoticeChannel) => string;
-  /** The inbox, for e-mail only: a push channel may be read by others (owner/push.ts). */
-  inbox?: string | null;
 };
 
 export function visitorActionNotices(
@@ -93,7 +91,7 @@ export function visitorActionNotices(
       title: title(request.name, action),
       lines: [`${serviceDescription(request)}`, detail(action)],
       url: links.ownerPage(channel),
-      ...(channel === "email" ? { inbox: links.inbox ?? null } : {}),
+      // Never the inbox: the e-mail's reply reaches the visitor (the link rule, mail/email.ts).
       leads: [],
       replyTo: { name: request.name, address: request.email },
       changes: 1,

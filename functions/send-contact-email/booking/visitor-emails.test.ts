@@ -4,8 +4,11 @@
  * it looks like one (contact-api.md, "Acknowledgement").
  */
 import ICAL from "ical.js";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { business } from "../../../shared/business.ts";
+import { switchContent } from "../../../shared/content/live-content.ts";
+import { repositoryContent } from "../../../shared/content/repository-content.ts";
+import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { letters, storeRequest } from "../../../tests/support/booking.ts";
 import { testStore } from "../../../tests/support/stores.ts";
 import { greetingName } from "../mail/greeting.ts";
@@ -38,6 +41,8 @@ async function stored(
   if (!request) throw new Error("not stored");
   return request;
 }
+
+afterEach(() => switchContent(repositoryContent as SiteContent, null));
 
 describe("the acknowledgement", () => {
   it("says what was asked, when we call, the phone and the page, in text and HTML", async () => {
@@ -74,6 +79,34 @@ describe("the acknowledgement", () => {
       expect(part).not.toContain("welcome-20");
       expect(part).not.toContain("in area:");
       expect(part).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+    }
+  });
+
+  it("says the week as a person would after the owner changes Saturday's closing", async () => {
+    const week = structuredClone(repositoryContent) as SiteContent;
+    week.hours.week.saturday = { open: true, opens: "08:00", closes: "17:00" };
+    switchContent(week, 2);
+    const request = await stored("Dana Whitfield");
+    const email = composeAcknowledgement(`acknowledgement:${request.id}`, request, letters, links);
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain(
+        "The office is open Monday to Saturday, 8 AM to 7 PM; Saturday until 5 PM.",
+      );
+      expect(part).toContain("(Monday to Saturday, 8 AM to 7 PM; Saturday until 5 PM).");
+      expect(part).not.toContain("Monday to Friday and Saturday");
+    }
+  });
+
+  it("names a nearby ZIP as itself, with the crew that covers it", async () => {
+    const request = await stored(
+      "Dana Whitfield",
+      {},
+      { zip: "19403", town: "Plymouth Meeting", nearby: true },
+    );
+    const email = composeAcknowledgement(`acknowledgement:${request.id}`, request, letters, links);
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain("19403, in our service area, covered by our Plymouth Meeting crew");
+      expect(part).not.toContain("Plymouth Meeting, in our service area");
     }
   });
 

@@ -185,7 +185,8 @@ export function composeAcknowledgement(
   return letter(key, request, letters, {
     subject: `We received your request: ${serviceLabel(request.service)}`,
     intro: [
-      `Thank you for asking ${letters.businessName} for a free quote. We will call you by ${callBy} (we answer within ${business.responseTime}; the office is open ${business.hours.summary}).`,
+      // Its own sentence: the week may read "Monday to Saturday, 8 AM to 7 PM; Saturday until 5 PM".
+      `Thank you for asking ${letters.businessName} for a free quote. We will call you by ${callBy}: we answer within ${business.responseTime}. The office is open ${business.hours.summary}.`,
     ],
     rows: requestRows(request),
     button: {

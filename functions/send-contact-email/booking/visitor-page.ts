@@ -133,7 +133,7 @@ function TimesForm({ token, now }: { token: string; now: Date }) {
     h(
       "p",
       { className: "small" },
-      `Up to ${windowRules.maxWindows} times, from tomorrow to three weeks ahead, Monday to Saturday.`,
+      `Up to ${windowRules.maxWindows} times, from tomorrow to three weeks ahead, ${business.hours.openDays}.`,
     ),
     [1, 2, 3].map((n) => h(TimeChoice, { key: n, n, dates })),
     h("button", { type: "submit", className: "primary" }, "Send these times"),

@@ -47,8 +47,12 @@ export type VisitorPageDeps = {
   businessName: string;
   linkDays: number;
   limits: VisitorLimits;
-  /** A fresh link to the owner's inbox, for the e-mail about the change (never for a push). */
-  inboxLink?: () => Promise<string>;
+  /**
+   * The owner's notices of visitors' changes, all requests together (VISITOR_NOTICES_PER_HOUR):
+   * past it a change's notice waits until the window frees, and the request's later changes join
+   * it, so that the owner still hears of every change, in fewer e-mails and pushes.
+   */
+  noticeCap?: RateLimiter;
   /**
    * A change of this request was stored: the queues send what it queued, and stop what it stops
    * (after the answer).
@@ -182,6 +186,12 @@ export async function handleVisitorPage(
       push: leadPageUrl(deps.functionUrl, id, await deps.ownerReadSigner.sign(id, now)),
     };
     const { limits } = deps;
+    const room = await deps.noticeCap?.consume("visitor-notices", now.getTime());
+    const holdMs =
+      room && !room.allowed
+        ? Math.max(limits.noticeHoldMs, room.retryAfterSeconds * 1000)
+        : limits.noticeHoldMs;
+    if (room && !room.allowed) log.warn("visitors' notices over the hourly cap: held", { id });
     const result = await deps.store.changeRequest(
       id,
       {
@@ -191,13 +201,10 @@ export async function handleVisitorPage(
           lead,
           change.action,
           eventId,
-          {
-            ownerPage: (channel) => links[channel],
-            inbox: (await deps.inboxLink?.()) ?? null,
-          },
+          { ownerPage: (channel) => links[channel] },
           deps.channels,
           now,
-          limits.noticeHoldMs,
+          holdMs,
         ),
         limit: { actor: "visitor", ...limits.changes },
       },

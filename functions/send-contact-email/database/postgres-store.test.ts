@@ -12,6 +12,7 @@ import { describeCountStoreContract } from "../../../tests/contracts/count-store
 import { describeFollowUpStoreContract } from "../../../tests/contracts/follow-up-store-contract.ts";
 import { describeInboxStoreContract } from "../../../tests/contracts/inbox-store-contract.ts";
 import { describeOwnerStoreContract } from "../../../tests/contracts/owner-store-contract.ts";
+import { describePicturePurgeContract } from "../../../tests/contracts/picture-purge-contract.ts";
 import { describePictureStoreContract } from "../../../tests/contracts/picture-store-contract.ts";
 import { describeQueueContract } from "../../../tests/contracts/queue-contract.ts";
 import { describeStoreContract } from "../../../tests/contracts/store-contract.ts";
@@ -71,6 +72,9 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
     openPostgresStore({ url: freshDatabase() }),
   );
   describePictureStoreContract("Postgres store", async () =>
+    openPostgresStore({ url: freshDatabase() }),
+  );
+  describePicturePurgeContract("Postgres store", async () =>
     openPostgresStore({ url: freshDatabase() }),
   );
   describeCountStoreContract("Postgres store", async () =>

@@ -1,16 +1,19 @@
 /**
  * The owner's site content, once for both databases: the ContentStore (every published version
  * kept, numbered by the database in the order published, the newest live) and the PictureStore
- * (each picture once, with its files, never changed). A document is kept as the JSON it was
- * published as (Postgres: `json`, not `jsonb`), so it reads back with its keys in their order.
+ * (each picture once, with its files, never changed; one no version names may be purged). A
+ * document is kept as the JSON it was published as (Postgres: `json`, not `jsonb`), so it reads
+ * back with its keys in their order. Beside them, the last call of the static host's build hook
+ * for each version.
  */
 import { sql } from "kysely";
 import type {
   ContentStore,
   ContentVersion,
   ContentVersionSummary,
+  HostCall,
 } from "../store/content-store.ts";
-import type { PictureFile, PictureStore } from "../store/picture-store.ts";
+import type { PictureFile, PictureStore, StoredPicture } from "../store/picture-store.ts";
 import { type Engine, iso, reader, rows, select, writer } from "./engine.ts";
 
 /** JSON text from SQLite, the value from Postgres. */
@@ -33,6 +36,25 @@ function toSummary(row: Row): ContentVersionSummary {
   };
 }
 
+type HostCallRow = Omit<HostCall, "calledAt" | "ok"> & { called_at: Date | string; ok: unknown };
+
+/** `ok` is a boolean from Postgres, 1 or 0 from SQLite. */
+const toHostCall = ({ called_at, ok, ...call }: HostCallRow): HostCall => ({
+  ...call,
+  version: Number(call.version),
+  calledAt: iso(called_at),
+  ok: Number(ok) === 1,
+});
+
+type PictureRow = Omit<StoredPicture, "storedAt"> & { created_at: Date | string };
+
+const toPicture = ({ id, width, height, created_at }: PictureRow): StoredPicture => ({
+  id,
+  width: Number(width),
+  height: Number(height),
+  storedAt: iso(created_at),
+});
+
 const toVersion = (row: Row): ContentVersion => ({
   ...toSummary(row),
   document: parsed(row.document),
@@ -45,6 +67,8 @@ export function siteContentOf(engine: Engine): ContentStore & PictureStore {
     ...file,
     bytes: new Uint8Array(file.bytes),
   }));
+  const pictures = reader(engine, toPicture);
+  const hostCalls = reader(engine, toHostCall);
   const first = async <T>(found: Promise<T[]>) => (await found)[0] ?? null;
   const summary = sql`version, published_at, changes, restored_from`;
 
@@ -92,6 +116,42 @@ export function siteContentOf(engine: Engine): ContentStore & PictureStore {
           await sql`insert into content_picture_files (name, picture_id, type, bytes)
             values (${file.name}, ${id}, ${file.type}, ${file.bytes})`.execute(tx);
         return { stored: true };
+      }),
+    recordHostCall: async ({ version, host, ok, reason }) => {
+      const [row] = await writer(
+        engine,
+        "record host call",
+      )<HostCallRow>(sql`
+        insert into content_host_calls (version, called_at, host, ok, reason)
+        values (${version}, ${new Date().toISOString()}, ${host}, ${ok ? sql`true` : sql`false`},
+          ${reason})
+        on conflict (version) do update set called_at = excluded.called_at, host = excluded.host,
+          ok = excluded.ok, reason = excluded.reason
+        returning version, called_at, host, ok, reason`);
+      return toHostCall(row as HostCallRow);
+    },
+    hostCall: (version) =>
+      first(
+        hostCalls(sql`select version, called_at, host, ok, reason from content_host_calls
+        where version = ${version}`),
+      ),
+    storedPicture: (id) =>
+      first(
+        pictures(sql`select id, width, height, created_at from content_pictures
+        where id = ${id}`),
+      ),
+    storedPictures: () =>
+      pictures(sql`select id, width, height, created_at from content_pictures
+        order by created_at, id`),
+    // One write: the files and their picture go together, or neither does.
+    deletePicture: (id) =>
+      engine.write("delete picture", async (tx) => {
+        await sql`delete from content_picture_files where picture_id = ${id}`.execute(tx);
+        const deleted = await rows(
+          tx,
+          sql`delete from content_pictures where id = ${id} returning id`,
+        );
+        return deleted.length > 0;
       }),
     pictureFile: (name) =>
       first(files(sql`select name, type, bytes from content_picture_files where name = ${name}`)),

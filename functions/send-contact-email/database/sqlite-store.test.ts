@@ -10,6 +10,7 @@ import { describeCountStoreContract } from "../../../tests/contracts/count-store
 import { describeFollowUpStoreContract } from "../../../tests/contracts/follow-up-store-contract.ts";
 import { describeInboxStoreContract } from "../../../tests/contracts/inbox-store-contract.ts";
 import { describeOwnerStoreContract } from "../../../tests/contracts/owner-store-contract.ts";
+import { describePicturePurgeContract } from "../../../tests/contracts/picture-purge-contract.ts";
 import { describePictureStoreContract } from "../../../tests/contracts/picture-store-contract.ts";
 import { describeQueueContract } from "../../../tests/contracts/queue-contract.ts";
 import { describeStoreContract } from "../../../tests/contracts/store-contract.ts";
@@ -45,6 +46,9 @@ describeContentStoreContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
 );
 describePictureStoreContract("SQLite store", async () =>
+  openSqliteStore(join(tempFolder(), "contact.db")),
+);
+describePicturePurgeContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
 );
 describeCountStoreContract("SQLite store", async () =>

@@ -25,8 +25,11 @@ export type LinkGrant = {
 export type LinkRule = {
   /** The (scope, subject) pairs that open the route for these path parameters, in order. */
   accepts(params: Record<string, string>): readonly { scope: LinkScope; subject: string }[];
-  /** What a missing, altered, expired, revoked or other-scope token is answered. */
-  refused(): Promise<Response>;
+  /**
+   * What a missing, altered, expired, revoked or other-scope token is answered; given the request,
+   * so that it can offer a new link by e-mail from where it stands (new-link-offer.ts).
+   */
+  refused(request: Request): Promise<Response>;
   /** A POST may carry its token in a form of at most this many bytes. */
   formBytes?: number;
 };
@@ -46,5 +49,5 @@ export async function checkLink(
   for (const { scope, subject } of rule.accepts(params))
     if (await signers[scope].verify(subject, token, now))
       return form ? { scope, subject, token, form } : { scope, subject, token };
-  return rule.refused();
+  return rule.refused(request);
 }

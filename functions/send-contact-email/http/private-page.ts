@@ -7,7 +7,7 @@
 
 import { pageCss } from "../views/page-css.ts";
 import { renderPage } from "../views/private-page.ts";
-import { h } from "../views/react.ts";
+import { h, type ReactNode } from "../views/react.ts";
 import { isFormContentType, readFormBody } from "./request-body.ts";
 
 export { pageCss };
@@ -46,9 +46,9 @@ export async function pageResponse(
   return new Response(html, { status, headers: { ...(await privatePageHeaders()), ...extra } });
 }
 
-/** What every refused link shows: nothing of any request. */
-export function refusalPage(title: string, text: string): string {
-  return renderPage({ title }, h("h1", null, title), h("p", null, text));
+/** What every refused link shows: nothing of any request (and maybe a way back in: `more`). */
+export function refusalPage(title: string, text: string, ...more: ReactNode[]): string {
+  return renderPage({ title }, h("h1", null, title), h("p", null, text), ...more);
 }
 
 /** Reads a small form post; null when it is not one or is larger than `maxBytes`. */

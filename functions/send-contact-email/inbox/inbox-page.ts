@@ -13,8 +13,10 @@ import { sourceChannel } from "../../../shared/source-words.ts";
 import { momentWords } from "../base/clock.ts";
 import { type LeadStatus, statusLabels } from "../base/lead-view.ts";
 import { visitWords } from "../base/visit.ts";
+import { NewLinkForm } from "../http/new-link-offer.ts";
 import { privatePageHeaders } from "../http/private-page.ts";
 import type { Lead } from "../leads/lead-formats.ts";
+import { editorPartsWords } from "../site-editor/editor-parts.ts";
 import { ButtonLink } from "../views/parts.ts";
 import { renderPage } from "../views/private-page.ts";
 import { h, type ReactNode } from "../views/react.ts";
@@ -75,7 +77,7 @@ export function renderInbox(view: InboxView): string {
           "p",
           { className: "site-link" },
           h(ButtonLink, { className: "button quiet", href: view.siteHref }, "Edit the site"),
-          " phone, hours, offer, prices, area, reviews",
+          ` ${editorPartsWords()}`,
         )
       : null,
     view.before,
@@ -137,7 +139,8 @@ export function renderInbox(view: InboxView): string {
             : h("span"),
         )
       : null,
-    view.total > 0
+    // Every customer in one file: from the inbox that acts only (inbox-routes.ts).
+    view.total > 0 && !view.readOnly
       ? h(
           "p",
           null,
@@ -284,14 +287,20 @@ function LeadItem({ lead, href }: { lead: Lead; href: string }) {
 }
 
 /** 403 and 503: what to do, and nothing of any request. */
-export function renderInboxRefusal(kind: "denied" | "unavailable"): string {
-  const text =
-    kind === "denied"
-      ? "This link is not valid or has expired. Open the inbox from the latest e-mail about a request."
-      : "The requests cannot be read right now. Please try again in a minute.";
+const refusals = {
+  denied:
+    "This link is not valid or has expired. Tap below and your inbox link goes to the business's e-mail; the daily digest brings it too.",
+  download:
+    "This link, from an alert, shows the requests but does not download them. Tap below and your inbox link goes to the business's e-mail.",
+  unavailable: "The requests cannot be read right now. Please try again in a minute.",
+} as const;
+
+/** A refused link offers a fresh one by e-mail (`newLink`: where its button posts). */
+export function renderInboxRefusal(kind: keyof typeof refusals, newLink?: string): string {
   return renderPage(
     { title: "Quote requests", kind: "inbox" },
     h("h1", null, "Quote requests"),
-    h("p", null, text),
+    h("p", null, refusals[kind]),
+    kind !== "unavailable" && newLink ? h(NewLinkForm, { action: newLink, kind: "inbox" }) : null,
   );
 }

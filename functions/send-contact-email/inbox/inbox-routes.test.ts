@@ -96,6 +96,17 @@ describe("the owner's inbox", () => {
     expect(html).not.toContain("Spammy Bot");
   });
 
+  it("names a nearby ZIP as itself, near the town whose crew covers it", async () => {
+    // 19428 (Conshohocken) is one of Plymouth Meeting's nearby ZIPs; 19462 is its own.
+    await add({ name: "Near Nelson", zip: "19428", daysAgo: 2 });
+    await add({ name: "Own Owens", zip: "19462" });
+    const html = await (await get("inbox")).text();
+    expect(html).toContain("Carpet Cleaning · 19428, near Plymouth Meeting");
+    expect(html).toContain("Carpet Cleaning · Plymouth Meeting");
+    // Filtered by town, a nearby ZIP is listed with the crew that covers it.
+    expect(names(await (await get("inbox", { town: "Plymouth Meeting" })).text())).toHaveLength(2);
+  });
+
   it("heads the page with this week's numbers, and last week's a tap away", async () => {
     // Wednesday Nov 25: this week began on Monday Nov 23 in New York.
     const won = await add({
@@ -152,7 +163,7 @@ describe("the owner's inbox", () => {
     expect(names(await (await get("inbox", { status: "spam" })).text())).toEqual(["Marked Spam"]);
   });
 
-  it("opened from a push, opens each request read-only and says so", async () => {
+  it("opened from a push, opens each request read-only, says so, and downloads nothing", async () => {
     const id = await add({ name: "Read Only" });
     token = await links.inbox.sign(inboxSubjects.read, now);
     const html = await (await get("inbox")).text();
@@ -161,6 +172,13 @@ describe("the owner's inbox", () => {
     const leadToken = decodeURIComponent(href);
     expect(await links["owner-read"].verify(id, leadToken, now)).toBe(true);
     expect(await links.owner.verify(id, leadToken, now)).toBe(false);
+    // Nor every customer in one file: no download offered, and the file itself refused.
+    expect(html).not.toContain("inbox.csv");
+    const csv = await get("inbox.csv");
+    expect(csv.status).toBe(403);
+    const refusal = await csv.text();
+    expect(refusal).not.toContain("Read Only");
+    expect(refusal).toContain('action="inbox/new-link"');
     // The acting inbox does not say so.
     token = await links.inbox.sign(inboxSubject, now);
     // The shared stylesheet names every page's classes: the page's own words are after it.

@@ -15,6 +15,7 @@ import { business } from "../../../shared/business.ts";
 import { calendarDay } from "../../../shared/calendar-day.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
+import { newLinkAction } from "../http/new-link-offer.ts";
 import { matchesSearch } from "../leads/lead-filters.ts";
 import { toCsv, toLead } from "../leads/lead-formats.ts";
 import { periodStats } from "../leads/lead-stats.ts";
@@ -63,7 +64,7 @@ export const inboxPageLink: LinkRule = {
     { scope: "inbox", subject: inboxSubjects.act },
     { scope: "inbox", subject: inboxSubjects.read },
   ],
-  refused: () => page(403, renderInboxRefusal("denied")),
+  refused: (request) => page(403, renderInboxRefusal("denied", newLinkAction(request, "inbox"))),
 };
 
 /** GET and HEAD of the page or its CSV, with `inboxPageLink` (routes.ts). */
@@ -78,6 +79,10 @@ export async function handleInbox(
   const params = new URL(request.url).searchParams;
   const { token } = grant;
   const granted: InboxAccess = grant.subject === inboxSubjects.read ? "read" : "act";
+  // A read-only link (a push's, before pushes stopped carrying the inbox) may have been read by
+  // others: it never hands out every customer in one file.
+  if (format === "csv" && granted === "read")
+    return page(403, renderInboxRefusal("download", newLinkAction(request, "inbox")));
   try {
     const query = readInboxQuery(params);
     const { search, ...filter } = inboxFilter(query, now);

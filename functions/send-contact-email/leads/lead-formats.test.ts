@@ -37,7 +37,7 @@ describe("leads output", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).split("\r\n");
     expect(header).toBe(
-      '"received","receivedAt","name","email","phone","serviceLabel","message","status","statusSetAt","contactedAt","zip","inServiceArea","town","estimateLow","estimateHigh","recurringLow","recurringHigh","offerId","preferredTimes","visitStart","visitEnd","serviceAddress","sourceChannel","landingPage","referrer","utmSource","utmMedium","utmCampaign","deliveryStatus","attempts","lastError","sentAt","id"',
+      '"received","receivedAt","name","email","phone","serviceLabel","message","status","statusSetAt","contactedAt","zip","inServiceArea","town","nearby","estimateLow","estimateHigh","recurringLow","recurringHigh","offerId","preferredTimes","visitStart","visitEnd","serviceAddress","sourceChannel","landingPage","referrer","utmSource","utmMedium","utmCampaign","deliveryStatus","attempts","lastError","sentAt","id"',
     );
     expect(row).toContain('"Two rooms, ""asap""\nPets at home."');
   });
@@ -154,9 +154,25 @@ describe("leads output", () => {
     };
     const [, withDetails, without] = toCsv([quoted, lead]).slice(1).split("\r\n");
     expect(withDetails).toContain(
-      '"won","2025-05-01T11:00:00-04:00","2025-05-01T11:00:00-04:00","19406","true","King of Prussia","120","150","150","185","welcome-20","2025-05-06 morning"',
+      '"won","2025-05-01T11:00:00-04:00","2025-05-01T11:00:00-04:00","19406","true","King of Prussia","","120","150","150","185","welcome-20","2025-05-06 morning"',
     );
-    expect(without).toContain('"new","","","","","","","","","","",""');
+    expect(without).toContain('"new","","","","","","","","","","","",""');
+  });
+
+  it("shows a nearby ZIP as itself, with the town whose crew covers it", () => {
+    const norristown: Lead = {
+      ...lead,
+      zip: "19403",
+      inServiceArea: true,
+      town: "Plymouth Meeting",
+      nearby: true,
+    };
+    expect(toText([norristown])).toContain(" · 19403, near Plymouth Meeting · from");
+    expect(toText([{ ...norristown, zip: "19462", nearby: undefined }])).toContain(
+      " · Plymouth Meeting · from",
+    );
+    const [, row] = toCsv([norristown]).slice(1).split("\r\n");
+    expect(row).toContain('"19403","true","Plymouth Meeting","true"');
   });
 
   it("carries where the visit came from in CSV: the source's name, then its facts", () => {
@@ -178,6 +194,23 @@ describe("leads output", () => {
 });
 
 describe("a stored request as a lead", () => {
+  it("keeps a nearby ZIP's mark, so --json says so", async () => {
+    const store = testStore();
+    try {
+      const details = {
+        zip: "19403",
+        inServiceArea: true,
+        town: "Plymouth Meeting",
+        nearby: true as const,
+      };
+      await storeSample(store, new Date("2026-11-25T15:00:00Z"), {}, { details });
+      const [stored] = (await store.list()).map(toLead);
+      expect(JSON.parse(toJsonLine(stored as Lead))).toMatchObject(details);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("carries why the spam filter caught it, and nothing of the kind for the rest", async () => {
     const store = testStore();
     try {

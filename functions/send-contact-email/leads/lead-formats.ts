@@ -7,6 +7,7 @@
 
 import { business } from "../../../shared/business.ts";
 import { serviceDescription } from "../../../shared/contact-fields.ts";
+import { townText } from "../../../shared/quote/describe.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
 import { sourceChannel } from "../../../shared/source-words.ts";
 import type { VisitSource } from "../../../shared/visit-source.ts";
@@ -53,6 +54,7 @@ const quoteKeys = [
   "zip",
   "inServiceArea",
   "town",
+  "nearby",
   "estimate",
   "offer",
   "preferredWindows",
@@ -130,6 +132,8 @@ const csvColumns: CsvColumn[] = [
   "zip",
   "inServiceArea",
   "town",
+  // true when the ZIP is one of the town's nearby ZIPs (19403 under Plymouth Meeting), not its own.
+  "nearby",
   "estimateLow",
   "estimateHigh",
   "recurringLow",
@@ -262,9 +266,11 @@ export function toText(leads: Lead[]): string {
   if (leads.length === 0) return "No quote requests yet.\n";
   const blocks = leads.map((lead) => {
     const message = terminalText(lead.message);
+    // "Plymouth Meeting", or "19403, near Plymouth Meeting" for a nearby ZIP.
+    const town = townText(lead);
     return [
       `${whenFormat.format(new Date(lead.receivedAt))}  ${terminalText(lead.name)}  ${terminalText(lead.phone)}  ${terminalText(lead.email)}`,
-      `  ${terminalText(lead.serviceLabel)} · ${lead.status === "spam" ? "" : `${lead.status.toUpperCase()} · `}${status(lead)}${lead.town ? ` · ${terminalText(lead.town)}` : ""} · from ${terminalText(sourceChannel(lead.source))}`,
+      `  ${terminalText(lead.serviceLabel)} · ${lead.status === "spam" ? "" : `${lead.status.toUpperCase()} · `}${status(lead)}${town ? ` · ${terminalText(town)}` : ""} · from ${terminalText(sourceChannel(lead.source))}`,
       ...(lead.visit ? [`  Visit: ${visitWords(lead.visit)}`] : []),
       `  ${message.length > 300 ? `${message.slice(0, 299)}…` : message}`,
     ].join("\n");

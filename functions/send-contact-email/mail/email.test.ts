@@ -116,6 +116,20 @@ describe("contact e-mail", () => {
     ).toContain("90210, outside our service area");
   });
 
+  it("names a nearby ZIP as itself and the crew that covers it, not as that town", () => {
+    const nearby = {
+      zip: "19403",
+      inServiceArea: true,
+      town: "Plymouth Meeting",
+      nearby: true as const,
+    };
+    const { text, html } = composeContactEmail({ ...request, ...nearby }, options);
+    for (const part of [text, html]) {
+      expect(part).toContain("19403, in our service area, covered by our Plymouth Meeting crew");
+      expect(part).not.toContain("Plymouth Meeting, in our service area");
+    }
+  });
+
   it("says nothing in internal words: no offer id, no bare price list id, no ISO timestamp", () => {
     const { text, html } = composeContactEmail({ ...request, ...fullDetails }, options);
     for (const part of [text, html]) {
@@ -222,11 +236,23 @@ describe("contact e-mail", () => {
     expect(without.html).not.toContain("Open the request");
   });
 
-  it("links every e-mail to the owner to the inbox when given it", () => {
+  it("writes the business's name into the Reply-To of the digest and the failure notice on one line", () => {
+    const named = { ...options, businessName: "Keystone\r\nBcc: thief@example.net" };
+    const digest = composeDigestEmail([{ ...request }], { ...named, hourlyCap: 20 });
+    const failed = composeFailureNotice(
+      [{ id: request.id, createdAt: request.createdAt, service: "carpet", error: "554" }],
+      named,
+    );
+    for (const email of [digest, failed])
+      expect(email.replyTo.name).toBe("Keystone Bcc: thief@example.net");
+  });
+
+  it("links the inbox only from the e-mails the business alone replies to", () => {
     const inbox = "https://www.example.com/functions/v1/send-contact-email/inbox?token=2.c&d=<e>";
-    const email = composeContactEmail(request, options, { inbox });
-    expect(email.text).toContain(`All requests (your inbox): ${inbox}\n`);
-    expect(email.html).toContain(`<a href="${escapeHtml(inbox)}">All requests (your inbox)</a>`);
+    // The request's own e-mail is Reply-To the visitor: it has no place for the inbox at all.
+    const email = composeContactEmail(request, options, { requestPage: "https://x.example/lead" });
+    expect(email.replyTo.address).toBe(request.email);
+    expect(email.text).not.toContain("your inbox");
     const digest = composeDigestEmail([{ ...request }], { ...options, hourlyCap: 20, inbox });
     expect(digest.text).toContain(`All requests (your inbox): ${inbox}`);
     expect(digest.html).toContain(`<a href="${escapeHtml(inbox)}">`);
@@ -235,6 +261,7 @@ describe("contact e-mail", () => {
       { ...options, inbox },
     );
     expect(failed.text).toContain(`read them in your inbox, ${inbox}, or with`);
-    expect(composeContactEmail(request, options).text).not.toContain("your inbox");
+    for (const business of [digest, failed])
+      expect(business.replyTo.address).toBe("hello@example.com");
   });
 });

@@ -3,6 +3,12 @@
  * to the configured address, Reply-To the visitor, a subject naming the service and the visitor,
  * every field in a plain-text part and an HTML part in which all visitor text is escaped.
  * Pure: no transport here, so the SMTP, file and HTTP-API mailers all send the same message.
+ *
+ * The link rule (docs/owner.md, "Your inbox"): an e-mail whose reply reaches someone else (this
+ * one, Reply-To the visitor; most mail apps quote the whole message in a reply) carries no link
+ * that opens more than that person's own request. So the request's e-mail links its own page
+ * only; the inbox link goes only in e-mails whose Reply-To is the business (the digest, the
+ * notice of refused e-mails). mail-links.test.ts holds every e-mail the function writes to it.
  */
 import { business } from "../../../shared/business.ts";
 import { serviceDescription } from "../../../shared/contact-fields.ts";
@@ -60,6 +66,14 @@ export function headerSafe(value: string, max = 200): string {
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 
+/**
+ * A header value on one line, whatever its length: the mailers' last wall (http-mailer.ts), for
+ * values composed without `headerSafe` or changed after it.
+ */
+export function headerLine(value: string): string {
+  return value.replace(headerUnsafe, " ");
+}
+
 /** Every e-mail's HTML part: one document shell, one font stack (views/email.ts). */
 export function htmlEmail(subject: string, ...body: ReactNode[]): string {
   return renderEmail(subject, ...body);
@@ -94,10 +108,10 @@ export function composeContactEmail(
     StoredQuoteDetails & { id: string; createdAt: string; source?: VisitSource },
   options: ComposeOptions,
   /**
-   * The owner's page for this request (owner/routes.ts): call, reply, set its status; and the
-   * owner's inbox, every request (inbox/inbox-route.ts).
+   * The owner's page for this request (owner/request-routes.ts): call, reply, set its status.
+   * Never the inbox: a reply to this e-mail reaches the visitor (the link rule, above).
    */
-  links: { requestPage?: string; inbox?: string } = {},
+  links: { requestPage?: string } = {},
 ): ContactEmail {
   return composeContactParts(request, options, links).email;
 }
@@ -107,7 +121,7 @@ function composeContactParts(
   request: ContactRequest &
     StoredQuoteDetails & { id: string; createdAt: string; source?: VisitSource },
   options: ComposeOptions,
-  links: { requestPage?: string; inbox?: string } = {},
+  links: { requestPage?: string } = {},
 ): { email: ContactEmail; body: ReactNode } {
   const service = serviceDescription(request);
   const received = formatReceived(new Date(request.createdAt));
@@ -153,7 +167,6 @@ function composeContactParts(
     ...(priceList ? [priceList] : []),
     "",
     `Reply to this e-mail to answer ${firstName} directly.`,
-    ...(links.inbox ? ["", `All requests (your inbox): ${links.inbox}`] : []),
     "",
   ].join("\n");
 
@@ -171,7 +184,6 @@ function composeContactParts(
       firstName,
       requestPage: links.requestPage,
     }),
-    h(InboxParagraph, { inbox: links.inbox }),
   );
   const html = htmlEmail(subject, body);
 
@@ -246,7 +258,7 @@ function ContactEmailBody(props: {
   );
 }
 
-/** The link to the owner's inbox at the end of an e-mail to the owner, or nothing. */
+/** The link to the owner's inbox in an e-mail whose Reply-To is the business, or nothing. */
 function InboxParagraph({ inbox }: { inbox: string | undefined }) {
   return inbox
     ? h(
@@ -290,7 +302,10 @@ export function composeDigestEmail(
     requestId: `digest-${first}`,
     from: options.from,
     to: options.to,
-    replyTo: { name: options.businessName, address: headerSafe(addressOf(options.from), 254) },
+    replyTo: {
+      name: headerSafe(options.businessName, 100),
+      address: headerSafe(addressOf(options.from), 254),
+    },
     subject,
     text,
     html,
@@ -334,7 +349,10 @@ export function composeFailureNotice(
     requestId: `failed-${first}`,
     from: options.from,
     to: options.to,
-    replyTo: { name: options.businessName, address: headerSafe(addressOf(options.from), 254) },
+    replyTo: {
+      name: headerSafe(options.businessName, 100),
+      address: headerSafe(addressOf(options.from), 254),
+    },
     subject,
     text,
     html,

@@ -46,6 +46,30 @@ describe("HTTP e-mail API mailer (Resend)", () => {
     expect(sent?.body.html).toContain("&lt;b&gt;Nightly&lt;/b&gt;");
   });
 
+  it("passes no header value on with a line break, whoever composed it", async () => {
+    api = await startFakeMailApi();
+    const mailer = createHttpMailer({ apiKey: "re_test_key", endpoint: api.url });
+    const injected = "Keystone\r\nBcc: thief@example.net";
+    await mailer.send({
+      ...email,
+      from: `${injected} <site@example.com>`,
+      to: ["owner@example.com\nBcc: thief@example.net"],
+      replyTo: { name: injected, address: "site@example.com\r\nBcc: thief@example.net" },
+      subject: `Digest\r\n${injected}`,
+      headers: { "X-Owner-Notice": `a\r\nBcc: thief@example.net`, "X-A\nBcc": "b" },
+    });
+    const body = api.received[0]?.body as Record<string, unknown>;
+    const headers = [
+      body.from,
+      ...(body.to as string[]),
+      body.reply_to,
+      body.subject,
+      ...Object.entries(body.headers as Record<string, string>).flat(),
+    ] as string[];
+    expect(headers.length).toBe(8);
+    for (const value of headers) expect(value).not.toMatch(/[\r\n]/);
+  });
+
   it("fails the attempt on an error status, with the API's words", async () => {
     api = await startFakeMailApi();
     api.failing = 503;

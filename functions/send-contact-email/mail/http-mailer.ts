@@ -4,7 +4,7 @@
  * JSON message with a Bearer API key. The Idempotency-Key derived from the request id makes a
  * retry after a lost answer safe: the API sends that e-mail once. Web APIs only (fetch).
  */
-import type { ContactEmail, EmailAddress } from "./email.ts";
+import { type ContactEmail, type EmailAddress, headerLine } from "./email.ts";
 import { type FailureKind, MailDeliveryError, type Mailer } from "./mailer.ts";
 
 export const resendEndpoint = "https://api.resend.com/emails";
@@ -22,15 +22,24 @@ export function formatAddress({ name, address }: EmailAddress): string {
   return `"${name.replace(/["\\]/g, "\\$&")}" <${address}>`;
 }
 
+/**
+ * Every header the API is given, on one line: a value that reached here with a line break (a
+ * composer that skipped `headerSafe`) must not become a header of its own (Bcc:) on the way out.
+ * Nodemailer encodes such values itself; this mailer passes them to the API as they are.
+ */
 function toResendPayload(email: ContactEmail) {
   return {
-    from: email.from,
-    to: email.to,
-    reply_to: formatAddress(email.replyTo),
-    subject: email.subject,
+    from: headerLine(email.from),
+    to: email.to.map(headerLine),
+    reply_to: headerLine(
+      formatAddress({ name: email.replyTo.name, address: email.replyTo.address }),
+    ),
+    subject: headerLine(email.subject),
     text: email.text,
     html: email.html,
-    headers: email.headers,
+    headers: Object.fromEntries(
+      Object.entries(email.headers).map(([name, value]) => [headerLine(name), headerLine(value)]),
+    ),
     ...(email.calendar
       ? {
           attachments: [

@@ -80,16 +80,19 @@ describe("the owner's e-mail about a visitor's change", () => {
     request,
     { kind: "added-address", address: "12 Elm St" },
     "event-1",
-    { ownerPage: () => longPage, inbox },
+    { ownerPage: () => longPage },
     ["email", "push"],
     new Date("2026-11-26T14:00:00Z"),
   );
 
-  it("replies to the visitor, links the inbox, and wraps: no raw URL as a link's text", () => {
+  it("replies to the visitor, never links the inbox, and wraps: no raw URL as a link's text", () => {
     const email = composeNoticeEmail(emailNotice?.key ?? "", emailNotice?.notice as Notice, mail);
     expect(email.replyTo).toEqual({ name: "Dana Whitfield", address: "dana@example.org" });
-    expect(email.text).toContain(`All requests (your inbox): ${inbox}`);
-    expect(hrefs(email.html)).toEqual([longPage, inbox]);
+    expect(email.text).not.toContain("your inbox");
+    expect(hrefs(email.html)).toEqual([longPage]);
+    // One queued with the inbox before the link rule: a reply would hand it to the visitor.
+    const queuedBefore = { ...(emailNotice?.notice as Notice), inbox };
+    expect(composeNoticeEmail("old", queuedBefore, mail).text).not.toContain(inbox);
     // The links read as words; whatever else is long wraps inside a phone's 390 px.
     expect(email.html).not.toContain(`>${longPage}<`);
     expect(email.html).toMatch(/<p style="[^"]*overflow-wrap:anywhere/);

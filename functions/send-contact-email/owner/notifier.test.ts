@@ -4,6 +4,7 @@ import { testStore } from "../../../tests/support/stores.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
 import type { ContactEmail } from "../mail/email.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { hourOf, type MailCount, memoryMailCount } from "../store/mail-count.ts";
 import { createNotifier } from "./notifier.ts";
 
 const secretMessage = "NEVER-IN-A-NOTICE";
@@ -27,6 +28,7 @@ function setup(options: {
   store?: ReturnType<typeof testStore>;
   weeklyReportTime?: string;
   reminderAfterHours?: number;
+  mailCap?: { count: MailCount; hourlyCap: number };
 }) {
   let clock = new Date(options.start);
   const store = options.store ?? testStore();
@@ -60,6 +62,7 @@ function setup(options: {
     },
     signers,
     inboxLink: async (access) => `${inboxLink}&access=${access}`,
+    mailCap: options.mailCap,
     retry: { baseMs: 1000, maxMs: 4000 },
     leaseMs: 60_000,
     maxAttempts: 3,
@@ -300,5 +303,47 @@ describe("owner notifier (fake time, SQLite in memory)", () => {
     });
     await restarted.notifier.tick();
     expect(restarted.mails.filter((mail) => mail.subject.startsWith("Last week"))).toHaveLength(0);
+  });
+
+  it("counts the e-mails of visitors' changes in the hourly cap, and past it holds them to the next hour", async () => {
+    const count = memoryMailCount();
+    const t = setup({ start: "2026-11-24T15:30:00Z", mailCap: { count, hourlyCap: 2 } });
+    const id = await t.submit("Vera Visitor");
+    const notice = (key: string) =>
+      t.store.enqueueNotice({
+        key,
+        channel: "email",
+        requestId: id,
+        notice: {
+          kind: "visitor",
+          title: "Vera Visitor added the address",
+          lines: ["Residential Cleaning", "Address: 12 Elm St"],
+          url: null,
+          leads: [],
+          replyTo: { name: "Vera Visitor", address: "vera@example.org" },
+          changes: 1,
+        },
+        createdAt: new Date("2026-11-24T15:30:00Z"),
+      });
+    const hour = hourOf(new Date("2026-11-24T15:30:00Z"));
+    const visitorMails = () =>
+      t.mails.filter((mail) => mail.headers["X-Owner-Notice"]?.startsWith("visitor:"));
+    await notice(`visitor:${id}:e1:email`);
+    await t.notifier.tick();
+    expect(visitorMails().map((mail) => mail.subject)).toEqual(["Vera Visitor added the address"]);
+    expect(await count.sent(hour)).toBe(1);
+    // A request's e-mail takes the cap's last place this hour: the next change's notice waits.
+    await count.add(hour);
+    await notice(`visitor:${id}:e2:email`);
+    await t.notifier.tick();
+    expect(visitorMails()).toHaveLength(1);
+    const held = (await t.store.listNotices()).find((item) => item.key.includes(":e2:"));
+    expect(held).toMatchObject({ status: "pending" });
+    expect(held?.lastError).toContain("MAIL_HOURLY_CAP");
+    // Kept, never dropped: it goes when the hour turns, and counts in the new hour.
+    t.advance(30 * 60_000);
+    await t.notifier.tick();
+    expect(visitorMails()).toHaveLength(2);
+    expect(await count.sent(hour + 1)).toBe(1);
   });
 });

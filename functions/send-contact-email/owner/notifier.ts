@@ -35,8 +35,9 @@ import { leadPageUrl } from "../links/page-urls.ts";
 import type { LinkSigners } from "../links/signed-links.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { RetryPolicy } from "../queue/backoff.ts";
-import { createQueueRunner } from "../queue/runner.ts";
+import { createQueueRunner, type Outcome } from "../queue/runner.ts";
 import type { CountStore } from "../store/count-store.ts";
+import { hourOf, hourStart, type MailCount } from "../store/mail-count.ts";
 import type { Notice, NoticeChannel, OwnerStore, StoredNotice } from "../store/owner-store.ts";
 import type { QueueStore } from "../store/queue-table.ts";
 import type { StoredContactRequest } from "../store/store.ts";
@@ -57,6 +58,12 @@ export type NotifierOptions = {
    * push.
    */
   inboxLink?: (access: InboxAccess) => Promise<string>;
+  /**
+   * The hourly e-mail cap the request e-mails count against (mail/outbox.ts, MAIL_HOURLY_CAP):
+   * the e-mails about visitors' changes count there too, and past it wait for the next hour,
+   * where the changes of each request since have joined them (visitor-action-notices.ts).
+   */
+  mailCap?: { count: MailCount; hourlyCap: number };
   retry: RetryPolicy;
   leaseMs: number;
   /** After this many attempts a notice is given up (`failed`); the request itself is untouched. */
@@ -115,7 +122,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
       // others (push.ts), and the inbox shows every customer.
       notice: {
         ...notice,
-        inbox: channel === "email" ? ((await options.inboxLink?.("act")) ?? null) : null,
+        inbox:
+          channel === "email" && !notice.replyTo
+            ? ((await options.inboxLink?.("act")) ?? null)
+            : null,
       },
       createdAt: now(),
     });
@@ -189,13 +199,32 @@ export function createNotifier(options: NotifierOptions): Notifier {
     return queued;
   }
 
-  async function deliver(item: StoredNotice) {
+  async function deliver(item: StoredNotice): Promise<Outcome<never> | undefined> {
     if (item.channel === "push") {
       if (!config.push) throw new Error("ALERT_URL is no longer set");
       await sendPush(pushRequest(item.notice, config.push), { fetcher: options.fetcher });
-    } else {
-      await options.mailer.send(composeNoticeEmail(item.key, item.notice, options.mail));
+      return undefined;
     }
+    const capped = item.notice.kind === "visitor" && (options.mailCap?.hourlyCap ?? 0) > 0;
+    const hour = hourOf(now());
+    if (
+      capped &&
+      options.mailCap &&
+      (await options.mailCap.count.sent(hour)) >= options.mailCap.hourlyCap
+    )
+      return {
+        outcome: "later",
+        reason: "the hourly e-mail cap (MAIL_HOURLY_CAP) was reached: sent when the hour turns",
+        at: new Date(hourStart(hour + 1)),
+        count: "held",
+      };
+    await options.mailer.send(composeNoticeEmail(item.key, item.notice, options.mail));
+    if (capped)
+      await options.mailCap?.count.add(hour).catch((error: unknown) => {
+        log.warn("could not count a sent e-mail for the hourly cap", {
+          error: errorMessage(error),
+        });
+      });
     return undefined;
   }
 

@@ -129,6 +129,10 @@ describe("owner request page", () => {
     expect(render()).not.toMatch(/<dt>(ZIP|Estimate|Offer|Preferred times)<\/dt>/);
     const outside = render({ ...withQuote, zip: "90210", inServiceArea: false, town: null });
     expect(outside).toContain("<dt>ZIP</dt><dd>90210, outside our service area</dd>");
+    const nearby = render({ ...withQuote, zip: "19403", town: "Plymouth Meeting", nearby: true });
+    expect(nearby).toContain(
+      "<dt>ZIP</dt><dd>19403, in our service area, covered by our Plymouth Meeting crew</dd>",
+    );
   });
 
   it("says where the visit came from, or that none was noted", () => {

@@ -10,6 +10,7 @@ import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
 import { sourceLine } from "../../../shared/source-words.ts";
 import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "../base/lead-view.ts";
 import type { FollowUpLine } from "../follow-ups/follow-up-lines.ts";
+import { NewLinkForm } from "../http/new-link-offer.ts";
 import { privatePageHeaders } from "../http/private-page.ts";
 import { Definitions, Lines, Notice } from "../views/parts.ts";
 import { renderPage } from "../views/private-page.ts";
@@ -107,6 +108,20 @@ export function renderOwnerPage({
             className: "follow-ups",
             lines: followUps.map((line) => line.text),
           }),
+        ]
+      : null,
+    // Never the inbox itself: this page's link is in an e-mail a reply quotes to the visitor (the
+    // link rule, mail/email.ts). The inbox link goes to the business's own address instead; not
+    // from a push's read-only page, which has no form at all.
+    canAct
+      ? [
+          h("h2", { key: "h" }, "All requests"),
+          h(
+            "p",
+            { key: "p" },
+            "Your inbox, with every request, comes in the daily digest, or by e-mail when you ask:",
+          ),
+          h(NewLinkForm, { key: "f", action: "../inbox/new-link", kind: "inbox" }),
         ]
       : null,
   );

@@ -81,6 +81,14 @@ function cardList(path: string, legend: string): ListSpec {
 const listHints: Record<string, string> = {
   intro: "One paragraph per line.",
   steps: "One step per line, in order.",
+  keywords: "One per line: words people type into Google to find this page. Not shown on the page.",
+};
+
+/** What a field is for, where its name alone does not say (the parts only Google shows). */
+const textHints: Record<string, string> = {
+  metaTitle: "The page's name in Google's results and on the browser's tab. Not shown on the page.",
+  metaDescription: "The two lines Google shows under the page's name. Not shown on the page.",
+  county: "For example: Montgomery County",
 };
 
 /** The fields and card lists of one part of a page, in the document's order. */
@@ -92,6 +100,7 @@ function collect(path: string, prefix: string, fields: Field[], lists: ListSpec[
       path,
       kind: value.length > longText ? "textarea" : "text",
       label: ownLabel(path, prefix),
+      ...(textHints[key] ? { hint: textHints[key] } : {}),
     });
   } else if (Array.isArray(value) && value.some(isCard)) {
     lists.push(cardList(path, ownLabel(path, prefix)));

@@ -1,187 +1,32 @@
 /**
- * The owner's site editor as plain HTML (site-editor-routes.ts serves it): the home with what is
- * live, what this server shows and the history with its Restore buttons; one form per group with
- * every field labelled and each problem beside its field. No script: every action is a form post.
- * React escapes every value, so what the owner typed comes back as text.
+ * The owner's site editor as plain HTML (site-editor-routes.ts serves it): one form per group with
+ * every field labelled and each problem beside its field, the Pages list, the editor's messages.
+ * The home is editor-home-page.ts. No script: every action is a form post. React escapes every
+ * value, so what the owner typed comes back as text.
  */
-import { business } from "../../../shared/business.ts";
-import { momentWords } from "../base/clock.ts";
-import type { SiteStatus } from "../base/site-publishing.ts";
+import { NewLinkForm } from "../http/new-link-offer.ts";
 import { sitePageUrl } from "../links/page-urls.ts";
-import type { ContentVersionSummary } from "../store/content-store.ts";
-import { ButtonLink, Notice, Problem } from "../views/parts.ts";
+import { ButtonLink, Problem } from "../views/parts.ts";
 import { renderPage } from "../views/private-page.ts";
 import { Fragment, h, type ReactNode } from "../views/react.ts";
-import { pageChoices, pagesGroupSummary } from "./page-fields.ts";
+import {
+  baseVersionField,
+  baseVersionValue,
+  ConflictNotice,
+  type EditConflict,
+} from "./edit-conflict.ts";
+import { pageChoices } from "./page-fields.ts";
 import {
   type Choice,
   type Field,
   fieldFor,
   fieldsOf,
   type Group,
-  groupSlugs,
-  groups,
   type ListSpec,
   rowCount,
   type Values,
 } from "./site-fields.ts";
-
-/** What the editor's home says after a publish or a restore (the 303's `done`). */
-export type Outcome = "live" | "working" | "waiting" | "failed" | "same";
-
-export type EditorHome = {
-  token: string;
-  live: ContentVersionSummary | null;
-  status: SiteStatus;
-  history: ContentVersionSummary[];
-  outcome?: { kind: Outcome; version: number | null };
-  /** What the static host's build hook answered (DEPLOY_HOOK_URL), in the owner's words. */
-  host?: { ok: boolean; words: string };
-  now: Date;
-};
-
-const when = (at: string) => momentWords(new Date(at), business.timeZone);
-
-/** The words for what happened to a publish, from what this server says of that version. */
-export function outcomeWords(kind: Outcome, version: number | null, status: SiteStatus): string {
-  const named = version === null ? "" : ` as version ${version}`;
-  switch (kind) {
-    case "same":
-      return "Nothing changed, so nothing was published.";
-    case "live":
-      return `Published${named}: live on this server.`;
-    case "working":
-      return `Published${named}; making the pages with it now (still working). Reload this page in a minute.`;
-    case "failed":
-      return `Not live: ${status.failed?.version === version ? status.failed.reason : "the pages could not be made with it."} The site still shows the version before; your changes are kept in the history.`;
-    case "waiting":
-      return `Published${named}; this server does not show it yet. It will within a minute.`;
-  }
-}
-
-/** This server's publishing status in plain words. */
-export function statusWords(status: SiteStatus): string[] {
-  const lines = [
-    status.serving === null
-      ? "This server shows the site as first built."
-      : `This server shows version ${status.serving}.`,
-  ];
-  if (status.building !== null)
-    lines.push(`It is making the pages for version ${status.building} now.`);
-  if (status.failed)
-    lines.push(
-      `Version ${status.failed.version} could not be made live (${when(status.failed.at)}): ${status.failed.reason}`,
-    );
-  return lines;
-}
-
-function changesText(version: ContentVersionSummary): string {
-  const restored =
-    version.restoredFrom === null ? [] : [`Restored version ${version.restoredFrom}`];
-  const lines = [...restored, ...version.changes];
-  return lines.length === 0 ? "No change." : lines.join("; ");
-}
-
-export function renderEditorHome(view: EditorHome): string {
-  const { token, live, status } = view;
-  const link = (page: string) => sitePageUrl(".", token, page);
-  return renderPage(
-    { title: "Your site", kind: "editor" },
-    h("p", { className: "brand" }, business.name),
-    h("h1", null, "Your site"),
-    view.outcome
-      ? h(
-          view.outcome.kind === "failed" ? Problem : Notice,
-          null,
-          outcomeWords(view.outcome.kind, view.outcome.version, status),
-        )
-      : null,
-    view.host ? h(view.host.ok ? Notice : Problem, null, view.host.words) : null,
-    h("h2", null, "Live now"),
-    live
-      ? h(
-          "p",
-          null,
-          `Version ${live.version}, published ${when(live.publishedAt)}: ${changesText(live)}`,
-        )
-      : h("p", null, "The site as first built: nothing published from here yet."),
-    h(
-      "div",
-      { className: "server" },
-      statusWords(status).map((line, index) => h("p", { key: index }, line)),
-    ),
-    h("h2", null, "Change the site"),
-    h(
-      "ul",
-      { className: "groups" },
-      groupSlugs.map((slug) =>
-        h(
-          "li",
-          { key: slug },
-          h("a", { href: link(slug) }, groups[slug].title),
-          h("span", null, groups[slug].summary),
-        ),
-      ),
-      h(
-        "li",
-        { key: "pictures" },
-        h("a", { href: link("pictures") }, "Pictures"),
-        h("span", null, "Your own photos in place of the illustrations, each with its words."),
-      ),
-      h(
-        "li",
-        { key: "pages" },
-        h("a", { href: link("pages") }, "Pages"),
-        h("span", null, pagesGroupSummary),
-      ),
-    ),
-    h("h2", { id: "history" }, "History"),
-    h(
-      "p",
-      { className: "small" },
-      "Restore publishes that version again as a new one: nothing is ever overwritten.",
-    ),
-    h(
-      "ol",
-      { className: "versions" },
-      view.history.map((version) =>
-        h(
-          "li",
-          { key: version.version },
-          h(
-            "p",
-            null,
-            h("strong", null, `Version ${version.version}`),
-            ` · ${when(version.publishedAt)}${version.version === live?.version ? " · live" : ""}`,
-          ),
-          h("p", null, changesText(version)),
-          version.version === live?.version
-            ? null
-            : h(RestoreButton, {
-                action: link(`restore/${version.version}`),
-                label: `Restore version ${version.version}`,
-              }),
-        ),
-      ),
-      h(
-        "li",
-        { key: "first" },
-        h("p", null, h("strong", null, "The site as first built"), live ? "" : " · live"),
-        h("p", null, "The content files in the site's code."),
-        live
-          ? h(RestoreButton, {
-              action: link("restore/first"),
-              label: "Restore the site as first built",
-            })
-          : null,
-      ),
-    ),
-  );
-}
-
-function RestoreButton({ action, label }: { action: string; label: string }) {
-  return h("form", { method: "post", action }, h("button", { type: "submit" }, label));
-}
+import { previewAction } from "./site-links.ts";
 
 /** The Pages group: one link per page, each to its own form. */
 export function renderPagesList(token: string): string {
@@ -225,6 +70,10 @@ export type GroupFormView = {
   /** A refusal of the whole form (too many publishes). */
   refusal?: string;
   previewPath: string;
+  /** The version the values were read from, sent back hidden (edit-conflict.ts). */
+  baseVersion?: number | null | string;
+  /** The part changed since the form was opened: what changed, above the typing kept. */
+  conflict?: EditConflict;
 };
 
 const idOf = (name: string) => `f-${name.replace(/[^A-Za-z0-9]+/g, "-")}`;
@@ -263,6 +112,7 @@ export function renderGroupForm(view: GroupFormView): string {
     ),
     h("h1", null, group.title),
     view.refusal ? h(Problem, null, view.refusal) : null,
+    view.conflict ? h(ConflictNotice, { conflict: view.conflict }) : null,
     count > 0
       ? h(
           "div",
@@ -297,9 +147,20 @@ export function renderGroupForm(view: GroupFormView): string {
       {
         method: "post",
         action: sitePageUrl(base, token, group.slug),
+        className: group.layout ? `group ${group.layout}` : "group",
         // The messages beside the fields are the site's own, in plain words, on every browser.
         noValidate: true,
       },
+      view.baseVersion === undefined
+        ? null
+        : h("input", {
+            type: "hidden",
+            name: baseVersionField,
+            value:
+              typeof view.baseVersion === "string"
+                ? view.baseVersion
+                : baseVersionValue(view.baseVersion),
+          }),
       group.sets.map((set) =>
         h(
           "fieldset",
@@ -327,20 +188,23 @@ export function renderGroupForm(view: GroupFormView): string {
           context: { values: { previewPath: view.previewPath }, byField: new Map() },
         }),
         h(
-          "div",
-          { className: "actions" },
-          h(
-            "button",
-            { type: "submit", formAction: sitePageUrl(base, token, `${group.slug}/preview`) },
-            "Preview",
-          ),
-          h("button", { type: "submit", className: "primary" }, "Publish"),
-        ),
-        h(
           "p",
           { className: "small" },
           "Preview shows a page with these changes without publishing them. Publish makes them live on the site.",
         ),
+      ),
+      // Last in the form, so last in the keyboard's order; it stays at the bottom of the screen
+      // while any of the form is on it (position: sticky, page-css.ts), so Publish is one tap
+      // away wherever the owner is in a long form.
+      h(
+        "div",
+        { className: "publish-bar" },
+        h(
+          "button",
+          { type: "submit", formAction: previewAction(base, token, group.slug) },
+          "Preview",
+        ),
+        h("button", { type: "submit", className: "primary" }, "Publish"),
       ),
     ),
     h(
@@ -387,15 +251,23 @@ function FieldInput({
       : null,
   );
   if (field.kind === "hidden") return h("input", { type: "hidden", name, value });
+  const fieldClass = [
+    "field",
+    problems.length > 0 ? "invalid" : "",
+    field.formOnly ? "same" : "",
+    /\.(open|opens|closes)$/.test(name) && name.startsWith("hours.week.") ? "day-part" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   if (field.kind === "checkbox")
     return h(
       "div",
-      { className: problems.length > 0 ? "field invalid" : "field" },
+      { className: fieldClass },
       h(
         "label",
         { className: "check", htmlFor: id },
         h("input", { ...common, type: "checkbox", defaultChecked: value !== "" }),
-        field.label,
+        h(LabelWords, { field }),
       ),
       after,
     );
@@ -421,10 +293,37 @@ function FieldInput({
   else input = h("input", { ...common, ...inputType(field), defaultValue: value });
   return h(
     "div",
-    { className: problems.length > 0 ? "field invalid" : "field" },
-    h("label", { htmlFor: id }, field.label),
-    input,
+    { className: fieldClass },
+    h("label", { htmlFor: id }, h(LabelWords, { field })),
+    field.unit
+      ? h(
+          "div",
+          { className: field.unit === "$" ? "unit dollars" : "unit percent" },
+          field.unit === "$" ? h("span", { "aria-hidden": true }, "$") : null,
+          input,
+          field.unit === "%" ? h("span", { "aria-hidden": true }, "%") : null,
+        )
+      : input,
     after,
+  );
+}
+
+/** What a screen reader reads for a unit the box shows as "$" or "%". */
+const unitWords = { $: " (in dollars)", "%": " (percent)" } as const;
+
+/**
+ * A field's label as shown: without the part its fieldset's legend already says (read to screen
+ * readers only), with its unit in words for them.
+ */
+function LabelWords({ field }: { field: Field }) {
+  const said = field.said && field.label.startsWith(field.said) ? field.said : "";
+  const rest = field.label.slice(said.length);
+  return h(
+    Fragment,
+    null,
+    said ? h("span", { className: "sr-only" }, said) : null,
+    said ? rest.charAt(0).toUpperCase() + rest.slice(1) : rest,
+    field.unit ? h("span", { className: "sr-only" }, unitWords[field.unit]) : null,
   );
 }
 
@@ -456,6 +355,7 @@ function ListRows({ list, context }: { list: ListSpec; context: FieldContext }) 
     "fieldset",
     { className: "list" },
     h("legend", null, list.legend),
+    list.hint ? h("p", { className: "small" }, list.hint) : null,
     Array.from({ length: count + 1 }, (_, index) =>
       h(
         "fieldset",
@@ -515,14 +415,16 @@ export function renderEditorMessage(
 }
 
 /** 403 (and the way to a fresh link) and 503: nothing of the site's content. */
-export function renderEditorRefusal(kind: "denied" | "unavailable"): string {
+/** A refused link offers a fresh one by e-mail (`newLink`: where its button posts). */
+export function renderEditorRefusal(kind: "denied" | "unavailable", newLink?: string): string {
   const text =
     kind === "denied"
-      ? "This link is not valid or has expired. Open your inbox from the latest e-mail about a request and tap Edit the site."
+      ? "This link is not valid or has expired: a link to the editor lasts a day. Tap below and a new one goes to the business's e-mail, or open your inbox and tap Edit the site."
       : "The site's versions cannot be read right now. Please try again in a minute.";
   return renderPage(
     { title: "Your site", kind: "editor" },
     h("h1", null, "Your site"),
     h("p", null, text),
+    kind === "denied" && newLink ? h(NewLinkForm, { action: newLink, kind: "site" }) : null,
   );
 }

@@ -5,12 +5,28 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
-import { repositoryContent } from "../../../shared/content/repository-content.ts";
+import { describe, expect, it } from "vitest";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { escapeHtml } from "../../../tests/support/escape-html.ts";
+import {
+  config,
+  fakePublishing,
+  formOf,
+  functionUrl,
+  groupForm,
+  liveDocument,
+  owner,
+  post,
+  repository,
+  running,
+  setup,
+  signers,
+  siteAddress,
+  tagOf,
+  textOf,
+} from "../../../tests/support/site-editor.ts";
 import { testStore } from "../../../tests/support/stores.ts";
-import { contactDefaults, parseContactConfig } from "../base/config.ts";
+import { contactDefaults } from "../base/config.ts";
 import type { Logger } from "../base/log.ts";
 import { silentLogger } from "../base/log.ts";
 import type { SitePublishing, SiteStatus } from "../base/site-publishing.ts";
@@ -18,146 +34,11 @@ import { type ContactFunction, createContactFunction } from "../contact-function
 import type { SqliteStore } from "../database/sqlite-store.ts";
 import { createRateLimiter, type RateLimiter } from "../http/rate-limiter.ts";
 import { inboxSubjects } from "../inbox/inbox-routes.ts";
-import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
-import { parseOwnerConfig } from "../owner/owner-config.ts";
+import { pageCss } from "../views/page-css.ts";
 import { pageChoices } from "./page-fields.ts";
-import {
-  handleEditorHome,
-  handlePublish,
-  previewBanner,
-  siteSubject,
-} from "./site-editor-routes.ts";
+import { previewBanner } from "./preview-page.ts";
+import { handleEditorHome, handlePublish, siteSubject } from "./site-editor-routes.ts";
 import { groupSlugs } from "./site-fields.ts";
-
-const functionUrl = "https://www.example.org/functions/v1/send-contact-email";
-const secrets = {
-  OWNER_LINK_SECRET: "an-owner-link-secret-of-enough-length-0123",
-  SITE_LINK_SECRET: "a-site-editor-link-secret-of-enough-length-0",
-};
-const config = parseContactConfig({ CONTACT_PUBLIC_KEY: "test-public-key" });
-const owner = parseOwnerConfig(
-  { ...secrets, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
-  { production: true, defaultFunctionUrl: functionUrl },
-);
-const signers = createLinkSigners(parseLinkSettings(secrets, secrets.OWNER_LINK_SECRET));
-const repository = repositoryContent as SiteContent;
-
-/** A host that shows each version as soon as it is asked to: what `npm start` does, at once. */
-function fakePublishing(store: () => SqliteStore | null) {
-  const calls = { checkNow: 0, previews: [] as { document: SiteContent; path: string }[] };
-  const status: SiteStatus = { serving: null, building: null, failed: null };
-  const publishing: SitePublishing & { calls: typeof calls; status(): SiteStatus } = {
-    calls,
-    async checkNow() {
-      calls.checkNow += 1;
-      status.serving = (await store()?.liveContent())?.version ?? null;
-    },
-    status: () => ({ ...status }),
-    async preview(document, path) {
-      calls.previews.push({ document, path });
-      return `<!doctype html><html lang="en"><head><title>Home</title></head><body class="site"><a href="tel:+1">${document.contact.phone}</a></body></html>`;
-    },
-  };
-  return publishing;
-}
-
-const running: ContactFunction[] = [];
-afterEach(async () => {
-  for (const fn of running.splice(0)) await fn.stop();
-});
-
-type Setup = { publishing?: SitePublishing | "none"; log?: Logger };
-
-async function setup(options: Setup = {}) {
-  let store: SqliteStore | null = null;
-  const fake = fakePublishing(() => store);
-  const publishing =
-    options.publishing === "none"
-      ? { checkNow: fake.checkNow, status: fake.status }
-      : (options.publishing ?? fake);
-  const fn = createContactFunction({
-    config,
-    owner,
-    openStore: async () => {
-      store = testStore();
-      return { store };
-    },
-    mailer: { send: async () => "test", close: async () => {} },
-    log: options.log ?? silentLogger,
-    publishing,
-  });
-  running.push(fn);
-  await fn.start();
-  const token = await signers.site.sign(siteSubject, new Date());
-  const call = (path: string, init?: RequestInit, withToken = token) =>
-    fn.fetch(
-      new Request(
-        `${functionUrl}${path}${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(withToken)}`,
-        init,
-      ),
-      { peer: "127.0.0.1" },
-    );
-  return { fn, fake, token, call, store: () => store as SqliteStore };
-}
-
-const post = (fields: Record<string, string> | URLSearchParams): RequestInit => ({
-  method: "POST",
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-  body: fields instanceof URLSearchParams ? fields : new URLSearchParams(fields),
-});
-
-/** The form as a browser sends it: every field's value, ticked boxes only, the chosen options. */
-function formOf(html: string): URLSearchParams {
-  const form = new URLSearchParams();
-  const attributes = (tag: string) =>
-    Object.fromEntries(
-      [...tag.matchAll(/([a-zA-Z-]+)(?:="([^"]*)")?/g)].map((match) => [match[1], match[2] ?? ""]),
-    );
-  const unescaped = (text: string) =>
-    text
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&amp;/g, "&");
-  const body = html.slice(html.indexOf("<form"));
-  for (const [, tag] of body.matchAll(/<input ([^>]*)\/?>/g)) {
-    const input = attributes(tag as string);
-    if (!input.name) continue;
-    if (input.type === "checkbox") {
-      if ("checked" in input) form.append(input.name, "on");
-    } else form.append(input.name, unescaped(input.value ?? ""));
-  }
-  for (const [, tag, text] of body.matchAll(/<textarea ([^>]*)>([^<]*)<\/textarea>/g))
-    form.append(
-      attributes(tag as string).name as string,
-      unescaped((text as string).replace(/^\n/, "")),
-    );
-  for (const [, tag, options] of body.matchAll(/<select ([^>]*)>(.*?)<\/select>/g)) {
-    const chosen =
-      /<option value="([^"]*)" selected="">/.exec(options as string) ??
-      /<option value="([^"]*)"/.exec(options as string);
-    form.append(attributes(tag as string).name as string, unescaped(chosen?.[1] ?? ""));
-  }
-  return form;
-}
-
-async function liveDocument(store: SqliteStore): Promise<SiteContent> {
-  const live = await store.liveContent();
-  if (!live) throw new Error("nothing was published");
-  return live.document as SiteContent;
-}
-
-/** The opening tag of the element with this id, its attributes in whatever order React writes. */
-function tagOf(html: string, id: string): string {
-  return new RegExp(`<(?:input|select|textarea) id="${id}"[^>]*>`).exec(html)?.[0] ?? "";
-}
-
-async function groupForm(call: Awaited<ReturnType<typeof setup>>["call"], group: string) {
-  const response = await call(`/site/${group}`);
-  expect(response.status, group).toBe(200);
-  return formOf(await response.text());
-}
 
 describe("the site editor's link", () => {
   it("opens with a site token only: an inbox or request token gets 403, and a site token opens neither", async () => {
@@ -231,10 +112,11 @@ describe("the editor's home", () => {
     // The Pictures page (site-pictures/) and the Pages list, under the editor's own link.
     expect(html).toMatch(/<a href="\.\/site\/pictures\?token=[^"]+">Pictures<\/a>/);
     expect(html).toMatch(/<a href="\.\/site\/pages\?token=[^"]+">Pages<\/a>/);
-    expect(html).toContain("The site as first built: nothing published from here yet.");
-    expect(html).toContain("This server shows the site as first built.");
+    expect(html).toContain("Your site as first built: nothing published from here yet.");
+    expect(html).toContain("Your site shows it.");
+    expect(textOf(html)).not.toMatch(/server|[Vv]ersion \d/);
     // The live one has nothing to restore.
-    expect(html).not.toContain("Restore the site as first built");
+    expect(html).not.toContain("Go back to the site as first built");
   });
 });
 
@@ -254,7 +136,7 @@ describe("each group's form", () => {
         expect(html, `label of ${id}`).toContain(`for="${id}"`);
       const sent = await call(`/site/${group}`, post(formOf(html)));
       expect(sent.status).toBe(303);
-      expect(sent.headers.get("location")).toMatch(/^\.\.\/site\?token=.+&done=same$/);
+      expect(sent.headers.get("location")).toMatch(/^\.\.\/site\?token=.+&done=same&part=[a-z]+$/);
       expect(await store().liveContent()).toBeNull();
       expect(fake.calls.checkNow).toBe(0);
     },
@@ -276,6 +158,67 @@ describe("each group's form", () => {
     const hours = await (await call("/site/hours")).text();
     expect(hours).toContain('<select id="f-hours-week-sunday-open" name="hours.week.sunday.open">');
     expect(hours).toMatch(/name="hours.week.monday.opens"><option value="05:00">/);
+  });
+
+  it("puts $ before a price and % after a share, said in words to a screen reader", async () => {
+    const { call } = await setup();
+    const prices = await (await call("/site/prices")).text();
+    expect(prices).toMatch(
+      /<label for="f-prices-home-base"><span class="sr-only">Home: <\/span>Starting price<span class="sr-only"> \(in dollars\)<\/span><\/label><div class="unit dollars"><span aria-hidden="true">\$<\/span><input id="f-prices-home-base"/,
+    );
+    expect(prices).toMatch(
+      /<div class="unit percent"><input id="f-prices-range-low"[^>]*\/><span aria-hidden="true">%<\/span><\/div>/,
+    );
+    expect(prices).toMatch(
+      /<div class="unit dollars"><span aria-hidden="true">\$<\/span><input id="f-prices-addOns-0-price"/,
+    );
+    const offer = await (await call("/site/offer")).text();
+    expect(offer).toMatch(
+      /<input id="f-offer-percentOff"[^>]*\/><span aria-hidden="true">%<\/span>/,
+    );
+  });
+
+  it("keeps Preview and Publish in a bar that stays on screen, last in the form's order", async () => {
+    const { call } = await setup();
+    for (const slug of ["hours", "prices", "reviews", "business", "pages/exton"]) {
+      const html = await (await call(`/site/${slug}`)).text();
+      const form = html.slice(html.indexOf("<form"), html.indexOf("</form>"));
+      expect(form, slug).toMatch(
+        /<div class="publish-bar"><button type="submit" formAction="[^"]+\/preview\?token=[^"]+">Preview<\/button><button type="submit" class="primary">Publish<\/button><\/div>$/,
+      );
+      expect(html.match(/>Publish<\/button>/g), slug).toHaveLength(1);
+    }
+    expect(pageCss).toContain(".editor .publish-bar{position:sticky;bottom:0;");
+    // The field the keyboard is on is kept clear of the bar.
+    expect(pageCss).toContain("html:has(.publish-bar){scroll-padding-bottom:5rem}");
+  });
+
+  it("names every field in a cleaner's words: no jargon left without a line that says what it is", async () => {
+    const { call } = await setup();
+    const jargon =
+      /hero|surcharge|bi-weekly|keywords|meta|low end|high end|\(%\)|\(\$\)|base price|Support claim|Answer within/i;
+    for (const slug of [
+      ...groupSlugs,
+      "pictures",
+      ...pageChoices.map((one) => `pages/${one.slug}`),
+    ]) {
+      const html = await (await call(`/site/${slug}`)).text();
+      const labels = [
+        ...html.matchAll(
+          /<label[^>]*>([\s\S]*?)<\/label>|<legend>([^<]*)<\/legend>|<h2[^>]*>([^<]*)<\/h2>/g,
+        ),
+      ].map((match) => (match[1] ?? match[2] ?? match[3] ?? "").replace(/<[^>]+>/g, ""));
+      expect(labels.length, slug).toBeGreaterThan(0);
+      for (const label of labels) expect(label, `${slug}: ${label}`).not.toMatch(jargon);
+    }
+    // The words only Google reads say so beside their field.
+    const exton = await (await call("/site/pages/exton")).text();
+    expect(exton).toContain(
+      "words people type into Google to find this page. Not shown on the page.",
+    );
+    expect(exton).toContain(
+      "The two lines Google shows under the page&#x27;s name. Not shown on the page.",
+    );
   });
 });
 
@@ -311,7 +254,9 @@ describe("the Pages group: one form per page", () => {
       expect(html).toMatch(new RegExp(`<option value="${path}"`));
       const sent = await call(`/site/pages/${slug}`, post(formOf(html)));
       expect(sent.status).toBe(303);
-      expect(sent.headers.get("location")).toMatch(/^\.\.\/\.\.\/site\?token=.+&done=same$/);
+      expect(sent.headers.get("location")).toMatch(
+        /^\.\.\/\.\.\/site\?token=.+&done=same&part=pages%2F[a-z-]+$/,
+      );
       expect(await store().liveContent()).toBeNull();
       expect(fake.calls.checkNow).toBe(0);
     },
@@ -346,7 +291,7 @@ describe("the Pages group: one form per page", () => {
     const response = await call("/site/pages/exton", post(form));
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(
-      `../../site?token=${encodeURIComponent(token)}&done=live&version=1`,
+      `../../site?token=${encodeURIComponent(token)}&done=live&version=1&part=pages%2Fexton`,
     );
     const live = await store().liveContent();
     expect(live?.changes).toEqual([
@@ -496,7 +441,7 @@ describe("publishing", () => {
     const response = await call("/site/contact", post(form));
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(
-      `../site?token=${encodeURIComponent(token)}&done=live&version=1`,
+      `../site?token=${encodeURIComponent(token)}&done=live&version=1&part=contact`,
     );
     const live = await store().liveContent();
     expect(live?.version).toBe(1);
@@ -506,11 +451,16 @@ describe("publishing", () => {
     expect(fake.calls.checkNow).toBe(1);
     expect(lines.join("\n")).toContain('"version":1');
     expect(lines.join("\n")).not.toContain(token);
-    const home = await (await call("/site?done=live&version=1")).text();
-    expect(home).toContain("Published as version 1: live on this server.");
+    const home = await (await call("/site?done=live&version=1&part=contact")).text();
+    expect(home).toContain("Published. Your site shows it now.");
+    // The page that shows the change, at the place on it: the footer's phone, e-mail and hours.
+    expect(home).toContain(
+      `<a href="${siteAddress}/#footer-contact" rel="noreferrer">View your site</a>`,
+    );
     expect(home).toContain("Main phone: (484) 555-0142 → (484) 555-0199");
-    expect(home).toContain("This server shows version 1.");
-    expect(home).toContain("Restore the site as first built");
+    expect(home).toContain("Your site shows it.");
+    expect(home).toContain("Go back to the site as first built");
+    expect(textOf(home)).not.toMatch(/server|[Vv]ersion \d/);
     expect(await (await call("/site/contact")).text()).toContain('value="(484) 555-0199"');
   });
 
@@ -535,6 +485,8 @@ describe("publishing", () => {
     });
     const hours = await groupForm(call, "hours");
     hours.set("hours.holidays.0.remove", "on");
+    // Saturday's own hours count once its "Same hours as Monday" is unticked.
+    hours.delete("hours.week.saturday.sameAsMonday");
     hours.set("hours.week.saturday.open", "false");
     expect((await call("/site/hours", post(hours))).status).toBe(303);
     const live = await store().liveContent();
@@ -544,7 +496,10 @@ describe("publishing", () => {
     expect((live?.document as SiteContent | undefined)?.hours.week.saturday).toEqual({
       open: false,
     });
-    expect(live?.changes).toEqual(["Opening hours changed", "Holidays: 1 removed"]);
+    expect(live?.changes).toEqual([
+      "Saturday: closed, was 8 AM to 7 PM",
+      "Holidays: New Year's Day removed",
+    ]);
   });
 
   it("turns the offer off, and edits prices as percents and dollars (a new price list version)", async () => {
@@ -564,7 +519,34 @@ describe("publishing", () => {
     expect(document.prices.home.frequencyDiscount.weekly).toBe(0.225);
     expect(document.prices.range).toEqual(repository.prices.range);
     expect(document.prices.version).not.toBe(repository.prices.version);
-    expect(live?.changes).toContain("Home: base price: $70 → $75");
+    expect(live?.changes).toContain("Home: starting price: $70 → $75");
+  });
+
+  it("gives a day Monday's hours with its one box, ticked where they are the same", async () => {
+    const { call, store } = await setup();
+    const html = await (await call("/site/hours")).text();
+    // Monday has the hours; every other day with the same ones shows its box ticked.
+    expect(html).not.toContain('name="hours.week.monday.sameAsMonday"');
+    expect(tagOf(html, "f-hours-week-tuesday-sameAsMonday")).toMatch(/type="checkbox".*checked=""/);
+    expect(html).toMatch(
+      /<label class="check" for="f-hours-week-tuesday-sameAsMonday"><input [^>]*\/><span class="sr-only">Tuesday: <\/span>Same hours as Monday<\/label>/,
+    );
+    const repositorySunday = repository.hours.week.sunday;
+    const sundaySame = repositorySunday.open === repository.hours.week.monday.open;
+    if (!sundaySame)
+      expect(tagOf(html, "f-hours-week-sunday-sameAsMonday")).not.toContain("checked");
+
+    // Monday changes: the ticked days take it on Publish, whatever their own boxes say.
+    const hours = await groupForm(call, "hours");
+    hours.set("hours.week.monday.opens", "07:00");
+    hours.set("hours.week.wednesday.opens", "11:00");
+    hours.set("hours.week.sunday.sameAsMonday", "on");
+    expect((await call("/site/hours", post(hours))).status).toBe(303);
+    const week = (await liveDocument(store())).hours.week;
+    for (const day of ["monday", "tuesday", "wednesday", "sunday"] as const)
+      expect(week[day], day).toEqual({ ...repository.hours.week.monday, opens: "07:00" });
+    // The box is the form's alone: the document has the hours, not the box.
+    expect(JSON.stringify(week)).not.toContain("sameAsMonday");
   });
 
   it("says a version is still being made when the host is not done within the wait, or why it failed", async () => {
@@ -581,6 +563,7 @@ describe("publishing", () => {
       publishing: slow,
       deployHookUrl: null,
       publishLimit: createRateLimiter({ max: 10, windowMs: 600_000 }),
+      siteAddress,
       waitMs: 20,
     };
     const contact = (phone: string) => {
@@ -593,14 +576,14 @@ describe("publishing", () => {
       return new Request(`${functionUrl}/site/contact?token=${token}`, post(form));
     };
     const working = await handlePublish(contact("(484) 555-0101"), "contact", grant, deps);
-    expect(working.headers.get("location")).toMatch(/&done=working&version=1$/);
+    expect(working.headers.get("location")).toMatch(/&done=working&version=1&part=contact$/);
     status.failed = {
       version: 2,
       reason: "The page /exton could not be made.",
       at: new Date().toISOString(),
     };
     const failed = await handlePublish(contact("(484) 555-0102"), "contact", grant, deps);
-    expect(failed.headers.get("location")).toMatch(/&done=failed&version=2$/);
+    expect(failed.headers.get("location")).toMatch(/&done=failed&version=2&part=contact$/);
     await store.close();
   });
 });
@@ -611,15 +594,20 @@ describe("restore", () => {
     const form = await groupForm(call, "contact");
     form.set("contact.phone", "(484) 555-0111");
     await call("/site/contact", post(form));
+    // The same form posted again, as the owner's next edit opened on that version.
+    form.set("baseVersion", "1");
     form.set("contact.phone", "(484) 555-0122");
     await call("/site/contact", post(form));
     const home = await (await call("/site")).text();
-    expect(home).toContain("Restore version 1");
-    expect(home).not.toContain("Restore version 2");
+    expect(home).toMatch(
+      /href="\.\/site\/restore\/1\?token=[^"]+">Go back to how the site was then</,
+    );
+    expect(home).not.toContain("site/restore/2?");
+    expect(home).toMatch(/href="\.\/site\/undo\/2\?token=[^"]+">Undo this change</);
     const restored = await call("/site/restore/1", post({}));
     expect(restored.status).toBe(303);
     expect(restored.headers.get("location")).toMatch(
-      /^\.\.\/\.\.\/site\?token=.+&done=live&version=3$/,
+      /^\.\.\/\.\.\/site\?token=.+&done=live&version=3&part=contact$/,
     );
     const third = await store().liveContent();
     expect(third).toMatchObject({
@@ -628,7 +616,7 @@ describe("restore", () => {
       changes: ["Main phone: (484) 555-0122 → (484) 555-0111"],
     });
     const first = await call("/site/restore/first", post({}));
-    expect(first.headers.get("location")).toMatch(/&done=live&version=4$/);
+    expect(first.headers.get("location")).toMatch(/&done=live&version=4&part=contact$/);
     const fourth = await store().liveContent();
     expect(fourth?.document).toEqual(repository);
     expect(fourth?.changes).toEqual([
@@ -647,9 +635,12 @@ describe("the rate limit", () => {
     const { call, store } = await setup();
     const form = await groupForm(call, "contact");
     for (let index = 0; index < 10; index += 1) {
+      // Each as opened on the version before (edit-conflict.ts).
+      form.set("baseVersion", String(index));
       form.set("contact.phone", `(484) 555-01${String(10 + index)}`);
       expect((await call("/site/contact", post(form))).status).toBe(303);
     }
+    form.set("baseVersion", "10");
     form.set("contact.phone", "(484) 555-0199");
     const refused = await call("/site/contact", post(form));
     expect(refused.status).toBe(429);
@@ -694,10 +685,12 @@ describe("the rate limit", () => {
       });
     const form = formOf(await (await call(servers[0] as ContactFunction, "/site/contact")).text());
     for (let index = 0; index < 10; index += 1) {
+      form.set("baseVersion", String(index));
       form.set("contact.phone", `(484) 555-01${String(10 + index)}`);
       const server = servers[index % 2] as ContactFunction;
       expect((await call(server, "/site/contact", post(form))).status).toBe(303);
     }
+    form.set("baseVersion", "10");
     form.set("contact.phone", "(484) 555-0199");
     for (const server of servers)
       expect((await call(server, "/site/contact", post(form))).status).toBe(429);
@@ -718,7 +711,7 @@ describe("preview", () => {
     expect(response.headers.get("content-security-policy")).not.toContain("script-src");
     const html = await response.text();
     expect(html).toMatch(
-      new RegExp(`<body class="site"><div role="status"[^>]*>${previewBanner}</div>`),
+      new RegExp(`<body class="site"><div role="status"[^>]*><strong>${previewBanner}</strong>`),
     );
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(html).toContain("(484) 555-0177");
@@ -734,11 +727,12 @@ describe("preview", () => {
     expect((await call("/site/contact/preview", post(form))).status).toBe(422);
   });
 
-  it("says in words that preview needs the Node server where the host cannot make a page", async () => {
+  it("says in words that preview cannot be made where the host builds the pages", async () => {
     const { call } = await setup({ publishing: "none" });
     const form = await groupForm(call, "contact");
     const html = await (await call("/site/contact/preview", post(form))).text();
-    expect(html).toContain("Preview needs the site&#x27;s own Node server (npm start)");
+    expect(html).toContain("Preview cannot be made here");
+    expect(textOf(html)).not.toMatch(/server|npm/);
   });
 });
 
@@ -767,6 +761,7 @@ describe("a static host's build hook (DEPLOY_HOOK_URL)", () => {
       publishing: fakePublishing(() => store),
       deployHookUrl: hookUrl,
       publishLimit: createRateLimiter({ max: 10, windowMs: 600_000 }),
+      siteAddress,
     };
     const form = new URLSearchParams({
       "contact.phone": phone,
@@ -787,7 +782,8 @@ describe("a static host's build hook (DEPLOY_HOOK_URL)", () => {
     try {
       const { location, html } = await publishPhone(hook.url, "(484) 555-0111", store);
       expect(hook.posts).toEqual(["POST /hooks/secret-build-key"]);
-      expect(html).toContain("was told to build the pages again");
+      expect(html).toContain("Published. Not yet on your site: your host (127.0.0.1:");
+      expect(html).toContain("is building its pages with your change now");
       expect(html).not.toContain("secret-build-key");
       expect(location.search).not.toContain("secret-build-key");
     } finally {
@@ -803,8 +799,9 @@ describe("a static host's build hook (DEPLOY_HOOK_URL)", () => {
       const { html } = await publishPhone(hook.url, "(484) 555-0112", store);
       expect(hook.posts).toHaveLength(2);
       expect((await store.liveContent())?.version).toBe(1);
-      expect(html).toContain("was not told to build the pages again");
-      expect(html).toContain("Publish again");
+      expect(html).toContain("Published, but not yet on your site: your host (127.0.0.1:");
+      expect(html).toContain("could not be asked to build its pages: it answered 500");
+      expect(html).toContain("Tap Publish again, with nothing changed, to ask it once more.");
     } finally {
       await store.close();
       await hook.close();

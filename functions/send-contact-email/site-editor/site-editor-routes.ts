@@ -1,47 +1,44 @@
 /**
  * The owner's site editor, served by the function on both hosts (its routes: routes.ts):
- *   GET  …/site?token=…                    what is live, this server's status, the history
+ *   GET  …/site?token=…                    what the site shows now, the parts, the history
  *   GET  …/site/<group>?token=…            one group's form (site-fields.ts)
  *   POST …/site/<group>?token=…            Publish: the group's fields over the live version
  *   POST …/site/<group>/preview?token=…    Preview: one page with the unsaved fields
- *   POST …/site/restore/<version>?token=…  publishes an earlier version again ("first": the
- *                                          repository's)
+ *   …/site/undo/<version>, …/site/restore/<version|first>: the history's (history-routes.ts)
  * The token is the `site` scope's (links/signed-links.ts: SITE_LINK_SECRET, a day), handed out
  * only by the inbox opened to act; no other scope opens these pages, and this one opens no other.
  *
  * Every document is checked by the one schema before anything is stored: a refused form comes
- * back (422) as it was typed, each problem beside its field, and nothing is published. A publish
- * stores a new version (never overwriting one), asks the host to make it live and says what
- * happened (site-editor-page.ts, outcomeWords), bounded so a slow build never holds the page.
+ * back (422) as it was typed, each problem beside its field, and nothing is published; so does a
+ * form whose part changed since it was opened (409, edit-conflict.ts). A publish stores a new
+ * version (never overwriting one), asks the host to make it live and says what happened
+ * (publish-outcome.ts), bounded so a slow build never holds the page. Every part starts from the
+ * newest version that passes the schema (live-document.ts), never refused for one that does not.
  */
-import { repositoryContent } from "../../../shared/content/repository-content.ts";
+import { business } from "../../../shared/business.ts";
 import { checkSiteContent, type SiteContent } from "../../../shared/content/site-content.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { SitePublishing } from "../base/site-publishing.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
+import { newLinkAction } from "../http/new-link-offer.ts";
 import { privatePageHeaders } from "../http/private-page.ts";
 import type { RateLimiter } from "../http/rate-limiter.ts";
 import { isFormContentType, readBoundedText } from "../http/request-body.ts";
-import { sitePageUrl } from "../links/page-urls.ts";
+import { type PublishDeps, publishVersion, tryAgainWords } from "../site/publish-version.ts";
 import type { ContentStore } from "../store/content-store.ts";
-import { pageGroupOf } from "./page-fields.ts";
-import { type PublishDeps, publishVersion, tryAgainWords } from "./publish-version.ts";
+import { editConflict } from "./edit-conflict.ts";
+import { renderEditorHome } from "./editor-home-page.ts";
+import { type EditableContent, editableContent } from "./live-document.ts";
+import { previewHeaders, withBanner } from "./preview-page.ts";
+import { isOutcome, publishedRedirect } from "./publish-outcome.ts";
 import {
-  type Outcome,
-  renderEditorHome,
   renderEditorMessage,
   renderEditorRefusal,
   renderGroupForm,
   renderPagesList,
 } from "./site-editor-page.ts";
-import {
-  applyGroup,
-  type Group,
-  groups,
-  groupValues,
-  isGroupSlug,
-  readGroupForm,
-} from "./site-fields.ts";
+import { applyGroup, type Group, groupValues, readGroupForm } from "./site-fields.ts";
+import { partGroup } from "./site-links.ts";
 
 /** The one editor: what a `site` token is signed for. */
 export const siteSubject = "site";
@@ -52,14 +49,16 @@ const maxFormBytes = 64 * 1024;
 /** How many versions the home lists. */
 const historyLength = 50;
 
-async function page(status: number, html: string, extra: Record<string, string> = {}) {
-  return new Response(html, { status, headers: { ...(await privatePageHeaders()), ...extra } });
+/** One of the editor's pages, with the private pages' headers. */
+export async function editorPage(status: number, html: string) {
+  return new Response(html, { status, headers: await privatePageHeaders() });
 }
+const page = editorPage;
 
 /** A `site` token: the editor's pages, and nothing else. */
 export const siteEditorLink: LinkRule = {
   accepts: () => [{ scope: "site", subject: siteSubject }],
-  refused: () => page(403, renderEditorRefusal("denied")),
+  refused: (request) => page(403, renderEditorRefusal("denied", newLinkAction(request, "site"))),
 };
 
 export type SiteEditorDeps = PublishDeps & {
@@ -70,25 +69,14 @@ export type SiteEditorDeps = PublishDeps & {
    * editor link cannot keep the server busy; absent, not limited (tests).
    */
   previewLimit?: RateLimiter;
+  /** The site's public address, for "View your site" (site-links.ts, publicSiteAddress). */
+  siteAddress: string;
   now?: () => Date;
   log?: Logger;
 };
 
-/** The live document and its version: the newest published, else the repository's. */
-async function liveDocument(store: ContentStore): Promise<SiteContent> {
-  const live = await store.liveContent();
-  const checked = checkSiteContent(live?.document ?? repositoryContent);
-  if (checked.ok) return checked.content;
-  // A version published before a group existed: the repository's groups fill what it lacks.
-  const filled = checkSiteContent({
-    ...(repositoryContent as object),
-    ...(live?.document as object),
-  });
-  if (filled.ok) return filled.content;
-  throw new Error("the live content does not pass the schema");
-}
-
-async function readForm(
+/** A posted form, read with a bound, or the page that refuses it. */
+export async function readForm(
   request: Request,
   token: string,
   base: string,
@@ -118,43 +106,39 @@ export async function handleEditorHome(
   const log = deps.log ?? silentLogger;
   const query = new URL(request.url).searchParams;
   try {
-    const [live, history] = await Promise.all([
-      deps.store.liveContent(),
+    const [editable, history] = await Promise.all([
+      editableContent(deps.store),
       deps.store.contentHistory(historyLength),
     ]);
     const done = query.get("done");
     const version = Number(query.get("version"));
-    const outcome = isOutcome(done)
-      ? { kind: done, version: Number.isInteger(version) && version > 0 ? version : null }
-      : undefined;
-    const hostFailed = query.get("hostFailed");
-    const hostTold = query.get("host");
+    const outcomeVersion = Number.isInteger(version) && version > 0 ? version : null;
+    const staticHost = deps.deployHookUrl !== null;
+    const hostCallOf = (one: number | null) =>
+      staticHost && one !== null ? deps.store.hostCall(one) : Promise.resolve(null);
+    const part = query.get("part");
     const html = renderEditorHome({
       token: grant.token,
-      host: hostFailed
-        ? { ok: false, words: hostFailed.slice(0, 600) }
-        : hostTold
-          ? { ok: true, words: hostTold.slice(0, 600) }
-          : undefined,
-      live,
-      status: deps.publishing.status(),
+      editable,
       history,
-      outcome,
-      now: deps.now?.() ?? new Date(),
+      status: deps.publishing.status(),
+      staticHost,
+      hostCall: await hostCallOf(editable.version),
+      outcome: isOutcome(done)
+        ? {
+            kind: done,
+            version: outcomeVersion,
+            hostCall: await hostCallOf(outcomeVersion ?? editable.version),
+            part: part && (part === "pictures" || partGroup(part)) ? part : null,
+          }
+        : undefined,
+      siteAddress: deps.siteAddress,
     });
     return page(200, request.method === "HEAD" ? "" : html);
   } catch (error) {
     log.error("site editor failed", { error: errorMessage(error) });
     return page(503, renderEditorRefusal("unavailable"));
   }
-}
-
-const outcomes: readonly Outcome[] = ["live", "working", "waiting", "failed", "same"];
-const isOutcome = (value: string | null): value is Outcome => outcomes.includes(value as Outcome);
-
-function groupOf(slug: string): Group | null {
-  if (slug.startsWith("pages/")) return pageGroupOf(slug.slice("pages/".length));
-  return isGroupSlug(slug) ? groups[slug] : null;
 }
 
 /** The way up to the editor's home: ".." from /site/contact, "../.." from /site/pages/exton. */
@@ -183,16 +167,17 @@ export async function handleGroupForm(
 ): Promise<Response> {
   if (slug === "pages")
     return page(200, request.method === "HEAD" ? "" : renderPagesList(grant.token));
-  const group = groupOf(slug);
+  const group = partGroup(slug);
   if (!group) return notFound(grant.token, upFrom(slug));
   try {
-    const live = await liveDocument(deps.store);
+    const live = await editableContent(deps.store);
     const html = renderGroupForm({
       token: grant.token,
       base: upFrom(slug),
       group,
-      values: groupValues(group, live),
+      values: groupValues(group, live.document),
       previewPath: group.pages[0]?.value ?? "/",
+      baseVersion: live.version,
     });
     return page(200, request.method === "HEAD" ? "" : html);
   } catch (error) {
@@ -201,6 +186,15 @@ export async function handleGroupForm(
   }
 }
 
+type CheckedForm = {
+  form: URLSearchParams;
+  /** What the owner typed, as sent. */
+  values: Record<string, string>;
+  live: EditableContent;
+  next: SiteContent;
+  previewPath: string;
+};
+
 /** The posted group over the live version, checked: the document, or the form again (422). */
 async function checkedForm(
   request: Request,
@@ -208,7 +202,7 @@ async function checkedForm(
   grant: LinkGrant,
   deps: SiteEditorDeps,
   base: string,
-): Promise<{ live: SiteContent; next: SiteContent; previewPath: string } | Response> {
+): Promise<CheckedForm | Response> {
   const form = await readForm(request, grant.token, base);
   if (form instanceof Response) return form;
   const values = readGroupForm(group, form);
@@ -216,8 +210,8 @@ async function checkedForm(
   const previewPath = group.pages.some((one) => one.value === asked)
     ? asked
     : (group.pages[0]?.value ?? "/");
-  const live = await liveDocument(deps.store);
-  const checked = checkSiteContent(applyGroup(group, live, values));
+  const live = await editableContent(deps.store);
+  const checked = checkSiteContent(applyGroup(group, live.document, values));
   if (!checked.ok)
     return page(
       422,
@@ -228,11 +222,13 @@ async function checkedForm(
         values,
         problems: checked.problems.map(plainProblem),
         previewPath,
+        // Still the version it was opened on: a change since is told on the next Publish.
+        baseVersion: form.get("baseVersion") ?? undefined,
       }),
     );
   const next = checked.content;
-  group.settle?.(next, live, deps.now?.() ?? new Date());
-  return { live, next, previewPath };
+  group.settle?.(next, live.document, deps.now?.() ?? new Date());
+  return { form, values, live, next, previewPath };
 }
 
 /**
@@ -255,117 +251,39 @@ export async function handlePublish(
   grant: LinkGrant,
   deps: SiteEditorDeps,
 ): Promise<Response> {
-  const group = groupOf(slug);
+  const group = partGroup(slug);
   const base = upFrom(slug);
   if (!group) return notFound(grant.token, base);
   try {
     const checked = await checkedForm(request, group, grant, deps, base);
     if (checked instanceof Response) return checked;
-    const publishing = { restoredFrom: null, base, note: null };
-    return await publish(checked.live, checked.next, publishing, deps, grant, (refusal) =>
+    const { live, next, values, previewPath } = checked;
+    const again = (status: number, more: Partial<Parameters<typeof renderGroupForm>[0]>) =>
       page(
-        429,
+        status,
         renderGroupForm({
           token: grant.token,
           base,
           group,
-          values: groupValues(group, checked.next),
-          refusal,
-          previewPath: checked.previewPath,
+          values,
+          previewPath,
+          baseVersion: live.version,
+          ...more,
         }),
-      ),
-    );
+      );
+    const conflict = await editConflict(deps.store, group, checked.form, live, business.timeZone);
+    if (conflict) return again(409, { conflict });
+    const result = await publishVersion(live.document, next, { from: "a form" }, deps);
+    if (result.kind === "limited") {
+      const response = await again(429, { refusal: tryAgainWords(result.retryAfterSeconds) });
+      response.headers.set("Retry-After", String(result.retryAfterSeconds));
+      return response;
+    }
+    return publishedRedirect(base, grant.token, result, slug);
   } catch (error) {
     (deps.log ?? silentLogger).error("site publish failed", { error: errorMessage(error) });
     return page(503, renderEditorRefusal("unavailable"));
   }
-}
-
-/** POST …/restore/<version> or …/restore/first: that document again, as a new version. */
-export async function handleRestore(
-  _request: Request,
-  which: string,
-  grant: LinkGrant,
-  deps: SiteEditorDeps,
-): Promise<Response> {
-  const log = deps.log ?? silentLogger;
-  try {
-    const live = await liveDocument(deps.store);
-    let document: unknown = repositoryContent;
-    let restoredFrom: number | null = null;
-    if (which !== "first") {
-      const stored = /^\d{1,9}$/.test(which)
-        ? await deps.store.contentVersion(Number(which))
-        : null;
-      if (!stored)
-        return page(
-          404,
-          renderEditorMessage(grant.token, "../..", "No such version", [
-            "Choose one from your site's history.",
-          ]),
-        );
-      // Groups added since that version keep their live values: it never had them.
-      document = { ...live, ...(stored.document as object) };
-      restoredFrom = stored.version;
-    }
-    const checked = checkSiteContent(document);
-    if (!checked.ok)
-      return page(
-        422,
-        renderEditorMessage(grant.token, "../..", "This version cannot be restored", [
-          "It no longer passes the site's checks:",
-          ...checked.problems.map((problem) => problem.message),
-          "Nothing was published.",
-        ]),
-      );
-    // The repository's version is no stored version to name: its restore says so in words.
-    const note = which === "first" ? "Back to the site as first built" : null;
-    const publishing = { restoredFrom, base: "../..", note };
-    return await publish(live, checked.content, publishing, deps, grant, async (refusal) =>
-      page(429, renderEditorMessage(grant.token, "../..", "Not published", [refusal])),
-    );
-  } catch (error) {
-    log.error("site restore failed", { error: errorMessage(error) });
-    return page(503, renderEditorRefusal("unavailable"));
-  }
-}
-
-/**
- * Publishes `next` over `live` (publish-version.ts) and sends the owner home (303) with what
- * happened; `base` leads to the home from the post's path.
- */
-async function publish(
-  live: SiteContent,
-  next: SiteContent,
-  { restoredFrom, base, note }: { restoredFrom: number | null; base: string; note: string | null },
-  deps: SiteEditorDeps,
-  grant: LinkGrant,
-  refuse: (words: string) => Promise<Response>,
-): Promise<Response> {
-  const result = await publishVersion(
-    live,
-    next,
-    { restoredFrom, note, from: restoredFrom === null && note === null ? "a form" : "a restore" },
-    deps,
-  );
-  if (result.kind === "limited") {
-    const response = await refuse(tryAgainWords(result.retryAfterSeconds));
-    response.headers.set("Retry-After", String(result.retryAfterSeconds));
-    return response;
-  }
-  const kind: Outcome = result.kind === "same" ? "same" : result.outcome;
-  const version = result.kind === "same" ? null : result.version;
-  const query = new URLSearchParams({ done: kind });
-  if (version !== null) query.set("version", String(version));
-  // The hook's outcome in the owner's words (it names the host, never the hook's secret URL).
-  if (result.host) query.set(result.host.ok ? "host" : "hostFailed", result.host.message);
-  return new Response(null, {
-    status: 303,
-    headers: {
-      Location: `${sitePageUrl(base, grant.token)}&${query}`,
-      "Cache-Control": "no-store",
-    },
-  });
 }
 
 /** POST …/<group>/preview: one page of the site with the form's unsaved fields. */
@@ -375,7 +293,7 @@ export async function handlePreview(
   grant: LinkGrant,
   deps: SiteEditorDeps,
 ): Promise<Response> {
-  const group = groupOf(slug);
+  const group = partGroup(slug);
   const base = upFrom(slug, 1);
   if (!group) return notFound(grant.token, base);
   try {
@@ -385,7 +303,7 @@ export async function handlePreview(
       return page(
         200,
         renderEditorMessage(grant.token, base, "Preview is not available here", [
-          "Preview needs the site's own Node server (npm start), which can make a page on request. On this host, Publish, then look at the site once its pages are rebuilt; Restore puts the version before back if you change your mind.",
+          "Preview cannot be made here: your site's pages are built by your host, not one at a time on request. Publish, then look at your site once your host has built it; if you change your mind, Undo this change in the history puts it back.",
           "Nothing was published.",
         ]),
       );
@@ -412,35 +330,4 @@ export async function handlePreview(
       ]),
     );
   }
-}
-
-/** The words of the banner every preview carries. */
-export const previewBanner = "Preview - not published";
-
-/**
- * A preview is the site's page without its scripts (SitePublishing.preview): its own stylesheets
- * and images from this origin, inline styles, nothing else; never indexed, kept, or framed.
- */
-const previewHeaders: Record<string, string> = {
-  "Content-Type": "text/html; charset=utf-8",
-  "Content-Security-Policy":
-    "default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
-  "X-Robots-Tag": "noindex, nofollow",
-  "X-Content-Type-Options": "nosniff",
-  "X-Frame-Options": "DENY",
-};
-
-const bannerHtml = `<div role="status" style="position:sticky;top:0;z-index:2147483647;background:#b34700;color:#fff;font:600 1rem/1.4 system-ui,sans-serif;text-align:center;padding:.625rem 1rem">${previewBanner}</div>`;
-
-/** The banner first in <body>, and a robots meta in <head> for a copy saved and opened later. */
-export function withBanner(html: string): string {
-  const robots = '<meta name="robots" content="noindex, nofollow">';
-  const headed = /<head[^>]*>/i.test(html)
-    ? html.replace(/<head[^>]*>/i, (head) => `${head}${robots}`)
-    : html;
-  return /<body[^>]*>/i.test(headed)
-    ? headed.replace(/<body[^>]*>/i, (body) => `${body}${bannerHtml}`)
-    : `${bannerHtml}${headed}`;
 }

@@ -41,6 +41,15 @@ export type Field = {
   numeric?: boolean;
   /** A select whose values are yes/no. */
   yesNo?: boolean;
+  /** Shown before the box ("$") or after it ("%"): what the number is in. */
+  unit?: "$" | "%";
+  /**
+   * The start of `label` that the fieldset's legend already says ("Saturday: "): read to screen
+   * readers and in the problems' list, not shown beside the field.
+   */
+  said?: string;
+  /** A box of the form only, never written into the document ("Same hours as Monday"). */
+  formOnly?: boolean;
 };
 
 export type Fieldset = { legend: string; hint?: string; fields: Field[] };
@@ -48,6 +57,8 @@ export type Fieldset = { legend: string; hint?: string; fields: Field[] };
 export type ListSpec = {
   path: string;
   legend: string;
+  /** Said once under the legend, for every row. */
+  hint?: string;
   /** One row's name, "Review 2". */
   item: string;
   fields: Field[];
@@ -82,6 +93,10 @@ export type Group = {
   pages: readonly Choice[];
   /** Anything the group's fields imply beyond their own paths (the price list's version). */
   settle?(next: SiteContent, live: SiteContent, now: Date): void;
+  /** The values as sent, made whole (a day "same hours as Monday" takes Monday's hours). */
+  complete?(values: Values): void;
+  /** A class for the form, for a layout of its own (the week's days in short rows). */
+  layout?: string;
 };
 
 /** What a form holds: the owner's text by field name ("reviews.2.text"). */
@@ -161,22 +176,21 @@ const percentText = (value: unknown) =>
 const holidays: ListSpec = {
   path: "hours.holidays",
   legend: "Closed days and holidays",
+  hint: "Each is a date (July 4: July, day 4) or a weekday in its month (Memorial Day: May, Monday, Last; leave Day empty).",
   item: "Holiday",
   fields: [
-    field("name", "text", "Name"),
+    field("name", "text", "Name of the day"),
     field("month", "select", "Month", { choices: months, numeric: true }),
-    field("day", "whole", "Day of the month", {
-      hint: "For a fixed date. Leave empty for a rule like the last Monday.",
-    }),
+    field("day", "whole", "Day"),
     field("weekday", "select", "Or a weekday", {
       choices: [
-        { value: "", label: "(a fixed date)" },
+        { value: "", label: "(a date)" },
         ...sundayFirst.map((name, index) => ({ value: String(index), label: name })),
       ],
     }),
-    field("nth", "select", "Which one in the month", {
+    field("nth", "select", "Which one", {
       choices: [
-        { value: "", label: "(a fixed date)" },
+        { value: "", label: "(a date)" },
         { value: "1", label: "First" },
         { value: "2", label: "Second" },
         { value: "3", label: "Third" },
@@ -217,7 +231,7 @@ const addOns: ListSpec = {
   fields: [
     field("id", "hidden", "Id"),
     field("label", "text", "Name"),
-    field("price", "dollars", "Price ($)"),
+    field("price", "dollars", "Price", { unit: "$" }),
     field("for.home", "checkbox", "For homes"),
     field("for.business", "checkbox", "For businesses"),
   ],
@@ -261,7 +275,7 @@ const reviews: ListSpec = {
   fields: [
     field("name", "text", "Reviewer's name"),
     field("location", "text", "Where they are", { hint: "For example: Exton, PA" }),
-    field("service", "text", "Service"),
+    field("service", "text", "Service they had", { hint: "For example: Carpet Cleaning" }),
     field("rating", "select", "Rating", {
       numeric: true,
       choices: [5, 4, 3, 2, 1].map((stars) => ({
@@ -269,7 +283,7 @@ const reviews: ListSpec = {
         label: `${stars} star${stars === 1 ? "" : "s"}`,
       })),
     }),
-    field("text", "textarea", "Review"),
+    field("text", "textarea", "What they said"),
   ],
   blank: { name: "", location: "", service: "", rating: "5", text: "" },
   toRow(item) {
@@ -293,24 +307,43 @@ const reviews: ListSpec = {
   },
 };
 
-const percent = (path: string, words?: string) => field(path, "percent", words);
-const dollars = (path: string) => field(path, "dollars");
+/** The part of a label its fieldset's legend already says: "Home: " under "Homes". */
+const saidBefore = (words: string) => /^[^:]+: /.exec(words)?.[0];
+const percent = (path: string, words?: string, more: Partial<Field> = {}) => {
+  const made = field(path, "percent", words, { unit: "%", ...more });
+  return { ...made, said: saidBefore(made.label) };
+};
+const dollars = (path: string, more: Partial<Field> = {}) => {
+  const made = field(path, "dollars", undefined, { unit: "$", ...more });
+  return { ...made, said: saidBefore(made.label) };
+};
+
+/** Every day but Monday: each may take Monday's hours with one box. */
+const afterMonday = weekdays.filter((day) => day !== "monday");
+const sameAsMonday = (day: string) => `hours.week.${day}.sameAsMonday`;
+const dayParts = ["open", "opens", "closes"] as const;
 
 export const groups: Record<GroupSlug, Group> = {
   business: {
     slug: "business",
     title: "Business",
-    summary: "Name, tagline, founder, town, claims and certifications.",
+    summary: "Your name and the line under it, founder, town, what you promise, certifications.",
     sets: [
       {
         legend: "Names",
         fields: [
           field("business.name", "text"),
-          field("business.shortName", "text"),
-          field("business.legalName", "text"),
-          field("business.tagline", "textarea"),
+          field("business.shortName", "text", undefined, {
+            hint: "Where the full name does not fit, like a phone's home screen.",
+          }),
+          field("business.legalName", "text", undefined, {
+            hint: "As registered, for the copyright line at the bottom of each page.",
+          }),
+          field("business.tagline", "textarea", undefined, {
+            hint: "One line that says what you do, under your name.",
+          }),
           field("business.founder.name", "text"),
-          field("business.founder.title", "text"),
+          field("business.founder.title", "text", undefined, { hint: "For example: Owner" }),
         ],
       },
       {
@@ -328,7 +361,7 @@ export const groups: Record<GroupSlug, Group> = {
           field("business.claims.satisfiedClients", "whole"),
           field("business.claims.qualityGuarantee", "text"),
           field("business.claims.satisfactionGuarantee", "text"),
-          field("business.carpetDryTime", "text"),
+          field("business.carpetDryTime", "text", undefined, { hint: "For example: 4 to 6 hours" }),
           field("business.certifications", "lines", undefined, { hint: "One per line." }),
         ],
       },
@@ -358,11 +391,25 @@ export const groups: Record<GroupSlug, Group> = {
     slug: "hours",
     title: "Hours",
     summary: "Opening hours for each day, closed days and holidays.",
+    layout: "week",
     sets: weekdays.map((day) => ({
       legend: dayNames[day],
+      hint:
+        day === "monday"
+          ? "Each other day has a box “Same hours as Monday”: ticked, that day takes Monday's hours when you publish."
+          : undefined,
       fields: [
+        ...(day === "monday"
+          ? []
+          : [
+              field(sameAsMonday(day), "checkbox", `${dayNames[day]}: same hours as Monday`, {
+                formOnly: true,
+                said: `${dayNames[day]}: `,
+              }),
+            ]),
         field(`hours.week.${day}.open`, "select", `${dayNames[day]}: open or closed`, {
           yesNo: true,
+          said: `${dayNames[day]}: `,
           choices: [
             { value: "true", label: "Open" },
             { value: "false", label: "Closed" },
@@ -370,26 +417,35 @@ export const groups: Record<GroupSlug, Group> = {
         }),
         field(`hours.week.${day}.opens`, "select", `${dayNames[day]}: opens at`, {
           choices: times,
+          said: `${dayNames[day]}: `,
         }),
         field(`hours.week.${day}.closes`, "select", `${dayNames[day]}: closes at`, {
           choices: times,
+          said: `${dayNames[day]}: `,
         }),
       ],
     })),
     lists: [holidays],
     pages: [{ value: "/contact", label: "Contact (the quote form)" }, ...everyPage],
+    complete(values) {
+      // A ticked day takes Monday's hours as sent, whatever its own boxes say.
+      for (const day of afterMonday)
+        if (values[sameAsMonday(day)])
+          for (const part of dayParts)
+            values[`hours.week.${day}.${part}`] = values[`hours.week.monday.${part}`] ?? "";
+    },
   },
   offer: {
     slug: "offer",
     title: "Welcome offer",
-    summary: "The new customer discount: on or off, its percent and its terms.",
+    summary: "The discount for new customers: on or off, how much, and its terms.",
     sets: [
       {
         legend: "Welcome offer",
         fields: [
           field("offer.enabled", "checkbox", "Show the welcome offer"),
-          field("offer.percentOff", "whole", "Percent off"),
-          field("offer.terms", "text"),
+          field("offer.percentOff", "whole", "Discount", { unit: "%" }),
+          field("offer.terms", "text", undefined, { hint: "The small print under the offer." }),
         ],
       },
     ],
@@ -403,37 +459,40 @@ export const groups: Record<GroupSlug, Group> = {
     sets: [
       {
         legend: "The estimate's range",
-        hint: "Shown as a range around the price: for example 90% to 115%.",
-        fields: [
-          percent("prices.range.low", "Estimate range, low end (%)"),
-          percent("prices.range.high", "Estimate range, high end (%)"),
-        ],
+        hint: "The quote form shows a range, not one price: for example from 90% to 115% of the price worked out below.",
+        fields: [percent("prices.range.low"), percent("prices.range.high")],
       },
       {
         legend: "Homes",
         fields: [
-          dollars("prices.home.base"),
+          dollars("prices.home.base", { hint: "Before bedrooms, bathrooms and extras." }),
           dollars("prices.home.perBedroom"),
           dollars("prices.home.perBathroom"),
-          field("prices.home.includedSquareFeet", "whole"),
+          {
+            ...field("prices.home.includedSquareFeet", "whole"),
+            said: "Home: ",
+            hint: "The starting price covers a home up to this size.",
+          },
           dollars("prices.home.perExtraSquareFoot"),
-          percent("prices.home.extraConditionSurcharge"),
+          percent("prices.home.extraConditionSurcharge", undefined, {
+            hint: "Added when the visitor ticks “Needs extra attention” on the quote form.",
+          }),
           percent("prices.home.frequencyDiscount.one-time"),
           percent("prices.home.frequencyDiscount.monthly"),
           percent("prices.home.frequencyDiscount.bi-weekly"),
           percent("prices.home.frequencyDiscount.weekly"),
-          dollars("prices.home.minimum"),
+          dollars("prices.home.minimum", { hint: "No home estimate goes below this." }),
         ],
       },
       {
         legend: "Businesses",
         fields: [
           dollars("prices.business.perSquareFoot"),
-          dollars("prices.business.minimum"),
+          dollars("prices.business.minimum", { hint: "No business estimate goes below this." }),
           ...Array.from({ length: 7 }, (_, index) =>
             percent(
               `prices.business.visitsPerWeekDiscount.${index}`,
-              `Business: discount for ${index + 1} visit${index === 0 ? "" : "s"} a week (%)`,
+              `Business: discount at ${index + 1} visit${index === 0 ? "" : "s"} a week`,
             ),
           ),
         ],
@@ -459,8 +518,11 @@ export const groups: Record<GroupSlug, Group> = {
       fields: [
         field(`area.${slug}.zips`, "codes", `${name}: ZIP codes`, {
           hint: "Five digits each, separated by spaces or commas.",
+          said: `${name}: `,
         }),
-        field(`area.${slug}.nearby`, "codes", `${name}: nearby ZIP codes also served`),
+        field(`area.${slug}.nearby`, "codes", `${name}: nearby ZIP codes also served`, {
+          said: `${name}: `,
+        }),
       ],
     })),
     lists: [],
@@ -536,13 +598,22 @@ function shownValue(one: Field, value: unknown): string {
 export function groupValues(group: Group, document: SiteContent): Values {
   const values: Values = {};
   for (const set of group.sets)
-    for (const one of set.fields) values[one.path] = shownValue(one, valueAt(document, one.path));
+    for (const one of set.fields)
+      if (!one.formOnly) values[one.path] = shownValue(one, valueAt(document, one.path));
   // A closed day keeps offering the usual times, so opening it again is one choice.
-  if (group.slug === "hours")
+  if (group.slug === "hours") {
     for (const day of weekdays) {
       values[`hours.week.${day}.opens`] ||= "08:00";
       values[`hours.week.${day}.closes`] ||= "17:00";
     }
+    // A day with Monday's hours is shown as one ticked box.
+    for (const day of afterMonday)
+      values[sameAsMonday(day)] = dayParts.every(
+        (part) => values[`hours.week.${day}.${part}`] === values[`hours.week.monday.${part}`],
+      )
+        ? "on"
+        : "";
+  }
   for (const list of group.lists) {
     const items = valueAt(document, list.path);
     (Array.isArray(items) ? items : []).forEach((item, index) => {
@@ -582,6 +653,7 @@ export function readGroupForm(group: Group, form: URLSearchParams): Values {
       kept += 1;
     }
   }
+  group.complete?.(values);
   return values;
 }
 
@@ -625,7 +697,8 @@ function documentValue(one: Field, raw: string): unknown {
 export function applyGroup(group: Group, live: SiteContent, values: Values): unknown {
   const next = structuredClone(live) as unknown;
   for (const set of group.sets)
-    for (const one of set.fields) write(next, one.path, documentValue(one, values[one.path] ?? ""));
+    for (const one of set.fields)
+      if (!one.formOnly) write(next, one.path, documentValue(one, values[one.path] ?? ""));
   for (const list of group.lists) {
     const rows: Values[] = [];
     for (let index = 0; index < rowCount(list, values); index += 1)

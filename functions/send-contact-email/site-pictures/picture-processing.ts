@@ -5,6 +5,7 @@
  * Supabase host) the Pictures page says where pictures are uploaded instead.
  */
 import {
+  maxPictureSide,
   pictureFileName,
   pictureFormats,
   widthsFor,
@@ -23,6 +24,26 @@ export type ProcessedPicture = {
  * piece of metadata (location, camera, date) and resizes, never upscaling.
  */
 export type ProcessPicture = (bytes: Uint8Array) => Promise<ProcessedPicture>;
+
+/**
+ * A photo the host read but will not make, with the owner's words for why (shown beside the file
+ * field); any other error of processPicture means the file could not be read as a photo.
+ */
+export class PictureRefusal extends Error {
+  readonly ownerWords: string;
+  constructor(ownerWords: string) {
+    super(ownerWords);
+    this.ownerWords = ownerWords;
+  }
+}
+
+const grouped = (value: number) => value.toLocaleString("en-US");
+
+/** Why a picture of these pixels is not taken (too wide or too tall), or null. */
+export function sizeProblem(size: { width: number; height: number }): string | null {
+  if (size.width <= maxPictureSide && size.height <= maxPictureSide) return null;
+  return `That photo is ${grouped(size.width)} × ${grouped(size.height)} pixels; the site takes up to ${grouped(maxPictureSide)} pixels on each side. Choose a smaller one, or crop it first.`;
+}
 
 export type UploadType = "image/jpeg" | "image/png" | "image/webp";
 

@@ -5,13 +5,15 @@
  */
 
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { routed } from "../../../tests/support/routed.ts";
 import { testStore } from "../../../tests/support/stores.ts";
 import { silentLogger } from "../base/log.ts";
+import type { SiteStatus } from "../base/site-publishing.ts";
 import type { SqliteStore } from "../database/sqlite-store.ts";
 import { createRateLimiter } from "../http/rate-limiter.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
-import type { ProcessPicture } from "./picture-processing.ts";
+import { PictureRefusal, type ProcessPicture, pictureId } from "./picture-processing.ts";
 import {
   createUploadLimiter,
   handlePictureFile,
@@ -55,12 +57,17 @@ let store: SqliteStore;
 let token: string;
 let processPicture: ReturnType<typeof vi.fn<ProcessPicture>>;
 let checkNow: ReturnType<typeof vi.fn<() => Promise<void>>>;
+/** What this server shows, as the publish reads it after checkNow. */
+let serving: number | null;
+let building: number | null;
+let failed: SiteStatus["failed"];
+const status = (): SiteStatus => ({ serving, building, failed });
 
 function serve(deps: Partial<PictureRouteDeps> = {}) {
   const all: PictureRouteDeps = {
     store,
     processPicture,
-    publishing: { checkNow, status: () => ({ serving: null, building: null, failed: null }) },
+    publishing: { checkNow, status },
     limiter: createUploadLimiter(),
     deployHookUrl: null,
     publishLimit: createRateLimiter({ max: 10, windowMs: 600_000, maxClients: 1 }),
@@ -111,6 +118,27 @@ function upload(
   );
 }
 
+/** An upload stored for a preview: its picture's id. */
+async function storedPreview(): Promise<string> {
+  const response = await upload({ alt: "Crew", file: fakeJpeg() });
+  return /picture=([0-9a-f]{32})/.exec(response.headers.get("location") ?? "")?.[1] ?? "";
+}
+
+/** "Publish this photo" on the preview of `id`. */
+function publishFromPreview(id: string, alt: string) {
+  const form = new FormData();
+  form.set("slot", "home-hero");
+  form.set("picture", id);
+  form.set("alt", alt);
+  form.set("action", "publish");
+  return serve()(
+    new Request(`${base}/site/pictures?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      body: form,
+    }),
+  );
+}
+
 const page = (query = "") =>
   serve()(new Request(`${base}/site/pictures?token=${encodeURIComponent(token)}${query}`));
 
@@ -118,7 +146,13 @@ beforeEach(async () => {
   store = testStore();
   token = await links.site.sign("site", now);
   processPicture = vi.fn<ProcessPicture>(fakeProcess);
-  checkNow = vi.fn(async () => {});
+  serving = null;
+  building = null;
+  failed = null;
+  // As the Node host: once checkNow resolves, this server shows the newest version.
+  checkNow = vi.fn(async () => {
+    if (building === null && failed === null) serving = (await store.liveContentVersion()) ?? null;
+  });
   return () => store.close();
 });
 
@@ -141,32 +175,34 @@ describe("the Pictures page", () => {
     expect(html).toContain('accept="image/jpeg,image/png,image/webp"');
     expect(html).toContain('<label for="file-home-hero">Photo</label>');
     expect(html).toContain('<label for="alt-home-hero">What the picture shows</label>');
-    expect(html).toContain("JPEG, PNG or WebP, up to 10 MB.");
+    expect(html).toContain(
+      "JPEG, PNG or WebP, up to 10 MB. You see it in its place before it goes live.",
+    );
     expect(html.match(/Now: the illustration\./g)).toHaveLength(13);
+    // Each slot's form folded under its heading: the page is a list of places first.
+    expect(html.match(/<details><summary>Put a photo here<\/summary><form /g)).toHaveLength(13);
     expect(html).not.toContain("Use the illustration again");
   });
 
-  it("stores a good upload, publishes it with the slot set, asks for it to go live, and serves its files", async () => {
-    const response = await upload({ alt: "  Our crew in a sunny kitchen ", file: fakeJpeg() });
+  it("stores a good upload and shows it on its page, publishing nothing until Publish this photo", async () => {
+    const preview = vi.fn(
+      async (document: SiteContent, path: string) =>
+        `<!doctype html><html><head><title>Home</title></head><body><h1>${path}</h1><dialog><img src="/x.svg"></dialog><picture><img src="/functions/v1/send-contact-email/pictures/${document.pictures["home-hero"]?.picture}-800.jpg" alt="${document.pictures["home-hero"]?.alt}"></picture></body></html>`,
+    );
+    const response = await upload(
+      { alt: "  Our crew in a sunny kitchen ", file: fakeJpeg() },
+      { publishing: { checkNow, status, preview } },
+    );
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe(
-      `pictures?token=${encodeURIComponent(token)}&saved=home-hero#home-hero`,
+    const location = response.headers.get("location") ?? "";
+    expect(location).toMatch(
+      /^pictures\?token=[^&]+&preview=home-hero&picture=[0-9a-f]{32}&alt=Our\+crew\+in\+a\+sunny\+kitchen$/,
     );
     expect(processPicture).toHaveBeenCalledOnce();
-    expect(checkNow).toHaveBeenCalledOnce();
-
-    const live = await store.liveContent();
-    expect(live?.changes).toEqual(["Home hero picture: replaced"]);
-    const document = live?.document as { pictures: Record<string, { picture: string }> };
-    const picture = document.pictures["home-hero"];
-    expect(picture).toEqual({
-      picture: expect.stringMatching(/^[0-9a-f]{32}$/),
-      alt: "Our crew in a sunny kitchen",
-      width: 1000,
-      height: 750,
-    });
-    const id = picture?.picture;
-
+    // Stored, not published: nothing live, nothing asked of the host.
+    expect(await store.liveContent()).toBeNull();
+    expect(checkNow).not.toHaveBeenCalled();
+    const id = /picture=([0-9a-f]{32})/.exec(location)?.[1] ?? "";
     const file = await serve()(new Request(`${base}/pictures/${id}-800.webp`));
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/webp");
@@ -174,22 +210,125 @@ describe("the Pictures page", () => {
     expect(await file.text()).toBe("800.webp pixels");
     expect((await serve()(new Request(`${base}/pictures/${id}-1200.jpg`))).status).toBe(404);
 
-    const after = await (await page("&saved=home-hero")).text();
-    expect(after).toContain("Home hero: saved and published.");
+    // The preview: the home page made with the photo in place, a bar to publish or cancel.
+    const shown = await serve({ publishing: { checkNow, status, preview } })(
+      new Request(`${base}/site/${location}`),
+    );
+    expect(shown.status).toBe(200);
+    expect(preview).toHaveBeenCalledWith(
+      expect.objectContaining({
+        pictures: {
+          "home-hero": {
+            picture: id,
+            alt: "Our crew in a sunny kitchen",
+            width: 1000,
+            height: 750,
+          },
+        },
+      }),
+      "/",
+    );
+    expect(shown.headers.get("content-security-policy")).toContain("form-action 'self'");
+    expect(shown.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const html = await shown.text();
+    expect(html).toContain("Preview, not published: your photo on the Home page, top.");
+    expect(html).toMatch(/<body><div role="region" aria-label="Preview"/);
+    expect(html).toContain(
+      `<img id="your-photo" src="/functions/v1/send-contact-email/pictures/${id}-800.jpg"`,
+    );
+    expect(html).toContain('<dialog><img src="/x.svg">'); // Only the photo's own dialog opens.
+    expect(html).toContain(`action="/functions/v1/send-contact-email/site/pictures?token=`);
+    expect(html).toContain('<button type="submit" name="action" value="publish"');
+    expect(html).toContain(`<input type="hidden" name="picture" value="${id}">`);
+    expect(html).toContain('<input type="hidden" name="alt" value="Our crew in a sunny kitchen">');
+    expect(html).toMatch(
+      /href="\/functions\/v1\/send-contact-email\/site\/pictures\?token=[^"]+&amp;cancelled=home-hero#home-hero"[^>]*>Cancel<\/a>/,
+    );
+    expect(await store.liveContent()).toBeNull();
+
+    // Publish this photo: published, and said once the site shows it.
+    const published = await publishFromPreview(id, "Our crew in a sunny kitchen");
+    expect(published.status).toBe(303);
+    expect(published.headers.get("location")).toBe(
+      `pictures?token=${encodeURIComponent(token)}&saved=home-hero&done=live&version=1#home-hero`,
+    );
+    expect(checkNow).toHaveBeenCalledOnce();
+    const live = await store.liveContent();
+    expect(live?.changes).toEqual(["Home page, top photo: replaced"]);
+    expect((live?.document as SiteContent | undefined)?.pictures["home-hero"]).toEqual({
+      picture: id,
+      alt: "Our crew in a sunny kitchen",
+      width: 1000,
+      height: 750,
+    });
+
+    const after = await (await page("&saved=home-hero&done=live&version=1")).text();
+    expect(after).toContain("Published. The site shows your photo on the Home page, top now.");
     expect(after).toContain(`src="../pictures/${id}-480.jpg"`);
-    expect(after).toContain('alt="Home hero now: Our crew in a sunny kitchen"');
+    expect(after).toContain('alt="Home page, top now: Our crew in a sunny kitchen"');
     expect(after).toContain("Use the illustration again");
   });
 
+  it("says what is true after Publish: still being made, not live and why, then live on a reload", async () => {
+    const id = await storedPreview();
+    building = 1;
+    const working = await publishFromPreview(id, "Crew");
+    const location = working.headers.get("location") ?? "";
+    expect(location).toContain("&done=working&version=1");
+    const query = `&${location.slice(location.indexOf("&") + 1, location.indexOf("#"))}`;
+    expect(await (await page(query)).text()).toContain(
+      "The site&#x27;s pages are still being made with it, so visitors do not see it yet.",
+    );
+    // Once this server shows it, the same page says so.
+    building = null;
+    serving = 1;
+    expect(await (await page(query)).text()).toContain(
+      "Published. The site shows your photo on the Home page, top now.",
+    );
+    serving = null;
+    failed = { version: 1, reason: "The home page could not be made.", at: now.toISOString() };
+    const html = await (await page(query)).text();
+    expect(html).toContain(
+      'class="problem" role="alert">Not live: The home page could not be made.',
+    );
+    expect(html).not.toContain("Published.");
+  });
+
+  it("Cancel publishes nothing and says what the site still shows", async () => {
+    const id = await storedPreview();
+    const html = await (await page("&cancelled=home-hero")).text();
+    expect(html).toContain(
+      "Nothing was published. The Home page, top still shows the illustration.",
+    );
+    expect(await store.liveContent()).toBeNull();
+    expect(await store.storedPicture(id)).not.toBeNull(); // Kept until the purge.
+  });
+
+  it("without pages made on request, previews the photo alone with the same two buttons", async () => {
+    const id = await storedPreview();
+    const response = await page(`&preview=home-hero&picture=${id}&alt=Crew`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toMatch(/img-src 'self'$/);
+    const html = await response.text();
+    expect(html).toContain("Preview, not published: your photo on the Home page, top.");
+    expect(html).toContain(`src="../pictures/${id}-480.jpg"`);
+    expect(html).toContain("Publish this photo");
+    expect(html).toContain(">Cancel</a>");
+    // A picture that is not stored has no preview.
+    const gone = await page(`&preview=home-hero&picture=${"0".repeat(32)}&alt=Crew`);
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toContain("That preview is no longer available.");
+  });
+
   it("changes the words alone, then puts the illustration back, each a version of its own", async () => {
-    await upload({ alt: "Our crew", file: fakeJpeg() });
+    await publishFromPreview(await storedPreview(), "Our crew");
     expect((await upload({ alt: "Our crew at work" })).status).toBe(303);
     expect((await upload({ action: "illustration" })).status).toBe(303);
     const history = await store.contentHistory(10);
     expect(history.map((version) => version.changes)).toEqual([
-      ["Home hero picture: the illustration again"],
-      ["Home hero picture: description changed"],
-      ["Home hero picture: replaced"],
+      ["Home page, top photo: the illustration again"],
+      ["Home page, top photo: description changed"],
+      ["Home page, top photo: replaced"],
     ]);
     expect((await store.liveContent())?.document).toMatchObject({ pictures: {} });
     expect(processPicture).toHaveBeenCalledOnce();
@@ -237,6 +376,8 @@ describe("the Pictures page", () => {
       expect(checkNow).not.toHaveBeenCalled();
       expect(await store.liveContent()).toBeNull();
       if (fields.alt === "Crew" && status === 400) expect(html).toContain('value="Crew"');
+      // The slot the problem is about is open; the others stay folded.
+      if (status === 400) expect(html.match(/<details open="">/g)).toHaveLength(1);
     },
   );
 
@@ -260,6 +401,25 @@ describe("the Pictures page", () => {
     );
     expect(response.status).toBe(413);
     expect(sent).toBeLessThanOrEqual(maxUploadBodyBytes + 2 * chunk.byteLength);
+    expect(await store.liveContent()).toBeNull();
+  });
+
+  it("refuses a photo over 20,000 pixels a side beside its field, before a file is stored", async () => {
+    processPicture.mockRejectedValueOnce(new PictureRefusal("That photo is too wide, in words."));
+    const refused = await upload({ alt: "Crew", file: fakeJpeg() });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/id="file-home-hero-problem">That photo is too wide/);
+
+    // A host that made it anyway: the route holds it to the same side before storing anything.
+    processPicture.mockImplementationOnce(async (bytes) => ({
+      ...(await fakeProcess(bytes)),
+      width: 20_001,
+    }));
+    const made = await upload({ alt: "Crew", file: fakeJpeg() });
+    expect(made.status).toBe(400);
+    expect(await made.text()).toContain("20,001 × 750 pixels");
+    const id = await pictureId(await fakeProcess(new Uint8Array()));
+    expect(await store.pictureFile(`${id}-480.jpg`)).toBeNull();
     expect(await store.liveContent()).toBeNull();
   });
 

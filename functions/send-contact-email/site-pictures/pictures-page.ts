@@ -17,6 +17,7 @@ import { privatePageHeaders } from "../http/private-page.ts";
 import { Notice, Problem } from "../views/parts.ts";
 import { renderPage } from "../views/private-page.ts";
 import { Fragment, h, type ReactNode } from "../views/react.ts";
+import { doneWords, type PictureDone } from "./picture-outcome.ts";
 
 export const uploadLimitWords = `${maxPictureBytes / 1024 / 1024} MB`;
 
@@ -37,8 +38,8 @@ export type PicturesPageView = {
   problems?: PictureProblems;
   /** A problem with the whole post, not one field (too large to read, a broken form). */
   problem?: string;
-  /** What the last post did, said once. */
-  done?: string;
+  /** What the last post did, said once, in the section of the slot it was for. */
+  done?: PictureDone;
 };
 
 /** The page's own CSP: the private pages' one, plus the small pictures it shows from here. */
@@ -58,7 +59,7 @@ function Current({ picture, label }: { picture?: OwnerPicture; label: string }) 
   return h(
     Fragment,
     null,
-    h("p", { className: "small" }, "Now: your picture."),
+    h("p", { className: "small" }, "Now: your photo."),
     // Relative to …/site/pictures: the function's own public copy of the file.
     h("img", {
       src: `../pictures/${pictureFileName(picture.picture, width, "jpg")}`,
@@ -74,6 +75,39 @@ function SlotForms({ slot, view }: { slot: PictureSlot; view: PicturesPageView }
   const picture = view.pictures[slot];
   const problems = view.problems?.slot === slot ? view.problems : undefined;
   const action = `pictures?token=${encodeURIComponent(view.token)}`;
+  const done = view.done?.slot === slot ? view.done : undefined;
+  const said = done ? doneWords(done, picture !== undefined) : null;
+  return h(
+    "section",
+    { id: slot, "aria-labelledby": `${slot}-title` },
+    h("h2", { id: `${slot}-title` }, label),
+    said ? h(said.ok ? Notice : Problem, null, said.words) : null,
+    done?.host ? h(done.host.ok ? Notice : Problem, null, done.host.words) : null,
+    h(Current, { picture, label }),
+    // Folded: thirteen forms open made the page 6,000 px tall on a phone. Open when it has
+    // something to say about what was sent.
+    h(
+      "details",
+      { open: problems !== undefined },
+      h("summary", null, picture ? "Change the photo or its words" : "Put a photo here"),
+      h(SlotUpload, { slot, view, picture, problems, action }),
+    ),
+  );
+}
+
+function SlotUpload({
+  slot,
+  view,
+  picture,
+  problems,
+  action,
+}: {
+  slot: PictureSlot;
+  view: PicturesPageView;
+  picture?: OwnerPicture;
+  problems?: PictureProblems;
+  action: string;
+}) {
   const fileId = `file-${slot}`;
   const altId = `alt-${slot}`;
   // The hint always, the problem when there is one: a screen reader says both with the field.
@@ -82,10 +116,8 @@ function SlotForms({ slot, view }: { slot: PictureSlot; view: PicturesPageView }
       ? { "aria-invalid": true, "aria-describedby": `${id}-hint ${id}-problem` }
       : { "aria-describedby": `${id}-hint` };
   return h(
-    "section",
-    { id: slot, "aria-labelledby": `${slot}-title` },
-    h("h2", { id: `${slot}-title` }, label),
-    h(Current, { picture, label }),
+    Fragment,
+    null,
     h(
       "form",
       { method: "post", action: `${action}#${slot}`, encType: "multipart/form-data" },
@@ -94,7 +126,7 @@ function SlotForms({ slot, view }: { slot: PictureSlot; view: PicturesPageView }
       h(
         "p",
         { className: "small", id: `${fileId}-hint` },
-        `JPEG, PNG or WebP, up to ${uploadLimitWords}.`,
+        `JPEG, PNG or WebP, up to ${uploadLimitWords}. You see it in its place before it goes live.`,
       ),
       h("input", {
         id: fileId,
@@ -128,7 +160,7 @@ function SlotForms({ slot, view }: { slot: PictureSlot; view: PicturesPageView }
         h(
           "button",
           { type: "submit", name: "action", value: "upload", className: "primary" },
-          picture ? "Upload, or save the words" : "Upload",
+          picture ? "Upload and preview, or save the words" : "Upload and preview",
         ),
       ),
     ),
@@ -158,10 +190,9 @@ export function renderPicturesPage(view: PicturesPageView): string {
     h(
       "p",
       { className: "lead" },
-      "Put your own photo where the site shows an illustration. It goes live as soon as it is uploaded. The photo's location and camera details are removed first.",
+      "Put your own photo where the site shows an illustration. After the upload you see it on its page, and it goes live only when you tap Publish this photo. The photo's location and camera details are removed first.",
     ),
   ];
-  if (view.done) parts.push(h(Notice, null, view.done));
   if (view.problem) parts.push(h(Problem, null, view.problem));
   if (!view.canUpload)
     parts.push(
@@ -172,7 +203,7 @@ export function renderPicturesPage(view: PicturesPageView): string {
       ),
     );
   for (const slot of pictureSlots) parts.push(h(SlotForms, { key: slot, slot, view }));
-  return renderPage({ title: "Pictures" }, ...parts);
+  return renderPage({ title: "Pictures", kind: "editor" }, ...parts);
 }
 
 export async function picturesResponse(status: number, view: PicturesPageView): Promise<Response> {

@@ -24,6 +24,20 @@ export type NewContentVersion = {
   restoredFrom?: number | null;
 };
 
+/**
+ * The last call of the static host's build hook (DEPLOY_HOOK_URL) for a version: kept in the
+ * store, not in a process, because every server and every Supabase instance must see it.
+ */
+export type HostCall = {
+  version: number;
+  calledAt: string;
+  /** The hook's host, the only part of its secret address ever kept or shown. */
+  host: string;
+  ok: boolean;
+  /** Why it failed, in words; null when it succeeded. */
+  reason: string | null;
+};
+
 export type ContentStore = {
   /** Stores a version; it becomes the live one. */
   publishContent(version: NewContentVersion): Promise<ContentVersionSummary>;
@@ -37,4 +51,8 @@ export type ContentStore = {
   contentVersion(version: number): Promise<ContentVersion | null>;
   /** Newest first. */
   contentHistory(limit: number): Promise<ContentVersionSummary[]>;
+  /** Keeps how the hook's call for a version went, in place of the one before for it. */
+  recordHostCall(call: Omit<HostCall, "calledAt">): Promise<HostCall>;
+  /** The last call of the hook for a version, or null: never called for it. */
+  hostCall(version: number): Promise<HostCall | null>;
 };

@@ -9,7 +9,7 @@ import type { OwnerAction } from "../base/lead-view.ts";
 import type { StoredContactRequest } from "./store.ts";
 
 /** What the owner is told, before it is shaped for a channel (owner/notice.ts builds it). */
-export type NoticeKind = "alert" | "reminder" | "digest" | "visitor" | "weekly";
+export type NoticeKind = "alert" | "reminder" | "digest" | "visitor" | "weekly" | "link";
 
 export type NoticeLead = {
   id: string;
@@ -34,8 +34,10 @@ export type Notice = {
   title: string;
   /** Plain-text lines, in order. */
   lines: string[];
-  /** Where a tap leads: the request page (alert, reminder). */
+  /** Where a tap leads: the request page (alert, reminder), the editor or the inbox (link). */
   url: string | null;
+  /** What the e-mail calls `url` ("Open the request" when absent). */
+  urlLabel?: string;
   /** The owner's inbox, every request (added when queued; notices queued before have none). */
   inbox?: string | null;
   /** The leads it is about, for the generic JSON webhook. */

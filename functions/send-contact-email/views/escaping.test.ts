@@ -3,6 +3,8 @@
  * text, because React writes it (views/react.ts), not because each place remembered to escape.
  */
 import { describe, expect, it } from "vitest";
+import { repositoryContent } from "../../../shared/content/repository-content.ts";
+import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { escapeHtml } from "../../../tests/support/escape-html.ts";
 import type { LeadView } from "../base/lead-view.ts";
 import { renderBookingSection } from "../booking/owner-booking-section.ts";
@@ -16,7 +18,9 @@ import type { Lead } from "../leads/lead-formats.ts";
 import { composeContactEmail, composeDigestEmail } from "../mail/email.ts";
 import { composeNoticeEmail } from "../owner/notice-email.ts";
 import { renderOwnerPage } from "../owner/request-page.ts";
-import { renderEditorHome, renderGroupForm } from "../site-editor/site-editor-page.ts";
+import { renderEditorHome } from "../site-editor/editor-home-page.ts";
+import { renderConfirm } from "../site-editor/history-page.ts";
+import { renderGroupForm } from "../site-editor/site-editor-page.ts";
 import { groups } from "../site-editor/site-fields.ts";
 import type { StoredContactRequest } from "../store/store.ts";
 
@@ -170,20 +174,58 @@ describe("escaping by default", () => {
     expectText(form);
     // The token travels in the links' query, percent-encoded.
     expect(form).toContain(encodeURIComponent(`t${breakOut}`));
+    const hostCall = {
+      version: 2,
+      calledAt: now.toISOString(),
+      host: typed,
+      ok: false,
+      reason: typed,
+    };
     const home = renderEditorHome({
       token: `t${breakOut}`,
-      live: { version: 2, publishedAt: now.toISOString(), changes: [typed], restoredFrom: null },
+      editable: {
+        document: repositoryContent as SiteContent,
+        version: 2,
+        unusable: { version: 3, publishedAt: now.toISOString(), problem: typed },
+      },
       status: {
         serving: 1,
         building: null,
         failed: { version: 2, reason: typed, at: now.toISOString() },
       },
       history: [
+        { version: 2, publishedAt: now.toISOString(), changes: [typed], restoredFrom: null },
         { version: 1, publishedAt: now.toISOString(), changes: [typed], restoredFrom: null },
       ],
-      outcome: { kind: "failed", version: 2 },
-      now,
+      staticHost: true,
+      hostCall,
+      outcome: { kind: "failed", version: 2, hostCall, part: typed },
+      siteAddress: "https://www.example.org",
     });
     expectText(home);
+    const staticHome = renderEditorHome({
+      token: `t${breakOut}`,
+      editable: { document: repositoryContent as SiteContent, version: 2, unusable: null },
+      status: { serving: 2, building: null, failed: null },
+      history: [
+        { version: 2, publishedAt: now.toISOString(), changes: [typed], restoredFrom: null },
+      ],
+      staticHost: true,
+      hostCall,
+      outcome: { kind: "live", version: 2, hostCall, part: null },
+      siteAddress: "https://www.example.org",
+    });
+    expectText(staticHome);
+    const confirm = renderConfirm({
+      token: `t${breakOut}`,
+      kind: "undo",
+      at: typed,
+      entryLines: [typed],
+      willChange: [typed],
+      keptAsNow: [typed],
+      base: 2,
+      path: "undo/2",
+    });
+    expectText(confirm);
   });
 });

@@ -31,6 +31,8 @@ label.check{display:flex;align-items:center;font-weight:400}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:.75rem 0}
 .small{color:#4a5563;font-size:.875rem}
 ul.history{padding-left:1.25rem}
+a.button.quiet{background:#fff;color:#123a7a}
+.sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 a:focus-visible,button:focus-visible,select:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid #b34700;outline-offset:2px}
 `;
 
@@ -96,15 +98,17 @@ main.inbox{max-width:44rem}
 /** The owner's site editor (site-editor/site-editor-page.ts): its home and its forms. */
 const editor = `
 .editor .brand{margin:0;color:#4a5263;font-size:.9375rem}
-.editor .server{background:#f6f7f9;border-radius:.5rem;padding:.25rem .75rem}
-.editor .server p{margin:.375rem 0}
 .editor ul.groups{list-style:none;padding:0;margin:0}
 .editor ul.groups li{border-top:1px solid #e3e6eb;padding:.5rem 0}
 .editor ul.groups a{display:block;font-weight:600;font-size:1.0625rem;min-height:1.75rem}
 .editor ul.groups span{color:#4a5263;font-size:.9375rem}
 .editor ol.versions{padding-left:0;list-style:none}
-.editor ol.versions li{border-top:1px solid #e3e6eb;padding:.5rem 0;overflow-wrap:anywhere}
+.editor ol.versions>li{border-top:1px solid #e3e6eb;padding:.5rem 0;overflow-wrap:anywhere}
 .editor ol.versions p{margin:.25rem 0}
+.editor ol.versions ul{margin:.25rem 0;padding-left:1.25rem}
+.editor .versions .actions{margin:.25rem 0}
+.editor a.button.quiet{background:#fff;color:#123a7a}
+.editor .versions .actions a{display:inline-flex;align-items:center;min-height:2.75rem;font-weight:600}
 .editor .field{margin-bottom:.5rem}
 .editor .field.invalid input,.editor .field.invalid select,.editor .field.invalid textarea{border:2px solid #a12622}
 .editor .field-problem{color:#a12622;font-weight:600;margin:.25rem 0 0}
@@ -115,6 +119,29 @@ const editor = `
 .editor label.remove{margin-top:.75rem}
 .editor .actions button{flex:1 1 8rem}
 .editor .small{margin:.25rem 0}
+.editor section{border-top:1px solid #e3e6eb;margin-top:1rem}
+.editor section h2{margin:.75rem 0 .25rem}
+.editor details{margin:.5rem 0 .75rem}
+.editor summary{display:flex;align-items:center;min-height:2.75rem;padding:0 .875rem;border:2px solid #123a7a;border-radius:.5rem;color:#123a7a;font-weight:600;cursor:pointer}
+.editor details[open]>summary{margin-bottom:.25rem}
+.editor .unit{display:flex;align-items:center;gap:.375rem}
+.editor .unit span{font-weight:700;font-size:1.125rem;color:#1a1f2b}
+.editor .unit input{flex:1;min-width:0}
+.editor .field:has(>.unit){display:grid;grid-template-columns:1fr 8.5rem;gap:0 .75rem;align-items:center}
+.editor .field:has(>.unit)>label{margin:.375rem 0}
+.editor .field:has(>.unit)>p{grid-column:1 / -1}
+.editor .unit.percent{padding-left:1rem}
+html:has(.publish-bar){scroll-padding-bottom:5rem}
+.editor .publish-bar{position:sticky;bottom:0;z-index:1;display:flex;gap:.5rem;margin:0 -1.25rem;padding:.625rem 1.25rem;background:#fff;border-top:1px solid #d5d9e0;box-shadow:0 -2px 6px rgba(26,31,43,.08)}
+.editor .publish-bar button{flex:1 1 8rem}
+.editor form.week fieldset:not(.list):not(.row-item):not(.send){display:grid;grid-template-columns:1fr 1fr;gap:0 .5rem;padding:.25rem .75rem .5rem}
+.editor form.week fieldset .field{margin:0}
+.editor form.week fieldset:not(.list):not(.send)>p,.editor form.week fieldset.row-item>p{grid-column:1 / -1}
+.editor form.week fieldset.row-item{display:grid;grid-template-columns:1fr 1fr;gap:0 .5rem;align-items:end}
+.editor form.week fieldset.row-item .field:first-of-type,.editor form.week fieldset.row-item label.remove{grid-column:1 / -1}
+.editor form.week fieldset .field.same,.editor form.week fieldset .field.day-part:has(select[name$=".open"]){grid-column:1 / -1}
+.editor form.week fieldset:has(.same input:checked) .day-part{display:none}
+.editor form.week fieldset:has(select[name$=".open"] option[value=false]:checked) .day-part:has(select[name$="opens"]),.editor form.week fieldset:has(select[name$=".open"] option[value=false]:checked) .day-part:has(select[name$="closes"]){display:none}
 `;
 
 export const pageCss = `${shared}${owner}${inbox}${editor}`.trim();

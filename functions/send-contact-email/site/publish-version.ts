@@ -2,15 +2,18 @@
  * The one way a content version is published, whichever part of the editor asks (a group's form,
  * a restore, the Pictures page): nothing is stored when nothing changed, the publish limit is
  * taken, the version is stored (never overwriting one), this server is asked to show it and the
- * static host's build hook is told. The caller turns the result into the owner's words.
+ * static host's build hook is told, and how that call went is kept in the store (one row a
+ * version): an unchanged publish calls the hook again only when its last call for the live
+ * version did not succeed, so twenty unchanged posts are not twenty builds, and "Publish again"
+ * still tells the host once more after a failure. The caller turns the result into words.
  */
 import { describeChanges } from "../../../shared/content/content-changes.ts";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { SitePublishing } from "../base/site-publishing.ts";
 import type { RateLimiter } from "../http/rate-limiter.ts";
-import { type DeployHookResult, tellStaticHost } from "../site/deploy-hook.ts";
 import type { ContentStore } from "../store/content-store.ts";
+import { type DeployHookResult, tellStaticHost } from "./deploy-hook.ts";
 
 /** What became of a stored version on this server within the wait. */
 export type LiveOutcome = "live" | "working" | "waiting" | "failed";
@@ -59,12 +62,17 @@ export async function publishVersion(
 ): Promise<PublishResult> {
   const log = deps.log ?? silentLogger;
   const changes = describeChanges(live, next);
-  // Publish again with nothing changed tells the static host once more (its last call may have
-  // failed); the version stays the live one.
+  // Publish again with nothing changed tells the static host once more when its last call for
+  // the live version failed (or never happened); the version stays the live one. Each such call
+  // is a build at the host, so it counts as a publish.
   if (changes.length === 0) {
     const liveVersion = await deps.store.liveContentVersion();
-    const host = liveVersion === null ? null : await tellStaticHost(deps, liveVersion, log);
-    return { kind: "same", host };
+    if (liveVersion === null || !deps.deployHookUrl) return { kind: "same", host: null };
+    if ((await deps.store.hostCall(liveVersion))?.ok) return { kind: "same", host: null };
+    const decision = await deps.publishLimit.consume("site-publish");
+    if (!decision.allowed)
+      return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds };
+    return { kind: "same", host: await tellAndKeep(liveVersion, deps) };
   }
   const decision = await deps.publishLimit.consume("site-publish");
   if (!decision.allowed) return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds };
@@ -82,9 +90,29 @@ export async function publishVersion(
   });
   const [outcome, host] = await Promise.all([
     madeLive(stored.version, deps),
-    tellStaticHost(deps, stored.version, log),
+    tellAndKeep(stored.version, deps),
   ]);
   return { kind: "published", version: stored.version, changes, outcome, host };
+}
+
+/** Calls the static host's build hook for a version (when there is one) and keeps how it went. */
+async function tellAndKeep(version: number, deps: PublishDeps): Promise<DeployHookResult | null> {
+  const log = deps.log ?? silentLogger;
+  const host = await tellStaticHost(deps, version, log);
+  if (host)
+    try {
+      await deps.store.recordHostCall({
+        version,
+        host: host.host,
+        ok: host.ok,
+        reason: host.ok ? null : host.reason,
+      });
+    } catch (error) {
+      // The version is published and the host told or not: only the next unchanged publish
+      // cannot know it, and calls the hook again.
+      log.error("keeping the host's call failed", { version, error: errorMessage(error) });
+    }
+  return host;
 }
 
 /** Asks this server to show the new version, and what it says within the wait. */

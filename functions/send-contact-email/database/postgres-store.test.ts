@@ -43,10 +43,12 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
     await store.close();
   });
 
+  // Stopping removes a database for every test (about 7 MB each): on a loaded machine that took
+  // over a minute, past the default hook limit.
   afterAll(async () => {
     await Promise.all(open.splice(0).map((store) => store.close().catch(() => {})));
     await pg?.stop();
-  });
+  }, 180_000);
 
   function freshDatabase(): string {
     databases += 1;

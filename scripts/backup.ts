@@ -6,7 +6,7 @@
  */
 import { relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { backupDatabase } from "../server/backup.ts";
+import { backupDatabase, backupFolder } from "../server/backup.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths } from "../server/settings.ts";
 import { business } from "../shared/business.ts";
@@ -25,7 +25,7 @@ function main() {
   const { hour, minute } = wallClock(now, business.timeZone);
   const time = `${String(hour).padStart(2, "0")}${String(minute).padStart(2, "0")}`;
   const file = resolve(
-    values.to ?? `backups/contact-requests-${calendarDay(now, business.timeZone)}-${time}.db`,
+    values.to ?? `${backupFolder}/contact-requests-${calendarDay(now, business.timeZone)}-${time}.db`,
   );
   const backup = backupDatabase(database, file);
   const size = `${(backup.bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSqliteStore } from "../functions/send-contact-email/database/sqlite-store.ts";
 import { storeSample } from "../tests/support/samples.ts";
-import { backupDatabase } from "./backup.ts";
+import { backupDatabase, backupFolder } from "./backup.ts";
 
 const folders: string[] = [];
 afterEach(() => {
@@ -50,5 +50,10 @@ describe("a backup of the data folder's database", () => {
     expect(() => backupDatabase(database, join(folder, "copy.db"))).toThrow(
       expect.objectContaining({ code: "EEXIST" }),
     );
+  });
+
+  it("keeps the copies of the default folder out of git: they hold every request", () => {
+    const ignored = readFileSync(join(import.meta.dirname, "../.gitignore"), "utf8").split("\n");
+    expect(ignored).toContain(`/${backupFolder}/`);
   });
 });

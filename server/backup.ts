@@ -9,6 +9,9 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
+/** Where `npm run backup` puts its copies by default, beside the data folder; never committed. */
+export const backupFolder = "backups";
+
 export type Backup = { file: string; bytes: number; requests: number };
 
 export function backupDatabase(database: string, file: string, busyTimeoutMs = 5000): Backup {

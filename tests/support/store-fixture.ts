@@ -3,8 +3,9 @@
  * must keep. `fillStore` writes it through the store's own methods; `readStore` reads it all.
  *
  * The files in fixtures/ were made with the two stores written before the one store (decision
- * 0026) by `tests/support/make-store-fixtures.ts` of commit 0ece9b8, since removed (run again,
- * it would make fixtures of today's store):
+ * 0026), as main last had them (commit f6c2a60, with the build hook's calls and the pictures'
+ * purge), by `tests/support/make-store-fixtures.ts` of commit 0ece9b8 run in a copy of that
+ * commit; since removed (run here, it would make fixtures of today's store):
  * `store-before-0026.db` (SQLite, as `npm start` left it), `store-before-0026.pg.sql` (Postgres,
  * the rows those stores wrote in a database of supabase/migrations as they were then: pg_dump's
  * data of `public`, without lead_statuses, whose rows the migrations insert) and
@@ -193,6 +194,10 @@ export async function fillStore(store: FunctionStore): Promise<void> {
       { name: `${pictureId}-480.webp`, type: "image/webp", bytes: Uint8Array.from([9, 8, 7]) },
     ],
   });
+  // The static host's build hook, called for each version: the first call's failure replaced.
+  await store.recordHostCall({ version: 1, host: "api.netlify.com", ok: true, reason: null });
+  await store.recordHostCall({ version: 2, host: "api.netlify.com", ok: false, reason: "502" });
+  await store.recordHostCall({ version: 2, host: "api.netlify.com", ok: true, reason: null });
 }
 
 /** Everything the store reads of the filled store, in one JSON-shaped value. */
@@ -234,7 +239,16 @@ export async function readStore(store: FunctionStore) {
         publishedAt: "when published",
       })),
       liveVersion: await store.liveContentVersion(),
+      // Called when the fixture was made, like the versions' publishing.
+      hostCalls: (await Promise.all([1, 2, 3].map((version) => store.hostCall(version)))).map(
+        (call) => call && { ...call, calledAt: "when called" },
+      ),
       pictures,
+      storedPictures: [
+        ...(await store.storedPictures()),
+        await store.storedPicture(pictureId),
+        await store.storedPicture("f".repeat(32)),
+      ].map((picture) => picture && { ...picture, storedAt: "when stored" }),
       due: {
         deliveries: await store.queue("deliveries").nextDue(60_000),
         notices: await store.queue("notices").nextDue(60_000),

@@ -325,7 +325,7 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
       const url = pg.createDatabase("before_0026");
       const store = connect(url);
       // The migrations that had shipped then, and the rows those stores wrote.
-      const shipped = readMigrations().filter(({ version }) => version <= "20261127040000");
+      const shipped = readMigrations().filter(({ version }) => version <= "20261128010000");
       await applyMigrations(store.sql, shipped);
       pg.psql(readFileSync(join(fixtures, "store-before-0026.pg.sql"), "utf8"), {
         database: "before_0026",

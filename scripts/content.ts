@@ -13,13 +13,13 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { openPostgresStore } from "../functions/send-contact-email/postgres/postgres-store.ts";
+import { openPostgresStore } from "../functions/send-contact-email/database/postgres-store.ts";
+import { openSqliteStore } from "../functions/send-contact-email/database/sqlite-store.ts";
 import {
   planPicturePurge,
   previewKeepDays,
   purgePictures,
 } from "../functions/send-contact-email/site-pictures/picture-purge.ts";
-import { openSqliteStore } from "../functions/send-contact-email/sqlite/sqlite-store.ts";
 import type {
   ContentStore,
   ContentVersion,

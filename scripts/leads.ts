@@ -13,6 +13,8 @@ import {
   calendarFeedUrl,
   feedName,
 } from "../functions/send-contact-email/booking/calendar-links.ts";
+import { openPostgresStore } from "../functions/send-contact-email/database/postgres-store.ts";
+import { openSqliteStore } from "../functions/send-contact-email/database/sqlite-store.ts";
 import { inboxSubjects } from "../functions/send-contact-email/inbox/inbox-routes.ts";
 import {
   filterLeads,
@@ -32,8 +34,6 @@ import {
 import { daysCovered, reportPeriods } from "../functions/send-contact-email/leads/stats-periods.ts";
 import { createLinkSigners } from "../functions/send-contact-email/links/links-settings.ts";
 import { inboxPageUrl } from "../functions/send-contact-email/links/page-urls.ts";
-import { openPostgresStore } from "../functions/send-contact-email/postgres/postgres-store.ts";
-import { openSqliteStore } from "../functions/send-contact-email/sqlite/sqlite-store.ts";
 import type { SiteCount } from "../functions/send-contact-email/store/count-store.ts";
 import type { StoredContactRequest } from "../functions/send-contact-email/store/store.ts";
 import { describeDatabaseUrl } from "../server/contact-store.ts";

@@ -10,10 +10,10 @@ import { chromium } from "@playwright/test";
 import { parseContactConfig } from "../functions/send-contact-email/base/config.ts";
 import { silentLogger } from "../functions/send-contact-email/base/log.ts";
 import { createContactFunction } from "../functions/send-contact-email/contact-function.ts";
+import { openSqliteStore } from "../functions/send-contact-email/database/sqlite-store.ts";
 import { createLinkSigners } from "../functions/send-contact-email/links/links-settings.ts";
 import { parseOwnerConfig } from "../functions/send-contact-email/owner/owner-config.ts";
 import { siteSubject } from "../functions/send-contact-email/site-editor/site-editor-routes.ts";
-import { openSqliteStore } from "../functions/send-contact-email/sqlite/sqlite-store.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
 
 const functionUrl = "https://owner.example/functions/v1/send-contact-email";

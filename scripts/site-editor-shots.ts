@@ -19,14 +19,14 @@ import { parseContactConfig } from "../functions/send-contact-email/base/config.
 import { silentLogger } from "../functions/send-contact-email/base/log.ts";
 import type { SiteStatus } from "../functions/send-contact-email/base/site-publishing.ts";
 import { createContactFunction } from "../functions/send-contact-email/contact-function.ts";
+import {
+  openSqliteStore,
+  type SqliteStore,
+} from "../functions/send-contact-email/database/sqlite-store.ts";
 import { inboxSubjects } from "../functions/send-contact-email/inbox/inbox-routes.ts";
 import { createLinkSigners } from "../functions/send-contact-email/links/links-settings.ts";
 import { parseOwnerConfig } from "../functions/send-contact-email/owner/owner-config.ts";
 import { siteSubject } from "../functions/send-contact-email/site-editor/site-editor-routes.ts";
-import {
-  openSqliteStore,
-  type SqliteStore,
-} from "../functions/send-contact-email/sqlite/sqlite-store.ts";
 import { processPicture } from "../server/pictures/process-picture.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
 import { savePalettePng } from "./quote-form-shots.ts";

@@ -6,8 +6,8 @@
 
 import type { Logger } from "../functions/send-contact-email/base/log.ts";
 import type { OpenedStore } from "../functions/send-contact-email/contact-function.ts";
-import { openPostgresStore } from "../functions/send-contact-email/postgres/postgres-store.ts";
-import { openSqliteStore } from "../functions/send-contact-email/sqlite/sqlite-store.ts";
+import { openPostgresStore } from "../functions/send-contact-email/database/postgres-store.ts";
+import { openSqliteStore } from "../functions/send-contact-email/database/sqlite-store.ts";
 import { applyMigrations } from "../functions/send-contact-email/store/migrations.ts";
 import { dataPaths, type ServerSettings } from "./settings.ts";
 

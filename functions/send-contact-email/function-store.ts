@@ -4,18 +4,20 @@ import type { BookingStore } from "./store/booking-store.ts";
 import type { ContentStore } from "./store/content-store.ts";
 import type { CountStore } from "./store/count-store.ts";
 import type { FollowUpStore } from "./store/follow-up-store.ts";
+import type { InboxStore } from "./store/inbox-store.ts";
 import type { MailCount } from "./store/mail-count.ts";
 import type { OwnerStore } from "./store/owner-store.ts";
 import type { PictureStore } from "./store/picture-store.ts";
 import type { ContactStore } from "./store/store.ts";
 
 /**
- * Everything the function keeps: requests and their e-mail, the owner's side, visits and the
+ * Everything the function keeps: requests and their e-mail, the owner's side and inbox, visits and the
  * visitor's side, the site's counts, the follow-ups to customers, the site's content versions and
  * the owner's pictures.
  */
 export type FunctionStore = ContactStore &
   OwnerStore &
+  InboxStore &
   BookingStore &
   CountStore &
   FollowUpStore &

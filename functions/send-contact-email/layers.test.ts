@@ -14,7 +14,7 @@ const layers: string[][] = [
   ["queue"],
   ["mail"],
   ["http"],
-  ["sqlite", "postgres"],
+  ["database"],
   ["intake", "leads", "counts", "site"],
   // The editor's one publish path and its live document serve the Pictures page; the inbox names
   // the editor's parts.

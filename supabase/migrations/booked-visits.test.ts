@@ -4,7 +4,7 @@
  * anything outside lead_statuses is refused, and a visit must end after it starts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgresStore } from "../../functions/send-contact-email/postgres/postgres-store.ts";
+import { openPostgresStore } from "../../functions/send-contact-email/database/postgres-store.ts";
 import {
   applyMigrations,
   readMigrations,

@@ -13,7 +13,7 @@
  * that cannot prove is listed in docs/decisions/0009-postgres-store.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgresStore } from "../../functions/send-contact-email/postgres/postgres-store.ts";
+import { openPostgresStore } from "../../functions/send-contact-email/database/postgres-store.ts";
 import { applyMigrations } from "../../functions/send-contact-email/store/migrations.ts";
 import { serviceOptions } from "../../shared/contact-fields.ts";
 import {
@@ -125,7 +125,7 @@ describe.skipIf(!postgresRuns)("supabase/migrations on Postgres", () => {
     });
 
     it("leaves claiming to the stores: the per-queue claim functions are gone", () => {
-      // functions/send-contact-email/postgres/postgres-queue.ts claims every queue table; the store
+      // functions/send-contact-email/database/job-queue.ts claims every queue table; the store
       // contract tests (postgres-store.test.ts) hold its rules on this schema.
       for (const fn of [
         "claim_contact_deliveries(timestamptz, integer, integer)",

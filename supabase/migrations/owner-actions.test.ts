@@ -1,7 +1,7 @@
 /**
  * The owner's migration (20261124020000_owner_actions.sql) on a real Postgres, after every earlier
  * migration: set_contact_status records the first answer, notice keys are unique, and the public
- * roles can neither read nor call any of it. (Claiming notices is the store's: postgres-queue.ts.)
+ * roles can neither read nor call any of it. (Claiming notices is the store's: database/job-queue.ts.)
  * Skipped, saying so, where no Postgres server is installed.
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openSqliteStore } from "../../functions/send-contact-email/sqlite/sqlite-store.ts";
+import { openSqliteStore } from "../../functions/send-contact-email/database/sqlite-store.ts";
 import { dataPaths } from "../../server/settings.ts";
 import { describeChanges } from "../../shared/content/content-changes.ts";
 import { contentGroups, repositoryContent } from "../../shared/content/repository-content.ts";

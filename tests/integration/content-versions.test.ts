@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   openPostgresStore,
   type PostgresStore,
-} from "../../functions/send-contact-email/postgres/postgres-store.ts";
+} from "../../functions/send-contact-email/database/postgres-store.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
 import { functionPath } from "./contract-cases.ts";
 import { waitUntil } from "./support/ports.ts";

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgresStore } from "../../functions/send-contact-email/postgres/postgres-store.ts";
+import { openPostgresStore } from "../../functions/send-contact-email/database/postgres-store.ts";
 import { applyMigrations } from "../../functions/send-contact-email/store/migrations.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";

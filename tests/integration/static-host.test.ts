@@ -16,13 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseContactConfig } from "../../functions/send-contact-email/base/config.ts";
 import { silentLogger } from "../../functions/send-contact-email/base/log.ts";
 import {
+  openSqliteStore,
+  type SqliteStore,
+} from "../../functions/send-contact-email/database/sqlite-store.ts";
+import {
   callDeployHook,
   tellStaticHost,
 } from "../../functions/send-contact-email/site/deploy-hook.ts";
-import {
-  openSqliteStore,
-  type SqliteStore,
-} from "../../functions/send-contact-email/sqlite/sqlite-store.ts";
 import { dataPaths } from "../../server/settings.ts";
 import { describeChanges } from "../../shared/content/content-changes.ts";
 import { pictureFileType } from "../../shared/content/picture-files.ts";

@@ -18,6 +18,7 @@ import {
   type ContactFunction,
   createContactFunction,
 } from "../../functions/send-contact-email/contact-function.ts";
+import type { SqliteStore } from "../../functions/send-contact-email/database/sqlite-store.ts";
 import { createRateLimiter } from "../../functions/send-contact-email/http/rate-limiter.ts";
 import {
   createLinkSigners,
@@ -26,7 +27,6 @@ import {
 import { parseOwnerConfig } from "../../functions/send-contact-email/owner/owner-config.ts";
 import type { SiteEditorDeps } from "../../functions/send-contact-email/site-editor/site-editor-routes.ts";
 import { siteSubject } from "../../functions/send-contact-email/site-editor/site-editor-routes.ts";
-import type { SqliteStore } from "../../functions/send-contact-email/sqlite/sqlite-store.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../shared/content/site-content.ts";
 import { testStore } from "./stores.ts";

@@ -8,7 +8,7 @@
 import {
   openSqliteStore,
   type SqliteStore,
-} from "../../functions/send-contact-email/sqlite/sqlite-store.ts";
+} from "../../functions/send-contact-email/database/sqlite-store.ts";
 
 export function testStore(): SqliteStore {
   return openSqliteStore(":memory:", { groupCommit: false });

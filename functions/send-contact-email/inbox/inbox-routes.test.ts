@@ -5,8 +5,8 @@ import { validRequest } from "../../../tests/integration/support/requests.ts";
 import { routed } from "../../../tests/support/routed.ts";
 import { storeSample } from "../../../tests/support/samples.ts";
 import { brokenStore, testStore } from "../../../tests/support/stores.ts";
+import type { SqliteStore } from "../database/sqlite-store.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
-import type { SqliteStore } from "../sqlite/sqlite-store.ts";
 import type { NewContactRequest } from "../store/store.ts";
 import {
   handleInbox,

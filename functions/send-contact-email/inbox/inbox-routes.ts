@@ -16,13 +16,14 @@ import { calendarDay } from "../../../shared/calendar-day.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { newLinkAction } from "../http/new-link-offer.ts";
-import { filterLeads } from "../leads/lead-filters.ts";
+import { matchesSearch } from "../leads/lead-filters.ts";
 import { toCsv, toLead } from "../leads/lead-formats.ts";
 import { periodStats } from "../leads/lead-stats.ts";
 import { lastWeek, thisWeek } from "../leads/stats-periods.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import type { CountStore } from "../store/count-store.ts";
-import type { ContactStore } from "../store/store.ts";
+import type { InboxStore, RequestSelection } from "../store/inbox-store.ts";
+import type { OwnerStore } from "../store/owner-store.ts";
 import type { ReactNode } from "../views/react.ts";
 import { inboxHeaders, renderInbox, renderInboxRefusal } from "./inbox-page.ts";
 import { inboxFilter, inboxParams, readInboxQuery } from "./inbox-query.ts";
@@ -39,7 +40,7 @@ export const inboxSubject = inboxSubjects.act;
 export const inboxPageSize = 50;
 
 export type InboxDeps = {
-  store: Pick<ContactStore, "list"> & Pick<CountStore, "countsBetween">;
+  store: InboxStore & Pick<OwnerStore, "listSince"> & Pick<CountStore, "countsBetween">;
   /** The rows' links: the owner's acting ones, or read-only ones for an inbox opened to read. */
   links: { owner: LinkSigner; "owner-read": LinkSigner };
   /** Below the list of the inbox that acts only (booking/calendar-subscribe.ts). */
@@ -84,12 +85,17 @@ export async function handleInbox(
     return page(403, renderInboxRefusal("download", newLinkAction(request, "inbox")));
   try {
     const query = readInboxQuery(params);
-    const filter = inboxFilter(query, now);
-    const leads = (await deps.store.list()).map(toLead);
-    const matched = filterLeads(leads, filter);
+    const { search, ...filter } = inboxFilter(query, now);
+    // The filters and the page are the store's query; the search is the same as `npm run leads`.
+    const selection: RequestSelection = {
+      ...filter,
+      matches: search ? (request) => matchesSearch(toLead(request), search) : undefined,
+    };
     if (format === "csv") {
       const day = calendarDay(now, business.timeZone);
-      return new Response(request.method === "HEAD" ? null : toCsv(matched), {
+      const everything = { offset: 0, limit: Number.MAX_SAFE_INTEGER };
+      const matched = (await deps.store.selectRequests(selection, everything)).requests;
+      return new Response(request.method === "HEAD" ? null : toCsv(matched.map(toLead)), {
         headers: {
           ...(await inboxHeaders()),
           "Content-Type": "text/csv; charset=utf-8",
@@ -97,9 +103,17 @@ export async function handleInbox(
         },
       });
     }
-    const pageCount = Math.max(1, Math.ceil(matched.length / inboxPageSize));
+    const pageOf = (number: number) => ({
+      offset: (number - 1) * inboxPageSize,
+      limit: inboxPageSize,
+    });
+    let selected = await deps.store.selectRequests(selection, pageOf(query.page));
+    const pageCount = Math.max(1, Math.ceil(selected.total / inboxPageSize));
     const shown = { ...query, page: Math.min(query.page, pageCount) };
-    const slice = matched.slice((shown.page - 1) * inboxPageSize, shown.page * inboxPageSize);
+    // Past the last page (a bookmark from a longer list): the last page.
+    if (shown.page !== query.page)
+      selected = await deps.store.selectRequests(selection, pageOf(shown.page));
+    const slice = selected.requests.map(toLead);
     const links = new Map<string, string>();
     const rowSigner = granted === "act" ? deps.links.owner : deps.links["owner-read"];
     for (const lead of slice) {
@@ -113,17 +127,21 @@ export async function handleInbox(
     // The week's numbers head the page: this week so far, or the week before.
     const week = (query.week === "last" ? lastWeek : thisWeek)(now, business.timeZone);
     const counts = await deps.store.countsBetween(week.firstDay, week.lastDay);
-    const numbers = renderWeekNumbers(periodStats(leads, counts, week), {
+    const ofTheWeek = (await deps.store.listSince(week.from)).map(toLead);
+    const numbers = renderWeekNumbers(periodStats(ofTheWeek, counts, week), {
       href: `inbox?${inboxParams(token, { ...query, week: query.week === "last" ? "" : "last", page: 1 })}`,
       label: query.week === "last" ? "This week" : "Last week",
     });
+    const none = { offset: 0, limit: 0 };
     const hiddenSpam =
-      query.status === "" ? filterLeads(leads, { ...filter, statuses: ["spam"] }).length : 0;
+      query.status === ""
+        ? (await deps.store.selectRequests({ ...selection, statuses: ["spam"] }, none)).total
+        : 0;
     const html = renderInbox({
       token,
       query: shown,
       leads: slice,
-      total: matched.length,
+      total: selected.total,
       pageCount,
       hiddenSpam,
       leadHref: (lead) => links.get(lead.id) ?? "",

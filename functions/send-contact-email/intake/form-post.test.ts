@@ -12,8 +12,8 @@ import {
   windowField,
 } from "../../../shared/quote-form.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { openSqliteStore, type SqliteStore } from "../database/sqlite-store.ts";
 import { createRateLimiter, unlimited } from "../http/rate-limiter.ts";
-import { openSqliteStore, type SqliteStore } from "../sqlite/sqlite-store.ts";
 import { StoreUnavailableError } from "../store/store.ts";
 import { type HandlerDeps, handleContactRequest } from "./contact-routes.ts";
 import { submissionFromForm } from "./form-post.ts";

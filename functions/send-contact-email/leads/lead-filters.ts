@@ -5,8 +5,9 @@
  * town, a service, the message, a ZIP, or where the visit came from: "google", a campaign).
  * Spam is left out unless `--all` or `--status spam` asks for it, except, in `npm run leads`, a
  * request the owner marked Spam before it was ever e-mailed: the list was the only place to read
- * it. The owner's inbox filters with the same rules (inbox/inbox-query.ts), but lists no spam
- * unless asked: it offers it one tap away.
+ * it. The owner's inbox filters with the same rules (inbox/inbox-query.ts) in the store's query
+ * (store/inbox-store.ts), the search with `matchesSearch`; it lists no spam unless asked: it
+ * offers it one tap away.
  */
 import { serviceOptions } from "../../../shared/contact-fields.ts";
 import { sourceChannel, sourceText } from "../../../shared/source-words.ts";
@@ -94,15 +95,17 @@ export function filterLeads(leads: Lead[], filter: LeadFilter): Lead[] {
     }
     if (filter.services && !filter.services.includes(lead.service)) return false;
     if (filter.since && Date.parse(lead.receivedAt) < filter.since.getTime()) return false;
-    if (filter.town) {
-      const wanted = filter.town.toLowerCase();
-      if (wanted === "outside") return lead.zip !== undefined && !lead.inServiceArea;
-      if (wanted === "none") return lead.zip === undefined;
-      if ((lead.town ?? "").toLowerCase() !== wanted) return false;
-    }
+    if (filter.town && !inTown(lead, filter.town.toLowerCase())) return false;
     if (filter.search && !matchesSearch(lead, filter.search)) return false;
     return true;
   });
+}
+
+/** A town of the area by name; "outside" the area (a ZIP outside it); "none" (no ZIP given). */
+function inTown(lead: Lead, wanted: string): boolean {
+  if (wanted === "outside") return lead.zip !== undefined && !lead.inServiceArea;
+  if (wanted === "none") return lead.zip === undefined;
+  return (lead.town ?? "").toLowerCase() === wanted;
 }
 
 /**
@@ -137,7 +140,7 @@ function searchText(lead: Lead): string {
  * like a phone number (digits, spaces, `+().-`), a phone containing its digits: "Apt 0142" is
  * not a number.
  */
-function matchesSearch(lead: Lead, search: string): boolean {
+export function matchesSearch(lead: Lead, search: string): boolean {
   const wanted = search.toLowerCase();
   if (searchText(lead).includes(wanted)) return true;
   if (!/^[\d\s+().-]+$/.test(search)) return false;

@@ -296,6 +296,18 @@ describe("leads filters", () => {
     expect(filterLeads(leads, parseLeadFilter({ town: "none" }, now))).toHaveLength(3);
   });
 
+  it("narrows by the search with any town, outside the area and without a ZIP too", () => {
+    const people = [
+      lead({ name: "Dana Whitfield", zip: "19103", inServiceArea: false }),
+      lead({ name: "Sam Ortiz", zip: "19103", inServiceArea: false }),
+      lead({ name: "Sam Nozip" }),
+    ];
+    const found = (town: string) =>
+      filterLeads(people, parseLeadFilter({ town, search: "sam" }, now)).map((item) => item.name);
+    expect(found("outside")).toEqual(["Sam Ortiz"]);
+    expect(found("none")).toEqual(["Sam Nozip"]);
+  });
+
   it("finds requests by part of a name, an e-mail address or a phone number's digits", () => {
     const people = [
       lead({ name: "Dana Whitfield", email: "dana@example.org", phone: "(484) 555-0142" }),

@@ -6,8 +6,8 @@ import { validateContact } from "../../../shared/contact-schema.ts";
 import { waitUntil } from "../../../tests/integration/support/ports.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
 import { testStore } from "../../../tests/support/stores.ts";
+import { openSqliteStore } from "../database/sqlite-store.ts";
 import { fingerprintContact } from "../intake/fingerprint.ts";
-import { openSqliteStore } from "../sqlite/sqlite-store.ts";
 import { memoryMailCount } from "../store/mail-count.ts";
 import type { ContactStore } from "../store/store.ts";
 import {

@@ -15,7 +15,7 @@ import {
   textOf,
 } from "../../../tests/support/site-editor.ts";
 import { testStore } from "../../../tests/support/stores.ts";
-import type { SqliteStore } from "../sqlite/sqlite-store.ts";
+import type { SqliteStore } from "../database/sqlite-store.ts";
 import { handleEditorHome, handlePublish, type SiteEditorDeps } from "./site-editor-routes.ts";
 
 const closing: (() => Promise<unknown>)[] = [];

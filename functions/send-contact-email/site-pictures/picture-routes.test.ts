@@ -10,9 +10,9 @@ import { routed } from "../../../tests/support/routed.ts";
 import { testStore } from "../../../tests/support/stores.ts";
 import { silentLogger } from "../base/log.ts";
 import type { SiteStatus } from "../base/site-publishing.ts";
+import type { SqliteStore } from "../database/sqlite-store.ts";
 import { createRateLimiter } from "../http/rate-limiter.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
-import type { SqliteStore } from "../sqlite/sqlite-store.ts";
 import { PictureRefusal, type ProcessPicture, pictureId } from "./picture-processing.ts";
 import {
   createUploadLimiter,

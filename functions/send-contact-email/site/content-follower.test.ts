@@ -10,7 +10,7 @@ import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { welcomeOffer } from "../../../shared/quote/offers.ts";
 import { brokenStore, testStore } from "../../../tests/support/stores.ts";
 import type { Logger } from "../base/log.ts";
-import type { SqliteStore } from "../sqlite/sqlite-store.ts";
+import type { SqliteStore } from "../database/sqlite-store.ts";
 import { type ContentFollower, createContentFollower, type SiteBuild } from "./content-follower.ts";
 
 const opened: SqliteStore[] = [];

@@ -19,8 +19,8 @@ import {
   createContactFunction,
   type FunctionStore,
 } from "../contact-function.ts";
+import { openPostgresStore } from "../database/postgres-store.ts";
 import { parseOwnerConfig } from "../owner/owner-config.ts";
-import { openPostgresStore } from "../postgres/postgres-store.ts";
 import { applyMigrations } from "../store/migrations.ts";
 import type { PublishedContent } from "./content-route.ts";
 

@@ -1,7 +1,7 @@
 /**
  * What booking and the visitor's side need from a store, beside the ContactStore and OwnerStore
- * contracts (both SQL stores implement it: sqlite-booking.ts, postgres-booking.ts; the contract
- * is tests/contracts/booking-store-contract.ts):
+ * contracts (the store implements it in database/booking.ts; the contract is
+ * tests/contracts/booking-store-contract.ts):
  *
  * - `changeRequest`: one change to a request (book, rebook or cancel its visit, new preferred
  *   times, the service address, a status), recorded as an event, with the e-mail to the visitor

@@ -1,8 +1,8 @@
 /**
  * A durable queue as the runner (runner.ts) sees it: jobs that wait in a table until sent or given
- * up. Each store implements it once, for every queue table (store/queue-table.ts; sqlite-queue.ts,
- * postgres-queue.ts), so a new queued e-mail is a table and a deliver function, not five more
- * store methods on each store.
+ * up. The store implements it once, for every queue table (store/queue-table.ts;
+ * database/job-queue.ts), so a new queued e-mail is a table and a deliver function, not five more
+ * store methods.
  *
  * A claim marks up to `limit` due jobs as taken (their attempts + 1) for `leaseMs`: another
  * claimer, in this process or another sharing the database, never gets them meanwhile, and a

@@ -1,9 +1,10 @@
 /**
- * The two schemas of the stores, kept side by side under supabase/ so that a change is read and
- * reviewed in both at once: supabase/migrations (Postgres: the Supabase CLI's folder, which sees
- * only its own files) and supabase/sqlite-migrations (the SQLite file of `npm start`). Each holds
- * `<version>_<name>.sql` files, applied once each, in order of version, each recorded with the
- * version it ran as.
+ * The schema of each database, under supabase/: supabase/migrations (Postgres: the Supabase CLI's
+ * folder, which sees only its own files) and supabase/sqlite-migrations (the SQLite file of `npm
+ * start`). Each holds `<version>_<name>.sql` files, applied once each, in order of version, each
+ * recorded with the version it ran as. The files written by hand for each database stay as they
+ * shipped; every newer change is one file of supabase/schema/, whose SQL for both is made by
+ * `npm run migrations` (decision 0026).
  *
  * Postgres: `applyMigrations` runs the pending files in one transaction that first takes an
  * advisory lock (several servers starting at once: the others wait, then find nothing pending),

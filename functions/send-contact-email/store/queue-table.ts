@@ -5,8 +5,8 @@
  * supabase/):
  *   <key>, <state> ('pending' | 'sent' | 'failed'), attempts, last_error, next_attempt_at,
  *   claimed_at, sent_at
- * and each SQL store implements the one generic queue (queue/job-queue.ts) over any of them
- * (sqlite-queue.ts, postgres-queue.ts), reached as `store.queue(name)`. A new queue is a table
+ * and the store implements the one generic queue (store/job-queue.ts) over any of them
+ * (database/job-queue.ts), reached as `store.queue(name)`. A new queue is a table
  * with these columns, an entry here and in `Queues`, and a deliver function for the runner
  * (queue/runner.ts).
  *

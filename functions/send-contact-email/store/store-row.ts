@@ -1,6 +1,6 @@
 /**
- * The rows of contact_requests, owner_notices, visitor_emails, request_events and follow_ups as
- * both databases return them (snake_case columns), and their conversion to what the rest of the
+ * The rows of contact_requests, owner_notices, visitor_emails, request_events, follow_ups and the
+ * site content's tables as both databases return them (snake_case columns), and their conversion to what the rest of the
  * code sees. One declaration for every
  * store: SQLite returns times as ISO text and JSON as text, Postgres (postgres.js) times as Date
  * objects, delivered_recipients as a text[] array and jsonb as objects; both become the same.
@@ -12,8 +12,10 @@ import type { VisitSource } from "../../../shared/visit-source.ts";
 import { visitOf } from "../base/visit.ts";
 import type { Notice } from "../store/owner-store.ts";
 import type { RequestEvent, RequestEventKind, StoredVisitorEmail } from "./booking-store.ts";
+import type { ContentVersion, ContentVersionSummary, HostCall } from "./content-store.ts";
 import type { FollowUpKind, StoredFollowUp } from "./follow-up-store.ts";
 import type { StoredNotice } from "./owner-store.ts";
+import type { PictureFile, StoredPicture } from "./picture-store.ts";
 import type { DeliveryStatus, LeadStatus, StoredContactRequest } from "./store.ts";
 import type { VisitorEmailKind } from "./visitor-email-kinds.ts";
 
@@ -239,3 +241,49 @@ export function toStoredFollowUp(row: FollowUpRow): StoredFollowUp {
     sentAt: row.sent_at === null ? null : iso(row.sent_at),
   };
 }
+
+/** JSON text from SQLite, the value from Postgres. */
+const parsed = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+
+export type ContentVersionRow = {
+  version: number | string;
+  published_at: Time;
+  changes: unknown;
+  restored_from: number | string | null;
+  document?: unknown;
+};
+
+export const toContentSummary = (row: ContentVersionRow): ContentVersionSummary => ({
+  version: Number(row.version),
+  publishedAt: iso(row.published_at),
+  changes: parsed(row.changes) as string[],
+  restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
+});
+
+export const toContentVersion = (row: ContentVersionRow): ContentVersion => ({
+  ...toContentSummary(row),
+  document: parsed(row.document),
+});
+
+export type HostCallRow = Omit<HostCall, "calledAt" | "ok"> & { called_at: Time; ok: unknown };
+
+/** `ok` is a boolean from Postgres, 1 or 0 from SQLite. */
+export const toHostCall = ({ called_at, ok, ...call }: HostCallRow): HostCall => ({
+  ...call,
+  version: Number(call.version),
+  calledAt: iso(called_at),
+  ok: Number(ok) === 1,
+});
+
+export const toStoredPicture = (row: Omit<StoredPicture, "storedAt"> & { created_at: Time }) => ({
+  id: row.id,
+  width: Number(row.width),
+  height: Number(row.height),
+  storedAt: iso(row.created_at),
+});
+
+/** The bytes as a Uint8Array of their own (Postgres gives a Buffer). */
+export const toPictureFile = (file: PictureFile): PictureFile => ({
+  ...file,
+  bytes: new Uint8Array(file.bytes),
+});

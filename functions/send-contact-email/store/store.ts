@@ -1,10 +1,12 @@
 /**
  * What every store of quote requests offers, whichever database holds them (contact-api.md,
  * "Storing, then e-mailing": 200 only after the commit, plus the outbox's bookkeeping).
- * Implementations: sqlite-store.ts (Node host, one machine), postgres-store.ts (Node host with
- * DATABASE_URL, and the Supabase host); unit tests use the SQLite one in memory
- * (tests/support/stores.ts). Their rows: store-row.ts; their schemas, side by side:
- * supabase/migrations and supabase/sqlite-migrations (migrations.ts).
+ * One implementation, database/sql-store.ts (decision 0026), opened on SQLite (Node host, one
+ * machine: database/sqlite-store.ts) or Postgres (Node host with DATABASE_URL, and the Supabase
+ * host: database/postgres-store.ts); unit tests use the SQLite one in memory
+ * (tests/support/stores.ts). Their rows: store-row.ts; their schemas: supabase/migrations and
+ * supabase/sqlite-migrations, newer changes made from one source, supabase/schema/
+ * (migrations.ts applies them).
  */
 
 import type { ContactRequest } from "../../../shared/contact-schema.ts";

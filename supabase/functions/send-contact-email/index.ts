@@ -16,12 +16,12 @@ import {
 } from "../../../functions/send-contact-email/base/config.ts";
 import { consoleLogger as log } from "../../../functions/send-contact-email/base/log.ts";
 import { createContactFunction } from "../../../functions/send-contact-email/contact-function.ts";
+import { openPostgresStore } from "../../../functions/send-contact-email/database/postgres-store.ts";
 import {
   createHttpMailer,
   resendEndpoint,
 } from "../../../functions/send-contact-email/mail/http-mailer.ts";
 import { parseOwnerConfig } from "../../../functions/send-contact-email/owner/owner-config.ts";
-import { openPostgresStore } from "../../../functions/send-contact-email/postgres/postgres-store.ts";
 
 declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;
 

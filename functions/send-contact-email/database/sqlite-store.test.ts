@@ -1,4 +1,4 @@
-import { chmodSync, copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -8,12 +8,14 @@ import { describeBookingStoreContract } from "../../../tests/contracts/booking-s
 import { describeContentStoreContract } from "../../../tests/contracts/content-store-contract.ts";
 import { describeCountStoreContract } from "../../../tests/contracts/count-store-contract.ts";
 import { describeFollowUpStoreContract } from "../../../tests/contracts/follow-up-store-contract.ts";
+import { describeInboxStoreContract } from "../../../tests/contracts/inbox-store-contract.ts";
 import { describeOwnerStoreContract } from "../../../tests/contracts/owner-store-contract.ts";
 import { describePicturePurgeContract } from "../../../tests/contracts/picture-purge-contract.ts";
 import { describePictureStoreContract } from "../../../tests/contracts/picture-store-contract.ts";
 import { describeQueueContract } from "../../../tests/contracts/queue-contract.ts";
 import { describeStoreContract } from "../../../tests/contracts/store-contract.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { readStore } from "../../../tests/support/store-fixture.ts";
 import { fingerprintContact } from "../intake/fingerprint.ts";
 import { readMigrations, sqliteMigrationsDir } from "../store/migrations.ts";
 import { StoreUnavailableError } from "../store/store.ts";
@@ -35,6 +37,9 @@ describeStoreContract("SQLite store", async () =>
 describeStoreContract("SQLite store in memory", async () => openSqliteStore(":memory:"));
 
 describeOwnerStoreContract("SQLite store", async () =>
+  openSqliteStore(join(tempFolder(), "contact.db")),
+);
+describeInboxStoreContract("SQLite store", async () =>
   openSqliteStore(join(tempFolder(), "contact.db")),
 );
 describeContentStoreContract("SQLite store", async () =>
@@ -190,6 +195,22 @@ describe("SQLite store on disk", () => {
     );
     db.exec(`UPDATE contact_requests SET status = 'booked' WHERE status = 'contacted'`);
     expect(db.prepare("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+    db.close();
+  });
+
+  it("upgrades a file the stores before 0026 wrote, and reads every row of it as they did", async () => {
+    const fixtures = join(import.meta.dirname, "../../../tests/support/fixtures");
+    const path = join(tempFolder(), "contact.db");
+    copyFileSync(join(fixtures, "store-before-0026.db"), path);
+    const store = openSqliteStore(path);
+    const before = JSON.parse(readFileSync(join(fixtures, "store-before-0026.json"), "utf8"));
+    expect(await readStore(store)).toEqual(before);
+    await store.close();
+    const db = new DatabaseSync(path);
+    const recorded = db.prepare("SELECT version FROM schema_migrations ORDER BY version").all();
+    expect(recorded.map((row) => row.version)).toEqual(
+      readMigrations(sqliteMigrationsDir).map(({ version }) => version),
+    );
     db.close();
   });
 

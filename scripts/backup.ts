@@ -25,7 +25,8 @@ function main() {
   const { hour, minute } = wallClock(now, business.timeZone);
   const time = `${String(hour).padStart(2, "0")}${String(minute).padStart(2, "0")}`;
   const file = resolve(
-    values.to ?? `${backupFolder}/contact-requests-${calendarDay(now, business.timeZone)}-${time}.db`,
+    values.to ??
+      `${backupFolder}/contact-requests-${calendarDay(now, business.timeZone)}-${time}.db`,
   );
   const backup = backupDatabase(database, file);
   const size = `${(backup.bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -13,19 +13,16 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { openPostgresStore } from "../functions/send-contact-email/database/postgres-store.ts";
-import { openSqliteStore } from "../functions/send-contact-email/database/sqlite-store.ts";
+import { openPostgresStore, type PictureStore } from "../functions/send-contact-email/index.ts";
+import { openSqliteStore } from "../functions/send-contact-email/node.ts";
 import {
+  type ContentStore,
+  type ContentVersion,
+  type ContentVersionSummary,
   planPicturePurge,
   previewKeepDays,
   purgePictures,
-} from "../functions/send-contact-email/site-pictures/picture-purge.ts";
-import type {
-  ContentStore,
-  ContentVersion,
-  ContentVersionSummary,
-} from "../functions/send-contact-email/store/content-store.ts";
-import type { PictureStore } from "../functions/send-contact-email/store/picture-store.ts";
+} from "../functions/send-contact-email/owner-tools.ts";
 import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths } from "../server/settings.ts";

@@ -7,11 +7,11 @@
  */
 import { join } from "node:path";
 import type { Browser } from "@playwright/test";
-import { inboxSubject } from "../functions/send-contact-email/inbox/inbox-routes.ts";
 import {
   createLinkSigners,
+  inboxSubject,
   parseLinkSettings,
-} from "../functions/send-contact-email/links/links-settings.ts";
+} from "../functions/send-contact-email/index.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 import { bookableDates } from "../shared/quote/preferred-windows.ts";
 import { savePalettePng, type Width } from "./quote-form-shots.ts";

@@ -8,34 +8,31 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { leadStatuses } from "../functions/send-contact-email/base/lead-status.ts";
+import {
+  createLinkSigners,
+  inboxSubjects,
+  leadStatuses,
+  openPostgresStore,
+  type StoredContactRequest,
+} from "../functions/send-contact-email/index.ts";
+import { openSqliteStore } from "../functions/send-contact-email/node.ts";
 import {
   calendarFeedUrl,
+  daysCovered,
   feedName,
-} from "../functions/send-contact-email/booking/calendar-links.ts";
-import { openPostgresStore } from "../functions/send-contact-email/database/postgres-store.ts";
-import { openSqliteStore } from "../functions/send-contact-email/database/sqlite-store.ts";
-import { inboxSubjects } from "../functions/send-contact-email/inbox/inbox-routes.ts";
-import {
   filterLeads,
+  inboxPageUrl,
   parseLeadFilter,
-} from "../functions/send-contact-email/leads/lead-filters.ts";
-import {
+  periodStats,
+  reportPeriods,
+  type SiteCount,
+  statsDocument,
+  statsText,
   toCsv,
   toJsonLine,
   toLead,
   toText,
-} from "../functions/send-contact-email/leads/lead-formats.ts";
-import {
-  periodStats,
-  statsDocument,
-  statsText,
-} from "../functions/send-contact-email/leads/lead-stats.ts";
-import { daysCovered, reportPeriods } from "../functions/send-contact-email/leads/stats-periods.ts";
-import { createLinkSigners } from "../functions/send-contact-email/links/links-settings.ts";
-import { inboxPageUrl } from "../functions/send-contact-email/links/page-urls.ts";
-import type { SiteCount } from "../functions/send-contact-email/store/count-store.ts";
-import type { StoredContactRequest } from "../functions/send-contact-email/store/store.ts";
+} from "../functions/send-contact-email/owner-tools.ts";
 import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths, readServerSettings } from "../server/settings.ts";

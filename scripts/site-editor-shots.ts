@@ -15,18 +15,17 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { parseContactConfig } from "../functions/send-contact-email/base/config.ts";
-import { silentLogger } from "../functions/send-contact-email/base/log.ts";
-import type { SiteStatus } from "../functions/send-contact-email/base/site-publishing.ts";
-import { createContactFunction } from "../functions/send-contact-email/contact-function.ts";
 import {
-  openSqliteStore,
-  type SqliteStore,
-} from "../functions/send-contact-email/database/sqlite-store.ts";
-import { inboxSubjects } from "../functions/send-contact-email/inbox/inbox-routes.ts";
-import { createLinkSigners } from "../functions/send-contact-email/links/links-settings.ts";
-import { parseOwnerConfig } from "../functions/send-contact-email/owner/owner-config.ts";
-import { siteSubject } from "../functions/send-contact-email/site-editor/site-editor-routes.ts";
+  createContactFunction,
+  createLinkSigners,
+  inboxSubjects,
+  parseContactConfig,
+  parseOwnerConfig,
+  type SiteStatus,
+  silentLogger,
+  siteSubject,
+} from "../functions/send-contact-email/index.ts";
+import { openSqliteStore, type SqliteStore } from "../functions/send-contact-email/node.ts";
 import { processPicture } from "../server/pictures/process-picture.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
 import { savePalettePng } from "./quote-form-shots.ts";

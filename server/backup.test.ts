@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import { openSqliteStore } from "../functions/send-contact-email/database/sqlite-store.ts";
+import { openSqliteStore } from "../functions/send-contact-email/node.ts";
 import { storeSample } from "../tests/support/samples.ts";
 import { backupDatabase, backupFolder } from "./backup.ts";
 

@@ -3,8 +3,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { ConfigError } from "../functions/send-contact-email/base/config.ts";
-import type { Logger } from "../functions/send-contact-email/base/log.ts";
+import { ConfigError, type Logger } from "../functions/send-contact-email/index.ts";
 import { siteIndexFile } from "../shared/site-index.ts";
 import { projectRoot } from "./settings.ts";
 

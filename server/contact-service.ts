@@ -5,24 +5,26 @@
  * files, and the adapter from Node's http to the function's Web Request and Response.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorMessage, type Logger } from "../functions/send-contact-email/base/log.ts";
 import {
   type ContactFunction,
+  clientAddress,
   createContactFunction,
-} from "../functions/send-contact-email/contact-function.ts";
-import { clientAddress } from "../functions/send-contact-email/http/client-address.ts";
-import { pageResponse, refusalPage } from "../functions/send-contact-email/http/private-page.ts";
-import { maxBodyBytes } from "../functions/send-contact-email/http/request-body.ts";
-import { messagesForVisitors } from "../functions/send-contact-email/intake/contact-routes.ts";
-import { createFileMailer } from "../functions/send-contact-email/mail/file-mailer.ts";
-import type { Mailer } from "../functions/send-contact-email/mail/mailer.ts";
+  errorMessage,
+  type Logger,
+  type Mailer,
+  maxBodyBytes,
+  messagesForVisitors,
+  type ProcessPicture,
+  pageResponse,
+  refusalPage,
+  type SiteHost,
+  uploadBodyLimit,
+} from "../functions/send-contact-email/index.ts";
 import {
+  createFileMailer,
   createSmtpMailer,
   describeSmtpUrl,
-} from "../functions/send-contact-email/mail/smtp-mailer.ts";
-import type { SiteHost } from "../functions/send-contact-email/site/content-follower.ts";
-import type { ProcessPicture } from "../functions/send-contact-email/site-pictures/picture-processing.ts";
-import { uploadBodyLimit } from "../functions/send-contact-email/site-pictures/picture-routes.ts";
+} from "../functions/send-contact-email/node.ts";
 import { business } from "../shared/business.ts";
 import { calendarDay } from "../shared/calendar-day.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";

@@ -4,11 +4,12 @@
  * database. Everything else (handler, outbox, mail) is the same either way.
  */
 
-import type { Logger } from "../functions/send-contact-email/base/log.ts";
-import type { OpenedStore } from "../functions/send-contact-email/contact-function.ts";
-import { openPostgresStore } from "../functions/send-contact-email/database/postgres-store.ts";
-import { openSqliteStore } from "../functions/send-contact-email/database/sqlite-store.ts";
-import { applyMigrations } from "../functions/send-contact-email/store/migrations.ts";
+import {
+  type Logger,
+  type OpenedStore,
+  openPostgresStore,
+} from "../functions/send-contact-email/index.ts";
+import { applyMigrations, openSqliteStore } from "../functions/send-contact-email/node.ts";
 import { dataPaths, type ServerSettings } from "./settings.ts";
 
 export async function openConfiguredStore(

@@ -8,7 +8,7 @@
  */
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { generateLinkSecret } from "../functions/send-contact-email/links/signed-links.ts";
+import { generateLinkSecret } from "../functions/send-contact-email/index.ts";
 
 export const keptSecretFile = "owner-link-secret";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "../functions/send-contact-email/base/config.ts";
+import { ConfigError } from "../functions/send-contact-email/index.ts";
 import { projectRoot, readServerSettings } from "./settings.ts";
 
 describe("server settings", () => {

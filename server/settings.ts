@@ -8,12 +8,10 @@ import {
   ConfigError,
   type ContactConfig,
   type Env,
-  parseContactConfig,
-} from "../functions/send-contact-email/base/config.ts";
-import {
   type OwnerConfig,
+  parseContactConfig,
   parseOwnerConfig,
-} from "../functions/send-contact-email/owner/owner-config.ts";
+} from "../functions/send-contact-email/index.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 import { siteCountsOn } from "../shared/site-counts-setting.ts";
 import { keptLinkSecret } from "./link-secret.ts";

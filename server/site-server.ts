@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import net, { type AddressInfo, type Socket } from "node:net";
-import { errorMessage, type Logger } from "../functions/send-contact-email/base/log.ts";
+import { errorMessage, type Logger } from "../functions/send-contact-email/index.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 import { lockedDownPolicy, securityHeaders } from "../shared/security-headers.ts";
 import type { ContactService } from "./contact-service.ts";

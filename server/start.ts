@@ -5,8 +5,11 @@
  * version is served from pages made again by the server (site-render/, docs/publishing.md).
  */
 import { dirname } from "node:path";
-import { ConfigError } from "../functions/send-contact-email/base/config.ts";
-import { errorMessage, consoleLogger as log } from "../functions/send-contact-email/base/log.ts";
+import {
+  ConfigError,
+  errorMessage,
+  consoleLogger as log,
+} from "../functions/send-contact-email/index.ts";
 import { buildSite, hasBuild } from "./build-site.ts";
 import { createContactService } from "./contact-service.ts";
 import { DataFolderBusyError } from "./data-lock.ts";

@@ -6,12 +6,12 @@
 
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { leadStatuses } from "../functions/send-contact-email/base/lead-status.ts";
+import { leadStatuses } from "../functions/send-contact-email/index.ts";
 import {
   postgresMigrationsDir,
   readMigrations,
   sqliteMigrationsDir,
-} from "../functions/send-contact-email/store/migrations.ts";
+} from "../functions/send-contact-email/node.ts";
 
 /** Every status inserted into lead_statuses by the migrations of a folder, in order. */
 function insertedStatuses(folder: string): string[] {

@@ -5,8 +5,7 @@
  * way the owner's Book button makes them (`changeRequest`). Deterministic: the same numbers make
  * the same rows.
  */
-import type { FunctionStore } from "../../functions/send-contact-email/function-store.ts";
-import type { NewContactRequest } from "../../functions/send-contact-email/store/store.ts";
+import type { FunctionStore, NewContactRequest } from "../../functions/send-contact-email/index.ts";
 import { serviceOptions } from "../../shared/contact-fields.ts";
 import { validateContact } from "../../shared/contact-schema.ts";
 import { resolveQuoteDetails } from "../../shared/quote/quote-details.ts";

@@ -16,12 +16,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { silentLogger } from "../../functions/send-contact-email/base/log.ts";
 import {
   createLinkSigners,
   parseLinkSettings,
-} from "../../functions/send-contact-email/links/links-settings.ts";
-import { siteSubject } from "../../functions/send-contact-email/site-editor/site-editor-routes.ts";
+  silentLogger,
+  siteSubject,
+} from "../../functions/send-contact-email/index.ts";
 import { buildDir, changedDocument } from "../../server/site-render/render-fixtures.ts";
 import { renderSite, runIsolated } from "../../server/site-render/render-site.ts";
 import { createSiteSwitcher } from "../../server/site-render/site-switcher.ts";

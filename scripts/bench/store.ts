@@ -11,18 +11,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { openPostgresStore } from "../../functions/send-contact-email/database/postgres-store.ts";
-import { openSqliteStore } from "../../functions/send-contact-email/database/sqlite-store.ts";
-import type { FunctionStore } from "../../functions/send-contact-email/function-store.ts";
-import {
-  handleInbox,
-  inboxSubject,
-} from "../../functions/send-contact-email/inbox/inbox-routes.ts";
 import {
   createLinkSigners,
+  type FunctionStore,
+  inboxSubject,
+  openPostgresStore,
   parseLinkSettings,
-} from "../../functions/send-contact-email/links/links-settings.ts";
-import { applyMigrations } from "../../functions/send-contact-email/store/migrations.ts";
+} from "../../functions/send-contact-email/index.ts";
+import { applyMigrations, openSqliteStore } from "../../functions/send-contact-email/node.ts";
+import { handleInbox } from "../../functions/send-contact-email/owner-tools.ts";
 import { postgresBin, startLocalPostgres } from "../../tests/integration/support/postgres.ts";
 import { markdownTable, provenance, writeFigures } from "../../tools/figures.ts";
 import { seedInbox } from "./inbox-seed.ts";

@@ -9,7 +9,7 @@ import {
   checkProcessed,
   PictureRefusal,
   sniffPicture,
-} from "../../functions/send-contact-email/site-pictures/picture-processing.ts";
+} from "../../functions/send-contact-email/index.ts";
 import { pictureFormats } from "../../shared/content/picture-files.ts";
 import { NotAPictureError, processPicture } from "./process-picture.ts";
 

@@ -13,7 +13,7 @@ import {
   type ProcessedPicture,
   type ProcessPicture,
   sizeProblem,
-} from "../../functions/send-contact-email/site-pictures/picture-processing.ts";
+} from "../../functions/send-contact-email/index.ts";
 import { type PictureExt, pictureFormats, widthsFor } from "../../shared/content/picture-files.ts";
 
 /** About a 100-megapixel photo: more than any phone's default, and a bound on memory. */

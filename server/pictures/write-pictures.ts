@@ -7,7 +7,7 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { PictureStore } from "../../functions/send-contact-email/store/picture-store.ts";
+import type { PictureStore } from "../../functions/send-contact-email/index.ts";
 import { pictureFileNames } from "../../shared/content/picture-files.ts";
 import type { SiteContent } from "../../shared/content/site-content.ts";
 

@@ -19,7 +19,7 @@ import { finishHtml, pageFinisher } from "../../app/build/finish-html.ts";
 import { chunkGraph, type ViteManifest } from "../../app/build/page-scripts.ts";
 import { shipSite } from "../../app/build/ship-site.ts";
 import { readSiteOptions, siteSourceDir } from "../../app/build/site-source.ts";
-import type { PictureFile } from "../../functions/send-contact-email/store/picture-store.ts";
+import type { PictureFile } from "../../functions/send-contact-email/index.ts";
 import { contentKey } from "../../shared/content/live-content.ts";
 import type { SiteContent } from "../../shared/content/site-content.ts";
 import { deploymentDefaults } from "../../shared/deployment-defaults.ts";

@@ -13,8 +13,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { silentLogger as quiet } from "../../functions/send-contact-email/base/log.ts";
-import type { PictureFile } from "../../functions/send-contact-email/store/picture-store.ts";
+import {
+  type PictureFile,
+  silentLogger as quiet,
+} from "../../functions/send-contact-email/index.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
 import type { OwnerPicture } from "../../shared/content/site-content.ts";
 import { testStore } from "../../tests/support/stores.ts";

@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { errorMessage, type Logger } from "../../functions/send-contact-email/base/log.ts";
+import { errorMessage, type Logger } from "../../functions/send-contact-email/index.ts";
 import type { PictureReader } from "../pictures/write-pictures.ts";
 import { loadStaticSite, type StaticSite } from "../static-site.ts";
 import { defaultSiteTimeoutMs, isRendered, renderPreview, renderSite } from "./render-site.ts";

@@ -4,11 +4,8 @@
  * anything outside lead_statuses is refused, and a visit must end after it starts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgresStore } from "../../functions/send-contact-email/database/postgres-store.ts";
-import {
-  applyMigrations,
-  readMigrations,
-} from "../../functions/send-contact-email/store/migrations.ts";
+import { openPostgresStore } from "../../functions/send-contact-email/index.ts";
+import { applyMigrations, readMigrations } from "../../functions/send-contact-email/node.ts";
 import {
   type LocalPostgres,
   postgresRuns,

@@ -13,8 +13,8 @@
  * that cannot prove is listed in docs/decisions/0009-postgres-store.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgresStore } from "../../functions/send-contact-email/database/postgres-store.ts";
-import { applyMigrations } from "../../functions/send-contact-email/store/migrations.ts";
+import { openPostgresStore } from "../../functions/send-contact-email/index.ts";
+import { applyMigrations } from "../../functions/send-contact-email/node.ts";
 import { serviceOptions } from "../../shared/contact-fields.ts";
 import {
   type LocalPostgres,

@@ -12,16 +12,14 @@
  */
 import {
   ConfigError,
-  parseContactConfig,
-} from "../../../functions/send-contact-email/base/config.ts";
-import { consoleLogger as log } from "../../../functions/send-contact-email/base/log.ts";
-import { createContactFunction } from "../../../functions/send-contact-email/contact-function.ts";
-import { openPostgresStore } from "../../../functions/send-contact-email/database/postgres-store.ts";
-import {
+  createContactFunction,
   createHttpMailer,
+  consoleLogger as log,
+  openPostgresStore,
+  parseContactConfig,
+  parseOwnerConfig,
   resendEndpoint,
-} from "../../../functions/send-contact-email/mail/http-mailer.ts";
-import { parseOwnerConfig } from "../../../functions/send-contact-email/owner/owner-config.ts";
+} from "../../../functions/send-contact-email/index.ts";
 
 declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;
 

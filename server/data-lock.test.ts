@@ -96,9 +96,19 @@ describe("data folder lock", () => {
     const dataDir = folder();
     const first = await lockDataFolder(dataDir);
     const waited: Array<number | null> = [];
-    const second = lockDataFolder(dataDir, { waitMs: 10_000, onWait: (pid) => waited.push(pid) });
-    // The second is polling now; the first lets go.
-    await new Promise((resolveSoon) => setTimeout(resolveSoon, 0));
+    let waiting: () => void = () => {};
+    const saidWaiting = new Promise<void>((resolveWaiting) => {
+      waiting = resolveWaiting;
+    });
+    const second = lockDataFolder(dataDir, {
+      waitMs: 10_000,
+      onWait: (pid) => {
+        waited.push(pid);
+        waiting();
+      },
+    });
+    // The second says it is waiting; then the first lets go.
+    await saidWaiting;
     first.release();
     (await second).release();
     expect(waited).toEqual([process.pid]);

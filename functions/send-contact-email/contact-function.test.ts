@@ -74,10 +74,9 @@ const send = (
     { peer },
   );
 
-async function until(check: () => boolean | Promise<boolean>) {
-  for (let tries = 0; tries < 200 && !(await check()); tries += 1)
-    await new Promise((resolve) => setTimeout(resolve, 10));
-}
+/** Until the function gets there (its queue, its store): the condition itself, checked as it runs. */
+const until = (check: () => boolean | Promise<boolean>) =>
+  vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 5000, interval: 10 });
 
 describe("the contact function", () => {
   it("stores a request on either path form, and its e-mail goes out from the queue", async () => {

@@ -12,7 +12,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
 import { testStore } from "../../tests/support/stores.ts";
@@ -100,11 +100,9 @@ afterEach(async () => {
   for (const fn of running.splice(0)) await fn.stop();
 });
 
-async function until(check: () => boolean) {
-  for (let tries = 0; tries < 300 && !check(); tries += 1)
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(check()).toBe(true);
-}
+/** Until the function's queues get there: the condition itself, checked as they run. */
+const until = (check: () => boolean) =>
+  vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000, interval: 10 });
 
 describe("the link rule, on the e-mails of a walk through the function", () => {
   it("gives the visitor, in any reply, nothing beyond their own request", async () => {

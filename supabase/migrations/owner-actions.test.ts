@@ -10,6 +10,7 @@ import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unusedPort } from "../../tests/integration/support/ports.ts";
+import { postgresReady } from "../../tests/integration/support/postgres.ts";
 
 const has = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
 const runningAsRoot = userInfo().uid === 0;
@@ -95,23 +96,18 @@ describe.skipIf(!canRun)("owner actions migration on Postgres", () => {
       "listen_addresses=",
       "-c",
       "fsync=off",
+      "-c",
+      "lc_messages=C",
     ]);
-    const server = spawn(command, args, { stdio: "ignore" });
+    const server = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
+    const ready = postgresReady(server);
     const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
     stop = async () => {
       const [stopCommand, stopArgs] = asDbUser("pg_ctl", ["stop", "-D", data, "-m", "immediate"]);
       spawnSync(stopCommand, stopArgs, { stdio: "ignore" });
       await exited;
     };
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        psql("select 1");
-        break;
-      } catch (error) {
-        if (attempt > 100) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+    await ready;
     psql(
       "create role anon nologin; create role authenticated nologin; create role service_role nologin bypassrls;",
     );

@@ -5,7 +5,7 @@
  * home page, a town page and /contact, meets the popup, claims the offer, taps the phone, and
  * sends a request; every request the pages make is recorded.
  */
-import type { Request } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { contactDefaults } from "../../functions/send-contact-email/base/config.ts";
 import { deploymentDefaults } from "../../shared/deployment-defaults.ts";
 import { welcomeOffer } from "../../shared/quote/offers.ts";
@@ -25,12 +25,26 @@ function isAsset(request: Request, origin: string): boolean {
   );
 }
 
+/**
+ * Resolves once the requests the page has made so far are all seen: the browser reports a page's
+ * requests in the order it makes them, so once a marker fetched now is seen, so is every one
+ * made before it (a GET of the site's own file, which the test does not count as a call).
+ */
+async function requestsSoFarSeen(page: Page) {
+  const marker = `/robots.txt?marker=${Date.now()}`;
+  const seen = page.waitForRequest((request) => request.url().endsWith(marker));
+  await page.evaluate((url) => fetch(url).then((response) => response.text()), marker);
+  await seen;
+}
+
 test("a whole visit calls nothing but the send and keeps only hasVisitedBefore", async ({
   page,
   baseURL,
 }) => {
   test.slow();
   const origin = new URL(baseURL as string).origin;
+  // The page's clock is the test's to move (it runs as usual until then).
+  await page.clock.install();
   const calls: string[] = [];
   page.context().on("request", (request) => {
     if (!isAsset(request, origin))
@@ -72,11 +86,13 @@ test("a whole visit calls nothing but the send and keeps only hasVisitedBefore",
   await waitLikeAPerson(page, contactDefaults.spamMinFillMs);
   await form.send.click();
   await expect(page.getByText("Thank you! We'll contact you soon.")).toBeVisible();
-  // Anything a page would send after the answer (a beacon on unload, a late timer) has its chance.
-  await page.waitForTimeout(1500);
+  // Anything a page would send after the answer has its chance: every timer due within the next
+  // ten minutes runs now, a beacon on unload goes as the next page loads.
+  await page.clock.runFor(10 * 60_000);
   await page.goto("/");
   await waitForIslands(page);
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(10 * 60_000);
+  await requestsSoFarSeen(page);
 
   expect(calls).toEqual([`POST fetch ${origin}${deploymentDefaults.functionPath}`]);
   const stored = await page.evaluate(() => ({

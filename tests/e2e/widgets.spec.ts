@@ -19,6 +19,14 @@ async function loadWithPausedClock(page: Page) {
   await waitForIsland(page, "welcome-offer");
 }
 
+/**
+ * Once the popup's markup is in the page (closed), whether it opens is decided within each move of
+ * the paused clock: what the page shows right after one is final, nothing is left to wait for.
+ */
+async function popupMarkupLoaded(page: Page) {
+  await expect(page.locator("dialog#welcome-offer")).toBeAttached();
+}
+
 /** Lets the popup's timer fire, then real time flow. */
 async function passPopupDelay(page: Page) {
   await page.clock.runFor(popupDelayMs + 1);
@@ -48,7 +56,8 @@ async function expectNoPopupAfterReload(page: Page) {
   const loaded = scripts.length;
   await page.clock.runFor(popupDelayMs * 3);
   await page.clock.resume();
-  // Give a popup the time it took to appear above (its code loads on demand), then check.
+  // Kept: proving the popup never comes; an island that never starts gives no event to wait on.
+  // This is about the time its code took to load and open it above (it loads on demand).
   await page.waitForTimeout(750);
   await expect(welcomeDialog(page)).toHaveCount(0);
   await expect(page.locator("dialog#welcome-offer")).toHaveCount(0);
@@ -86,9 +95,9 @@ function widgetJourneys() {
       page,
     }) => {
       await loadWithPausedClock(page);
+      await popupMarkupLoaded(page);
       await page.clock.runFor(popupDelayMs - 1);
-      await page.waitForTimeout(300);
-      // Its markup may load ahead of time, closed; it must not be open yet.
+      // Its markup loads ahead of time, closed; it must not be open yet.
       await expect(welcomeDialog(page)).toHaveCount(0);
       await expect(page.locator("dialog[open]")).toHaveCount(0);
 
@@ -117,11 +126,11 @@ function widgetJourneys() {
       page,
     }) => {
       await loadWithPausedClock(page);
+      await popupMarkupLoaded(page);
       const name = page.getByRole("textbox", { name: "Name", exact: true });
       await name.focus();
       await page.keyboard.type("Jordan Alvarez");
       await page.clock.runFor(popupDelayMs * 3);
-      await page.waitForTimeout(300);
       await expect(page.locator("dialog[open]"), "not while a field has focus").toHaveCount(0);
       await expect(name).toHaveValue("Jordan Alvarez");
 
@@ -130,7 +139,6 @@ function widgetJourneys() {
       await name.blur();
       const pauseLeft = quietAfterTypingMs - popupDelayMs * 3;
       await page.clock.runFor(pauseLeft - 500);
-      await page.waitForTimeout(300);
       await expect(page.locator("dialog[open]"), "not within the pause").toHaveCount(0);
       await page.clock.runFor(1000);
       await page.clock.resume();
@@ -494,7 +502,9 @@ function widgetJourneys() {
    */
   function bringJustBelowTheFold(element: Locator) {
     return element.evaluate(async (node) => {
-      const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+      // The next frame begins once the one after the scroll is laid out and painted.
+      const frame = () =>
+        new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       for (let step = 0; step < 50; step += 1) {
         const gap = node.getBoundingClientRect().top - window.innerHeight;
         if (gap >= 0 && gap < 40) return;
@@ -502,6 +512,23 @@ function widgetJourneys() {
         await frame();
       }
     });
+  }
+
+  /**
+   * Resolves once an IntersectionObserver of the test's own has reported where the element is:
+   * the observers of the page, told in the same step, have had their say too.
+   */
+  function positionObserved(element: Locator) {
+    return element.evaluate(
+      (node) =>
+        new Promise<void>((done) => {
+          const observer = new IntersectionObserver(() => {
+            observer.disconnect();
+            done();
+          });
+          observer.observe(node.parentElement ?? node);
+        }),
+    );
   }
 
   function revealShare(element: Locator, share: number) {
@@ -531,9 +558,14 @@ function widgetJourneys() {
       await bringJustBelowTheFold(first);
       await waitForIsland(page, "counters");
       await expect(values).toHaveText(["0+", "0+", "0%"]);
+      // The page's clock paused: a count that started moves only when the test moves time.
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 1000);
       await revealShare(first, 0.15);
-      await page.waitForTimeout(400);
+      await positionObserved(first);
+      await page.clock.runFor(1000);
       await expect(values.first()).toHaveText("0+");
+      await page.clock.resume();
 
       await revealShare(first, 1);
       await values.last().scrollIntoViewIfNeeded();
@@ -560,7 +592,8 @@ function widgetJourneys() {
       const values = page.getByTestId("stat-value");
       await expect(values).toHaveText(statTargets);
       await values.first().scrollIntoViewIfNeeded();
-      await page.waitForTimeout(300);
+      // Started near the screen: whatever it would show, it has shown by the time it is ready.
+      await waitForIsland(page, "counters");
       await expect(values).toHaveText(statTargets);
       const shown = (await counterTexts(page)).flat();
       expect(shown.length).toBeGreaterThan(0);

@@ -161,9 +161,14 @@ describe.skipIf(!postgresRuns)("servers on one Postgres follow the live content 
        values ('${JSON.stringify(bad).replaceAll("'", "''")}'::json, '[]'::json)`,
         { database: "website" },
       );
-      await waitUntil(
-        () => servers.every((server) => /content version not made live/.test(server.output())),
-        { timeoutMs: 15_000, what: "every server to refuse the bad version" },
+      await Promise.all(
+        servers.map((server) =>
+          server.waitForOutput(
+            /content version not made live/,
+            15_000,
+            "every server to refuse the bad version",
+          ),
+        ),
       );
       for (const server of servers) {
         expect(server.output()).toMatch(/version=2 serving=1 reason="the stored document does not/);

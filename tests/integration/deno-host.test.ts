@@ -167,9 +167,7 @@ describe.skipIf(!postgresRuns)("Supabase entry under Deno: e-mail API outage", (
     const response = await post(validRequest());
     expect(response.status).toBe(200);
     const { id } = (await response.json()) as { id: string };
-    await waitUntil(() => entry.output().includes(`not sent, will retry id="${id}"`), {
-      what: "a failed attempt",
-    });
+    await entry.waitForOutput(`not sent, will retry id="${id}"`, 10_000, "a failed attempt");
     expect(api.forRequest(id)).toHaveLength(0);
     api.failing = null;
     await api.waitForRequest(id);

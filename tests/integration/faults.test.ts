@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Lead } from "../../functions/send-contact-email/leads/lead-formats.ts";
 import { drainQueues, drainSecret } from "./support/drain.ts";
 import { createFakeSite } from "./support/fake-site.ts";
+import { heldRequest } from "./support/held-request.ts";
 import { unusedPort, waitUntil } from "./support/ports.ts";
 import { type HostProcess, runLeads, startNodeServer } from "./support/processes.ts";
 import { validRequest } from "./support/requests.ts";
@@ -132,32 +133,23 @@ describe("faults", { timeout: 60_000 }, () => {
     await writeSite();
     const smtp = await smtpOn(0);
     const running = await server(smtp.port);
-    const { hostname, port } = new URL(running.url);
-    const body = JSON.stringify(validRequest());
-    const socket = connect(Number(port), hostname);
-    await new Promise((resolve) => socket.once("connect", resolve));
-    let answer = "";
-    socket.on("data", (chunk: Buffer) => {
-      answer += chunk.toString();
-    });
-    socket.write(
-      `POST /functions/v1/send-contact-email HTTP/1.1\r\nHost: ${hostname}:${port}\r\napikey: ${key}\r\n` +
-        `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const request = heldRequest(running.url, key, 20);
+    await request.inServer;
     running.child.kill("SIGTERM");
-    await waitUntil(() => running.output().includes("no longer accepting connections"), {
-      what: "the drain window to end",
-    });
+    await running.waitForOutput(
+      "no longer accepting connections",
+      10_000,
+      "the drain window to end",
+    );
     await expect(fetch(`${running.url}/`)).rejects.toThrow();
 
-    socket.write(body.slice(20));
-    await waitUntil(() => answer.includes("\r\n\r\n{"), { what: "the answer" });
+    request.finish();
+    const answer = await request.answered;
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
     const id = /"id":"([^"]+)"/.exec(answer)?.[1];
     expect(await running.exited).toBe(0);
     expect((await leads()).map((lead) => lead.id)).toEqual([id]);
-    socket.destroy();
+    request.destroy();
   });
 
   it("a client trickling its headers does not hold up anyone else", async () => {

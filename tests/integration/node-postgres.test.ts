@@ -12,7 +12,7 @@ import { type ContractHost, describeContactContract, functionPath } from "./cont
 import { describeInboxContract, inboxSettings } from "./inbox-cases.ts";
 import { drainQueues, drainSecret } from "./support/drain.ts";
 import { createFakeSite } from "./support/fake-site.ts";
-import { unusedPort, waitUntil } from "./support/ports.ts";
+import { unusedPort } from "./support/ports.ts";
 import { type LocalPostgres, postgresRuns, startLocalPostgres } from "./support/postgres.ts";
 import { type HostProcess, runLeads, startNodeServer } from "./support/processes.ts";
 import { validRequest } from "./support/requests.ts";
@@ -161,19 +161,18 @@ describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () 
           ids.push(((await response.json()) as { id: string }).id);
         }),
       );
-      await waitUntil(() => ids.every((id) => smtp.forRequest(id).length > 0), {
-        timeoutMs: 20_000,
-        what: "every e-mail",
-      });
+      await smtp.until(
+        () => ids.every((id) => smtp.forRequest(id).length > 0),
+        20_000,
+        "every e-mail",
+      );
       await host().drain();
       expect(ids.filter((id) => smtp.forRequest(id).length !== 1)).toEqual([]);
       // Each visitor's acknowledgement, once too, whichever server sent it.
-      await waitUntil(
+      await smtp.until(
         () => ids.every((id) => smtp.visitorMail(`acknowledgement:${id}`).length > 0),
-        {
-          timeoutMs: 20_000,
-          what: "every acknowledgement",
-        },
+        20_000,
+        "every acknowledgement",
       );
       expect(ids.filter((id) => smtp.visitorMail(`acknowledgement:${id}`).length !== 1)).toEqual(
         [],
@@ -229,10 +228,11 @@ describe.skipIf(!postgresRuns)("embedded server on Postgres (DATABASE_URL)", () 
           });
         expect((await post()).status).toBe(503);
         late = await startLocalPostgres({ port });
-        await waitUntil(() => server.output().includes("the store is usable again"), {
-          timeoutMs: 30_000,
-          what: "the server to reach the database",
-        });
+        await server.waitForOutput(
+          "the store is usable again",
+          30_000,
+          "the server to reach the database",
+        );
         expect((await post()).status).toBe(200);
       } finally {
         await server.stop();

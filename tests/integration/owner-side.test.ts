@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { functionPath } from "./contract-cases.ts";
 import { createFakeSite } from "./support/fake-site.ts";
-import { unusedPort, waitUntil } from "./support/ports.ts";
+import { unusedPort } from "./support/ports.ts";
 import { type HostProcess, runLeads, startNodeServer } from "./support/processes.ts";
 import { type PushReceiver, startPushReceiver } from "./support/push-receiver.ts";
 import { validRequest } from "./support/requests.ts";
@@ -89,13 +89,8 @@ async function submit(name: string): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
-const mailWithSubject = async (prefix: string) => {
-  await waitUntil(
-    () => smtp.received.some((mail) => (mail.mail.header("subject") ?? "").startsWith(prefix)),
-    { timeoutMs: 30_000, what: `an e-mail "${prefix}…"` },
-  );
-  return smtp.received.find((mail) => (mail.mail.header("subject") ?? "").startsWith(prefix));
-};
+const mailWithSubject = (prefix: string) =>
+  smtp.waitFor((mail) => (mail.mail.header("subject") ?? "").startsWith(prefix), 30_000);
 
 describe("the owner's side on the embedded server", () => {
   it("sends the digest whose time passed just before the start (catch-up), by e-mail and push", async () => {

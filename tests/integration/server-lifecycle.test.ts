@@ -4,7 +4,6 @@
  * folder (refused before it touches anything), and stopping with requests in flight (each one
  * answered), also when the signal goes to `npm start` alone or to the whole process group.
  */
-import { spawn } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -14,11 +13,11 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { connect, type Socket } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeSite } from "./support/fake-site.ts";
+import { heldRequest } from "./support/held-request.ts";
 import { unusedPort, waitUntil } from "./support/ports.ts";
 import {
   type HostProcess,
@@ -69,27 +68,6 @@ function submit(url: string) {
 }
 
 /** A raw POST whose body is held back after `sent` bytes until `finish()` is called. */
-async function heldRequest(url: string, sent: number) {
-  const { hostname, port } = new URL(url);
-  const body = JSON.stringify(validRequest());
-  const socket: Socket = connect(Number(port), hostname);
-  await new Promise((resolve) => socket.once("connect", resolve));
-  let answer = "";
-  socket.on("data", (chunk: Buffer) => {
-    answer += chunk.toString();
-  });
-  socket.on("error", () => {});
-  socket.write(
-    `POST /functions/v1/send-contact-email HTTP/1.1\r\nHost: ${hostname}:${port}\r\napikey: ${key}\r\n` +
-      `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, sent)}`,
-  );
-  cleanups.push(() => socket.destroy());
-  return {
-    finish: () => socket.write(body.slice(sent)),
-    answer: () => answer,
-  };
-}
-
 const canMakeReadOnly = userInfo().uid !== 0;
 
 describe("a data folder the server cannot use", () => {
@@ -204,20 +182,19 @@ describe("one data folder, one server", () => {
 describe("stopping", () => {
   async function inFlightThenStop(stop: (running: HostProcess) => void, running: HostProcess) {
     // 10 requests whose bodies are still arriving, and 10 sent whole at the moment of the signal.
-    const held = await Promise.all(Array.from({ length: 10 }, () => heldRequest(running.url, 30)));
-    const connected = await Promise.all(
-      Array.from({ length: 10 }, () => heldRequest(running.url, 0)),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const held = Array.from({ length: 10 }, () => heldRequest(running.url, key, 30));
+    const connected = Array.from({ length: 10 }, () => heldRequest(running.url, key, 0));
+    const all = [...held, ...connected];
+    for (const request of all) cleanups.push(() => request.destroy());
+    // Each one in the server's hands: its handler runs, waiting for the body.
+    await Promise.all(all.map((request) => request.inServer));
     for (const request of connected) request.finish();
     stop(running);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The held ones' bodies arrive once the server has taken the signal.
+    await running.waitForOutput("shutting down", 10_000, "the server to take the signal");
     for (const request of held) request.finish();
-    const all = [...held, ...connected];
-    await waitUntil(() => all.every((request) => request.answer().includes("\r\n\r\n{")), {
-      what: "an answer to every request",
-    });
-    return all.map((request) => Number(request.answer().slice(9, 12)));
+    const answers = await Promise.all(all.map((request) => request.answered));
+    return answers.map((answer) => Number(answer.slice(9, 12)));
   }
 
   it("SIGTERM to the process group: every request already on its way is answered", async () => {
@@ -237,29 +214,19 @@ describe("stopping", () => {
   it("SIGTERM to `npm start` alone reaches the server, which stops gracefully", async () => {
     const dataDir = join(folder, "data");
     const port = await unusedPort();
-    const npm = spawn("npm", ["start"], {
-      cwd: projectRoot,
-      env: { ...process.env, ...env(dataDir), PORT: String(port), HOST: "127.0.0.1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    npm.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    npm.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+    const npm = await launch(
+      "npm",
+      ["start"],
+      { ...env(dataDir), PORT: String(port), HOST: "127.0.0.1" },
+      projectRoot,
+    );
     cleanups.push(async () => {
-      npm.kill("SIGKILL");
+      npm.child.kill("SIGKILL");
       // The server too, if the signal never reached it.
       await fetch(`http://127.0.0.1:${port}/`).catch(() => {});
     });
-    await waitUntil(() => output.includes("listening on"), { timeoutMs: 30_000, what: output });
-    npm.kill("SIGTERM");
-    await waitUntil(() => output.includes("stopped"), {
-      timeoutMs: 15_000,
-      what: `the server to stop: ${output.slice(-1500)}`,
-    });
+    npm.child.kill("SIGTERM");
+    await npm.waitForOutput("stopped", 15_000, "the server to stop");
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
   }, 60_000);
 });

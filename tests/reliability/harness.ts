@@ -78,20 +78,6 @@ export function rssSampler(server: RunningServer, intervalMs = 250) {
   };
 }
 
-/** Resolves true once the server's output matches `pattern`, false after `timeoutMs`. */
-export async function waitForOutput(
-  server: RunningServer,
-  pattern: RegExp,
-  timeoutMs = 60_000,
-): Promise<boolean> {
-  const deadline = performance.now() + timeoutMs;
-  while (!pattern.test(server.output())) {
-    if (performance.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return true;
-}
-
 async function stopGently(server: HostProcess): Promise<void> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   const timer = setTimeout(() => server.child.kill("SIGKILL"), 5000);

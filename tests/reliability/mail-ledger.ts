@@ -4,6 +4,8 @@
  * X-Visitor-Mail-Key); and waits for every queue to drain: nothing pending in the store and every
  * expected id and key e-mailed, then a short settle so that a late duplicate is seen too.
  */
+import { createArrivals } from "../integration/support/arrivals.ts";
+import { waitUntil } from "../integration/support/ports.ts";
 import type { SmtpSink } from "../integration/support/smtp-sink.ts";
 import { readStore, readVisitorEmails } from "./store-reader.ts";
 
@@ -77,11 +79,52 @@ export function auditMail(sinks: readonly SmtpSink[], expected: Iterable<string>
 export type DrainResult = { drained: boolean; ms: number; pending: number };
 
 /**
- * Polls until the store has no pending row and every id in `expected` has an e-mail, or until
- * `timeoutMs`. `settleMs` more are waited after that, so a repeat sent late is counted.
+ * Resolves true once every id in `ids` has the owner's e-mail and every key in `keys` its visitor's
+ * e-mail, checked as each mail arrives at any of `sinks`; false after `timeoutMs`.
  */
-export async function waitForDrain(
-  dataDir: string,
+async function allMailed(
+  sinks: readonly SmtpSink[],
+  ids: Iterable<string>,
+  keys: Iterable<string>,
+  timeoutMs: number,
+): Promise<boolean> {
+  const missingIds = new Set(ids);
+  const missingKeys = new Set(keys);
+  const read = sinks.map(() => 0);
+  // Each mail is looked at once, however many arrive: thousands in a benchmark.
+  const allThere = () => {
+    sinks.forEach((sink, index) => {
+      let next = read[index] ?? 0;
+      for (; next < sink.received.length; next += 1) {
+        const mail = sink.received[next]?.mail;
+        const key = mail?.header("x-visitor-mail-key");
+        if (key) missingKeys.delete(key);
+        else missingIds.delete(mail?.header("x-contact-request-id") ?? "");
+      }
+      read[index] = next;
+    });
+    return missingIds.size === 0 && missingKeys.size === 0;
+  };
+  const arrivals = createArrivals();
+  const unsubscribe = sinks.map((sink) => sink.onArrival(() => arrivals.arrived()));
+  try {
+    await arrivals.until(allThere, timeoutMs, "every e-mail");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    for (const stop of unsubscribe) stop();
+  }
+}
+
+/**
+ * Waits until every id in `expected` (and every visitor key) has an e-mail, as they arrive, then
+ * until `pending()` finds nothing left in the store, or until `timeoutMs`. The store is polled: it
+ * is the server's, in another process, and says nothing when it empties. `settleMs` more are
+ * waited after that, so a repeat sent late is counted.
+ */
+export async function waitForQueues(
+  pending: () => number | Promise<number>,
   sinks: readonly SmtpSink[],
   expected: Iterable<string>,
   {
@@ -92,23 +135,37 @@ export async function waitForDrain(
   } = {},
 ): Promise<DrainResult> {
   const started = performance.now();
-  const wanted = [...expected];
-  const wantedKeys = [...visitorKeys];
-  for (;;) {
-    const pending =
-      readStore(dataDir).filter((row) => row.deliveryStatus === "pending").length +
-      readVisitorEmails(dataDir).filter((row) => row.status === "pending").length;
-    const counts = mailCounts(sinks);
-    const visitorCounts = visitorMailCounts(sinks);
-    const allMailed =
-      wanted.every((id) => (counts.get(id) ?? 0) > 0) &&
-      wantedKeys.every((key) => (visitorCounts.get(key) ?? 0) > 0);
-    const ms = performance.now() - started;
-    if (pending === 0 && allMailed) {
-      await new Promise((resolve) => setTimeout(resolve, settleMs));
-      return { drained: true, ms, pending };
-    }
-    if (ms > timeoutMs) return { drained: false, ms, pending };
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  const mailed = await allMailed(sinks, expected, visitorKeys, timeoutMs);
+  let left = await pending();
+  if (mailed && left > 0) {
+    await waitUntil(
+      async () => {
+        left = await pending();
+        return left === 0;
+      },
+      {
+        timeoutMs: Math.max(0, timeoutMs - (performance.now() - started)),
+        intervalMs,
+        what: "nothing pending in the store",
+      },
+    ).catch(() => {});
   }
+  const ms = performance.now() - started;
+  if (!mailed || left > 0) return { drained: false, ms, pending: left };
+  // Kept: a repeat sent late gives no sign before it comes; the settle is how long we look.
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  return { drained: true, ms, pending: 0 };
+}
+
+/** waitForQueues on the SQLite store in `dataDir`: the owner's and the visitors' e-mails. */
+export function waitForDrain(
+  dataDir: string,
+  sinks: readonly SmtpSink[],
+  expected: Iterable<string>,
+  options: Parameters<typeof waitForQueues>[3] = {},
+): Promise<DrainResult> {
+  const pending = () =>
+    readStore(dataDir).filter((row) => row.deliveryStatus === "pending").length +
+    readVisitorEmails(dataDir).filter((row) => row.status === "pending").length;
+  return waitForQueues(pending, sinks, expected, options);
 }

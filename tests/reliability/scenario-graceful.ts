@@ -16,10 +16,9 @@
  * given after the signal says `Connection: close`; every id answered 200 is stored; the server
  * exits 0.
  */
-import { existsSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { validRequest } from "../integration/support/requests.ts";
+import { heldRequest } from "../integration/support/held-request.ts";
 import { functionPath, type Harness } from "./harness.ts";
 import { inspectorUrl, withInspector } from "./inspector.ts";
 import { check, format, type ScenarioResult } from "./report.ts";
@@ -53,55 +52,34 @@ type Outcome = {
 type Exchange = {
   /** Resolves once the kernel has the connection (accepted by the server or in its backlog). */
   connected: Promise<void>;
+  /** Resolves once the server has read its head and holds it (its "100 Continue"). */
+  inServer: Promise<void>;
   /** Sends what is left of the request. */
   finish(): void;
   outcome: Promise<Outcome>;
 };
 
-/** A POST of one quote request over a raw socket, `sent` bytes of its body at first. */
-function exchange(port: number, key: string, sent: number): Exchange {
-  const body = JSON.stringify(validRequest());
-  const socket = connect(port, "127.0.0.1");
-  let received = "";
-  let error: string | null = null;
-  const connected = new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-  socket.on("data", (chunk: Buffer) => {
-    received += chunk.toString("latin1");
-  });
-  socket.on("error", (cause: NodeJS.ErrnoException) => {
-    error = cause.code ?? cause.message;
-  });
-  void connected.then(() =>
-    socket.write(
-      `POST ${functionPath} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\napikey: ${key}\r\n` +
-        `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n` +
-        body.slice(0, sent),
-    ),
-  );
-  const outcome = new Promise<Outcome>((resolve) => {
-    socket.once("close", () => {
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? Number.NaN);
-      resolve({
-        status: Number.isFinite(status) ? status : null,
-        connectionClose: /\r\nconnection: close\r\n/i.test(received),
-        id: /"id":"([^"]+)"/.exec(received)?.[1] ?? null,
-        error,
-      });
-    });
+/**
+ * A POST of one quote request over a raw socket, `sent` bytes of its body at first. The held ones
+ * ask `Expect: 100-continue`, whose interim answer says the server has them in hand.
+ */
+function exchange(url: string, key: string, sent: number, announce: boolean): Exchange {
+  const request = heldRequest(url, key, sent, { path: functionPath, expectContinue: announce });
+  const outcome = request.closed.then(({ answer, error }): Outcome => {
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? Number.NaN);
+    return {
+      status: Number.isFinite(status) ? status : null,
+      connectionClose: /\r\nconnection: close\r\n/i.test(answer),
+      id: /"id":"([^"]+)"/.exec(answer)?.[1] ?? null,
+      error,
+    };
   });
   return {
-    connected,
-    finish: () => void connected.then(() => socket.write(body.slice(sent))),
+    connected: request.connected,
+    inServer: request.inServer,
+    finish: request.finish,
     outcome,
   };
-}
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 30_000) {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 type Run = {
@@ -124,45 +102,32 @@ async function oneRun(h: Harness, serial: number, options: GracefulOptions): Pro
   });
   const inspector = inspectorUrl(server.output());
   if (!inspector) throw new Error("the server did not open its inspector");
-  const port = Number(new URL(server.url).port);
   const marker = join(dataDir, `release-${serial}`);
 
   // 1. Accepted and half read: the server holds each until its body is complete.
-  const held = Array.from({ length: options.accepted }, () => exchange(port, h.key, 30));
-  await Promise.all(held.map((request) => request.connected));
+  const held = Array.from({ length: options.accepted }, () =>
+    exchange(server.url, h.key, 30, true),
+  );
+  await Promise.all(held.map((request) => request.inServer));
   await withInspector(inspector, async (call) => {
-    const accepted = async () => {
-      const result = (await call("Runtime.evaluate", {
-        expression: `process.getActiveResourcesInfo().filter((name) => name === "TCPSocketWrap").length`,
-        returnByValue: true,
-      })) as { result: { value: number } };
-      return result.result.value;
-    };
-    const deadline = performance.now() + 30_000;
-    while ((await accepted()) < options.accepted) {
-      if (performance.now() > deadline)
-        throw new Error("the server did not accept the first requests");
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-
-    // 2. The signal first, then a busy event loop until released.
-    const frozen = `${marker}.frozen`;
+    // 2. The signal first, then a busy event loop until released; the line it prints says so.
+    const busyLine = `busy after the signal, run ${serial}`;
     const busy = call("Runtime.evaluate", {
       expression: `(() => {
         const fs = process.getBuiltinModule("node:fs");
         process.kill(process.pid, "SIGTERM");
-        fs.writeFileSync(${JSON.stringify(frozen)}, "");
+        process.stdout.write(${JSON.stringify(`${busyLine}\n`)});
         const until = Date.now() + 60_000;
         while (!fs.existsSync(${JSON.stringify(marker)}) && Date.now() < until) {}
         return "released";
       })()`,
       returnByValue: true,
     });
-    await waitFor(() => existsSync(frozen), "the server to be busy after the signal");
+    await server.waitForOutput(busyLine, 30_000, "the server to be busy after the signal");
 
     // 3. The rest connect into the backlog; the held ones complete their bodies.
     const queued = Array.from({ length: options.inFlight - options.accepted }, () =>
-      exchange(port, h.key, Number.POSITIVE_INFINITY),
+      exchange(server.url, h.key, Number.POSITIVE_INFINITY, false),
     );
     await Promise.all(queued.map((request) => request.connected));
     for (const request of held) request.finish();

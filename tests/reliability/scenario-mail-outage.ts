@@ -59,6 +59,7 @@ export async function mailOutageScenario(
   });
 
   const durationMs = options.seconds * 1000;
+  // Kept: the outage begins at 20% of a load that runs for a set time; the clock is the scenario.
   await sleep(durationMs * 0.2);
   const mailedBeforeOutage = sinks[0]?.received.length ?? 0;
   down = true;
@@ -68,6 +69,7 @@ export async function mailOutageScenario(
   const booked = (await Promise.all(toBook.map((id) => bookVisit(sinks, id, server.url)))).filter(
     (key): key is string => key !== null,
   );
+  // Kept: the mail server stays away for half the run, a set time: no event ends an outage.
   await sleep(durationMs * 0.5);
   const failedDuringOutage = readStore(dataDir).filter(
     (row) => row.deliveryStatus !== "sent" && row.attempts > 0,

@@ -19,7 +19,7 @@ import type { SmtpSink } from "../integration/support/smtp-sink.ts";
 import { onCleanup } from "./cleanup.ts";
 import type { Harness, RunningServer } from "./harness.ts";
 import { newAnswerLog, okCount, runLoad, submissionRequest } from "./load.ts";
-import { mailCounts } from "./mail-ledger.ts";
+import { mailCounts, waitForQueues } from "./mail-ledger.ts";
 import { check, format, type ScenarioResult } from "./report.ts";
 
 export type PostgresScenarioOptions = {
@@ -314,24 +314,17 @@ function sumCounts(counts: Map<string, number>): number {
   return sum;
 }
 
-/** Until nothing is pending and every acknowledged id has an e-mail; then a settle for late repeats. */
-async function waitForPostgresDrain(
+/** Until every acknowledged id has an e-mail and nothing is left to send; then a settle for late repeats. */
+function waitForPostgresDrain(
   sql: postgres.Sql,
   sinks: SmtpSink[],
   expected: string[],
   timeoutMs: number,
 ): Promise<{ drained: boolean; ms: number }> {
-  const started = performance.now();
-  for (;;) {
+  const pending = async () => {
     const [row] = await sql<{ pending: number }[]>`
       select count(*)::int as pending from contact_requests where delivery_status <> 'sent'`;
-    const counts = mailCounts(sinks);
-    const ms = performance.now() - started;
-    if (row?.pending === 0 && expected.every((id) => (counts.get(id) ?? 0) > 0)) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      return { drained: true, ms };
-    }
-    if (ms > timeoutMs) return { drained: false, ms };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    return row?.pending ?? 0;
+  };
+  return waitForQueues(pending, sinks, expected, { timeoutMs, settleMs: 1000 });
 }

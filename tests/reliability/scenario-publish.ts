@@ -17,6 +17,7 @@ import {
   parseLinkSettings,
 } from "../../functions/send-contact-email/links/links-settings.ts";
 import { siteSubject } from "../../functions/send-contact-email/site-editor/site-editor-routes.ts";
+import { createArrivals } from "../integration/support/arrivals.ts";
 import { projectRoot } from "../integration/support/processes.ts";
 import { documentEnd, everyPath, expectedStatus, phoneIn } from "../support/site-pages.ts";
 import { functionPath, type Harness } from "./harness.ts";
@@ -133,8 +134,13 @@ export async function publishLoadScenario(
   const startedAt = performance.now();
   let stop = false;
   let sent = 0;
+  // The run's progress, waited on as answers come: the load before the publish, the switch.
+  const progress = createArrivals();
+  let streaming = true;
+  let firstNewAt = Number.NaN;
   const deadline = setTimeout(() => {
     stop = true;
+    progress.arrived();
   }, options.maxSeconds * 1000);
 
   const worker = async (offset: number) => {
@@ -142,19 +148,28 @@ export async function publishLoadScenario(
       const path = everyPath[index % everyPath.length] as string;
       sent += 1;
       try {
-        answers.push({ path, ...(await get(agent, origin, path)) });
+        const answer = { path, ...(await get(agent, origin, path)) };
+        answers.push(answer);
+        if (answer.phones === "new" && Number.isNaN(firstNewAt)) firstNewAt = answer.at;
       } catch (error) {
         failures.push(`${path}: ${(error as Error).message}`);
       }
+      progress.arrived();
     }
   };
   const stream = Promise.all(
     Array.from({ length: options.connections }, (_, offset) => worker(offset)),
-  );
+  ).finally(() => {
+    streaming = false;
+    progress.arrived();
+  });
+  const untilOver = (condition: () => boolean, what: string) =>
+    progress
+      .until(() => stop || !streaming || condition(), options.maxSeconds * 1000 + 5000, what)
+      .catch(() => {});
 
   // A moment of load before the publish, so the switch happens under it.
-  while (answers.length < options.connections * 4 && !stop)
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  await untilOver(() => answers.length >= options.connections * 4, "load before the publish");
   const token = await createLinkSigners(parseLinkSettings({}, ownerSecret)).site.sign(
     siteSubject,
     new Date(),
@@ -173,16 +188,12 @@ export async function publishLoadScenario(
   await published.arrayBuffer();
 
   // The switch: the first answer of a page with the new phone; then a little more load.
-  let switchedAt = Number.NaN;
-  while (!stop) {
-    const first = answers.find((answer) => answer.phones === "new");
-    if (first) {
-      switchedAt = first.at;
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  if (!stop) await new Promise((resolve) => setTimeout(resolve, options.afterSwitchMs));
+  await untilOver(() => !Number.isNaN(firstNewAt), "a page with the new phone");
+  const switchedAt = firstNewAt;
+  // Kept: the load goes on for a set time after the switch (no answer may go back to the old
+  // site); that time is the scenario's, there is no event for an old page that never comes.
+  if (!stop && streaming && !Number.isNaN(switchedAt))
+    await new Promise((resolve) => setTimeout(resolve, options.afterSwitchMs));
   stop = true;
   clearTimeout(deadline);
   await stream;

@@ -5,7 +5,7 @@
  * double tap books once, and the feed parses as iCalendar.
  */
 import ICAL from "ical.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { switchContent } from "../../../shared/content/live-content.ts";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
@@ -93,11 +93,9 @@ async function setup(env: Record<string, string> = {}, ownerEnv: Record<string, 
   return { fn, id, mails, call, post, store, days: { first, second } };
 }
 
-async function until(check: () => boolean) {
-  for (let tries = 0; tries < 300 && !check(); tries += 1)
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(check()).toBe(true);
-}
+/** Until the function's queues get there: the condition itself, checked as they run. */
+const until = (check: () => boolean) =>
+  vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000, interval: 10 });
 
 const tokenFor = (signer: typeof owner, subject: string, at = new Date()) =>
   signer.sign(subject, at);

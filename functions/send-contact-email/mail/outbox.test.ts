@@ -171,11 +171,13 @@ describe("outbox", () => {
     const outbox = outboxFor(store, mailer, { retry: { baseMs: 300, maxMs: 600 } });
     outbox.start();
     await waitUntil(() => mailer.attempts() === 2, { what: "the first batch" });
+    // Each notify settles when the pass it asked for is over (or at once, held by the brake).
+    const woken: Promise<void>[] = [];
     for (let index = 0; index < 5; index += 1) {
       await submit(store);
-      void outbox.notify();
+      woken.push(outbox.notify());
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await Promise.all(woken);
     // Without the brake: every pending request tried at once, and again at each notify.
     expect(mailer.attempts()).toBe(2);
     mailer.fail(null);
@@ -424,7 +426,8 @@ describe("outbox", () => {
     const stopping = outbox.stop().then(() => {
       stopped = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // A stop that did not wait would have settled within this turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(stopped).toBe(false);
     release();
     await stopping;

@@ -16,6 +16,7 @@ import { type ContentFollower, createContentFollower, type SiteBuild } from "./c
 const opened: SqliteStore[] = [];
 const followers: ContentFollower[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   for (const follower of followers.splice(0)) follower.stop();
   for (const store of opened.splice(0)) await store.close();
   // One registry per process: the next test starts from the repository's version again.
@@ -171,7 +172,8 @@ describe("the content follower", () => {
       }),
     );
     await vi.waitFor(() => expect(held.calls).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A caller that did not wait for the build would have settled within this turn.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(done).toEqual([]);
     held.release();
     await Promise.all(checks);
@@ -234,16 +236,21 @@ describe("the content follower", () => {
   });
 
   it("checks at start, then on its timer", async () => {
+    // The timer's clock is the test's: "every 20 ms" and "no more after stop" without waiting.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const { follower, publish } = setup({ everyMs: 20 });
     const first = await publish(withPercent(25));
     await follower.start();
     // A server started again comes back to the live version at once.
     expect(liveContent().version).toBe(first);
     const second = await publish(withPercent(30));
-    await vi.waitFor(() => expect(liveContent().version).toBe(second), { timeout: 5000 });
+    await vi.advanceTimersByTimeAsync(20);
+    await vi.waitFor(() => expect(liveContent().version).toBe(second));
     follower.stop();
     const third = await publish(withPercent(35));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.advanceTimersByTimeAsync(100);
+    // A check the timer started would have switched within this turn.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(liveContent().version).not.toBe(third);
   });
 

@@ -12,7 +12,7 @@ import { callDeployHook, tellStaticHost } from "./deploy-hook.ts";
 
 type Answer = (request: IncomingMessage, response: ServerResponse) => void;
 
-const servers: { close(): void; closeAllConnections(): void }[] = [];
+const servers: { close(done?: () => void): void; closeAllConnections(): void }[] = [];
 afterEach(() => {
   for (const server of servers.splice(0)) {
     server.closeAllConnections();
@@ -135,8 +135,7 @@ describe("the static host's build hook", () => {
   it("says so when nothing listens, without the secret path", async () => {
     const host = await standIn(status(200));
     const closed = servers.pop();
-    closed?.close();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise<void>((resolve) => (closed ? closed.close(() => resolve()) : resolve()));
     const result = await callDeployHook({
       url: `${host.origin}${secretPath}`,
       version: 8,

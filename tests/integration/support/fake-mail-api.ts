@@ -3,6 +3,7 @@
  * real API ({ id }), or with an error while `failing` is set. Test support only.
  */
 import { createServer, type Server } from "node:http";
+import { createArrivals } from "./arrivals.ts";
 
 export type ApiMail = {
   headers: Record<string, string | string[] | undefined>;
@@ -33,6 +34,7 @@ export type FakeMailApi = {
 
 export async function startFakeMailApi(): Promise<FakeMailApi> {
   const received: ApiMail[] = [];
+  const arrivals = createArrivals();
   const seenKeys = new Map<string, string>();
   const api: FakeMailApi = {
     url: "",
@@ -45,22 +47,20 @@ export async function startFakeMailApi(): Promise<FakeMailApi> {
         (mail.body.headers?.["X-Visitor-Mail-Key"] ?? "").startsWith(prefix),
       ),
     async waitForVisitorMail(prefix, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = api.visitorMail(prefix)[0];
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no API e-mail ${prefix}…`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await arrivals.until(
+        () => api.visitorMail(prefix).length > 0,
+        timeoutMs,
+        `an API e-mail ${prefix}…`,
+      );
+      return api.visitorMail(prefix)[0] as ApiMail;
     },
     async waitForRequest(id, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = api.forRequest(id)[0];
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no API e-mail for request ${id}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await arrivals.until(
+        () => api.forRequest(id).length > 0,
+        timeoutMs,
+        `an API e-mail for request ${id}`,
+      );
+      return api.forRequest(id)[0] as ApiMail;
     },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -98,6 +98,7 @@ export async function startFakeMailApi(): Promise<FakeMailApi> {
         body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
       });
       response.end(JSON.stringify({ id }));
+      arrivals.arrived();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -10,6 +10,11 @@ export async function unusedPort(): Promise<number> {
   return port;
 }
 
+/**
+ * Until `condition` holds, asked again every `intervalMs`: for a state held by another process
+ * (a server's store or pages, /proc) that tells nobody when it changes. What arrives (an e-mail,
+ * a push, a line of output) is waited for as it arrives instead (arrivals.ts).
+ */
 export async function waitUntil(
   condition: () => boolean | Promise<boolean>,
   { timeoutMs = 10_000, intervalMs = 25, what = "condition" } = {},
@@ -18,6 +23,7 @@ export async function waitUntil(
   while (!(await condition())) {
     if (Date.now() > deadline)
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    // Kept: the state polled is another process's, with no event to wait on.
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

@@ -9,7 +9,7 @@
  * Where no Postgres is installed, tests skip saying so, except under CI (CI=true), where a missing
  * Postgres fails the run: .ci/run installs it, so its absence is a broken machine, not a choice.
  */
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -57,6 +57,34 @@ if (!postgresRuns) {
     "Postgres server binaries not found (set PG_BIN, or apt-get install postgresql): " +
       "the Postgres tests are skipped here. Under CI they fail instead.\n",
   );
+}
+
+/**
+ * Resolves when the server says it takes connections (its log line on stderr, in English:
+ * start it with `-c lc_messages=C`), rejects when it exits first or is not ready in time.
+ */
+export function postgresReady(server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let log = "";
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      server.stderr?.off("data", read);
+      server.off("exit", exited);
+      if (error) reject(error);
+      else resolve();
+    };
+    const read = (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-4000);
+      if (/ready to accept connections/.test(log)) done();
+    };
+    const exited = (code: number | null) => done(new Error(`Postgres exited (${code}):\n${log}`));
+    const timer = setTimeout(
+      () => done(new Error(`Postgres not ready in ${timeoutMs / 1000} s:\n${log}`)),
+      timeoutMs,
+    );
+    server.stderr?.on("data", read);
+    server.once("exit", exited);
+  });
 }
 
 export type LocalPostgres = {
@@ -136,12 +164,11 @@ export async function startLocalPostgres(
       : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
     "-c",
     "max_connections=200",
+    "-c",
+    "lc_messages=C",
   ]);
   const server = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
-  let log = "";
-  server.stderr?.on("data", (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
-  });
+  const ready = postgresReady(server);
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
 
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -193,17 +220,11 @@ export async function startLocalPostgres(
     rmSync(folder, { recursive: true, force: true });
   }
 
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      psql("select 1");
-      break;
-    } catch (error) {
-      if (server.exitCode !== null || attempt > 300) {
-        await stop();
-        throw new Error(`Postgres did not start: ${String(error)}\n${log}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  try {
+    await ready;
+  } catch (error) {
+    await stop();
+    throw new Error(`Postgres did not start: ${(error as Error).message}`);
   }
 
   return {

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
+import { createArrivals } from "./arrivals.ts";
 
 export const projectRoot = resolve(import.meta.dirname, "../../..");
 
@@ -11,6 +12,11 @@ export type HostProcess = {
   url: string;
   child: ChildProcess;
   output(): string;
+  /**
+   * Resolves once the output contains `pattern`, checked as each chunk of it arrives; rejects
+   * after `timeoutMs`, or when the process exits without printing it.
+   */
+  waitForOutput(pattern: RegExp | string, timeoutMs?: number, what?: string): Promise<void>;
   /** Sends a signal and waits for the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   exited: Promise<number | null>;
@@ -37,15 +43,34 @@ export async function launch(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
+  let ended = false;
+  const arrivals = createArrivals();
+  const read = (chunk: Buffer) => {
     output += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+    arrivals.arrived();
+  };
+  child.stdout?.on("data", read);
+  child.stderr?.on("data", read);
   const exited = new Promise<number | null>((resolveExit) =>
     child.once("exit", (code) => resolveExit(code)),
   );
+  // Its last words may arrive after the exit: a wait on them ends once both streams are closed.
+  child.once("close", () => {
+    ended = true;
+    arrivals.arrived();
+  });
+  const shows = (pattern: RegExp | string) =>
+    typeof pattern === "string" ? output.includes(pattern) : pattern.test(output);
+  const waitForOutput = async (pattern: RegExp | string, timeoutMs = 30_000, what?: string) => {
+    const waited = what ?? String(pattern);
+    try {
+      await arrivals.until(() => shows(pattern) || ended, timeoutMs, waited);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; its output:\n${output.slice(-2000)}`);
+    }
+    if (!shows(pattern))
+      throw new Error(`the process ended without printing ${waited}:\n${output.slice(-2000)}`);
+  };
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`host did not start in 30 s:\n${output}`)),
@@ -69,6 +94,7 @@ export async function launch(
     url,
     child,
     output: () => output,
+    waitForOutput,
     exited,
     async stop(signal: NodeJS.Signals = "SIGTERM") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

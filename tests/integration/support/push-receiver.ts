@@ -1,7 +1,7 @@
 /** A loopback HTTP server standing in for ntfy or a webhook: keeps what it receives, can refuse. */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { waitUntil } from "./ports.ts";
+import { createArrivals } from "./arrivals.ts";
 
 export type PushReceiver = {
   url: string;
@@ -16,6 +16,7 @@ export type PushReceiver = {
 export async function startPushReceiver(): Promise<PushReceiver> {
   let refuse = 0;
   let refuseStatus = 503;
+  const arrivals = createArrivals();
   const receiver: PushReceiver = {
     url: "",
     received: [],
@@ -25,10 +26,11 @@ export async function startPushReceiver(): Promise<PushReceiver> {
       refuseStatus = status;
     },
     async waitFor(match, timeoutMs = 15_000) {
-      await waitUntil(() => receiver.received.some((item) => match(item.body)), {
+      await arrivals.until(
+        () => receiver.received.some((item) => match(item.body)),
         timeoutMs,
-        what: "a push",
-      });
+        "a push",
+      );
       return receiver.received.find((item) => match(item.body))?.body ?? "";
     },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
@@ -47,6 +49,7 @@ export async function startPushReceiver(): Promise<PushReceiver> {
       }
       receiver.received.push({ path: request.url ?? "", body });
       response.writeHead(200, { "content-type": "application/json" }).end("{}");
+      arrivals.arrived();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

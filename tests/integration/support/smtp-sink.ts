@@ -1,5 +1,6 @@
 /** A real SMTP server on loopback (the smtp-server package) that keeps what it receives. */
 import { SMTPServer } from "smtp-server";
+import { createArrivals } from "./arrivals.ts";
 import { type ParsedMail, parseMail } from "./mime.ts";
 
 export type ReceivedMail = {
@@ -23,6 +24,10 @@ export type SmtpSink = {
   waitForRequest(id: string, timeoutMs?: number): Promise<ReceivedMail>;
   /** The first mail that matches, by what it is (recipient, subject), whenever it came. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Resolves once `condition` holds, checked at each mail received or refused. */
+  until(condition: () => boolean, timeoutMs: number, what: string): Promise<void>;
+  /** Calls `listener` at each mail received or refused, until the returned function is called. */
+  onArrival(listener: () => void): () => void;
   stop(): Promise<void>;
 };
 
@@ -36,6 +41,12 @@ export type SmtpSinkOptions = {
 export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   let refused = 0;
+  const arrivals = createArrivals();
+  const listeners = new Set<() => void>();
+  const arrived = () => {
+    arrivals.arrived();
+    for (const listener of [...listeners]) listener();
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -58,6 +69,7 @@ export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Pr
           callback(
             Object.assign(new Error("message refused by policy"), { responseCode: refusal }),
           );
+          arrived();
           return;
         }
         const from = session.envelope.mailFrom;
@@ -70,6 +82,7 @@ export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Pr
               mail,
             });
             callback();
+            arrived();
           },
           (error: Error) => callback(error),
         );
@@ -97,37 +110,33 @@ export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Pr
     port: actualPort,
     visitorMail,
     async waitForVisitorMail(prefix, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = visitorMail(prefix)[0];
-        if (found) return found;
-        if (Date.now() > deadline)
-          throw new Error(`no visitor e-mail ${prefix}… within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await arrivals.until(
+        () => visitorMail(prefix).length > 0,
+        timeoutMs,
+        `a visitor e-mail ${prefix}…`,
+      );
+      return visitorMail(prefix)[0] as ReceivedMail;
     },
     url: `smtp://127.0.0.1:${actualPort}`,
     received,
     refused: () => refused,
     forRequest,
     async waitForRequest(id, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = forRequest(id)[0];
-        if (found) return found;
-        if (Date.now() > deadline)
-          throw new Error(`no e-mail for request ${id} within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await arrivals.until(
+        () => forRequest(id).length > 0,
+        timeoutMs,
+        `an e-mail for request ${id}`,
+      );
+      return forRequest(id)[0] as ReceivedMail;
     },
     async waitFor(match, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = received.find(match);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching e-mail within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await arrivals.until(() => received.some(match), timeoutMs, "a matching e-mail");
+      return received.find(match) as ReceivedMail;
+    },
+    until: (condition, timeoutMs, what) => arrivals.until(condition, timeoutMs, what),
+    onArrival(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

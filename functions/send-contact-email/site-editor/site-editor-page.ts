@@ -15,17 +15,9 @@ import {
   ConflictNotice,
   type EditConflict,
 } from "./edit-conflict.ts";
+import { fieldFor, fieldsOf, rowCount } from "./form-values.ts";
 import { pageChoices } from "./page-fields.ts";
-import {
-  type Choice,
-  type Field,
-  fieldFor,
-  fieldsOf,
-  type Group,
-  type ListSpec,
-  rowCount,
-  type Values,
-} from "./site-fields.ts";
+import type { Choice, Field, Group, ListSpec, Values } from "./site-fields.ts";
 import { previewAction } from "./site-links.ts";
 
 /** The Pages group: one link per page, each to its own form. */

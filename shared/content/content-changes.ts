@@ -12,7 +12,6 @@ import { type Declared, declarationAt, declarations, historyLabel } from "./mode
 import type { ContentNode, SeriesNode } from "./model/nodes.ts";
 import { clockWords } from "./opening-hours.ts";
 import type { SiteContent } from "./site-content.ts";
-import { dayName, type Weekday } from "./weekdays.ts";
 
 /** A field's label by its path in the document; lists are named by their own path. */
 export const contentLabels: Record<string, string> = Object.fromEntries(
@@ -99,10 +98,9 @@ function pictureChange(label: string, before: PictureValue, after: PictureValue)
 type DayHours = { open: boolean; opens?: string; closes?: string } | undefined;
 
 /** "Saturday: closes at 5:00 PM, was 7:00 PM"; "Sunday: open 9:00 AM to 1:00 PM, was closed". */
-function dayChange(day: string, before: DayHours, after: DayHours): string {
+function dayChange(name: string, before: DayHours, after: DayHours): string {
   const span = (hours: DayHours) =>
     hours?.open ? `${clockWords(hours.opens ?? "")} to ${clockWords(hours.closes ?? "")}` : "";
-  const name = dayName(day as Weekday);
   if (!after?.open) return `${name}: closed, was ${span(before) || "open"}`;
   if (!before?.open) return `${name}: open ${span(after)}, was closed`;
   if (before.opens === after.opens)
@@ -169,8 +167,8 @@ function walk(path: string, before: unknown, after: unknown, changes: ContentCha
     told(`${label} changed`);
     return;
   }
-  if (holder?.node === "object" && holder.told === "day" && /^\w+$/.test(key)) {
-    told(dayChange(key, before as DayHours, after as DayHours));
+  if (declared?.node.node === "day") {
+    told(dayChange(declared.node.label, before as DayHours, after as DayHours));
     return;
   }
   if (holder?.node === "object" && holder.told === "zips" && /^[\w-]+$/.test(key)) {

@@ -121,8 +121,8 @@ export type ObjectNode<C extends Children = Children, S extends z.ZodType = z.Zo
   children: C;
   schema: S;
   label?: string;
-  /** How the history tells a change to each child: a day's hours, a town's ZIP codes. */
-  told?: "day" | "zips";
+  /** How the history tells a change to each child: a town's ZIP codes, in one line. */
+  told?: "zips";
   /**
    * The week: each day but the first may take the first's hours with one box, labelled with the
    * day's name and these words ("same hours as Monday"; week.ts).

@@ -65,6 +65,6 @@ export function week(spec: {
     each(weekdays, (name) =>
       day(name, spec.part, name === first ? spec.sameAsFirst.hint : undefined),
     ),
-    { label: spec.label, told: "day", sameAsFirst: { label: spec.sameAsFirst.label } },
+    { label: spec.label, sameAsFirst: { label: spec.sameAsFirst.label } },
   );
 }

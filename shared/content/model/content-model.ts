@@ -76,7 +76,7 @@ export function declarationAt(path: string): Declared | undefined {
 }
 
 /** "Exton page: ", "Services page, Office Cleaning card: ". */
-export const pagePrefix = (on: OnPage) => `${on.page.name}${on.section ? `, ${on.section}` : ""}: `;
+const pagePrefix = (on: OnPage) => `${on.page.name}${on.section ? `, ${on.section}` : ""}: `;
 
 /** What the history calls a declaration ("Main phone", "Exton page: line under the heading"). */
 export function historyLabel({ node, on }: Declared): string | undefined {

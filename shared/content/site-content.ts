@@ -13,6 +13,7 @@ import type { z } from "zod";
 import { contentModel } from "./model/content-model.ts";
 
 export type { OwnerPicture } from "./model/pictures.ts";
+// Declared in model/; named here too for the readers of the document that use them.
 export { phoneText } from "./model/rules.ts";
 export { type Weekday, weekdays } from "./weekdays.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { pictureSlots } from "../picture-files.ts";
-import { repositoryContent } from "../repository-content.ts";
+import { contentGroups, repositoryContent } from "../repository-content.ts";
 import { siteContentSchema } from "../site-content.ts";
 import { contentModel, declarationAt, declarations, historyLabel } from "./content-model.ts";
 import type { ContentNode } from "./nodes.ts";
@@ -49,6 +49,10 @@ describe("the content's declarations (decision 0027)", () => {
     const paths = schemaPaths(json as JsonSchema);
     expect(paths.length).toBeGreaterThan(300);
     expect(paths.filter((path) => declaredAt(path) === null)).toEqual([]);
+  });
+
+  it("declare the groups the content files are, in their order", () => {
+    expect(Object.keys(contentModel.children)).toEqual([...contentGroups]);
   });
 
   it("declare every value the repository's content holds (none is dropped unnamed)", () => {

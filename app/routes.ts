@@ -1,4 +1,5 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { areas } from "../shared/areas";
 
 // Every public path, one line each (product.md, Pages). Town and service pages are one module
 // each, mounted at several paths under distinct ids; the module reads its data from the path.
@@ -10,11 +11,8 @@ export default [
   // Where the contact function sends a browser after the form's plain post; not in the sitemap.
   route("thank-you", "routes/thank-you.tsx"),
 
-  route("plymouth-meeting", "routes/town.tsx", { id: "town-plymouth-meeting" }),
-  route("king-prussia", "routes/town.tsx", { id: "town-king-prussia" }),
-  route("west-chester", "routes/town.tsx", { id: "town-west-chester" }),
-  route("exton", "routes/town.tsx", { id: "town-exton" }),
-  route("berwyn", "routes/town.tsx", { id: "town-berwyn" }),
+  // The towns' one list (shared/areas.ts): a town added there has its page.
+  ...areas.map((town) => route(town.slug, "routes/town.tsx", { id: `town-${town.slug}` })),
 
   route("residential-cleaning", "routes/service.tsx", { id: "service-residential-cleaning" }),
   route("commercial-cleaning", "routes/service.tsx", { id: "service-commercial-cleaning" }),

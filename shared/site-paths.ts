@@ -2,12 +2,12 @@
  * The site's pages as paths, for what the contact function must recognise without the build: the
  * page a visit landed on (a request's `source`, visit-source.ts) and the pages the site counts
  * (site-counts.ts), and the quote form's island sends. The towns' and service pages' paths keep
- * their one home in town-paths.ts and service-paths.ts: paths only, so that the towns' names and
- * the service catalog's words stay out of the form's island. site-paths.test.ts holds this list to
- * app/routes.ts.
+ * their one home in areas.ts and service-paths.ts (paths only, so that the service catalog's words
+ * stay out of the form's island). site-paths.test.ts holds this list to app/routes.ts.
  */
+
+import { areas } from "./areas.ts";
 import { servicePaths } from "./service-paths.ts";
-import { townPaths } from "./town-paths.ts";
 
 /** Where the contact function sends a browser after the form's plain post (not in the sitemap). */
 export const thankYouPath = "/thank-you";
@@ -20,7 +20,7 @@ export const sitePaths: readonly string[] = [
   "/services",
   "/contact",
   thankYouPath,
-  ...townPaths.map((town) => town.path),
+  ...areas.map((town) => town.path),
   ...servicePaths.map((service) => service.path),
 ];
 

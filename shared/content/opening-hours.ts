@@ -5,7 +5,7 @@
  * "Monday to Saturday except Wednesday, 8 AM to 7 PM", "Every day, 9 AM to 5 PM", "Saturday,
  * 9 AM to 1 PM" (never "Monday to Friday and Saturday").
  */
-import type { Weekday } from "./site-content.ts";
+import { dayName, type Weekday, weekdays } from "./weekdays.ts";
 
 export type DayHours = { open: false } | { open: true; opens: string; closes: string };
 export type Week = Record<Weekday, DayHours>;
@@ -19,19 +19,7 @@ export type OpeningSlot = {
   dayNames: string[];
 };
 
-// Not site-content.ts's `weekdays`: importing it would bring the schema into the form's island.
-const order: Weekday[] = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-];
-
-const fullName = (day: Weekday) => day[0]?.toUpperCase() + day.slice(1);
-const name = (index: number) => fullName(order[index] as Weekday);
+const name = (index: number) => dayName(weekdays[index] as Weekday);
 
 /** "19:00" -> "7 PM", "17:30" -> "5:30 PM", "12:00" -> "noon". */
 export function clockWords(time: string): string {
@@ -50,12 +38,12 @@ const list = (words: string[]) =>
  * closed days themselves), "Monday to Wednesday and Saturday", "Monday to Sunday".
  */
 export function daysWords(days: readonly Weekday[], except = true): string {
-  const mask = order.map((day) => +days.includes(day)).join(""); // "1101110"
+  const mask = weekdays.map((day) => +days.includes(day)).join(""); // "1101110"
   const first = mask.indexOf("1");
   const last = mask.lastIndexOf("1");
-  const gaps = order.slice(first, last + 1).filter((day) => !days.includes(day));
+  const gaps = weekdays.slice(first, last + 1).filter((day) => !days.includes(day));
   if (except && gaps.length && days.length > 3 && gaps.length * 2 < days.length)
-    return `${name(first)} to ${name(last)} except ${list(gaps.map(fullName))}`;
+    return `${name(first)} to ${name(last)} except ${list(gaps.map(dayName))}`;
   // Each run of days in a row: three or more as "Monday to Wednesday", fewer by name.
   return list(
     [...mask.matchAll(/1+/g)].flatMap(({ 0: run, index }) =>
@@ -72,7 +60,7 @@ type Group = Hours & { days: Weekday[] };
 /** The open days gathered by their hours, in the order of their first day. */
 function hoursGroups(week: Week): Group[] {
   const groups: Group[] = [];
-  for (const day of order) {
+  for (const day of weekdays) {
     const hours = week[day];
     if (!hours.open) continue;
     const same = groups.find(
@@ -95,8 +83,8 @@ function difference(hours: Hours, usual: Hours): string {
 
 /** The week in words: what the quote form, the e-mails and the pages' sentences say. */
 export function weekWords(week: Week) {
-  const openDays = order.filter((day) => week[day].open);
-  const closed = order.filter((day) => !week[day].open);
+  const openDays = weekdays.filter((day) => week[day].open);
+  const closed = weekdays.filter((day) => !week[day].open);
   // The usual hours are those of the most days (a stable sort: on a tie, the earliest day's).
   const [usual, ...others] = hoursGroups(week).sort((a, b) => b.days.length - a.days.length);
   const days = daysWords(openDays);
@@ -123,7 +111,7 @@ export function weekWords(week: Week) {
  * 7 PM", "Saturday: 8 AM to 5 PM", "Sunday: Closed"); the hours with no-break spaces.
  */
 export function hoursLines(week: Week): string[] {
-  const closed = order.filter((day) => !week[day].open);
+  const closed = weekdays.filter((day) => !week[day].open);
   return [
     // No-break spaces: "8 AM to 7 PM" stays on one line, after the days if need be.
     ...hoursGroups(week).map(
@@ -136,14 +124,14 @@ export function hoursLines(week: Week): string[] {
 /** Runs of days in a row with the same hours, for structured data. */
 export function openingSlots(week: Week): OpeningSlot[] {
   const open: OpeningSlot[] = [];
-  order.forEach((day, index) => {
+  weekdays.forEach((day, index) => {
     const hours = week[day];
-    const before = week[order[index - 1] as Weekday];
+    const before = week[weekdays[index - 1] as Weekday];
     const slot = open.at(-1);
     if (!hours.open) return;
     if (slot && before?.open && before.opens === hours.opens && before.closes === hours.closes)
-      slot.dayNames.push(fullName(day));
-    else open.push({ opens: hours.opens, closes: hours.closes, dayNames: [fullName(day)] });
+      slot.dayNames.push(dayName(day));
+    else open.push({ opens: hours.opens, closes: hours.closes, dayNames: [dayName(day)] });
   });
   return open;
 }

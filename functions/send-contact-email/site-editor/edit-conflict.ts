@@ -11,8 +11,9 @@ import { momentWords } from "../base/clock.ts";
 import type { ContentStore } from "../store/content-store.ts";
 import { Lines } from "../views/parts.ts";
 import { h } from "../views/react.ts";
+import { groupValues } from "./form-values.ts";
 import { versionDocument } from "./live-document.ts";
-import { type Group, groupValues } from "./site-fields.ts";
+import type { Group } from "./site-fields.ts";
 
 /** The form's hidden field: the version its values were read from ("0": the site as first built). */
 export const baseVersionField = "baseVersion";

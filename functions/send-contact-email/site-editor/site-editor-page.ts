@@ -1,31 +1,24 @@
 /**
  * The owner's site editor as plain HTML (site-editor-routes.ts serves it): one form per group with
- * every field labelled and each problem beside its field, the Pages list, the editor's messages.
- * The home is editor-home-page.ts. No script: every action is a form post. React escapes every
- * value, so what the owner typed comes back as text.
+ * every field labelled and each problem beside its field (its boxes: form-inputs.ts), the Pages
+ * list, the editor's messages. The home is editor-home-page.ts. No script: every action is a
+ * form post. React escapes every value, so what the owner typed comes back as text.
  */
 import { NewLinkForm } from "../http/new-link-offer.ts";
 import { sitePageUrl } from "../links/page-urls.ts";
 import { ButtonLink, Problem } from "../views/parts.ts";
 import { renderPage } from "../views/private-page.ts";
-import { Fragment, h, type ReactNode } from "../views/react.ts";
+import { Fragment, h } from "../views/react.ts";
 import {
   baseVersionField,
   baseVersionValue,
   ConflictNotice,
   type EditConflict,
 } from "./edit-conflict.ts";
+import { type FieldContext, FieldInput, idOf, ListRows } from "./form-inputs.ts";
+import { fieldFor, fieldsOf } from "./form-values.ts";
 import { pageChoices } from "./page-fields.ts";
-import {
-  type Choice,
-  type Field,
-  fieldFor,
-  fieldsOf,
-  type Group,
-  type ListSpec,
-  rowCount,
-  type Values,
-} from "./site-fields.ts";
+import type { Group, Values } from "./site-fields.ts";
 import { previewAction } from "./site-links.ts";
 
 /** The Pages group: one link per page, each to its own form. */
@@ -75,8 +68,6 @@ export type GroupFormView = {
   /** The part changed since the form was opened: what changed, above the typing kept. */
   conflict?: EditConflict;
 };
-
-const idOf = (name: string) => `f-${name.replace(/[^A-Za-z0-9]+/g, "-")}`;
 
 /** The problems by field name: each beside its field; one that fits none heads the form. */
 function placeProblems(view: GroupFormView) {
@@ -214,178 +205,6 @@ export function renderGroupForm(view: GroupFormView): string {
         ButtonLink,
         { className: "button quiet", href: sitePageUrl(base, token) },
         "Back to your site",
-      ),
-    ),
-  );
-}
-
-type FieldContext = { values: Values; byField: Map<string, string[]> };
-
-function FieldInput({
-  field,
-  name,
-  context,
-}: {
-  field: Field;
-  name: string;
-  context: FieldContext;
-}) {
-  const id = idOf(name);
-  const value = context.values[name] ?? "";
-  const problems = context.byField.get(name) ?? [];
-  const described = [field.hint ? `${id}-hint` : "", problems.length > 0 ? `${id}-problem` : ""]
-    .filter(Boolean)
-    .join(" ");
-  const common = {
-    id,
-    name,
-    "aria-describedby": described || undefined,
-    "aria-invalid": problems.length > 0 ? true : undefined,
-  };
-  const after = h(
-    Fragment,
-    null,
-    field.hint ? h("p", { className: "small", id: `${id}-hint` }, field.hint) : null,
-    problems.length > 0
-      ? h("p", { className: "field-problem", id: `${id}-problem` }, problems.join(" "))
-      : null,
-  );
-  if (field.kind === "hidden") return h("input", { type: "hidden", name, value });
-  const fieldClass = [
-    "field",
-    problems.length > 0 ? "invalid" : "",
-    field.formOnly ? "same" : "",
-    /\.(open|opens|closes)$/.test(name) && name.startsWith("hours.week.") ? "day-part" : "",
-  ]
-    .filter(Boolean)
-    .join(" ");
-  if (field.kind === "checkbox")
-    return h(
-      "div",
-      { className: fieldClass },
-      h(
-        "label",
-        { className: "check", htmlFor: id },
-        h("input", { ...common, type: "checkbox", defaultChecked: value !== "" }),
-        h(LabelWords, { field }),
-      ),
-      after,
-    );
-  let input: ReactNode;
-  if (field.kind === "select") {
-    const choices: readonly Choice[] =
-      value === "" || field.choices?.some((choice) => choice.value === value)
-        ? (field.choices ?? [])
-        : [...(field.choices ?? []), { value, label: value }];
-    input = h(
-      "select",
-      { ...common, defaultValue: value },
-      choices.map((choice) =>
-        h("option", { key: choice.value, value: choice.value }, choice.label),
-      ),
-    );
-  } else if (field.kind === "textarea" || field.kind === "lines" || field.kind === "codes")
-    input = h("textarea", {
-      ...common,
-      rows: field.kind === "codes" ? 2 : name.endsWith(".text") ? 6 : 3,
-      defaultValue: value,
-    });
-  else input = h("input", { ...common, ...inputType(field), defaultValue: value });
-  return h(
-    "div",
-    { className: fieldClass },
-    h("label", { htmlFor: id }, h(LabelWords, { field })),
-    field.unit
-      ? h(
-          "div",
-          { className: field.unit === "$" ? "unit dollars" : "unit percent" },
-          field.unit === "$" ? h("span", { "aria-hidden": true }, "$") : null,
-          input,
-          field.unit === "%" ? h("span", { "aria-hidden": true }, "%") : null,
-        )
-      : input,
-    after,
-  );
-}
-
-/** What a screen reader reads for a unit the box shows as "$" or "%". */
-const unitWords = { $: " (in dollars)", "%": " (percent)" } as const;
-
-/**
- * A field's label as shown: without the part its fieldset's legend already says (read to screen
- * readers only), with its unit in words for them.
- */
-function LabelWords({ field }: { field: Field }) {
-  const said = field.said && field.label.startsWith(field.said) ? field.said : "";
-  const rest = field.label.slice(said.length);
-  return h(
-    Fragment,
-    null,
-    said ? h("span", { className: "sr-only" }, said) : null,
-    said ? rest.charAt(0).toUpperCase() + rest.slice(1) : rest,
-    field.unit ? h("span", { className: "sr-only" }, unitWords[field.unit]) : null,
-  );
-}
-
-function inputType(field: Field): Record<string, string> {
-  switch (field.kind) {
-    case "tel":
-      return { type: "tel", inputMode: "tel", autoComplete: "off" };
-    case "email":
-      return { type: "email", inputMode: "email", autoComplete: "off" };
-    case "whole":
-      return { type: "number", step: "1", inputMode: "numeric" };
-    case "dollars":
-      return { type: "number", step: "0.01", inputMode: "decimal" };
-    case "percent":
-      return { type: "number", step: "0.1", inputMode: "decimal" };
-    default:
-      return { type: "text", autoComplete: "off" };
-  }
-}
-
-/** A list's rows, each with "Remove", then one blank row that adds one when filled in. */
-function ListRows({ list, context }: { list: ListSpec; context: FieldContext }) {
-  const count = rowCount(list, context.values);
-  const blank = Object.fromEntries(
-    Object.entries(list.blank).map(([key, value]) => [`${list.path}.${count}.${key}`, value]),
-  );
-  const withBlank: FieldContext = { ...context, values: { ...blank, ...context.values } };
-  return h(
-    "fieldset",
-    { className: "list" },
-    h("legend", null, list.legend),
-    list.hint ? h("p", { className: "small" }, list.hint) : null,
-    Array.from({ length: count + 1 }, (_, index) =>
-      h(
-        "fieldset",
-        { key: index, className: index === count ? "row-item new" : "row-item" },
-        h(
-          "legend",
-          null,
-          index === count ? `Add a ${list.item.toLowerCase()}` : `${list.item} ${index + 1}`,
-        ),
-        index === count ? h("p", { className: "small" }, "Leave it empty to add none.") : null,
-        list.fields.map((one) =>
-          h(FieldInput, {
-            key: one.path,
-            field: one,
-            name: `${list.path}.${index}.${one.path}`,
-            context: withBlank,
-          }),
-        ),
-        index === count
-          ? null
-          : h(
-              "label",
-              { className: "check remove", htmlFor: idOf(`${list.path}.${index}.remove`) },
-              h("input", {
-                type: "checkbox",
-                id: idOf(`${list.path}.${index}.remove`),
-                name: `${list.path}.${index}.remove`,
-              }),
-              `Remove ${list.item.toLowerCase()} ${index + 1}`,
-            ),
       ),
     ),
   );

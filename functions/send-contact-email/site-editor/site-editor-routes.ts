@@ -16,6 +16,7 @@
  * newest version that passes the schema (live-document.ts), never refused for one that does not.
  */
 import { business } from "../../../shared/business.ts";
+import { settleDerived } from "../../../shared/content/model/content-model.ts";
 import { checkSiteContent, type SiteContent } from "../../../shared/content/site-content.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { SitePublishing } from "../base/site-publishing.ts";
@@ -28,6 +29,7 @@ import { type PublishDeps, publishVersion, tryAgainWords } from "../site/publish
 import type { ContentStore } from "../store/content-store.ts";
 import { editConflict } from "./edit-conflict.ts";
 import { renderEditorHome } from "./editor-home-page.ts";
+import { applyGroup, groupValues, readGroupForm } from "./form-values.ts";
 import { type EditableContent, editableContent } from "./live-document.ts";
 import { previewHeaders, withBanner } from "./preview-page.ts";
 import { isOutcome, publishedRedirect } from "./publish-outcome.ts";
@@ -37,7 +39,7 @@ import {
   renderGroupForm,
   renderPagesList,
 } from "./site-editor-page.ts";
-import { applyGroup, type Group, groupValues, readGroupForm } from "./site-fields.ts";
+import type { Group } from "./site-fields.ts";
 import { partGroup } from "./site-links.ts";
 
 /** The one editor: what a `site` token is signed for. */
@@ -227,7 +229,7 @@ async function checkedForm(
       }),
     );
   const next = checked.content;
-  group.settle?.(next, live.document, deps.now?.() ?? new Date());
+  settleDerived(next, live.document, deps.now?.() ?? new Date());
   return { form, values, live, next, previewPath };
 }
 

@@ -9,8 +9,8 @@
  */
 import { type ContentChange, contentChanges } from "../../../shared/content/content-changes.ts";
 import { valueAt } from "../../../shared/content/document-path.ts";
+import { settleDerived } from "../../../shared/content/model/content-model.ts";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
-import { groups } from "./site-fields.ts";
 
 export type UndoPlan = {
   /** The document to publish: the live one with the entry's paths put back. */
@@ -77,6 +77,6 @@ export function planUndo(
   if (same(document.prices, live.prices)) return { document, undone, changedSince };
   if (same(withoutVersion(document.prices), withoutVersion(before.prices)))
     document.prices.version = before.prices.version;
-  else groups.prices.settle?.(document, live, now);
+  else settleDerived(document, live, now);
   return { document, undone, changedSince };
 }

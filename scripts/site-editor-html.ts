@@ -13,18 +13,15 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
   contactDefaults,
+  createContactFunction,
+  createLinkSigners,
   parseContactConfig,
-} from "../functions/send-contact-email/base/config.ts";
-import { silentLogger } from "../functions/send-contact-email/base/log.ts";
-import type { SiteStatus } from "../functions/send-contact-email/base/site-publishing.ts";
-import { createContactFunction } from "../functions/send-contact-email/contact-function.ts";
-import { createLinkSigners } from "../functions/send-contact-email/links/links-settings.ts";
-import { parseOwnerConfig } from "../functions/send-contact-email/owner/owner-config.ts";
-import { siteSubject } from "../functions/send-contact-email/site-editor/site-editor-routes.ts";
-import {
-  openSqliteStore,
-  type SqliteStore,
-} from "../functions/send-contact-email/sqlite/sqlite-store.ts";
+  parseOwnerConfig,
+  type SiteStatus,
+  silentLogger,
+  siteSubject,
+} from "../functions/send-contact-email/index.ts";
+import { openSqliteStore, type SqliteStore } from "../functions/send-contact-email/node.ts";
 
 // Many publishes in a row, each one compared: the limit of a leaked link does not apply here.
 (contactDefaults as { sitePublishesPer10Minutes: number }).sitePublishesPer10Minutes = 100_000;

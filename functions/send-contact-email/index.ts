@@ -5,7 +5,13 @@
  * runtimes; what needs Node is in `node.ts`, the owner's command-line tools in `owner-tools.ts`.
  * Nothing outside this folder imports another of its modules (public-face.test.ts).
  */
-export { ConfigError, type ContactConfig, type Env, parseContactConfig } from "./base/config.ts";
+export {
+  ConfigError,
+  type ContactConfig,
+  contactDefaults,
+  type Env,
+  parseContactConfig,
+} from "./base/config.ts";
 export { leadStatuses } from "./base/lead-status.ts";
 export {
   consoleLogger,

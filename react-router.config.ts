@@ -1,10 +1,10 @@
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { finishHtml } from "./app/build/finish-html";
-import { manifestFile, readChunkGraph } from "./app/build/page-scripts";
-import { shipSite } from "./app/build/ship-site";
-import { keepSiteSource } from "./app/build/site-source";
+import { finishHtml } from "./site-build/finish-html";
+import { manifestFile, readChunkGraph } from "./site-build/page-scripts";
+import { shipSite } from "./site-build/ship-site";
+import { keepSiteSource } from "./site-build/site-source";
 
 export default {
   // BUILD_DIR: a second build beside the one `npm start` serves (tests of SITE_COUNTS=on), served
@@ -18,8 +18,8 @@ export default {
     return [...getStaticPaths(), "/404"];
   },
   // After prerendering: pages without React Router's hydration, islands instead, the stylesheet
-  // inlined (app/build/finish-html.ts); then only what pages load is kept, with each file's
-  // headers and compressed versions written beside it (app/build/ship-site.ts).
+  // inlined (site-build/finish-html.ts); then only what pages load is kept, with each file's
+  // headers and compressed versions written beside it (site-build/ship-site.ts).
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
     // Vite's manifest (vite.config.ts) describes the build; it is not part of the site.

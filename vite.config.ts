@@ -3,8 +3,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, loadEnv, type Plugin } from "vite";
 import { imagetools } from "vite-imagetools";
-import { routesStayOnTheServer } from "./app/build/route-stand-ins.ts";
 import { siteCountsOn, siteCountsSetting } from "./shared/site-counts-setting.ts";
+import { routesStayOnTheServer } from "./site-build/route-stand-ins.ts";
 
 export default defineConfig(({ mode }) => {
   // Checked here so that a mistyped value stops the build instead of shipping pages that quietly
@@ -19,7 +19,7 @@ export default defineConfig(({ mode }) => {
       // Illustrations stay files: inlined as data: URLs they would sit in the JavaScript of every
       // page that imports the artwork catalogue, and again in each page's HTML.
       assetsInlineLimit: (file: string) => (file.endsWith(".svg") ? false : undefined),
-      // The chunk graph for the build's last step (app/build/page-scripts.ts): which files a page can
+      // The chunk graph for the build's last step (site-build/page-scripts.ts): which files a page can
       // load, so that nothing else is shipped. Moved out of build/client by that step.
       manifest: true,
     },

@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",
+      "site-build/**/*.test.ts",
       "shared/**/*.test.ts",
       "functions/**/*.test.ts",
       "server/**/*.test.ts",

@@ -69,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           dangerouslySetInnerHTML={{ __html: pageContentJson(liveContent().document) }}
         />
         {/* React Router checks for these when it prerenders; the build replaces them with the
-            island loader (app/build/finish-html.ts): pages are not hydrated. */}
+            island loader (site-build/finish-html.ts): pages are not hydrated. */}
         <Scripts />
       </body>
     </html>

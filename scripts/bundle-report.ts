@@ -1,6 +1,6 @@
 /**
  * `npm run bench:bundle`: what each prerendered page can run, from build/client and the build's
- * chunk graph (Vite's manifest, app/build/page-scripts.ts): the island loader with its static
+ * chunk graph (Vite's manifest, site-build/page-scripts.ts): the island loader with its static
  * imports (the first JavaScript), and each island the page marks, with everything that island
  * loads then or later. Brotli bytes at the quality the build writes them.
  *
@@ -14,7 +14,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, constants } from "node:zlib";
-import { pageIslands, readChunkGraph } from "../app/build/page-scripts.ts";
+import { pageIslands, readChunkGraph } from "../site-build/page-scripts.ts";
 import { buildSite } from "../tools/built-site.ts";
 import { markdownTable, provenance, writeFigures } from "../tools/figures.ts";
 

@@ -91,7 +91,7 @@ describe("a production install", () => {
     () => {
       const copy = mkdtempSync(join(tmpdir(), "production-install-"));
       try {
-        for (const folder of ["server", "shared", "functions", "app/build", "content"])
+        for (const folder of ["server", "shared", "functions", "site-build", "content"])
           cpSync(join(projectRoot, folder), join(copy, folder), { recursive: true });
         cpSync(join(projectRoot, "package.json"), join(copy, "package.json"));
         cpSync(buildDir, join(copy, "build"), { recursive: true });

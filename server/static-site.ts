@@ -1,5 +1,5 @@
 /**
- * The built site as the build described it (app/build/ship-site.ts): `_headers.json` lists every
+ * The built site as the build described it (site-build/ship-site.ts): `_headers.json` lists every
  * file to serve with its headers (type, caching, Content-Security-Policy, ETag) and its `.br` and
  * `.gz` versions. Loading reads those files and nothing else: no folder walk, no hashing, no
  * compression, so the server starts at once. Requests are answered from this index only; a URL

@@ -1,7 +1,7 @@
 /**
  * Headers every response of the site carries, whoever serves it: `npm start` (server/) adds them
  * to each answer, and the build writes them into build/client/_headers for static hosts
- * (app/build/ship-site.ts). Pages add their own Content-Security-Policy (app/build/csp.ts);
+ * (site-build/ship-site.ts). Pages add their own Content-Security-Policy (site-build/csp.ts);
  * everything else gets a policy that allows nothing, which matters for files a browser could
  * render on their own (SVG, JSON).
  *

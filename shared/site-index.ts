@@ -1,6 +1,6 @@
 /**
  * What the build tells a server about the site it serves: build/client/_headers.json, written by
- * app/build/ship-site.ts and read by server/static-site.ts. Every file to serve, with its headers
+ * site-build/ship-site.ts and read by server/static-site.ts. Every file to serve, with its headers
  * and the compressed versions beside it; nothing else in the folder is served.
  */
 export const siteIndexFile = "_headers.json";

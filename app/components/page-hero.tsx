@@ -52,7 +52,7 @@ export function PageHero({
             )}
           >
             {/* Left out on phones: then it is not the first paint's (not inlined nor fetched
-                with priority, app/build/finish-html.ts), so its bytes stay out of a phone's
+                with priority, site-build/finish-html.ts), so its bytes stay out of a phone's
                 first round trip; a lazy image with its size, it does not move anything. */}
             <ArtworkImage
               name={artwork}

@@ -15,14 +15,14 @@ import {
   type RouteObject,
   type ServerBuild,
 } from "react-router";
-import { finishHtml, pageFinisher } from "../../app/build/finish-html.ts";
-import { chunkGraph, type ViteManifest } from "../../app/build/page-scripts.ts";
-import { shipSite } from "../../app/build/ship-site.ts";
-import { readSiteOptions, siteSourceDir } from "../../app/build/site-source.ts";
 import type { PictureFile } from "../../functions/send-contact-email/index.ts";
 import { contentKey } from "../../shared/content/live-content.ts";
 import type { SiteContent } from "../../shared/content/site-content.ts";
 import { deploymentDefaults } from "../../shared/deployment-defaults.ts";
+import { finishHtml, pageFinisher } from "../../site-build/finish-html.ts";
+import { chunkGraph, type ViteManifest } from "../../site-build/page-scripts.ts";
+import { shipSite } from "../../site-build/ship-site.ts";
+import { readSiteOptions, siteSourceDir } from "../../site-build/site-source.ts";
 import { writePictures } from "../pictures/write-pictures.ts";
 
 type Page = { path: string; kind: "html" | "resource"; needsData: boolean };

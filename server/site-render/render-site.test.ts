@@ -19,8 +19,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { findInlineSources } from "../../app/build/csp.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
+import { findInlineSources } from "../../site-build/csp.ts";
 import { projectRoot } from "../settings.ts";
 import { loadStaticSite } from "../static-site.ts";
 import {

@@ -6,7 +6,7 @@
  * to this module, and live-content.ts's first document is the page's.
  *
  * Only the groups the page's islands read (`islandContent`): the root layout writes the five an
- * island may need, and the build's last step (app/build/finish-html.ts) cuts each page's block to
+ * island may need, and the build's last step (site-build/finish-html.ts) cuts each page's block to
  * its own islands' groups, or drops it; every byte counts towards the page's first round trip.
  * Server code imports the names below, never the document: on a server there is no page.
  */

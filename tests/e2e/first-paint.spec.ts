@@ -3,7 +3,7 @@ import { routes } from "./helpers/site";
 
 /**
  * The first paint waits for no script (product.md, Quality bars). The build gives each page one module script that imports
- * the island loader after the first contentful paint (app/build/finish-html.ts), so on a slow
+ * the island loader after the first contentful paint (site-build/finish-html.ts), so on a slow
  * connection no download competes with the HTML the visitor is waiting for.
  */
 for (const path of ["/", "/services", "/exton"]) {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
-import { islandsIn, pageChunks, readChunkGraph } from "../../app/build/page-scripts";
+import { islandsIn, pageChunks, readChunkGraph } from "../../site-build/page-scripts";
 import { expect, test } from "./fixtures";
 import { routes, unknownPath } from "./helpers/site";
 

@@ -9,11 +9,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findInlineSources } from "../../app/build/csp.ts";
-import { islandsIn } from "../../app/build/page-scripts.ts";
 import { islandContent, pageContentGroups } from "../../shared/content/page-content.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../shared/content/site-content.ts";
+import { findInlineSources } from "../../site-build/csp.ts";
+import { islandsIn } from "../../site-build/page-scripts.ts";
 import { type HostProcess, projectRoot, startNodeServer } from "./support/processes.ts";
 
 const buildDir = process.env.SITE_BUILD_DIR ?? join(projectRoot, "build", "client");

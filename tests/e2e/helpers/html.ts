@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { decodeEntities } from "../../../app/build/html-entities";
+import { decodeEntities } from "../../../site-build/html-entities";
 
 /** The visible text of an HTML fragment, as a crawler without JavaScript reads it. */
 export function mainText(html: string): string {

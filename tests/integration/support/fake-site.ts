@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeServingFiles } from "../../../app/build/ship-site.ts";
+import { writeServingFiles } from "../../../site-build/ship-site.ts";
 
 export const inlineScripts = [
   'window.__reactRouterContext = {"basename":"/"};',

@@ -34,7 +34,7 @@ describe("stylesheets", () => {
   // A stand-in keeps the stylesheets its route imports itself and nothing its components import:
   // one imported below a route would be missing from every page, silently.
   it("are imported by app/root.tsx only", () => {
-    const appDir = path.resolve(import.meta.dirname, "..");
+    const appDir = path.resolve(import.meta.dirname, "../app");
     const importers = readdirSync(appDir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name))
       .map((entry) => path.join(entry.parentPath, entry.name))

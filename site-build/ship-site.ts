@@ -22,8 +22,8 @@ import {
   lockedDownPolicy,
   securityHeaders,
   strictTransportSecurity,
-} from "../../shared/security-headers.ts";
-import { type ServedFile, type SiteIndex, siteIndexFile } from "../../shared/site-index.ts";
+} from "../shared/security-headers.ts";
+import { type ServedFile, type SiteIndex, siteIndexFile } from "../shared/site-index.ts";
 import { contentSecurityPolicy, findInlineSources, runtimeStyleHashes } from "./csp.ts";
 import { type ChunkGraph, pageChunks } from "./page-scripts.ts";
 

@@ -14,7 +14,7 @@
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { blockForIslands } from "../../shared/content/page-content.ts";
+import { blockForIslands } from "../shared/content/page-content.ts";
 import { classesIn, pageCss, tagsIn } from "./page-css.ts";
 import { type ChunkGraph, islandsIn, pageChunks } from "./page-scripts.ts";
 

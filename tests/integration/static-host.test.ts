@@ -274,7 +274,9 @@ describe("publishing to a static host", () => {
       ),
     ).rejects.toThrow(/The picture (?:6b){16}-480\.avif could not be fetched: .* answered 404/);
     expect(readdirSync(refused)).toEqual([]);
-  });
+    // Three runs of the content script, each a Node process of its own: seconds each on a loaded
+    // machine, more than the suite's 20 s together.
+  }, 90_000);
 
   it("fails the host's build, with the reasons, on a version the schema refuses", async () => {
     const bad = structuredClone(repositoryVersion()) as { contact: { phone: string } };

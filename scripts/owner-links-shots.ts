@@ -11,37 +11,26 @@ import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import {
   type ContactEmail,
-  createContactFunction,
   createLinkSigners,
   inboxSubjects,
-  parseContactConfig,
-  parseOwnerConfig,
-  silentLogger,
   siteSubject,
 } from "../functions/send-contact-email/index.ts";
-import { openSqliteStore } from "../functions/send-contact-email/node.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
+import { functionUrl, phoneServedBy, startOwnerFunction } from "./owner-pages-harness.ts";
 import { savePalettePng } from "./quote-form-shots.ts";
 
-const origin = "https://owner.example";
-const functionUrl = `${origin}/functions/v1/send-contact-email`;
 const out = join(import.meta.dirname, "..", "docs", "owner");
 const secret = "owner-links-shots-owner-link-secret-0123456789";
 const key = "owner-links-shots-key";
 
-const owner = parseOwnerConfig(
-  { OWNER_LINK_SECRET: secret, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
-  { production: true, defaultFunctionUrl: functionUrl },
-);
 const mails: ContactEmail[] = [];
-const fn = createContactFunction({
-  config: parseContactConfig({
+const { fn, owner } = await startOwnerFunction({
+  secret,
+  env: {
     CONTACT_PUBLIC_KEY: key,
     MAIL_TO: "owner@keystone-shine.example",
     MAIL_FROM: "Keystone Shine Website <website@keystone-shine.example>",
-  }),
-  owner,
-  openStore: async () => ({ store: openSqliteStore(":memory:", { groupCommit: false }) }),
+  },
   mailer: {
     async send(email) {
       mails.push(email);
@@ -49,9 +38,7 @@ const fn = createContactFunction({
     },
     close: async () => {},
   },
-  log: silentLogger,
 });
-await fn.start();
 const links = createLinkSigners(owner.links);
 const dayAgo = new Date(Date.now() - 2 * 86_400_000);
 
@@ -74,30 +61,7 @@ const { id } = (await stored.json()) as { id: string };
 await fn.drain();
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-const context = await browser.newContext({
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 1,
-  isMobile: true,
-  hasTouch: true,
-  javaScriptEnabled: false,
-});
-await context.route("**/*", async (route) => {
-  const request = route.request();
-  const body = request.postDataBuffer();
-  const response = await fn.fetch(
-    new Request(request.url(), {
-      method: request.method(),
-      headers: await request.allHeaders(),
-      body: body && request.method() !== "GET" ? new Uint8Array(body) : undefined,
-    }),
-    { peer: "127.0.0.1" },
-  );
-  await route.fulfill({
-    status: response.status,
-    headers: Object.fromEntries(response.headers),
-    body: Buffer.from(await response.arrayBuffer()),
-  });
-});
+const context = await phoneServedBy(browser, fn);
 const page = await context.newPage();
 mkdirSync(out, { recursive: true });
 const shot = async (name: string, target: Page, fullPage = false) =>

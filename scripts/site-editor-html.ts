@@ -13,15 +13,10 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
   contactDefaults,
-  createContactFunction,
   createLinkSigners,
-  parseContactConfig,
-  parseOwnerConfig,
-  type SiteStatus,
-  silentLogger,
   siteSubject,
 } from "../functions/send-contact-email/index.ts";
-import { openSqliteStore, type SqliteStore } from "../functions/send-contact-email/node.ts";
+import { functionUrl, startOwnerFunction } from "./owner-pages-harness.ts";
 
 // Many publishes in a row, each one compared: the limit of a leaked link does not apply here.
 (contactDefaults as { sitePublishesPer10Minutes: number }).sitePublishesPer10Minutes = 100_000;
@@ -35,31 +30,9 @@ const out = resolve(folder);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-const functionUrl = "https://owner.example/functions/v1/send-contact-email";
-const secret = "site-editor-html-owner-link-secret-0123456789";
-const owner = parseOwnerConfig(
-  { OWNER_LINK_SECRET: secret, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
-  { production: true, defaultFunctionUrl: functionUrl },
-);
-let store: SqliteStore | null = null;
-const status: SiteStatus = { serving: null, building: null, failed: null };
-const fn = createContactFunction({
-  config: parseContactConfig({}),
-  owner,
-  openStore: async () => {
-    store = openSqliteStore(":memory:", { groupCommit: false });
-    return { store };
-  },
-  mailer: { send: async () => "html", close: async () => {} },
-  log: silentLogger,
-  publishing: {
-    async checkNow() {
-      status.serving = (await store?.liveContent())?.version ?? null;
-    },
-    status: () => ({ ...status }),
-  },
+const { fn, owner } = await startOwnerFunction({
+  secret: "site-editor-html-owner-link-secret-0123456789",
 });
-await fn.start();
 const token = await createLinkSigners(owner.links).site.sign(siteSubject, new Date());
 
 async function call(path: string, body?: URLSearchParams) {

@@ -16,82 +16,27 @@ import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import sharp from "sharp";
 import {
-  createContactFunction,
   createLinkSigners,
   inboxSubjects,
-  parseContactConfig,
-  parseOwnerConfig,
-  type SiteStatus,
-  silentLogger,
   siteSubject,
 } from "../functions/send-contact-email/index.ts";
-import { openSqliteStore, type SqliteStore } from "../functions/send-contact-email/node.ts";
 import { processPicture } from "../server/pictures/process-picture.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
+import { functionUrl, phoneServedBy, startOwnerFunction } from "./owner-pages-harness.ts";
 import { savePalettePng } from "./quote-form-shots.ts";
 
-const origin = "https://owner.example";
-const functionUrl = `${origin}/functions/v1/send-contact-email`;
 const out = join(import.meta.dirname, "..", "docs", "owner");
-const secret = "site-editor-shots-owner-link-secret-0123456789";
-
-const owner = parseOwnerConfig(
-  { OWNER_LINK_SECRET: secret, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
-  { production: true, defaultFunctionUrl: functionUrl },
-);
-let store: SqliteStore | null = null;
-const status: SiteStatus = { serving: null, building: null, failed: null };
-const fn = createContactFunction({
-  config: parseContactConfig({}),
-  owner,
-  openStore: async () => {
-    store = openSqliteStore(":memory:", { groupCommit: false });
-    return { store };
-  },
-  mailer: { send: async () => "shots", close: async () => {} },
-  log: silentLogger,
+const { fn, owner } = await startOwnerFunction({
+  secret: "site-editor-shots-owner-link-secret-0123456789",
   processPicture,
-  publishing: {
-    async checkNow() {
-      status.serving = (await store?.liveContent())?.version ?? null;
-    },
-    status: () => ({ ...status }),
-  },
 });
-await fn.start();
 const links = createLinkSigners(owner.links);
 const token = await links.site.sign(siteSubject, new Date());
 const home = `${functionUrl}/site?token=${encodeURIComponent(token)}`;
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 /** A phone with JavaScript off, whose every request the function answers. */
-async function phone() {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    javaScriptEnabled: false,
-  });
-  await context.route("**/*", async (route) => {
-    const request = route.request();
-    const body = request.postDataBuffer();
-    const response = await fn.fetch(
-      new Request(request.url(), {
-        method: request.method(),
-        headers: await request.allHeaders(),
-        body: body && request.method() !== "GET" ? new Uint8Array(body) : undefined,
-      }),
-      { peer: "127.0.0.1" },
-    );
-    await route.fulfill({
-      status: response.status,
-      headers: Object.fromEntries(response.headers),
-      body: Buffer.from(await response.arrayBuffer()),
-    });
-  });
-  return context;
-}
+const phone = () => phoneServedBy(browser, fn);
 const context = await phone();
 const page = await context.newPage();
 mkdirSync(out, { recursive: true });

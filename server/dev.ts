@@ -58,8 +58,10 @@ async function main() {
     if (!ownListeners.has(listener)) process.off("SIGTERM", listener);
   }
   contact.listeningAt(server);
-  log.info(`dev server listening on ${server.url}`);
+  // As in start.ts: the store opens before the "listening" line, which tests take as ready (a
+  // quote sent in between was answered 503).
   await contact.open();
+  log.info(`dev server listening on ${server.url}`);
 
   onShutdownSignal(async () => {
     await vite?.close();

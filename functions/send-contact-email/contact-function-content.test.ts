@@ -5,6 +5,7 @@
  * are the new document's. The repository's document is switched back after each test.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { factsOf } from "../../shared/content/facts.ts";
 import { liveContent, switchContent } from "../../shared/content/live-content.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
 import { checkSiteContent, type SiteContent } from "../../shared/content/site-content.ts";
@@ -174,15 +175,19 @@ describe("the contact function after a switch to a published version", () => {
   it("offers and accepts the preferred times of the new week", async () => {
     const { send } = await started();
     const now = new Date();
-    const saturday = bookableDates(now).find((date) => weekday(date) === 6) as string;
+    const saturday = bookableDates(now, factsOf(liveContent().document)).find(
+      (date) => weekday(date) === 6,
+    ) as string;
     expect(saturday).toBeDefined();
-    expect(bookableDates(now).some((date) => weekday(date) === 0)).toBe(false);
+    expect(
+      bookableDates(now, factsOf(liveContent().document)).some((date) => weekday(date) === 0),
+    ).toBe(false);
 
     published((next) => {
       next.hours.week.saturday = { open: false };
       next.hours.week.sunday = { open: true, opens: "10:00", closes: "16:00" };
     });
-    const dates = bookableDates(now);
+    const dates = bookableDates(now, factsOf(liveContent().document));
     expect(dates).not.toContain(saturday);
     const sunday = dates.find((date) => weekday(date) === 0) as string;
     expect(sunday).toBeDefined();

@@ -6,7 +6,10 @@
  * and Node's HTTP, the Supabase entry (supabase/functions/send-contact-email/index.ts)
  * `Deno.serve`.
  */
+import { factsOf } from "../../shared/content/facts.ts";
+import { liveContent } from "../../shared/content/live-content.ts";
 import { type ContactConfig, contactDefaults } from "./base/config.ts";
+import { createContentSource, type LiveFacts } from "./base/content-source.ts";
 import { errorMessage, type Logger } from "./base/log.ts";
 import { purposeSecret } from "./base/secrets.ts";
 import type { SitePublishing } from "./base/site-publishing.ts";
@@ -110,7 +113,18 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
   const inboxLink = async (access: InboxAccess = "act") =>
     inboxPageUrl(owner.functionUrl, await links.inbox.sign(inboxSubjects[access], new Date()));
   let store: FunctionStore | null = null;
+  // The live version's facts, worked out again only when another document is switched in.
+  let shown: LiveFacts | undefined;
+  const content = createContentSource({
+    live() {
+      const { document, version } = liveContent();
+      if (shown?.facts.document !== document) shown = { version, facts: factsOf(document) };
+      return shown;
+    },
+    versions: () => store,
+  });
   const queues = createQueues({
+    content,
     config,
     owner,
     links,
@@ -179,6 +193,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       // The counting beacons' limiter hashes addresses with a key of its own, not the link secret.
       countKey: purposeSecret(owner.linkSecret, "count-limit"),
       inboxLink: () => inboxLink("act"),
+      content,
       publishing,
       processPicture: options.processPicture,
       log,

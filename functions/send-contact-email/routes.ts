@@ -6,6 +6,7 @@
 
 import { business } from "../../shared/business.ts";
 import { type ContactConfig, contactDefaults } from "./base/config.ts";
+import type { ContentSource } from "./base/content-source.ts";
 import type { Logger } from "./base/log.ts";
 import { bearerMatches } from "./base/secrets.ts";
 import type { SitePublishing } from "./base/site-publishing.ts";
@@ -77,6 +78,8 @@ export type RouteDeps = {
   countKey: Promise<string>;
   /** A fresh link to the owner's inbox that acts, for the e-mail that carries it on request. */
   inboxLink: () => Promise<string>;
+  /** The live content version, and the one each stored request was made with. */
+  content: ContentSource;
   /** Makes a published content version live here, and says how that went (the site editor). */
   publishing: SitePublishing;
   /** The Node host's picture maker (server/pictures/); absent on Supabase. */
@@ -132,6 +135,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       retryAfterSeconds: deps.retryAfterSeconds,
       clientAddress: address(request, peer),
       onStored: queues.stored,
+      content: deps.content,
       log,
     });
   const count: Handler = async (request, { store, peer }) =>
@@ -150,6 +154,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       handleInbox(request, format, grant, {
         store,
         links,
+        content: deps.content,
         calendar: async () =>
           renderCalendarSubscribe(
             calendarFeedUrl(owner.functionUrl, await links.calendar.sign(feedName, new Date())),
@@ -161,7 +166,8 @@ export function contactRoutes(deps: RouteDeps): Route[] {
   const ownerPage: Handler = (request, { grant, store }) =>
     handleOwnerPage(request, grant, {
       store,
-      businessName: business.name,
+      businessName: deps.content.live().facts.business.name,
+      wordsOf: (lead) => deps.content.of(lead.contentVersion),
       onStatusChanged: (id) => queues.changed(id),
       followUps: async (lead) =>
         followUpLines(lead, await store.listFollowUps(lead.id), owner.followUps),
@@ -183,7 +189,8 @@ export function contactRoutes(deps: RouteDeps): Route[] {
           functionUrl: owner.functionUrl,
           channels: owner.push ? ["email", "push"] : ["email"],
           mailFrom: config.mailFrom,
-          businessName: business.name,
+          businessName: deps.content.live().facts.business.name,
+          content: deps.content,
           linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
           limits: config.visitorLimits,
           noticeCap: deps.limiters().visitorNotices,
@@ -243,6 +250,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       ownerSigner: links["owner-read"],
       functionUrl: owner.functionUrl,
       mailFrom: config.mailFrom,
+      content: deps.content,
       log,
     });
 

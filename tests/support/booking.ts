@@ -3,6 +3,7 @@
  * memory, a mailer that keeps what it was given (or fails as told), and the visitor outbox on a
  * fake clock.
  */
+
 import { createVisitorOutbox } from "../../functions/send-contact-email/booking/visitor-outbox.ts";
 import { createLinkSigner } from "../../functions/send-contact-email/links/signed-links.ts";
 import type { ContactEmail } from "../../functions/send-contact-email/mail/email.ts";
@@ -10,6 +11,7 @@ import { MailDeliveryError, type Mailer } from "../../functions/send-contact-ema
 import { validateContact } from "../../shared/contact-schema.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import { validRequest } from "../integration/support/requests.ts";
+import { fixedContent } from "./content-source.ts";
 import { testStore } from "./stores.ts";
 
 export const functionUrl = "https://www.example.com/functions/v1/send-contact-email";
@@ -81,6 +83,7 @@ export function visitorOutboxOnFakeClock(
     store,
     mailer: mail.mailer,
     letters,
+    content: fixedContent(),
     functionUrl,
     signer: visitorSigner,
     reminders: { time: reminderTime, timeZone: "America/New_York" },

@@ -4,8 +4,10 @@
  * and request, GET changes nothing, each POST is stored with its event and reaches the owner, a
  * double tap books once, and the feed parses as iCalendar.
  */
+
 import ICAL from "ical.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { switchContent } from "../../../shared/content/live-content.ts";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
@@ -61,7 +63,7 @@ async function setup(env: Record<string, string> = {}, ownerEnv: Record<string, 
   });
   running.push(fn);
   await fn.start();
-  const [first, second] = bookableDates(new Date());
+  const [first, second] = bookableDates(new Date(), repositoryFacts());
   const response = await fn.fetch(
     new Request(functionUrl, {
       method: "POST",

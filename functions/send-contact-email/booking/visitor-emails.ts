@@ -12,7 +12,7 @@
 import type { CSSProperties } from "react";
 import { business } from "../../../shared/business.ts";
 import { serviceLabel } from "../../../shared/contact-schema.ts";
-import { describeQuoteDetails } from "../../../shared/quote/describe.ts";
+import { describeQuoteDetails, type QuoteWords } from "../../../shared/quote/describe.ts";
 import { type Visit, visitOf, visitWords } from "../base/visit.ts";
 import { type ContactEmail, domainOf, headerSafe, htmlEmail } from "../mail/email.ts";
 import { greetingName, looksLikeName } from "../mail/greeting.ts";
@@ -166,9 +166,9 @@ function letter(
 }
 
 /** What they asked for, in the owner's words minus anything they typed freely. */
-function requestRows(request: StoredContactRequest): Array<[string, string]> {
+function requestRows(request: StoredContactRequest, words: QuoteWords): Array<[string, string]> {
   const rows: Array<[string, string]> = [["Service", serviceLabel(request.service)]];
-  for (const { label, value } of describeQuoteDetails(request)) {
+  for (const { label, value } of describeQuoteDetails(request, words)) {
     if (label === "Estimate for") continue;
     rows.push([label === "ZIP" ? "Where" : label, value]);
   }
@@ -180,6 +180,8 @@ export function composeAcknowledgement(
   request: StoredContactRequest,
   letters: VisitorLetters,
   links: VisitorLinks,
+  /** The price list and offers of the version the request was made with (its stamp). */
+  words: QuoteWords,
 ): ContactEmail {
   const callBy = callBackWords(callBackBy(new Date(request.createdAt)));
   return letter(key, request, letters, {
@@ -188,7 +190,7 @@ export function composeAcknowledgement(
       // Its own sentence: the week may read "Monday to Saturday, 8 AM to 7 PM; Saturday until 5 PM".
       `Thank you for asking ${letters.businessName} for a free quote. We will call you by ${callBy}: we answer within ${business.responseTime}. The office is open ${business.hours.summary}.`,
     ],
-    rows: requestRows(request),
+    rows: requestRows(request, words),
     button: {
       label: "See your request",
       href: links.requestPage,

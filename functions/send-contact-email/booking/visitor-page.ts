@@ -8,11 +8,12 @@ import { business } from "../../../shared/business.ts";
 import { calendarDay } from "../../../shared/calendar-day.ts";
 import { serviceLabel } from "../../../shared/contact-schema.ts";
 import { ownValue } from "../../../shared/own-key.ts";
-import { describeQuoteDetails } from "../../../shared/quote/describe.ts";
+import { describeQuoteDetails, type QuoteWords } from "../../../shared/quote/describe.ts";
 import {
   bookableDates,
   dayWindows,
   formatDate,
+  type WindowFacts,
   windowLabels,
   windowRules,
 } from "../../../shared/quote/preferred-windows.ts";
@@ -31,6 +32,10 @@ export type VisitorPageOptions = {
   events: RequestEvent[];
   token: string;
   now: Date;
+  /** The price list and offers of the version the request was made with (its stamp). */
+  words: QuoteWords;
+  /** The live version's closed and open days: the new times offered. */
+  openDays: WindowFacts;
   /** The action just saved (after the 303), or a problem with what was sent. */
   saved?: string | null;
   problem?: string | null;
@@ -68,7 +73,7 @@ export function isOpen(request: StoredContactRequest): boolean {
   return ["new", "contacted", "booked"].includes(request.status);
 }
 
-function rows(request: StoredContactRequest): Array<[string, string]> {
+function rows(request: StoredContactRequest, words: QuoteWords): Array<[string, string]> {
   const list: Array<[string, string]> = [
     ["Service", serviceLabel(request.service)],
     [
@@ -80,7 +85,7 @@ function rows(request: StoredContactRequest): Array<[string, string]> {
       }).format(new Date(request.createdAt)),
     ],
   ];
-  for (const { label, value } of describeQuoteDetails(request)) {
+  for (const { label, value } of describeQuoteDetails(request, words)) {
     if (label === "Estimate for") continue;
     list.push([label === "ZIP" ? "Where" : label, value]);
   }
@@ -124,8 +129,8 @@ function TimeChoice({ n, dates }: { n: number; dates: readonly string[] }) {
   );
 }
 
-function TimesForm({ token, now }: { token: string; now: Date }) {
-  const dates = bookableDates(now);
+function TimesForm({ token, now, openDays }: { token: string; now: Date; openDays: WindowFacts }) {
+  const dates = bookableDates(now, openDays);
   return h(
     "form",
     { method: "post" },
@@ -145,16 +150,18 @@ function OpenRequestForms({
   request,
   token,
   now,
+  openDays,
 }: {
   request: StoredContactRequest;
   token: string;
   now: Date;
+  openDays: WindowFacts;
 }) {
   return h(
     Fragment,
     null,
     h("h2", null, request.visit ? "Need another time?" : "Other times that suit you"),
-    h(TimesForm, { token, now }),
+    h(TimesForm, { token, now, openDays }),
     h("h2", null, "The address to clean"),
     h(
       "form",
@@ -219,8 +226,10 @@ export function renderVisitorPage(options: VisitorPageOptions): string {
         : null,
     ),
     h("h2", null, "What you asked for"),
-    h(Definitions, { rows: rows(request) }),
-    isOpen(request) ? h(OpenRequestForms, { request, token, now }) : null,
+    h(Definitions, { rows: rows(request, options.words) }),
+    isOpen(request)
+      ? h(OpenRequestForms, { request, token, now, openDays: options.openDays })
+      : null,
     h(
       "p",
       { className: "small" },

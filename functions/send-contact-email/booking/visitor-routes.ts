@@ -13,13 +13,16 @@
  * in the change's own transaction (so it holds across instances and hosts), and in total per
  * request (what one request may store). Over a limit: 429, a page in plain words and Retry-After.
  */
+
 import { business } from "../../../shared/business.ts";
 import {
   checkWindows,
   dayWindows,
   formatWindow,
   type PreferredWindow,
+  type WindowFacts,
 } from "../../../shared/quote/preferred-windows.ts";
+import type { ContentSource } from "../base/content-source.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import { visitWords } from "../base/visit.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
@@ -45,6 +48,8 @@ export type VisitorPageDeps = {
   /** For the calendar file: the sender's domain names the event (its UID). */
   mailFrom: string;
   businessName: string;
+  /** The live version (new times are offered and checked against it); each request's own. */
+  content: Pick<ContentSource, "live" | "of">;
   linkDays: number;
   limits: VisitorLimits;
   /**
@@ -155,6 +160,8 @@ export async function handleVisitorPage(
         events: await deps.store.listEvents(id),
         token,
         now,
+        words: await deps.content.of(lead.contentVersion),
+        openDays: deps.content.live().facts,
         saved: url.searchParams.get("saved"),
         linkDays: deps.linkDays,
       });
@@ -172,13 +179,15 @@ export async function handleVisitorPage(
           events: await deps.store.listEvents(id),
           token,
           now,
+          words: await deps.content.of(lead.contentVersion),
+          openDays: deps.content.live().facts,
           problem,
           linkDays: deps.linkDays,
         }),
       );
     if (!isOpen(lead)) return again("This request is closed. To start again, please call us.");
     const action = form.get("action");
-    const change = changeFor(action, form, lead, now);
+    const change = changeFor(action, form, lead, now, deps.content.live().facts);
     if ("problem" in change) return again(change.problem);
     const eventId = crypto.randomUUID();
     const links = {
@@ -250,11 +259,12 @@ function changeFor(
   form: URLSearchParams,
   lead: StoredContactRequest,
   now: Date,
+  openDays: WindowFacts,
 ): Planned {
   if (action === "times") {
     const windows = windowsFrom(form);
     if (!windows || windows.length === 0) return { problem: "Please choose at least one day." };
-    const problem = checkWindows(windows, now);
+    const problem = checkWindows(windows, now, openDays);
     if (problem) return { problem };
     return {
       change: {

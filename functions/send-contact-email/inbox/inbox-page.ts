@@ -8,7 +8,7 @@
 import { business } from "../../../shared/business.ts";
 import { ownValue } from "../../../shared/own-key.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
-import { estimateText, placeText } from "../../../shared/quote/describe.ts";
+import { estimateText, placeText, type QuoteWords } from "../../../shared/quote/describe.ts";
 import { sourceChannel } from "../../../shared/source-words.ts";
 import { momentWords } from "../base/clock.ts";
 import { type LeadStatus, statusLabels } from "../base/lead-view.ts";
@@ -46,6 +46,8 @@ export type InboxView = {
   hiddenSpam: number;
   /** The address of one request's own page (signed for it). */
   leadHref: (lead: Lead) => string;
+  /** The price list and offers of the version each request was made with (its stamp). */
+  wordsOf: (lead: Lead) => QuoteWords;
   /** Sections above the list (the week's numbers). */
   before?: ReactNode;
   /** Opened from a push: its requests open without their buttons. */
@@ -108,7 +110,14 @@ export function renderInbox(view: InboxView): string {
       : h(
           "ol",
           { className: "leads" },
-          view.leads.map((lead) => h(LeadItem, { key: lead.id, lead, href: view.leadHref(lead) })),
+          view.leads.map((lead) =>
+            h(LeadItem, {
+              key: lead.id,
+              lead,
+              href: view.leadHref(lead),
+              words: view.wordsOf(lead),
+            }),
+          ),
         ),
     view.pageCount > 1
       ? h(
@@ -240,9 +249,11 @@ function SearchForm({
   );
 }
 
-function LeadItem({ lead, href }: { lead: Lead; href: string }) {
+function LeadItem({ lead, href, words }: { lead: Lead; href: string; words: QuoteWords }) {
   const status = lead.status as LeadStatus;
-  const what = [lead.serviceLabel, placeText(lead), estimateText(lead)].filter(Boolean).join(" · ");
+  const what = [lead.serviceLabel, placeText(lead), estimateText(lead, words)]
+    .filter(Boolean)
+    .join(" · ");
   // A lost or spam request keeps its visit's record but the visit is off: only a live one shows.
   const visit = lead.visit && lead.status !== "lost" && lead.status !== "spam" ? lead.visit : null;
   return h(

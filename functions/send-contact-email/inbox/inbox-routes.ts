@@ -13,6 +13,7 @@
 
 import { business } from "../../../shared/business.ts";
 import { calendarDay } from "../../../shared/calendar-day.ts";
+import type { ContentSource } from "../base/content-source.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { newLinkAction } from "../http/new-link-offer.ts";
@@ -49,6 +50,8 @@ export type InboxDeps = {
    * read by others, and must never lead to publishing the site.
    */
   siteLink?: () => Promise<string>;
+  /** Each request's content version (its stamp), for its estimate's words. */
+  content: Pick<ContentSource, "ofEach">;
   now?: () => Date;
   log?: Logger;
 };
@@ -127,6 +130,7 @@ export async function handleInbox(
       pageCount,
       hiddenSpam,
       leadHref: (lead) => links.get(lead.id) ?? "",
+      wordsOf: await deps.content.ofEach(slice),
       before: numbers,
       readOnly: granted === "read",
       siteHref: granted === "act" ? await deps.siteLink?.() : undefined,

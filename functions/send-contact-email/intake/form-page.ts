@@ -7,9 +7,10 @@
  */
 import { business, telHref } from "../../../shared/business.ts";
 import { serviceOptions } from "../../../shared/contact-fields.ts";
+import type { Facts } from "../../../shared/content/facts.ts";
 import { ownValue } from "../../../shared/own-key.ts";
 import { offerById } from "../../../shared/quote/offers.ts";
-import { estimateLimits } from "../../../shared/quote/price-list.ts";
+import { estimateLimits, type PriceList } from "../../../shared/quote/price-list.ts";
 import { estimateInputsSchema } from "../../../shared/quote/quote-details.ts";
 import {
   estimateField,
@@ -26,6 +27,8 @@ import { submissionFromForm } from "./form-post.ts";
 
 export type FormPageInput = {
   status: number;
+  /** The live version's facts: the post was checked against them. */
+  facts: Pick<Facts, "priceList">;
   /** The handler's message for this status (the schema's, for invalid fields). */
   error: string;
   /** Field name → the schema's message, for a 400 about the fields. */
@@ -97,9 +100,9 @@ function estimateControls(): Map<string, PlainControl> {
  * schema names the estimate as a whole ("Please check the estimate's details."), which tells a
  * visitor nothing about what to change.
  */
-function estimateProblems(values: URLSearchParams): Record<string, string> {
+function estimateProblems(values: URLSearchParams, list: PriceList): Record<string, string> {
   const sent = submissionFromForm(values).estimate;
-  const parsed = estimateInputsSchema.safeParse(sent);
+  const parsed = estimateInputsSchema(list).safeParse(sent);
   if (parsed.success) return {};
   const kind = values.get(estimateField.kind) === "business" ? "business" : "home";
   const problems: Record<string, string> = {};
@@ -130,7 +133,7 @@ export async function formPage(input: FormPageInput): Promise<Response> {
   const fields: Record<string, string> = input.fields?.estimate
     ? {
         ...others,
-        ...(input.values ? estimateProblems(input.values) : {}),
+        ...(input.values ? estimateProblems(input.values, input.facts.priceList) : {}),
       }
     : { ...others };
   // Nothing the visitor can point at (a value no plain control can send): the schema's words.

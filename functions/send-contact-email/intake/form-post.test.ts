@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { validateContact } from "../../../shared/contact-schema.ts";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { bookableDates } from "../../../shared/quote/preferred-windows.ts";
 import {
   estimateField,
@@ -12,6 +13,7 @@ import {
   windowField,
 } from "../../../shared/quote-form.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { fixedContent } from "../../../tests/support/content-source.ts";
 import { createRateLimiter, unlimited } from "../http/rate-limiter.ts";
 import { openSqliteStore, type SqliteStore } from "../sqlite/sqlite-store.ts";
 import { StoreUnavailableError } from "../store/store.ts";
@@ -46,6 +48,7 @@ function setup(overrides: Partial<HandlerDeps> = {}) {
     },
     rateLimiter: unlimited,
     clientAddress: "203.0.113.7",
+    content: fixedContent(),
     ...overrides,
   };
   return { store, deps };
@@ -157,7 +160,7 @@ describe("the plain controls the page and the function's page offer (shared/quot
   });
 
   it.each(["home", "business"])("offer %s choices that the schema takes, each of them", (kind) => {
-    const [day] = bookableDates(new Date());
+    const [day] = bookableDates(new Date(), repositoryFacts());
     for (const control of controls) {
       if (control.kind !== "select" && control.kind !== "checkboxes") continue;
       for (const option of control.options) {
@@ -186,7 +189,7 @@ describe("send-contact-email, a browser's plain form post", () => {
   it("stores it exactly as a JSON request and sends the browser to the site's thank-you page", async () => {
     const { deps, store } = setup();
     const fields = sixFields();
-    const [day] = bookableDates(new Date());
+    const [day] = bookableDates(new Date(), repositoryFacts());
     const response = await handleContactRequest(
       formPost({
         ...fields,

@@ -58,6 +58,7 @@ const quoteKeys = [
   "estimate",
   "offer",
   "preferredWindows",
+  "contentVersion",
 ] as const;
 
 export function toLead(row: StoredContactRequest & StoredQuoteDetails): Lead {

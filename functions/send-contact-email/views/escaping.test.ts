@@ -2,7 +2,9 @@
  * Escaping by default: markup a visitor or the owner typed comes out of every page and e-mail as
  * text, because React writes it (views/react.ts), not because each place remembered to escape.
  */
+
 import { describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { escapeHtml } from "../../../tests/support/escape-html.ts";
@@ -61,6 +63,7 @@ describe("escaping by default", () => {
       token: `t${breakOut}`,
       canAct: true,
       businessName: "Keystone",
+      words: repositoryFacts(),
       booking: renderBookingSection({
         request: stored,
         events: [{ kind: "added-address", at: now.toISOString(), details: { address: typed } }],
@@ -83,6 +86,8 @@ describe("escaping by default", () => {
       events: [],
       token: `t${breakOut}`,
       now,
+      words: repositoryFacts(),
+      openDays: repositoryFacts(),
       problem: typed,
     });
     expectText(html);
@@ -105,6 +110,7 @@ describe("escaping by default", () => {
       pageCount: 1,
       hiddenSpam: 0,
       leadHref: () => `lead?${breakOut}`,
+      wordsOf: repositoryFacts,
     });
     expectText(html);
     expectText(html, `Set aside by the spam filter: ${typed}`);
@@ -118,9 +124,16 @@ describe("escaping by default", () => {
       fields: { otherService: typed },
       values,
       siteOrigin: null,
+      facts: repositoryFacts(),
     });
     expectText(await response.text());
-    const copy = await formPage({ status: 403, error: "", values, siteOrigin: null });
+    const copy = await formPage({
+      status: 403,
+      error: "",
+      values,
+      siteOrigin: null,
+      facts: repositoryFacts(),
+    });
     expectText(await copy.text());
   });
 
@@ -129,6 +142,7 @@ describe("escaping by default", () => {
       from: "Site <hello@example.com>",
       to: ["owner@example.com"],
       businessName: "Keystone",
+      wordsOf: repositoryFacts,
     };
     const request = { ...lead, service: "other" as const, otherService: typed };
     expectText(composeContactEmail(request, options).html);

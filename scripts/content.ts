@@ -9,6 +9,7 @@
  * --purge-pictures, the stored pictures nothing uses are listed, and deleted with --delete
  * (functions/send-contact-email/site-pictures/picture-purge.ts says which).
  */
+
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -29,7 +30,7 @@ import type { PictureStore } from "../functions/send-contact-email/store/picture
 import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths } from "../server/settings.ts";
-import { business } from "../shared/business.ts";
+import { businessTimeZone } from "../shared/business-reach.ts";
 import {
   maxPictureBytes,
   pictureFileNames,
@@ -63,7 +64,7 @@ Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default:
 `;
 
 const when = new Intl.DateTimeFormat("en-US", {
-  timeZone: business.timeZone,
+  timeZone: businessTimeZone,
   dateStyle: "medium",
   timeStyle: "short",
 });

@@ -4,6 +4,7 @@
  * configures (SQLite in DATA_DIR, or Postgres with DATABASE_URL: contact-store.ts), SMTP or .eml
  * files, and the adapter from Node's http to the function's Web Request and Response.
  */
+
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorMessage, type Logger } from "../functions/send-contact-email/base/log.ts";
 import {
@@ -23,7 +24,7 @@ import {
 import type { SiteHost } from "../functions/send-contact-email/site/content-follower.ts";
 import type { ProcessPicture } from "../functions/send-contact-email/site-pictures/picture-processing.ts";
 import { uploadBodyLimit } from "../functions/send-contact-email/site-pictures/picture-routes.ts";
-import { business } from "../shared/business.ts";
+import { businessTimeZone } from "../shared/business-reach.ts";
 import { calendarDay } from "../shared/calendar-day.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 import { lockedDownPolicy } from "../shared/security-headers.ts";
@@ -295,7 +296,7 @@ export function createContactService(
       const store = contactFunction.store;
       if (!store) return;
       store
-        .addCount(calendarDay(new Date(), business.timeZone), page, "view")
+        .addCount(calendarDay(new Date(), businessTimeZone), page, "view")
         .catch((error) => log.warn("view not counted", { error: errorMessage(error) }));
     },
   };

@@ -222,6 +222,7 @@ describe("the link rule, on every other e-mail with every link it can carry", ()
     replyTo: business,
     businessName: "Keystone Shine",
     siteUrl: "https://www.example.org",
+    live: repositoryFacts(),
   };
   const visitorLinks = { requestPage: visitorPageUrl(functionUrl, id, "9.visitor") };
   const page = (lead: { id: string }) => leadPageUrl(functionUrl, lead.id, "9.owner");

@@ -9,6 +9,7 @@ import { businessTimeZone } from "../../shared/business-reach.ts";
 import type { ContactConfig } from "./base/config.ts";
 import type { ContentSource } from "./base/content-source.ts";
 import { errorMessage, type Logger } from "./base/log.ts";
+import type { VisitorLetters } from "./booking/visitor-emails.ts";
 import { createVisitorOutbox } from "./booking/visitor-outbox.ts";
 import { createFollowUpJob } from "./follow-ups/follow-up-job.ts";
 import type { OpenedStore } from "./function-store.ts";
@@ -39,7 +40,7 @@ export type QueueWiring = {
 
 type Wired = QueueWiring & {
   letters: { from: string; to: string[]; businessName: string };
-  visitorLetters: { from: string; replyTo: string; businessName: string; siteUrl: string };
+  visitorLetters: VisitorLetters;
   outboxSettings: ContactConfig["outbox"];
   retry: { baseMs: number; maxMs: number };
 };
@@ -211,6 +212,9 @@ export function createQueues(wiring: QueueWiring) {
         return live().name;
       },
       siteUrl: config.siteUrl,
+      get live() {
+        return content.live().facts;
+      },
     },
     outboxSettings,
     retry: { baseMs: outboxSettings.retryBaseMs, maxMs: outboxSettings.retryMaxMs },

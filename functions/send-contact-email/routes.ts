@@ -4,7 +4,8 @@
  * then its handler, given what it uses. The contract: docs/contact-api.md.
  */
 
-import { business } from "../../shared/business.ts";
+import { businessTimeZone } from "../../shared/business-reach.ts";
+import type { ClosedDays } from "../../shared/closed-days.ts";
 import { type ContactConfig, contactDefaults } from "./base/config.ts";
 import type { ContentSource } from "./base/content-source.ts";
 import type { Logger } from "./base/log.ts";
@@ -145,7 +146,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       rateLimiter: deps.limiters().count,
       clientAddress: address(request, peer),
       hashKey: await deps.countKey,
-      timeZone: business.timeZone,
+      timeZone: businessTimeZone,
       log,
     });
   const inbox =
@@ -171,7 +172,8 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       onStatusChanged: (id) => queues.changed(id),
       followUps: async (lead) =>
         followUpLines(lead, await store.listFollowUps(lead.id), owner.followUps),
-      bookingSection: (lead, token, query) => bookingSection(store, lead, token, query),
+      bookingSection: (lead, token, query) =>
+        bookingSection(store, lead, token, query, deps.content.live().facts.closedDays),
       log,
     });
   const ownerVisit: Handler = (request, { grant, store }) =>
@@ -200,7 +202,11 @@ export function contactRoutes(deps: RouteDeps): Route[] {
         part,
       );
   const visitorPosts = (request: Request, peer: string) =>
-    limitVisitorPosts(deps.limiters().visitor, address(request, peer));
+    limitVisitorPosts(
+      deps.limiters().visitor,
+      address(request, peer),
+      deps.content.live().facts.business.phone.display,
+    );
   // Anyone may read the live content and the pictures, but each read reaches the store.
   const publicReads = async (request: Request, peer: string) => {
     const decision = await deps.limiters().publicReads.consume(address(request, peer));
@@ -243,7 +249,11 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     (request, { params, grant, store }) =>
       handleHistoryStep(request, kind, which ?? params.version ?? "", grant, editor(store));
   const optOut: Handler = (request, { params, grant, store }) =>
-    handleOptOut(request, params.hash ?? "", grant, { store, log });
+    handleOptOut(request, params.hash ?? "", grant, {
+      store,
+      business: deps.content.live().facts.business,
+      log,
+    });
   const calendarFeed: Handler = (request, { store }) =>
     handleCalendarFeed(request, {
       store,
@@ -290,7 +300,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
         store,
         link: freshLinks[kind],
         linkDays: Math.round(owner.links[kind].ttlMs / 86_400_000),
-        businessName: business.name,
+        businessName: deps.content.live().facts.business.name,
         limits: newLinkLimits,
         clientAddress: address(request, peer),
         onQueued: () => queues.changed(),
@@ -311,7 +321,12 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     page("GET HEAD", "/request/:id", visitorPageLink, visitorPage("page")),
     { ...page("POST", "/request/:id", visitorPageLink, visitorPage("page")), limit: visitorPosts },
     page("GET HEAD", "/request/:id/visit.ics", visitorPageLink, visitorPage("calendar")),
-    page("GET HEAD POST", "/opt-out/:hash", optOutLink, optOut),
+    page(
+      "GET HEAD POST",
+      "/opt-out/:hash",
+      optOutLink(() => deps.content.live().facts.business),
+      optOut,
+    ),
     page("GET HEAD POST", "/site/pictures", sitePicturesLink, picturesPage),
     // Public: the pages' pictures, for a static host's build and the editor's previews.
     api("GET HEAD", "/pictures/:file", pictureFile, {
@@ -383,6 +398,7 @@ async function bookingSection(
   lead: StoredContactRequest,
   token: string,
   query: URLSearchParams,
+  closedDays: ClosedDays,
 ): Promise<ReactNode> {
   const now = new Date();
   return renderBookingSection({
@@ -391,6 +407,7 @@ async function bookingSection(
     emails: await store.listVisitorEmails(lead.id),
     token,
     now,
+    closedDays,
     outcome: query.get("visit"),
     problem: query.get("visit") === "problem" ? query.get("why") : null,
   });

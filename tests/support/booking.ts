@@ -9,6 +9,7 @@ import { createLinkSigner } from "../../functions/send-contact-email/links/signe
 import type { ContactEmail } from "../../functions/send-contact-email/mail/email.ts";
 import { MailDeliveryError, type Mailer } from "../../functions/send-contact-email/mail/mailer.ts";
 import { validateContact } from "../../shared/contact-schema.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import { validRequest } from "../integration/support/requests.ts";
 import { fixedContent } from "./content-source.ts";
@@ -27,6 +28,7 @@ export const letters = {
   replyTo: "owner@example.com",
   businessName: "Keystone Shine Cleaning",
   siteUrl: "https://www.example.com",
+  live: repositoryFacts(),
 };
 
 export function recordingMailer() {

@@ -12,7 +12,7 @@
  * remove an event that is no longer in the feed.
  */
 
-import { business } from "../../../shared/business.ts";
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { phoneDisplay } from "../../../shared/phone.ts";
 import { estimateText } from "../../../shared/quote/describe.ts";
@@ -36,7 +36,7 @@ export type CalendarFeedDeps = {
   functionUrl: string;
   mailFrom: string;
   /** Each request's content version (its stamp), for its estimate's words. */
-  content: Pick<ContentSource, "ofEach">;
+  content: Pick<ContentSource, "live" | "ofEach">;
   now?: () => Date;
   log?: Logger;
 };
@@ -99,9 +99,9 @@ export async function handleCalendarFeed(
       });
     }
     const body = icsCalendar({
-      name: `${business.shortName}: booked visits`,
+      name: `${deps.content.live().facts.business.shortName}: booked visits`,
       refreshMinutes: 60,
-      timeZone: business.timeZone,
+      timeZone: businessTimeZone,
       events,
     });
     return new Response(request.method === "HEAD" ? null : body, {

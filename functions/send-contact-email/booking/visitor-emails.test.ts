@@ -5,10 +5,9 @@
  */
 
 import ICAL from "ical.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { business } from "../../../shared/business.ts";
-import { repositoryFacts } from "../../../shared/content/facts.ts";
-import { switchContent } from "../../../shared/content/live-content.ts";
+import { factsOf, repositoryFacts } from "../../../shared/content/facts.ts";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { letters, storeRequest } from "../../../tests/support/booking.ts";
@@ -43,8 +42,6 @@ async function stored(
   if (!request) throw new Error("not stored");
   return request;
 }
-
-afterEach(() => switchContent(repositoryContent as SiteContent, null));
 
 describe("the acknowledgement", () => {
   it("says what was asked, when we call, the phone and the page, in text and HTML", async () => {
@@ -99,12 +96,11 @@ describe("the acknowledgement", () => {
   it("says the week as a person would after the owner changes Saturday's closing", async () => {
     const week = structuredClone(repositoryContent) as SiteContent;
     week.hours.week.saturday = { open: true, opens: "08:00", closes: "17:00" };
-    switchContent(week, 2);
     const request = await stored("Dana Whitfield");
     const email = composeAcknowledgement(
       `acknowledgement:${request.id}`,
       request,
-      letters,
+      { ...letters, live: factsOf(week) },
       links,
       repositoryFacts(),
     );

@@ -14,7 +14,6 @@
  * request (what one request may store). Over a limit: 429, a page in plain words and Retry-After.
  */
 
-import { business } from "../../../shared/business.ts";
 import {
   checkWindows,
   dayWindows,
@@ -74,7 +73,8 @@ export type VisitorLimits = {
   noticeHoldMs: number;
 };
 
-function tooMany(retryAfterSeconds: number | null): Promise<Response> {
+/** `phone`: the live version's, as people read it. */
+function tooMany(retryAfterSeconds: number | null, phone: string): Promise<Response> {
   const wait =
     retryAfterSeconds === null
       ? null
@@ -86,8 +86,8 @@ function tooMany(retryAfterSeconds: number | null): Promise<Response> {
     refusalPage(
       "Your request",
       wait
-        ? `This request has been changed many times in a short while, so the page takes a break. Please try again in ${wait}, or call us at ${business.phone.display}.`
-        : `This request has been changed online as many times as it can be. Please call us to change it: ${business.phone.display}.`,
+        ? `This request has been changed many times in a short while, so the page takes a break. Please try again in ${wait}, or call us at ${phone}.`
+        : `This request has been changed online as many times as it can be. Please call us to change it: ${phone}.`,
     ),
     // Without Retry-After: waiting does not lift the total.
     retryAfterSeconds === null ? {} : { "Retry-After": String(retryAfterSeconds) },
@@ -120,9 +120,10 @@ export const visitorPageLink: LinkRule = {
 export async function limitVisitorPosts(
   limiter: RateLimiter,
   clientAddress: string,
+  phone: string,
 ): Promise<Response | null> {
   const decision = await limiter.consume(`visitor-page:${clientAddress}`);
-  return decision.allowed ? null : tooMany(decision.retryAfterSeconds);
+  return decision.allowed ? null : tooMany(decision.retryAfterSeconds, phone);
 }
 
 /** The windows a form sent, the rows with a day, in order. */
@@ -161,7 +162,7 @@ export async function handleVisitorPage(
         token,
         now,
         words: await deps.content.of(lead.contentVersion),
-        openDays: deps.content.live().facts,
+        live: deps.content.live().facts,
         saved: url.searchParams.get("saved"),
         linkDays: deps.linkDays,
       });
@@ -180,7 +181,7 @@ export async function handleVisitorPage(
           token,
           now,
           words: await deps.content.of(lead.contentVersion),
-          openDays: deps.content.live().facts,
+          live: deps.content.live().facts,
           problem,
           linkDays: deps.linkDays,
         }),
@@ -225,6 +226,7 @@ export async function handleVisitorPage(
         result.retryAt === null
           ? null
           : Math.max(1, Math.ceil((result.retryAt.getTime() - now.getTime()) / 1000)),
+        deps.content.live().facts.business.phone.display,
       );
     }
     if (!result.ok) return refusal();

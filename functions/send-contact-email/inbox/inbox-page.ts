@@ -5,7 +5,8 @@
  * opens its own page; the same selection as CSV. Phone first: one column, large targets, the
  * search at the top and the filters folded until used. React escapes every visitor string.
  */
-import { business } from "../../../shared/business.ts";
+
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { ownValue } from "../../../shared/own-key.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
 import { estimateText, placeText, type QuoteWords } from "../../../shared/quote/describe.ts";
@@ -35,6 +36,8 @@ import { SpamWhy } from "./spam-why.ts";
 export const inboxHeaders = () => privatePageHeaders();
 
 export type InboxView = {
+  /** The live version's. */
+  businessName: string;
   token: string;
   query: InboxQuery;
   /** The requests of this page of the list. */
@@ -65,7 +68,7 @@ export function renderInbox(view: InboxView): string {
   const here = (params: string) => `inbox?${params}`;
   return renderPage(
     { title: "Quote requests", kind: "inbox" },
-    h("p", { className: "brand" }, business.name),
+    h("p", { className: "brand" }, view.businessName),
     h("h1", null, "Quote requests"),
     view.readOnly
       ? h(
@@ -281,7 +284,7 @@ function LeadItem({ lead, href, words }: { lead: Lead; href: string; words: Quot
       h(
         "time",
         { dateTime: lead.receivedAt },
-        momentWords(new Date(lead.receivedAt), business.timeZone),
+        momentWords(new Date(lead.receivedAt), businessTimeZone),
       ),
       ` · from ${sourceChannel(lead.source)}`,
     ),

@@ -11,7 +11,7 @@
  * subjects, so the read-only one cannot be turned into the other.
  */
 
-import { business } from "../../../shared/business.ts";
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { calendarDay } from "../../../shared/calendar-day.ts";
 import type { ContentSource } from "../base/content-source.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
@@ -51,7 +51,7 @@ export type InboxDeps = {
    */
   siteLink?: () => Promise<string>;
   /** Each request's content version (its stamp), for its estimate's words. */
-  content: Pick<ContentSource, "ofEach">;
+  content: Pick<ContentSource, "live" | "ofEach">;
   now?: () => Date;
   log?: Logger;
 };
@@ -91,7 +91,7 @@ export async function handleInbox(
     const leads = (await deps.store.list()).map(toLead);
     const matched = filterLeads(leads, filter);
     if (format === "csv") {
-      const day = calendarDay(now, business.timeZone);
+      const day = calendarDay(now, businessTimeZone);
       return new Response(request.method === "HEAD" ? null : toCsv(matched), {
         headers: {
           ...(await inboxHeaders()),
@@ -114,7 +114,7 @@ export async function handleInbox(
       );
     }
     // The week's numbers head the page: this week so far, or the week before.
-    const week = (query.week === "last" ? lastWeek : thisWeek)(now, business.timeZone);
+    const week = (query.week === "last" ? lastWeek : thisWeek)(now, businessTimeZone);
     const counts = await deps.store.countsBetween(week.firstDay, week.lastDay);
     const numbers = renderWeekNumbers(periodStats(leads, counts, week), {
       href: `inbox?${inboxParams(token, { ...query, week: query.week === "last" ? "" : "last", page: 1 })}`,
@@ -123,6 +123,7 @@ export async function handleInbox(
     const hiddenSpam =
       query.status === "" ? filterLeads(leads, { ...filter, statuses: ["spam"] }).length : 0;
     const html = renderInbox({
+      businessName: deps.content.live().facts.business.name,
       token,
       query: shown,
       leads: slice,

@@ -197,7 +197,7 @@ export async function handleContactRequest(request: Request, deps: HandlerDeps):
     }
 
     let input: unknown;
-    if (posted) input = submissionFromForm(posted);
+    if (posted) input = submissionFromForm(posted, deps.content.live().facts.priceList);
     else {
       const body = await readJsonBody(request);
       if (!body.ok) return await answer(fail(body.status, body.error));

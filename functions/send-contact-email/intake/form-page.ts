@@ -5,7 +5,7 @@
  * When sending again cannot help (the key, the origin, the size), it shows what they wrote, to
  * copy, and the phone. No script, no resource from elsewhere: its CSP allows its own style only.
  */
-import { business, telHref } from "../../../shared/business.ts";
+import { telHref } from "../../../shared/business.ts";
 import { serviceOptions } from "../../../shared/contact-fields.ts";
 import type { Facts } from "../../../shared/content/facts.ts";
 import { ownValue } from "../../../shared/own-key.ts";
@@ -27,8 +27,8 @@ import { submissionFromForm } from "./form-post.ts";
 
 export type FormPageInput = {
   status: number;
-  /** The live version's facts: the post was checked against them. */
-  facts: Pick<Facts, "priceList">;
+  /** The live version's facts: the post was checked against them, the page names the business. */
+  facts: Facts;
   /** The handler's message for this status (the schema's, for invalid fields). */
   error: string;
   /** Field name → the schema's message, for a 400 about the fields. */
@@ -86,10 +86,10 @@ function wording(status: number, error: string) {
   };
 }
 
-/** Every control of the plain estimate form, by its flat name (the live price list's add-ons). */
-function estimateControls(): Map<string, PlainControl> {
+/** Every control of the plain estimate form, by its flat name (the price list's add-ons). */
+function estimateControls(list: PriceList): Map<string, PlainControl> {
   return new Map(
-    plainEstimateGroups()
+    plainEstimateGroups(list)
       .flatMap((group) => group.controls)
       .map((control) => [control.name, control]),
   );
@@ -101,7 +101,7 @@ function estimateControls(): Map<string, PlainControl> {
  * visitor nothing about what to change.
  */
 function estimateProblems(values: URLSearchParams, list: PriceList): Record<string, string> {
-  const sent = submissionFromForm(values).estimate;
+  const sent = submissionFromForm(values, list).estimate;
   const parsed = estimateInputsSchema(list).safeParse(sent);
   if (parsed.success) return {};
   const kind = values.get(estimateField.kind) === "business" ? "business" : "home";
@@ -109,13 +109,13 @@ function estimateProblems(values: URLSearchParams, list: PriceList): Record<stri
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? "kind");
     const name = (estimateField as Record<string, string>)[key] ?? estimateField.kind;
-    problems[name] ??= estimateWords(name, kind);
+    problems[name] ??= estimateWords(name, kind, list);
   }
   return problems;
 }
 
-function estimateWords(name: string, kind: "home" | "business"): string {
-  const control = estimateControls().get(name);
+function estimateWords(name: string, kind: "home" | "business", list: PriceList): string {
+  const control = estimateControls(list).get(name);
   if (name === estimateField.kind) return "Please choose a home or a business.";
   if (name === estimateField.squareFeet) {
     const { min, max } = estimateLimits[kind].squareFeet;
@@ -128,6 +128,7 @@ function estimateWords(name: string, kind: "home" | "business"): string {
 }
 
 export async function formPage(input: FormPageInput): Promise<Response> {
+  const { business } = input.facts;
   const { heading, lead, resend } = wording(input.status, input.error);
   const { estimate: _asAWhole, ...others } = input.fields ?? {};
   const fields: Record<string, string> = input.fields?.estimate
@@ -159,16 +160,20 @@ export async function formPage(input: FormPageInput): Promise<Response> {
               h(
                 "li",
                 { key: name },
-                h("a", { href: `#${fieldId(name)}` }, `${labelOf(name)}: ${message}`),
+                h(
+                  "a",
+                  { href: `#${fieldId(name)}` },
+                  `${labelOf(name, input.facts.priceList)}: ${message}`,
+                ),
               ),
             ),
           ),
         )
       : null,
     input.values && resend
-      ? h(ResendForm, { values: input.values, errors: fields })
+      ? h(ResendForm, { values: input.values, errors: fields, facts: input.facts })
       : input.values
-        ? h(WhatTheyWrote, { values: input.values })
+        ? h(WhatTheyWrote, { values: input.values, list: input.facts.priceList })
         : null,
     h(
       "p",
@@ -180,7 +185,7 @@ export async function formPage(input: FormPageInput): Promise<Response> {
       ".",
     ),
   );
-  return new Response(documentOf(heading, body), {
+  return new Response(documentOf(heading, body, business.name), {
     status: input.status,
     headers: {
       ...input.headers,
@@ -201,7 +206,7 @@ export async function formPage(input: FormPageInput): Promise<Response> {
  * Not the private pages' document (private-page.ts): that one says `no-referrer`, under which a
  * browser sends this form's post again with `Origin: null`, which the function refuses.
  */
-function documentOf(title: string, body: ReactNode): string {
+function documentOf(title: string, body: ReactNode, businessName: string): string {
   return renderDocument(
     h(
       "html",
@@ -212,7 +217,7 @@ function documentOf(title: string, body: ReactNode): string {
         h("meta", { charSet: "utf-8" }),
         h("meta", { name: "viewport", content: "width=device-width, initial-scale=1" }),
         h("meta", { name: "robots", content: "noindex, nofollow" }),
-        h("title", null, `${title} | ${business.name}`),
+        h("title", null, `${title} | ${businessName}`),
         // Ours and fixed (its hash is in the CSP): written as it is.
         h("style", { dangerouslySetInnerHTML: { __html: css } }),
       ),
@@ -221,8 +226,8 @@ function documentOf(title: string, body: ReactNode): string {
   );
 }
 
-function labelOf(name: string): string {
-  const control = estimateControls().get(name);
+function labelOf(name: string, list: PriceList): string {
+  const control = estimateControls(list).get(name);
   if (control) return `${control.label} (estimate)`;
   return ownValue(fieldLabels as Record<string, string>, name) ?? name;
 }
@@ -248,8 +253,11 @@ function Field({
   control,
   errors,
   hint,
+  list,
 }: {
   name: string;
+  /** The price list the post was checked against: the estimate's controls are named from it. */
+  list: PriceList;
   control: (wired: ReturnType<typeof wiring>) => ReactNode;
   errors: Record<string, string>;
   hint?: string;
@@ -262,7 +270,7 @@ function Field({
     h(
       "label",
       { htmlFor: id },
-      labelOf(name),
+      labelOf(name, list),
       hint ? h(Fragment, null, " ", h("span", { className: "hint" }, hint)) : null,
     ),
     control(wiring(id, error)),
@@ -273,24 +281,27 @@ function Field({
 function ResendForm({
   values,
   errors,
+  facts,
 }: {
   values: URLSearchParams;
   errors: Record<string, string>;
+  facts: Facts;
 }) {
   const text = (name: string) => values.get(name) ?? "";
   const input = (name: string, type: string, extra: Record<string, string | boolean> = {}) =>
     h(Field, {
+      list: facts.priceList,
       name,
       errors,
       control: (wired) => h("input", { ...wired, type, name, defaultValue: text(name), ...extra }),
     });
-  const offer = offerById(text("offer"));
-  const controls = estimateControls();
+  const offer = offerById(text("offer"), facts.offers.current);
+  const controls = estimateControls(facts.priceList);
   const sentEstimate =
     (values.get(estimateField.kind) ?? "") !== "" ||
     Object.keys(errors).some((name) => name === "estimate" || controls.has(name));
   const sentWindows =
-    plainWindowGroup().controls.some(
+    plainWindowGroup(facts.reach.hours.openDays).controls.some(
       (control) => control.kind === "date" && (values.get(control.name) ?? "") !== "",
     ) || Boolean(errors.preferredWindows);
   return h(
@@ -309,6 +320,7 @@ function ResendForm({
     input("email", "email", { required: true, autoComplete: "email" }),
     input("phone", "tel", { required: true, autoComplete: "tel" }),
     h(Field, {
+      list: facts.priceList,
       name: "service",
       errors,
       control: (wired) =>
@@ -322,6 +334,7 @@ function ResendForm({
         ),
     }),
     h(Field, {
+      list: facts.priceList,
       name: "otherService",
       errors,
       hint: "(if you chose Other)",
@@ -334,6 +347,7 @@ function ResendForm({
         }),
     }),
     h(Field, {
+      list: facts.priceList,
       name: "message",
       errors,
       control: (wired) =>
@@ -347,6 +361,7 @@ function ResendForm({
         }),
     }),
     h(Field, {
+      list: facts.priceList,
       name: "zip",
       errors,
       hint: "(optional)",
@@ -361,10 +376,15 @@ function ResendForm({
         }),
     }),
     sentEstimate
-      ? h(Groups, { name: "estimate", list: plainEstimateGroups(), values, errors })
+      ? h(Groups, { name: "estimate", list: plainEstimateGroups(facts.priceList), values, errors })
       : null,
     sentWindows
-      ? h(Groups, { name: "preferredWindows", list: [plainWindowGroup()], values, errors })
+      ? h(Groups, {
+          name: "preferredWindows",
+          list: [plainWindowGroup(facts.reach.hours.openDays)],
+          values,
+          errors,
+        })
       : null,
     h(
       "div",
@@ -501,7 +521,7 @@ function PlainControlView({
 }
 
 /** Read-only, to copy: the six fields as they were posted. */
-function WhatTheyWrote({ values }: { values: URLSearchParams }) {
+function WhatTheyWrote({ values, list }: { values: URLSearchParams; list: PriceList }) {
   const rows = ["name", "email", "phone", "service", "otherService", "message"].filter(
     (name) => (values.get(name) ?? "") !== "",
   );
@@ -517,7 +537,7 @@ function WhatTheyWrote({ values }: { values: URLSearchParams }) {
             h(
               Fragment,
               { key: name },
-              h("dt", null, labelOf(name)),
+              h("dt", null, labelOf(name, list)),
               h("dd", null, values.get(name) ?? ""),
             ),
           ),

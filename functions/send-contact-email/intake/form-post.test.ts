@@ -83,7 +83,10 @@ describe("a plain form's fields as the JSON shape", () => {
     const fields = sixFields();
     const form = new URLSearchParams({ ...fields, website: "", zip: " ", offer: "" });
     form.append(estimateField.kind, "");
-    expect(submissionFromForm(form)).toEqual({ ...fields, website: "" });
+    expect(submissionFromForm(form, repositoryFacts().priceList)).toEqual({
+      ...fields,
+      website: "",
+    });
   });
 
   it("maps a home estimate's flat fields, numbers as numbers, and keeps the home's add-ons only", () => {
@@ -99,7 +102,7 @@ describe("a plain form's fields as the JSON shape", () => {
       [estimateField.addOns, "floor-buff"],
       [estimateField.addOns, "inside-oven"],
     ]);
-    expect(submissionFromForm(form).estimate).toEqual({
+    expect(submissionFromForm(form, repositoryFacts().priceList).estimate).toEqual({
       kind: "home",
       bedrooms: 3,
       bathrooms: 1.5,
@@ -118,7 +121,7 @@ describe("a plain form's fields as the JSON shape", () => {
       [estimateField.bedrooms, "3"],
       [estimateField.addOns, "floor-buff"],
     ]);
-    expect(submissionFromForm(form).estimate).toEqual({
+    expect(submissionFromForm(form, repositoryFacts().priceList).estimate).toEqual({
       kind: "business",
       squareFeet: "lots",
       visitsPerWeek: 2,
@@ -135,28 +138,35 @@ describe("a plain form's fields as the JSON shape", () => {
       [windowField(2).date, "2030-01-09"],
       [windowField(2).window, "morning"],
     ]);
-    expect(submissionFromForm(form).preferredWindows).toEqual([
+    expect(submissionFromForm(form, repositoryFacts().priceList).preferredWindows).toEqual([
       { date: "2030-01-08", window: "evening" },
       { date: "2030-01-09", window: "morning" },
     ]);
   });
 
   it("passes names the contract does not know on, as fields, never as the object's prototype", () => {
-    const body = submissionFromForm(new URLSearchParams("isAdmin=true&__proto__=x"));
+    const body = submissionFromForm(
+      new URLSearchParams("isAdmin=true&__proto__=x"),
+      repositoryFacts().priceList,
+    );
     expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
     expect(Object.keys(body)).toEqual(["isAdmin", "__proto__"]);
-    expect(submissionFromForm(new URLSearchParams(`${keyField}=k`))).toEqual({});
+    expect(
+      submissionFromForm(new URLSearchParams(`${keyField}=k`), repositoryFacts().priceList),
+    ).toEqual({});
   });
 });
 
 describe("the plain controls the page and the function's page offer (shared/quote-form.ts)", () => {
-  const controls = [...plainEstimateGroups(), plainWindowGroup()].flatMap(
-    (group) => group.controls,
-  );
+  const facts = repositoryFacts();
+  const controls = [
+    ...plainEstimateGroups(facts.priceList),
+    plainWindowGroup(facts.reach.hours.openDays),
+  ].flatMap((group) => group.controls);
 
   it("post only names the function knows", () => {
     const form = new URLSearchParams(controls.map((control) => [control.name, ""]));
-    expect(Object.keys(submissionFromForm(form))).toEqual([]);
+    expect(Object.keys(submissionFromForm(form, repositoryFacts().priceList))).toEqual([]);
   });
 
   it.each(["home", "business"])("offer %s choices that the schema takes, each of them", (kind) => {
@@ -178,7 +188,7 @@ describe("the plain controls the page and the function's page offer (shared/quot
           [windowField(0).window]: "morning",
         });
         form.set(control.name, option.value);
-        const checked = validateContact(submissionFromForm(form));
+        const checked = validateContact(submissionFromForm(form, repositoryFacts().priceList));
         expect(checked, `${control.name}=${option.value}`).toMatchObject({ ok: true });
       }
     }

@@ -65,6 +65,7 @@ describe("escaping by default", () => {
       businessName: "Keystone",
       words: repositoryFacts(),
       booking: renderBookingSection({
+        closedDays: repositoryFacts().closedDays,
         request: stored,
         events: [{ kind: "added-address", at: now.toISOString(), details: { address: typed } }],
         emails: [],
@@ -87,7 +88,7 @@ describe("escaping by default", () => {
       token: `t${breakOut}`,
       now,
       words: repositoryFacts(),
-      openDays: repositoryFacts(),
+      live: repositoryFacts(),
       problem: typed,
     });
     expectText(html);
@@ -103,6 +104,7 @@ describe("escaping by default", () => {
       spamReason: typed,
     } as unknown as Lead;
     const html = renderInbox({
+      businessName: "Keystone",
       token: "t",
       query: readInboxQuery(new URLSearchParams({ q: typed })),
       leads: [row],
@@ -158,7 +160,12 @@ describe("escaping by default", () => {
       "v",
       stored,
       { action: "booked", start: "2026-12-01T14:00:00Z", end: "2026-12-01T16:00:00Z", sequence: 1 },
-      { ...options, replyTo: "owner@example.com", siteUrl: "https://www.example.com" },
+      {
+        ...options,
+        replyTo: "owner@example.com",
+        siteUrl: "https://www.example.com",
+        live: repositoryFacts(),
+      },
       { requestPage: `https://www.example.com/r?${breakOut}` },
       now,
     );
@@ -171,7 +178,12 @@ describe("escaping by default", () => {
         reviewUrl: `https://g.example/review?${breakOut}`,
         optOutUrl: `https://fn.example/opt-out?${breakOut}`,
       },
-      { from: options.from, replyTo: "owner@example.com", businessName: typed },
+      {
+        from: options.from,
+        replyTo: "owner@example.com",
+        businessName: typed,
+        live: repositoryFacts(),
+      },
     );
     expect(followUp.html).not.toContain("<img");
     expect(followUp.html).toContain(escapeHtml(`https://g.example/review?${breakOut}`));

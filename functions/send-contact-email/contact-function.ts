@@ -6,8 +6,7 @@
  * and Node's HTTP, the Supabase entry (supabase/functions/send-contact-email/index.ts)
  * `Deno.serve`.
  */
-import { factsOf } from "../../shared/content/facts.ts";
-import { liveContent } from "../../shared/content/live-content.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { type ContactConfig, contactDefaults } from "./base/config.ts";
 import { createContentSource, type LiveFacts } from "./base/content-source.ts";
 import { errorMessage, type Logger } from "./base/log.ts";
@@ -113,16 +112,28 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
   const inboxLink = async (access: InboxAccess = "act") =>
     inboxPageUrl(owner.functionUrl, await links.inbox.sign(inboxSubjects[access], new Date()));
   let store: FunctionStore | null = null;
-  // The live version's facts, worked out again only when another document is switched in.
-  let shown: LiveFacts | undefined;
-  const content = createContentSource({
-    live() {
-      const { document, version } = liveContent();
-      if (shown?.facts.document !== document) shown = { version, facts: factsOf(document) };
-      return shown;
-    },
-    versions: () => store,
-  });
+  const repositoryLive: LiveFacts = { version: null, facts: repositoryFacts() };
+  // Where the host makes pages (`build`, the Node host), they change first and the function's
+  // content with them; elsewhere (Supabase) the function switches its own content alone.
+  const publishing: ContentFollower = options.publishing
+    ? {
+        ...options.publishing,
+        // Versions made live its own way: this process keeps the repository's.
+        live: () => repositoryLive,
+        start: async () => {},
+        checkIfDue: () => null,
+        stop() {},
+      }
+    : createContentFollower({
+        store: () => store,
+        build: options.build,
+        preview: options.preview,
+        log,
+        everyMs: config.contentCheckMs,
+      });
+
+  // The live version is the follower's; each request's own is read from the store.
+  const content = createContentSource({ live: () => publishing.live(), versions: () => store });
   const queues = createQueues({
     content,
     config,
@@ -168,18 +179,6 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
   /** Until the next try to open the store; while the first is under way, its usual delay. */
   const retryAfterSeconds = () =>
     Math.max(1, Math.ceil((reopenAt > Date.now() ? reopenAt - Date.now() : reopenDelayMs) / 1000));
-
-  // Where the host makes pages (`build`, the Node host), they change first and the function's
-  // content with them; elsewhere (Supabase) the function switches its own content alone.
-  const publishing: ContentFollower = options.publishing
-    ? { ...options.publishing, start: async () => {}, checkIfDue: () => null, stop() {} }
-    : createContentFollower({
-        store: () => store,
-        build: options.build,
-        preview: options.preview,
-        log,
-        everyMs: config.contentCheckMs,
-      });
 
   const route = createRouter({
     routes: contactRoutes({

@@ -192,4 +192,41 @@ describe("a request across a publish", () => {
     const [made] = await store.list();
     expect(made).not.toHaveProperty("contentVersion");
   });
+
+  it("takes no document from the process: only the version its follower made live", async () => {
+    const store = testStore();
+    const fn = createContactFunction({
+      config: parseContactConfig({ CONTACT_PUBLIC_KEY: key }),
+      owner: parseOwnerConfig(
+        { OWNER_LINK_SECRET: "an-owner-link-secret-of-enough-length", DIGEST_TIME: "off" },
+        { production: true, defaultFunctionUrl: "https://www.example.org/fn" },
+      ),
+      openStore: async () => ({ store }),
+      mailer: { send: async () => "test:sent", close: async () => {} },
+      log: silentLogger,
+    });
+    running.push(fn);
+    await fn.start();
+    // Another document in the process's registry (what a renderer of pages sets), unpublished.
+    switchContent(
+      document((next) => {
+        next.offer.percentOff = 35;
+      }),
+      7,
+    );
+    const sendOffer = async (offer: string) =>
+      (
+        await fn.fetch(
+          new Request("http://127.0.0.1:3000/functions/v1/send-contact-email", {
+            method: "POST",
+            headers: { apikey: key, "content-type": "application/json" },
+            body: JSON.stringify({ ...validRequest(), offer }),
+          }),
+          { peer: "127.0.0.1" },
+        )
+      ).status;
+    expect(await sendOffer("welcome-35")).toBe(400);
+    expect(await sendOffer("welcome-20")).toBe(200);
+    expect(fn.publishing.status().serving).toBeNull();
+  });
 });

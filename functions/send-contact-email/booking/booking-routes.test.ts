@@ -13,6 +13,7 @@ import { repositoryContent } from "../../../shared/content/repository-content.ts
 import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { bookableDates } from "../../../shared/quote/preferred-windows.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { publishAndFollow } from "../../../tests/support/content-source.ts";
 import { testStore } from "../../../tests/support/stores.ts";
 import { parseContactConfig } from "../base/config.ts";
 import { silentLogger } from "../base/log.ts";
@@ -152,7 +153,7 @@ describe("the visitor's page", () => {
     const t = await setup();
     const week = structuredClone(repositoryContent) as SiteContent;
     week.hours.week.wednesday = { open: false };
-    switchContent(week, 2);
+    await publishAndFollow(t.fn, week);
     const html = await (
       await t.call(`/request/${t.id}?token=${await tokenFor(visitor, t.id)}`)
     ).text();

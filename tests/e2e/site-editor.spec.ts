@@ -106,7 +106,7 @@ for (const script of [false, true])
     await expect(page.locator("main img")).toHaveCount(0);
 
     // A preview stays a preview: opened at the reviews, its links off, Back to the typing.
-    const firstReview = page.getByLabel("Review", { exact: true }).first();
+    const firstReview = page.getByLabel("What they said", { exact: true }).first();
     await firstReview.fill("Spotless, every single time.");
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page).toHaveURL(/\/site\/reviews\/preview\?token=[^#]+#testimonials$/);
@@ -131,7 +131,7 @@ for (const script of [false, true])
     await page.locator("footer a:not([href])").first().click();
     expect(page.url()).toBe(previewUrl);
     await page.goBack();
-    await expect(page.getByLabel("Review", { exact: true }).first()).toHaveValue(
+    await expect(page.getByLabel("What they said", { exact: true }).first()).toHaveValue(
       "Spotless, every single time.",
     );
     await page.getByRole("link", { name: "Back to your site" }).click();

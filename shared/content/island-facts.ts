@@ -10,14 +10,21 @@ import { priceListOf } from "../quote/price-list.ts";
 import { serviceAreaOf } from "../quote/service-area.ts";
 import type { Facts } from "./facts.ts";
 import { liveContent } from "./live-content.ts";
-import type { PageContent } from "./page-content.ts";
+import type { SiteContent } from "./site-content.ts";
 
 export type IslandFacts = Pick<
   Facts,
   "reach" | "priceList" | "offers" | "serviceArea" | "closedDays"
 >;
 
-export function islandFactsOf(groups: PageContent): IslandFacts {
+/**
+ * The groups a page may carry for its islands (page-content.ts's `pageContentGroups`; named here,
+ * not imported: that module reads the browser's document, which the function's hosts type-check
+ * without).
+ */
+type IslandGroups = Pick<SiteContent, "contact" | "hours" | "offer" | "prices" | "area">;
+
+export function islandFactsOf(groups: IslandGroups): IslandFacts {
   const reach = reachOf(groups);
   return {
     reach,

@@ -7,14 +7,14 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PictureStore } from "../functions/send-contact-email/index.ts";
-import { business } from "../shared/business.ts";
+import { businessTimeZone } from "../shared/business-reach.ts";
 import { pictureFileNames } from "../shared/content/picture-files.ts";
 import { contentGroups } from "../shared/content/repository-content.ts";
 import { checkSiteContent, type SiteContent } from "../shared/content/site-content.ts";
 
 /** When a version was published or a picture stored: the business's time, as people write it. */
 export const when = new Intl.DateTimeFormat("en-US", {
-  timeZone: business.timeZone,
+  timeZone: businessTimeZone,
   dateStyle: "medium",
   timeStyle: "short",
 });

@@ -5,6 +5,7 @@
  * with their sources, the pages' beacons, the owner's buttons), then the inbox is opened from a
  * link signed with the server's own OWNER_LINK_SECRET.
  */
+
 import { join } from "node:path";
 import type { Browser } from "@playwright/test";
 import {
@@ -12,6 +13,7 @@ import {
   inboxSubject,
   parseLinkSettings,
 } from "../functions/send-contact-email/index.ts";
+import { repositoryFacts } from "../shared/content/facts.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 import { bookableDates } from "../shared/quote/preferred-windows.ts";
 import { savePalettePng, type Width } from "./quote-form-shots.ts";
@@ -125,7 +127,7 @@ async function sendWeek(base: string) {
     }
     if (book) {
       const token = await links.owner.sign(id, new Date());
-      const [day] = bookableDates(new Date());
+      const [day] = bookableDates(new Date(), repositoryFacts());
       await fetch(`${base}${functionPath}/lead/${id}/visit`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: base },

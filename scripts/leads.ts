@@ -5,6 +5,7 @@
  * `npm run -s leads -- --csv > leads.csv` (`npm run leads --json` works too). Reads the store
  * the server uses: Postgres when DATABASE_URL is set, else SQLite in DATA_DIR (default ./data).
  */
+
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -36,7 +37,7 @@ import {
 import { describeDatabaseUrl } from "../server/contact-store.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths, readServerSettings } from "../server/settings.ts";
-import { business } from "../shared/business.ts";
+import { businessTimeZone } from "../shared/business-reach.ts";
 import { serviceOptions } from "../shared/contact-fields.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 
@@ -154,7 +155,7 @@ async function main() {
   loadEnvFile();
   let leads: ReturnType<typeof toLead>[] = [];
   let counts: SiteCount[] = [];
-  const periods = reportPeriods(now, business.timeZone);
+  const periods = reportPeriods(now, businessTimeZone);
   const days = daysCovered(periods);
   const url = databaseUrl(process.env);
   if (url) {
@@ -190,7 +191,7 @@ async function main() {
     const figures = periods.map((period) => periodStats(leads, counts, period));
     process.stdout.write(
       json
-        ? `${JSON.stringify(statsDocument(periods, figures, now, business.timeZone), null, 2)}\n`
+        ? `${JSON.stringify(statsDocument(periods, figures, now, businessTimeZone), null, 2)}\n`
         : statsText(figures),
     );
     return;

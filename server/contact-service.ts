@@ -4,6 +4,7 @@
  * configures (SQLite in DATA_DIR, or Postgres with DATABASE_URL: contact-store.ts), SMTP or .eml
  * files, and the adapter from Node's http to the function's Web Request and Response.
  */
+
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   type ContactFunction,
@@ -25,7 +26,7 @@ import {
   createSmtpMailer,
   describeSmtpUrl,
 } from "../functions/send-contact-email/node.ts";
-import { business } from "../shared/business.ts";
+import { businessTimeZone } from "../shared/business-reach.ts";
 import { calendarDay } from "../shared/calendar-day.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 import { lockedDownPolicy } from "../shared/security-headers.ts";
@@ -297,7 +298,7 @@ export function createContactService(
       const store = contactFunction.store;
       if (!store) return;
       store
-        .addCount(calendarDay(new Date(), business.timeZone), page, "view")
+        .addCount(calendarDay(new Date(), businessTimeZone), page, "view")
         .catch((error) => log.warn("view not counted", { error: errorMessage(error) }));
     },
   };

@@ -29,13 +29,16 @@ export type Holiday =
 /** The e-mail to the owner shows times in the business's own time zone (code, not content). */
 export const businessTimeZone = "America/New_York";
 
-export let businessReach: ReturnType<typeof reachOf>;
+export let businessReach: BusinessReach;
 
-onContent(({ contact, hours }) => {
-  businessReach = reachOf(contact, hours);
+onContent((document) => {
+  businessReach = reachOf(document);
 });
 
-function reachOf(contact: SiteContent["contact"], hours: SiteContent["hours"]) {
+export type BusinessReach = ReturnType<typeof reachOf>;
+
+/** How to reach the business and when, from a document's contact and hours groups. */
+export function reachOf({ contact, hours }: Pick<SiteContent, "contact" | "hours">) {
   return {
     phone: phoneOf(contact.phone),
     email: contact.email,

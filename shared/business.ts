@@ -8,7 +8,7 @@
  * spread in here: the quote form's island reads only that module. The welcome offer's percentage
  * and terms are the offer's own (quote/offers.ts), shown here.
  */
-import { businessReach, phoneOf } from "./business-reach.ts";
+import { type BusinessReach, businessReach, phoneOf } from "./business-reach.ts";
 import { onContent } from "./content/live-content.ts";
 import { hoursLines, openingSlots } from "./content/opening-hours.ts";
 import type { SiteContent } from "./content/site-content.ts";
@@ -16,7 +16,7 @@ import { type Offer, welcomeOffer } from "./quote/offers.ts";
 
 export { type Holiday, mailtoHref, type Phone, telHref } from "./business-reach.ts";
 
-export let business: ReturnType<typeof businessOf>;
+export let business: Business;
 
 /**
  * What "24/7 customer support" promises, said wherever the claim sits beside the hours ("Sunday:
@@ -29,10 +29,17 @@ export let supportPromise: string;
 // the facts spread in here are already the new ones.
 onContent(({ business: facts }) => {
   business = businessOf(facts, businessReach, welcomeOffer);
-  supportPromise = `${business.claims.support} customer support: leave a message any time, we answer within ${business.responseTime}`;
+  supportPromise = supportPromiseOf(business);
 });
 
-function businessOf(facts: SiteContent["business"], reach: typeof businessReach, offer: Offer) {
+export type Business = ReturnType<typeof businessOf>;
+
+export function supportPromiseOf(business: Business): string {
+  return `${business.claims.support} customer support: leave a message any time, we answer within ${business.responseTime}`;
+}
+
+/** Every business fact of one version: its business group, its reach and its welcome offer. */
+export function businessOf(facts: SiteContent["business"], reach: BusinessReach, offer: Offer) {
   return {
     ...facts,
     /** The welcome popup's Call Now line: a separate tracked number. */

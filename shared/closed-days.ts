@@ -4,24 +4,10 @@
  * The quote form offers only open days and the contact function refuses any other: one rule, read
  * by both. Dates are calendar dates, "YYYY-MM-DD", where the business is (America/New_York).
  */
-import { businessReach, type Holiday } from "./business-reach.ts";
+import { type BusinessReach, businessReach, type Holiday } from "./business-reach.ts";
 import { onContent } from "./content/live-content.ts";
 
 const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-let closedWeekdays: Set<number>;
-/** Each year's holidays by date, worked out once per year and version of the hours. */
-const holidayCache = new Map<number, Map<string, string>>();
-
-// After business-reach.ts's listener (imported first): the hours read here are the new ones.
-onContent(() => {
-  const { week } = businessReach.hours;
-  closedWeekdays = new Set(
-    weekdayNames.flatMap((name, index) =>
-      week[name.toLowerCase() as keyof typeof week].open ? [] : [index],
-    ),
-  );
-  holidayCache.clear();
-});
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 const utc = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
@@ -41,29 +27,65 @@ function holidayDate(holiday: Holiday, year: number): Date {
   return utc(year, holiday.month, 1 + offset + (holiday.nth - 1) * 7);
 }
 
-/** The year's holidays the business closes for, with the Monday after a Sunday one. */
-export function holidaysIn(year: number): { date: string; name: string }[] {
-  return businessReach.hours.holidays.flatMap((holiday) => {
-    const date = holidayDate(holiday, year);
-    const days = [{ date: iso(date), name: holiday.name }];
-    if ("day" in holiday && closedWeekdays.has(date.getUTCDay())) {
-      const monday = new Date(date.getTime() + 86_400_000);
-      days.push({ date: iso(monday), name: `${holiday.name} (observed)` });
-    }
-    return days;
-  });
+export type ClosedDays = {
+  /** The year's holidays the business closes for, with the Monday after a Sunday one. */
+  holidaysIn(year: number): { date: string; name: string }[];
+  /** Why the business is closed on a date ("Sunday", "Thanksgiving"), or null when it is open. */
+  closedReason(date: string): string | null;
+};
+
+/** The closed days of one version's hours; each year's holidays worked out once, when asked. */
+export function closedDaysOf(hours: BusinessReach["hours"]): ClosedDays {
+  const { week } = hours;
+  const closedWeekdays = new Set(
+    weekdayNames.flatMap((name, index) =>
+      week[name.toLowerCase() as keyof typeof week].open ? [] : [index],
+    ),
+  );
+  const byYear = new Map<number, Map<string, string>>();
+
+  function holidaysIn(year: number): { date: string; name: string }[] {
+    return hours.holidays.flatMap((holiday) => {
+      const date = holidayDate(holiday, year);
+      const days = [{ date: iso(date), name: holiday.name }];
+      if ("day" in holiday && closedWeekdays.has(date.getUTCDay())) {
+        const monday = new Date(date.getTime() + 86_400_000);
+        days.push({ date: iso(monday), name: `${holiday.name} (observed)` });
+      }
+      return days;
+    });
+  }
+
+  return {
+    holidaysIn,
+    closedReason(date) {
+      const day = new Date(`${date}T00:00:00Z`);
+      const weekday = day.getUTCDay();
+      if (closedWeekdays.has(weekday)) return weekdayNames[weekday] ?? null;
+      const year = day.getUTCFullYear();
+      let holidays = byYear.get(year);
+      if (!holidays) {
+        holidays = new Map(holidaysIn(year).map((holiday) => [holiday.date, holiday.name]));
+        byYear.set(year, holidays);
+      }
+      return holidays.get(date) ?? null;
+    },
+  };
 }
 
-/** Why the business is closed on a date ("Sunday", "Thanksgiving"), or null when it is open. */
+let live: ClosedDays;
+
+// After business-reach.ts's listener (imported first): the hours read here are the new ones.
+onContent(() => {
+  live = closedDaysOf(businessReach.hours);
+});
+
+/** The live version's holidays in a year (closedDaysOf for a given version). */
+export function holidaysIn(year: number): { date: string; name: string }[] {
+  return live.holidaysIn(year);
+}
+
+/** Why the business is closed on a date in the live version (closedDaysOf for a given one). */
 export function closedReason(date: string): string | null {
-  const day = new Date(`${date}T00:00:00Z`);
-  const weekday = day.getUTCDay();
-  if (closedWeekdays.has(weekday)) return weekdayNames[weekday] ?? null;
-  const year = day.getUTCFullYear();
-  let holidays = holidayCache.get(year);
-  if (!holidays) {
-    holidays = new Map(holidaysIn(year).map((holiday) => [holiday.date, holiday.name]));
-    holidayCache.set(year, holidays);
-  }
-  return holidays.get(date) ?? null;
+  return live.closedReason(date);
 }

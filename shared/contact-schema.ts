@@ -13,7 +13,12 @@ import {
   otherServiceMissing,
   otherServiceSentEmpty,
 } from "./contact-rules.ts";
-import { type QuoteDetailsInput, quoteDetailFields } from "./quote/quote-details.ts";
+import { repositoryFacts } from "./content/facts.ts";
+import {
+  type QuoteDetailsInput,
+  type QuoteRules,
+  quoteDetailFields,
+} from "./quote/quote-details.ts";
 import { sourceMessage, type VisitSource, visitSource } from "./visit-source.ts";
 
 export {
@@ -38,48 +43,58 @@ function ruled<T>(rule: FieldRule<T>) {
   });
 }
 
-export const contactSchema = z
-  .object({
-    name: ruled(fieldRules.name),
-    email: ruled(fieldRules.email),
-    phone: ruled(fieldRules.phone),
-    service: ruled(fieldRules.service),
-    otherService: ruled(fieldRules.otherService).default(""),
-    message: ruled(fieldRules.message),
-    // The spam filter's two optional signals (sent by the form, never stored): a honeypot input
-    // that people cannot see, so only a bot fills it; and the milliseconds from page load to
-    // submit, which no person completes in under a few seconds. An API client may omit both.
-    website: z.string({ error: "Leave this field empty." }).max(2000).optional(),
-    elapsedMs: z
-      .number({ error: "Must be a number of milliseconds." })
-      .int("Must be a whole number of milliseconds.")
-      .min(0, "Must not be negative.")
-      .optional(),
-    // Optional quote details: ZIP, estimate inputs, offer, preferred times (shared/quote/).
-    ...quoteDetailFields(),
-    // Where the visit came from (visit-source.ts), noted by the page; never required. Whatever
-    // inside it is wrong, one message for the field: the visitor cannot fix it, and a key inside
-    // it is not one of the request's fields.
-    source: z
-      .unknown()
-      .transform((value, context): VisitSource => {
-        const checked = visitSource(value);
-        if (checked) return checked;
-        context.addIssue({ code: "custom", message: sourceMessage });
-        return z.NEVER;
-      })
-      .optional(),
-  })
-  .strict()
-  .superRefine((request, context) => {
-    if (otherServiceMissing(request.service, request.otherService)) {
-      context.addIssue({ code: "custom", path: ["otherService"], message: messages.otherService });
-    }
-  })
-  .transform((request) => ({
-    ...request,
-    otherService: otherServiceKept(request.service, request.otherService),
-  }));
+/**
+ * A request as the content version `facts` come from accepts it (its add-ons, offers, open days):
+ * built for each check, never kept, so no schema holds an earlier version's lists.
+ */
+export function contactSchema(facts: QuoteRules, now?: () => Date) {
+  return z
+    .object({
+      name: ruled(fieldRules.name),
+      email: ruled(fieldRules.email),
+      phone: ruled(fieldRules.phone),
+      service: ruled(fieldRules.service),
+      otherService: ruled(fieldRules.otherService).default(""),
+      message: ruled(fieldRules.message),
+      // The spam filter's two optional signals (sent by the form, never stored): a honeypot input
+      // that people cannot see, so only a bot fills it; and the milliseconds from page load to
+      // submit, which no person completes in under a few seconds. An API client may omit both.
+      website: z.string({ error: "Leave this field empty." }).max(2000).optional(),
+      elapsedMs: z
+        .number({ error: "Must be a number of milliseconds." })
+        .int("Must be a whole number of milliseconds.")
+        .min(0, "Must not be negative.")
+        .optional(),
+      // Optional quote details: ZIP, estimate inputs, offer, preferred times (shared/quote/).
+      ...quoteDetailFields(facts, now),
+      // Where the visit came from (visit-source.ts), noted by the page; never required. Whatever
+      // inside it is wrong, one message for the field: the visitor cannot fix it, and a key inside
+      // it is not one of the request's fields.
+      source: z
+        .unknown()
+        .transform((value, context): VisitSource => {
+          const checked = visitSource(value);
+          if (checked) return checked;
+          context.addIssue({ code: "custom", message: sourceMessage });
+          return z.NEVER;
+        })
+        .optional(),
+    })
+    .strict()
+    .superRefine((request, context) => {
+      if (otherServiceMissing(request.service, request.otherService)) {
+        context.addIssue({
+          code: "custom",
+          path: ["otherService"],
+          message: messages.otherService,
+        });
+      }
+    })
+    .transform((request) => ({
+      ...request,
+      otherService: otherServiceKept(request.service, request.otherService),
+    }));
+}
 
 /** The spam filter's signals, apart from the request itself (which is stored without them). */
 export type SpamSignals = { website?: string; elapsedMs?: number };
@@ -115,10 +130,11 @@ export function splitSource<T extends { source?: VisitSource }>(
 }
 
 /** Everything a valid body may carry: the six fields, the details, the source, the spam signals. */
-export type ContactSubmission = z.output<typeof contactSchema>;
+type ContactSchema = ReturnType<typeof contactSchema>;
+export type ContactSubmission = z.output<ContactSchema>;
 type NotTyped = keyof SpamSignals | keyof QuoteDetailsInput | "source";
 /** The six fields as a person types them (quote details, source and spam signals apart). */
-export type ContactInput = Omit<z.input<typeof contactSchema>, NotTyped | "service"> & {
+export type ContactInput = Omit<z.input<ContactSchema>, NotTyped | "service"> & {
   service: ServiceValue;
 };
 /** The six fields of a request, trimmed and normalised, as the stores keep them. */
@@ -130,9 +146,16 @@ type ContactValidation =
 
 export const unknownField = "Unknown field.";
 
-/** Validates untrusted input and reports the first problem per field (unknown keys included). */
-export function validateContact(input: unknown): ContactValidation {
-  const result = contactSchema.safeParse(input);
+/**
+ * Validates untrusted input and reports the first problem per field (unknown keys included),
+ * against the content version `facts` come from: the function passes the live version's; tests
+ * and tools that leave it out check against the repository's (content/).
+ */
+export function validateContact(
+  input: unknown,
+  facts: QuoteRules = repositoryFacts(),
+): ContactValidation {
+  const result = contactSchema(facts).safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   // No prototype: a key such as "__proto__" or "constructor" is reported like any other.
   const fields: Record<string, string> = Object.create(null);

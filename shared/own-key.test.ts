@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { repositoryFacts } from "./content/facts.ts";
 import { addTo, emptyTally, isOwnKey, ownValue } from "./own-key.ts";
 import { describeQuoteDetails } from "./quote/describe.ts";
 import { cadenceText } from "./quote/schedule.ts";
@@ -41,9 +42,12 @@ describe("lookups keyed by outside words", () => {
         addOns: [],
       };
       expect(cadenceText(inputs), word).toBeNull();
-      const lines = describeQuoteDetails({
-        estimate: { low: 100, high: 120, currency: "USD", priceList: "2026-11", inputs },
-      });
+      const lines = describeQuoteDetails(
+        {
+          estimate: { low: 100, high: 120, currency: "USD", priceList: "2026-11", inputs },
+        },
+        repositoryFacts(),
+      );
       expect(JSON.stringify(lines), word).not.toMatch(/function \w*\(|native code|\[object /);
     }
   });

@@ -5,7 +5,6 @@
  * back to the JSON shape and, when something is wrong, shows the same labels with the visitor's
  * values. Plain data: the browser, Node and Deno all load it.
  */
-import { businessReach } from "./business-reach.ts";
 import { withThousandsSeparators } from "./contact-fields.ts";
 import { dayWindows, windowLabels, windowRules } from "./quote/preferred-windows.ts";
 import {
@@ -13,6 +12,7 @@ import {
   estimateLimits,
   frequencies,
   frequencyLabels,
+  type PriceList,
   type PropertyKind,
 } from "./quote/price-list.ts";
 
@@ -87,8 +87,11 @@ export type PlainGroup = { legend: string; hint?: string; controls: readonly Pla
 const choices = (values: readonly (string | number)[]) =>
   values.map((value) => ({ value: String(value), label: String(value) }));
 
-const addOnChoices = (kind: PropertyKind) =>
-  addOnsFor(kind).map((addOn) => ({ value: addOn.id, label: `${addOn.label} (+$${addOn.price})` }));
+const addOnChoices = (kind: PropertyKind, list: PriceList) =>
+  addOnsFor(kind, list).map((addOn) => ({
+    value: addOn.id,
+    label: `${addOn.label} (+$${addOn.price})`,
+  }));
 
 const range = ({ min, max }: { min: number; max: number }) =>
   `${withThousandsSeparators(min)} to ${withThousandsSeparators(max)}`;
@@ -100,7 +103,8 @@ const wholes = (min: number, max: number) =>
 // Built at each call, from the live price list and hours (an add-on's price or an open day changes
 // with a published version); a bundle that uses only the names and labels above leaves them out
 // (the quote form's island renders them only while the page is prerendered, in <noscript>).
-export function plainEstimateGroups(): readonly PlainGroup[] {
+/** The estimate's controls with the add-ons of `list` (the price list of the page's version). */
+export function plainEstimateGroups(list: PriceList): readonly PlainGroup[] {
   const { home, business } = estimateLimits;
   return [
     {
@@ -164,7 +168,7 @@ export function plainEstimateGroups(): readonly PlainGroup[] {
           kind: "checkboxes",
           name: estimateField.addOns,
           label: "Add-ons",
-          options: addOnChoices("home"),
+          options: addOnChoices("home", list),
         },
       ],
     },
@@ -182,17 +186,18 @@ export function plainEstimateGroups(): readonly PlainGroup[] {
           kind: "checkboxes",
           name: estimateField.addOns,
           label: "Add-ons",
-          options: addOnChoices("business"),
+          options: addOnChoices("business", list),
         },
       ],
     },
   ];
 }
 
-export function plainWindowGroup(): PlainGroup {
+/** The preferred times' controls; `openDays`: "Monday to Saturday", of the page's version. */
+export function plainWindowGroup(openDays: string): PlainGroup {
   return {
     legend: `Preferred times (optional, up to ${windowRows})`,
-    hint: `${businessReach.hours.openDays}, from tomorrow to three weeks ahead.`,
+    hint: `${openDays}, from tomorrow to three weeks ahead.`,
     controls: Array.from({ length: windowRows }, (_, index) => [
       { kind: "date", name: windowField(index).date, label: `Day ${index + 1}` } as const,
       {

@@ -11,6 +11,7 @@ import { arrivingOffer } from "~/lib/offer-note";
 import { businessReach } from "../../shared/business-reach";
 import { limits, messages, serviceLabel, serviceOptions } from "../../shared/contact-fields";
 import type { ContactInput } from "../../shared/contact-schema";
+import { pageFacts } from "../../shared/content/island-facts";
 import { phoneDisplay } from "../../shared/phone";
 import { estimateText } from "../../shared/quote/describe";
 import { type EstimateInputs, estimate } from "../../shared/quote/estimate";
@@ -240,10 +241,13 @@ export function ContactForm() {
         service:
           data.service === "other" ? data.otherService : serviceLabel(data.service).toLowerCase(),
         estimate: data.estimate
-          ? estimateText({
-              estimate: estimate(data.estimate, offer),
-              offer: offer ? storedOffer(offer) : undefined,
-            })
+          ? estimateText(
+              {
+                estimate: estimate(data.estimate, offer),
+                offer: offer ? storedOffer(offer) : undefined,
+              },
+              pageFacts(),
+            )
           : null,
         windows: (data.preferredWindows ?? []).map(formatWindow),
       });

@@ -6,6 +6,7 @@
 import { messages } from "../../shared/contact-fields";
 import { checkContactFields, otherServiceSentEmpty } from "../../shared/contact-rules";
 import type { ContactSubmission } from "../../shared/contact-schema";
+import { pageFacts } from "../../shared/content/island-facts";
 import type { EstimateInputs } from "../../shared/quote/estimate";
 import { offerById } from "../../shared/quote/offers";
 import { checkWindows, type PreferredWindow } from "../../shared/quote/preferred-windows";
@@ -41,7 +42,8 @@ export function checkRequest(
   if (zip === null) fields.zip = quoteMessages.zip;
   if (input.offer !== undefined && offerById(input.offer) === undefined)
     fields.offer = quoteMessages.offer;
-  const windowsProblem = input.preferredWindows && checkWindows(input.preferredWindows, now);
+  const windowsProblem =
+    input.preferredWindows && checkWindows(input.preferredWindows, now, pageFacts());
   if (windowsProblem) fields.preferredWindows = windowsProblem;
   if (!six.ok || Object.keys(fields).length > 0) {
     if (otherServiceSentEmpty(input) && !fields.otherService)

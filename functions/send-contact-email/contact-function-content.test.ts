@@ -1,10 +1,13 @@
 /**
- * A published version reaches the running function without a restart (shared/content/
- * live-content.ts): after `switchContent` in this process its checks (the estimate's prices, the
- * offer, the service area, the open days) and its e-mails' words (the business's name and phone)
- * are the new document's. The repository's document is switched back after each test.
+ * A published version reaches the running function without a restart: once its follower took it
+ * up (site/content-follower.ts), the function's checks (the estimate's prices, the offer, the
+ * service area, the open days) and its e-mails' words (the business's name and phone) are the new
+ * document's. The follower also switches the process's document for the pages still reading it:
+ * the repository's is switched back after each test.
  */
+
 import { afterEach, describe, expect, it } from "vitest";
+import { factsOf, repositoryFacts } from "../../shared/content/facts.ts";
 import { liveContent, switchContent } from "../../shared/content/live-content.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
 import { checkSiteContent, type SiteContent } from "../../shared/content/site-content.ts";
@@ -13,6 +16,7 @@ import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import type { PriceList } from "../../shared/quote/price-list.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
+import { publishAndFollow } from "../../tests/support/content-source.ts";
 import { testStore } from "../../tests/support/stores.ts";
 import { parseContactConfig } from "./base/config.ts";
 import { silentLogger } from "./base/log.ts";
@@ -70,12 +74,15 @@ async function started() {
 }
 
 /** The repository's document with `change` applied, checked by the one schema as the editor does. */
-function published(change: (document: SiteContent) => void): SiteContent {
+async function published(
+  fn: ContactFunction,
+  change: (document: SiteContent) => void,
+): Promise<SiteContent> {
   const document = structuredClone(repositoryContent) as SiteContent;
   change(document);
   const checked = checkSiteContent(document);
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-  switchContent(checked.content, 2);
+  await publishAndFollow(fn, checked.content);
   return checked.content;
 }
 
@@ -93,9 +100,9 @@ const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 describe("the contact function after a switch to a published version", () => {
   it("prices an estimate from the new list, whatever the old list said", async () => {
-    const { store, send } = await started();
+    const { fn, store, send } = await started();
     const before = estimate(home, null);
-    const document = published((next) => {
+    const document = await published(fn, (next) => {
       next.prices.version = "2026-12-owner";
       next.prices.home.base = 130;
       next.prices.home.perBedroom = 40;
@@ -117,8 +124,8 @@ describe("the contact function after a switch to a published version", () => {
   });
 
   it("takes an add-on the owner added and refuses one the owner removed", async () => {
-    const { send } = await started();
-    published((next) => {
+    const { fn, send } = await started();
+    await published(fn, (next) => {
       next.prices.addOns = next.prices.addOns.filter((addOn) => addOn.id !== "inside-oven");
       next.prices.addOns.push({ id: "patio", label: "Patio sweep", price: 25, for: ["home"] });
     });
@@ -129,8 +136,8 @@ describe("the contact function after a switch to a published version", () => {
   });
 
   it("accepts the new offer's percent and refuses the old offer's id", async () => {
-    const { store, send } = await started();
-    published((next) => {
+    const { fn, store, send } = await started();
+    await published(fn, (next) => {
       next.offer.percentOff = 30;
     });
     const refused = await send({ offer: "welcome-20" });
@@ -145,16 +152,16 @@ describe("the contact function after a switch to a published version", () => {
   });
 
   it("refuses every offer once the owner turns it off", async () => {
-    const { send } = await started();
-    published((next) => {
+    const { fn, send } = await started();
+    await published(fn, (next) => {
       next.offer.enabled = false;
     });
     expect((await send({ offer: "welcome-20" })).status).toBe(400);
   });
 
   it("decides the service area from the new ZIP list", async () => {
-    const { store, send } = await started();
-    published((next) => {
+    const { fn, store, send } = await started();
+    await published(fn, (next) => {
       next.area.exton.zips = ["19460"];
       next.area["west-chester"].nearby = [...next.area["west-chester"].nearby, "19341"];
     });
@@ -172,17 +179,19 @@ describe("the contact function after a switch to a published version", () => {
   });
 
   it("offers and accepts the preferred times of the new week", async () => {
-    const { send } = await started();
+    const { fn, send } = await started();
     const now = new Date();
-    const saturday = bookableDates(now).find((date) => weekday(date) === 6) as string;
+    const saturday = bookableDates(now, repositoryFacts()).find(
+      (date) => weekday(date) === 6,
+    ) as string;
     expect(saturday).toBeDefined();
-    expect(bookableDates(now).some((date) => weekday(date) === 0)).toBe(false);
+    expect(bookableDates(now, repositoryFacts()).some((date) => weekday(date) === 0)).toBe(false);
 
-    published((next) => {
+    const week = await published(fn, (next) => {
       next.hours.week.saturday = { open: false };
       next.hours.week.sunday = { open: true, opens: "10:00", closes: "16:00" };
     });
-    const dates = bookableDates(now);
+    const dates = bookableDates(now, factsOf(week));
     expect(dates).not.toContain(saturday);
     const sunday = dates.find((date) => weekday(date) === 0) as string;
     expect(sunday).toBeDefined();
@@ -197,7 +206,7 @@ describe("the contact function after a switch to a published version", () => {
 
   it("names the new business and phone in the owner's and the visitor's e-mails", async () => {
     const { fn, mails, send } = await started();
-    published((next) => {
+    await published(fn, (next) => {
       next.business.name = "Brightwater Home Care";
       next.contact.phone = "(610) 555-0123";
     });

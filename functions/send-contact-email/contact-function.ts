@@ -6,7 +6,9 @@
  * and Node's HTTP, the Supabase entry (supabase/functions/send-contact-email/index.ts)
  * `Deno.serve`.
  */
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { type ContactConfig, contactDefaults } from "./base/config.ts";
+import { createContentSource, type LiveFacts } from "./base/content-source.ts";
 import { errorMessage, type Logger } from "./base/log.ts";
 import { purposeSecret } from "./base/secrets.ts";
 import type { SitePublishing } from "./base/site-publishing.ts";
@@ -110,7 +112,30 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
   const inboxLink = async (access: InboxAccess = "act") =>
     inboxPageUrl(owner.functionUrl, await links.inbox.sign(inboxSubjects[access], new Date()));
   let store: FunctionStore | null = null;
+  const repositoryLive: LiveFacts = { version: null, facts: repositoryFacts() };
+  // Where the host makes pages (`build`, the Node host), they change first and the function's
+  // content with them; elsewhere (Supabase) the function switches its own content alone.
+  const publishing: ContentFollower = options.publishing
+    ? {
+        ...options.publishing,
+        // Versions made live its own way: this process keeps the repository's.
+        live: () => repositoryLive,
+        start: async () => {},
+        checkIfDue: () => null,
+        stop() {},
+      }
+    : createContentFollower({
+        store: () => store,
+        build: options.build,
+        preview: options.preview,
+        log,
+        everyMs: config.contentCheckMs,
+      });
+
+  // The live version is the follower's; each request's own is read from the store.
+  const content = createContentSource({ live: () => publishing.live(), versions: () => store });
   const queues = createQueues({
+    content,
     config,
     owner,
     links,
@@ -155,18 +180,6 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
   const retryAfterSeconds = () =>
     Math.max(1, Math.ceil((reopenAt > Date.now() ? reopenAt - Date.now() : reopenDelayMs) / 1000));
 
-  // Where the host makes pages (`build`, the Node host), they change first and the function's
-  // content with them; elsewhere (Supabase) the function switches its own content alone.
-  const publishing: ContentFollower = options.publishing
-    ? { ...options.publishing, start: async () => {}, checkIfDue: () => null, stop() {} }
-    : createContentFollower({
-        store: () => store,
-        build: options.build,
-        preview: options.preview,
-        log,
-        everyMs: config.contentCheckMs,
-      });
-
   const route = createRouter({
     routes: contactRoutes({
       config,
@@ -179,6 +192,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       // The counting beacons' limiter hashes addresses with a key of its own, not the link secret.
       countKey: purposeSecret(owner.linkSecret, "count-limit"),
       inboxLink: () => inboxLink("act"),
+      content,
       publishing,
       processPicture: options.processPicture,
       log,

@@ -10,9 +10,11 @@
  * change, a booking), and every other composer called directly with every link it can carry. A
  * last check finds every composer in the source, so a new kind of e-mail cannot skip the rule.
  */
+
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
 import { testStore } from "../../tests/support/stores.ts";
@@ -130,7 +132,7 @@ describe("the link rule, on the e-mails of a walk through the function", () => {
     });
     running.push(fn);
     await fn.start();
-    const [first] = bookableDates(new Date());
+    const [first] = bookableDates(new Date(), repositoryFacts());
     const sent = await fn.fetch(
       new Request(functionUrl, {
         method: "POST",
@@ -206,12 +208,19 @@ describe("the link rule, on every other e-mail with every link it can carry", ()
     attempts: 1,
     lastError: null,
   } as unknown as StoredContactRequest & LeadView;
-  const letters = { from, to: [business], businessName: "Keystone Shine" };
+  const letters = {
+    from,
+    to: [business],
+    businessName: "Keystone Shine",
+    wordsOf: repositoryFacts,
+  };
+  const words = repositoryFacts();
   const visitorLetters = {
     from,
     replyTo: business,
     businessName: "Keystone Shine",
     siteUrl: "https://www.example.org",
+    live: repositoryFacts(),
   };
   const visitorLinks = { requestPage: visitorPageUrl(functionUrl, id, "9.visitor") };
   const page = (lead: { id: string }) => leadPageUrl(functionUrl, lead.id, "9.owner");
@@ -245,11 +254,17 @@ describe("the link rule, on every other e-mail with every link it can carry", ()
       ],
     ],
     composeNoticeEmail: [
-      [noticeOf(alertNotice(lead, page(lead))), id],
-      [noticeOf(reminderNotice(lead, page(lead), 20)), id],
+      [noticeOf(alertNotice(lead, page(lead), words)), id],
+      [noticeOf(reminderNotice(lead, page(lead), 20, words)), id],
       [
         noticeOf(
-          digestNotice({ day: "2026-11-24", received: [lead], waiting: [lead], linkFor: page }),
+          digestNotice({
+            day: "2026-11-24",
+            received: [lead],
+            waiting: [lead],
+            linkFor: page,
+            wordsOf: () => words,
+          }),
         ),
         null,
       ],
@@ -275,7 +290,9 @@ describe("the link rule, on every other e-mail with every link it can carry", ()
         null,
       ],
     ],
-    composeAcknowledgement: [[composeAcknowledgement("a", lead, visitorLetters, visitorLinks), id]],
+    composeAcknowledgement: [
+      [composeAcknowledgement("a", lead, visitorLetters, visitorLinks, words), id],
+    ],
     composeVisitEmail: [
       [
         composeVisitEmail(

@@ -3,7 +3,9 @@
  * own machinery (`constructor`, `__proto__`, `toString`, `hasOwnProperty`): every page keyed by
  * them answers as for any other unknown word, never 503 (shared/own-key.ts).
  */
+
 import { afterEach, describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
 import { testStore } from "../../tests/support/stores.ts";
@@ -38,7 +40,7 @@ async function setup() {
   });
   running.push(fn);
   await fn.start();
-  const [first] = bookableDates(new Date());
+  const [first] = bookableDates(new Date(), repositoryFacts());
   const stored = await fn.fetch(
     new Request(functionUrl, {
       method: "POST",

@@ -3,6 +3,7 @@
  * the benchmarks): requests filtered and written as text, CSV and JSON, the numbers, the calendar
  * feed's address, the content versions and the purge of unused pictures.
  */
+export { createContentSource } from "./base/content-source.ts";
 export { calendarFeedUrl, feedName } from "./booking/calendar-links.ts";
 export { handleInbox } from "./inbox/inbox-routes.ts";
 export { filterLeads, parseLeadFilter } from "./leads/lead-filters.ts";

@@ -4,9 +4,12 @@
  * store/queue-table.ts). Today: the owner's e-mail of each request, the owner's notices, the
  * e-mails to visitors, and the follow-ups to customers. They exist once the store is open.
  */
-import { business } from "../../shared/business.ts";
+
+import { businessTimeZone } from "../../shared/business-reach.ts";
 import type { ContactConfig } from "./base/config.ts";
+import type { ContentSource } from "./base/content-source.ts";
 import { errorMessage, type Logger } from "./base/log.ts";
+import type { VisitorLetters } from "./booking/visitor-emails.ts";
 import { createVisitorOutbox } from "./booking/visitor-outbox.ts";
 import { createFollowUpJob } from "./follow-ups/follow-up-job.ts";
 import type { OpenedStore } from "./function-store.ts";
@@ -28,6 +31,8 @@ export type QueueWiring = {
   /** A fresh link to the inbox, for the e-mails to the owner whose Reply-To is the business. */
   inboxLink: () => Promise<string>;
   mailer: Mailer;
+  /** The content versions: the live one names the business, a request's own describes it. */
+  content: ContentSource;
   log: Logger;
   /** Keeps work after the response alive (Supabase's EdgeRuntime.waitUntil). */
   waitUntil?: (work: Promise<unknown>) => void;
@@ -35,7 +40,7 @@ export type QueueWiring = {
 
 type Wired = QueueWiring & {
   letters: { from: string; to: string[]; businessName: string };
-  visitorLetters: { from: string; replyTo: string; businessName: string; siteUrl: string };
+  visitorLetters: VisitorLetters;
   outboxSettings: ContactConfig["outbox"];
   retry: { baseMs: number; maxMs: number };
 };
@@ -67,6 +72,7 @@ function queuesOf(opened: OpenedStore, wiring: Wired): Queue[] {
     retry,
     visitorLetters,
     config,
+    content,
     log,
   } = wiring;
   // One count for the hourly cap: the requests' e-mails and the notices of visitors' changes.
@@ -74,17 +80,25 @@ function queuesOf(opened: OpenedStore, wiring: Wired): Queue[] {
   const outbox = createOutbox({
     store: opened.store,
     mailer,
-    compose: async (request) =>
-      composeContactEmail(request, letters, {
-        requestPage: leadPageUrl(
-          owner.functionUrl,
-          request.id,
-          await links.owner.sign(request.id, new Date()),
-        ),
-      }),
+    // Composed when it is sent, maybe after a publish: its estimate in its own version's words.
+    compose: async (request) => {
+      const words = await content.of(request.contentVersion);
+      return composeContactEmail(
+        request,
+        { ...letters, wordsOf: () => words },
+        {
+          requestPage: leadPageUrl(
+            owner.functionUrl,
+            request.id,
+            await links.owner.sign(request.id, new Date()),
+          ),
+        },
+      );
+    },
     composeDigest: async (requests) =>
       composeDigestEmail(requests, {
         ...letters,
+        wordsOf: await content.ofEach(requests),
         hourlyCap: outboxSettings.hourlyCap,
         inbox: await inboxLink(),
       }),
@@ -101,6 +115,7 @@ function queuesOf(opened: OpenedStore, wiring: Wired): Queue[] {
     store: opened.store,
     mailer,
     mail: letters,
+    content,
     config: owner,
     signers: links,
     inboxLink,
@@ -124,9 +139,10 @@ function queuesOf(opened: OpenedStore, wiring: Wired): Queue[] {
     store: opened.store,
     mailer,
     letters: visitorLetters,
+    content,
     functionUrl: owner.functionUrl,
     signer: links.visitor,
-    reminders: { time: owner.visitReminderTime, timeZone: business.timeZone },
+    reminders: { time: owner.visitReminderTime, timeZone: businessTimeZone },
     retry,
     leaseMs: outboxSettings.leaseMs,
     acknowledgementHourlyCap: config.acknowledgementHourlyCap,
@@ -174,25 +190,31 @@ function queuesOf(opened: OpenedStore, wiring: Wired): Queue[] {
 
 /** The queues as the function drives them: none until the store opens. */
 export function createQueues(wiring: QueueWiring) {
-  const { config, log } = wiring;
+  const { config, content, log } = wiring;
   const { outbox: outboxSettings } = config;
+  const live = () => content.live().facts.business;
   const wired: Wired = {
     ...wiring,
-    // Getters: the e-mails name the business as the live content does at the time they are made.
+    // Getters: the e-mails name the business as the live version does when they are made.
     letters: {
       from: config.mailFrom,
       to: config.mailTo,
       get businessName() {
-        return business.name;
+        return live().name;
       },
     },
     visitorLetters: {
       from: config.mailFrom,
-      replyTo: config.mailTo[0] ?? business.email,
+      get replyTo() {
+        return config.mailTo[0] ?? live().email;
+      },
       get businessName() {
-        return business.name;
+        return live().name;
       },
       siteUrl: config.siteUrl,
+      get live() {
+        return content.live().facts;
+      },
     },
     outboxSettings,
     retry: { baseMs: outboxSettings.retryBaseMs, maxMs: outboxSettings.retryMaxMs },

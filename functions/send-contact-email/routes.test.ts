@@ -3,8 +3,10 @@
  * link each route needs, 404 and 405, every private link refused by the one check as its feature
  * refuses it, and every route that needs the store answered 503 while it is not open.
  */
+
 import { afterEach, describe, expect, it } from "vitest";
 import { validRequest } from "../../tests/integration/support/requests.ts";
+import { fixedContent } from "../../tests/support/content-source.ts";
 import { testStore } from "../../tests/support/stores.ts";
 import { parseContactConfig } from "./base/config.ts";
 import { silentLogger } from "./base/log.ts";
@@ -63,7 +65,16 @@ function table(): Route[] {
     limiters: () => {
       throw new Error("not asked by the table");
     },
-    queues: createQueues({ config, owner, links, inboxLink, mailer: noMail, log: silentLogger }),
+    queues: createQueues({
+      config,
+      owner,
+      links,
+      inboxLink,
+      mailer: noMail,
+      content: fixedContent(),
+      log: silentLogger,
+    }),
+    content: fixedContent(),
     countKey: Promise.resolve("count-key"),
     inboxLink,
     publishing: createContentFollower({ store: () => null, log: silentLogger }),

@@ -4,8 +4,10 @@
  * then its handler, given what it uses. The contract: docs/contact-api.md.
  */
 
-import { business } from "../../shared/business.ts";
+import { businessTimeZone } from "../../shared/business-reach.ts";
+import type { ClosedDays } from "../../shared/closed-days.ts";
 import { type ContactConfig, contactDefaults } from "./base/config.ts";
+import type { ContentSource } from "./base/content-source.ts";
 import type { Logger } from "./base/log.ts";
 import { bearerMatches } from "./base/secrets.ts";
 import type { SitePublishing } from "./base/site-publishing.ts";
@@ -77,6 +79,8 @@ export type RouteDeps = {
   countKey: Promise<string>;
   /** A fresh link to the owner's inbox that acts, for the e-mail that carries it on request. */
   inboxLink: () => Promise<string>;
+  /** The live content version, and the one each stored request was made with. */
+  content: ContentSource;
   /** Makes a published content version live here, and says how that went (the site editor). */
   publishing: SitePublishing;
   /** The Node host's picture maker (server/pictures/); absent on Supabase. */
@@ -132,6 +136,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       retryAfterSeconds: deps.retryAfterSeconds,
       clientAddress: address(request, peer),
       onStored: queues.stored,
+      content: deps.content,
       log,
     });
   const count: Handler = async (request, { store, peer }) =>
@@ -141,7 +146,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       rateLimiter: deps.limiters().count,
       clientAddress: address(request, peer),
       hashKey: await deps.countKey,
-      timeZone: business.timeZone,
+      timeZone: businessTimeZone,
       log,
     });
   const inbox =
@@ -150,6 +155,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       handleInbox(request, format, grant, {
         store,
         links,
+        content: deps.content,
         calendar: async () =>
           renderCalendarSubscribe(
             calendarFeedUrl(owner.functionUrl, await links.calendar.sign(feedName, new Date())),
@@ -161,11 +167,13 @@ export function contactRoutes(deps: RouteDeps): Route[] {
   const ownerPage: Handler = (request, { grant, store }) =>
     handleOwnerPage(request, grant, {
       store,
-      businessName: business.name,
+      businessName: deps.content.live().facts.business.name,
+      wordsOf: (lead) => deps.content.of(lead.contentVersion),
       onStatusChanged: (id) => queues.changed(id),
       followUps: async (lead) =>
         followUpLines(lead, await store.listFollowUps(lead.id), owner.followUps),
-      bookingSection: (lead, token, query) => bookingSection(store, lead, token, query),
+      bookingSection: (lead, token, query) =>
+        bookingSection(store, lead, token, query, deps.content.live().facts.closedDays),
       log,
     });
   const ownerVisit: Handler = (request, { grant, store }) =>
@@ -183,7 +191,8 @@ export function contactRoutes(deps: RouteDeps): Route[] {
           functionUrl: owner.functionUrl,
           channels: owner.push ? ["email", "push"] : ["email"],
           mailFrom: config.mailFrom,
-          businessName: business.name,
+          businessName: deps.content.live().facts.business.name,
+          content: deps.content,
           linkDays: Math.round(owner.links.visitor.ttlMs / 86_400_000),
           limits: config.visitorLimits,
           noticeCap: deps.limiters().visitorNotices,
@@ -193,7 +202,11 @@ export function contactRoutes(deps: RouteDeps): Route[] {
         part,
       );
   const visitorPosts = (request: Request, peer: string) =>
-    limitVisitorPosts(deps.limiters().visitor, address(request, peer));
+    limitVisitorPosts(
+      deps.limiters().visitor,
+      address(request, peer),
+      deps.content.live().facts.business.phone.display,
+    );
   // Anyone may read the live content and the pictures, but each read reaches the store.
   const publicReads = async (request: Request, peer: string) => {
     const decision = await deps.limiters().publicReads.consume(address(request, peer));
@@ -236,13 +249,18 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     (request, { params, grant, store }) =>
       handleHistoryStep(request, kind, which ?? params.version ?? "", grant, editor(store));
   const optOut: Handler = (request, { params, grant, store }) =>
-    handleOptOut(request, params.hash ?? "", grant, { store, log });
+    handleOptOut(request, params.hash ?? "", grant, {
+      store,
+      business: deps.content.live().facts.business,
+      log,
+    });
   const calendarFeed: Handler = (request, { store }) =>
     handleCalendarFeed(request, {
       store,
       ownerSigner: links["owner-read"],
       functionUrl: owner.functionUrl,
       mailFrom: config.mailFrom,
+      content: deps.content,
       log,
     });
 
@@ -283,7 +301,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
         store,
         link: freshLinks[kind],
         linkDays: Math.round(owner.links[kind].ttlMs / 86_400_000),
-        businessName: business.name,
+        businessName: deps.content.live().facts.business.name,
         limits: newLinkLimits,
         clientAddress: address(request, peer),
         onQueued: () => queues.changed(),
@@ -304,7 +322,12 @@ export function contactRoutes(deps: RouteDeps): Route[] {
     page("GET HEAD", "/request/:id", visitorPageLink, visitorPage("page")),
     { ...page("POST", "/request/:id", visitorPageLink, visitorPage("page")), limit: visitorPosts },
     page("GET HEAD", "/request/:id/visit.ics", visitorPageLink, visitorPage("calendar")),
-    page("GET HEAD POST", "/opt-out/:hash", optOutLink, optOut),
+    page(
+      "GET HEAD POST",
+      "/opt-out/:hash",
+      optOutLink(() => deps.content.live().facts.business),
+      optOut,
+    ),
     page("GET HEAD POST", "/site/pictures", sitePicturesLink, picturesPage),
     // Public: the pages' pictures, for a static host's build and the editor's previews.
     api("GET HEAD", "/pictures/:file", pictureFile, {
@@ -376,6 +399,7 @@ async function bookingSection(
   lead: StoredContactRequest,
   token: string,
   query: URLSearchParams,
+  closedDays: ClosedDays,
 ): Promise<ReactNode> {
   const now = new Date();
   return renderBookingSection({
@@ -384,6 +408,7 @@ async function bookingSection(
     emails: await store.listVisitorEmails(lead.id),
     token,
     now,
+    closedDays,
     outcome: query.get("visit"),
     problem: query.get("visit") === "problem" ? query.get("why") : null,
   });

@@ -8,7 +8,10 @@
 import type { FunctionStore, NewContactRequest } from "../../functions/send-contact-email/index.ts";
 import { serviceOptions } from "../../shared/contact-fields.ts";
 import { validateContact } from "../../shared/contact-schema.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { resolveQuoteDetails } from "../../shared/quote/quote-details.ts";
+
+const facts = repositoryFacts();
 
 const firstNames = ["Dana", "Lee", "Maria", "Sam", "Priya", "Tom", "Olga", "Kwame", "Ana", "Joe"];
 const lastNames = ["Whitman", "Olsen", "Garcia", "Nguyen", "Kowalski", "Brown", "Patel", "Smith"];
@@ -73,7 +76,7 @@ export async function seedInbox(
         // Newest last, a request every half hour or so over the year.
         receivedAt: new Date(now.getTime() - ((requests - index) / requests) * 365 * day),
         dedupeWindowMs: 0,
-        details: random() < 0.8 ? resolveQuoteDetails({ zip: pick(zips) }) : undefined,
+        details: random() < 0.8 ? resolveQuoteDetails({ zip: pick(zips) }, facts) : undefined,
         source: random() < 0.5 ? pick(sources) : undefined,
         ...(random() < 0.05 ? { status: "spam" as const, spamReason: "a web link" } : {}),
       });

@@ -19,7 +19,11 @@ import {
   parseLinkSettings,
 } from "../../functions/send-contact-email/index.ts";
 import { applyMigrations, openSqliteStore } from "../../functions/send-contact-email/node.ts";
-import { handleInbox } from "../../functions/send-contact-email/owner-tools.ts";
+import {
+  createContentSource,
+  handleInbox,
+} from "../../functions/send-contact-email/owner-tools.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { postgresBin, startLocalPostgres } from "../../tests/integration/support/postgres.ts";
 import { markdownTable, provenance, writeFigures } from "../../tools/figures.ts";
 import { seedInbox } from "./inbox-seed.ts";
@@ -57,6 +61,9 @@ async function timeAsks(
   store: FunctionStore,
 ): Promise<{ what: string; ms: number[]; size: number }[]> {
   const token = await links.inbox.sign(inboxSubject, now);
+  // The repository's version live; each request described from the version it was stamped with.
+  const live = { version: null, facts: repositoryFacts() };
+  const content = createContentSource({ live: () => live, versions: () => store });
   const results = [];
   for (const ask of asks) {
     const query = new URLSearchParams({ token, ...ask.params });
@@ -69,7 +76,7 @@ async function timeAsks(
         new Request(url),
         ask.format,
         { scope: "inbox", subject: inboxSubject, token },
-        { store, links, now: () => now },
+        { store, links, now: () => now, content },
       );
       const body = await response.text();
       if (response.status !== 200) throw new Error(`${ask.what}: ${response.status}`);

@@ -11,14 +11,20 @@ import {
   pictureFormats,
   widthsFor,
 } from "./picture-files.ts";
-import type { OwnerPicture } from "./site-content.ts";
+import type { OwnerPicture, SiteContent } from "./site-content.ts";
 
-export let ownerPictures: Partial<Record<PictureSlot, OwnerPicture>>;
+export let ownerPictures: OwnerPictures;
 
 onContent((document) => {
-  // A document from before the group existed has none (the schema reads it so too).
-  ownerPictures = document.pictures ?? {};
+  ownerPictures = ownerPicturesOf(document);
 });
+
+export type OwnerPictures = Partial<Record<PictureSlot, OwnerPicture>>;
+
+export function ownerPicturesOf(document: Pick<SiteContent, "pictures">): OwnerPictures {
+  // A document from before the group existed has none (the schema reads it so too).
+  return document.pictures ?? {};
+}
 
 /** A picture's srcsets by format (best first, JPEG last) and its largest JPEG for <img>. */
 export function pictureSources(picture: OwnerPicture): {

@@ -2,21 +2,30 @@
  * Quote details in plain words, for the owner's e-mail, alerts and request page: one wording,
  * wherever the owner reads it.
  */
+import type { Facts } from "../content/facts.ts";
 import { ownValue } from "../own-key.ts";
 import { estimateSentence } from "./estimate-words.ts";
 import { offerById } from "./offers.ts";
 import { formatWindow } from "./preferred-windows.ts";
-import { frequencyLabels, priceList } from "./price-list.ts";
+import { frequencyLabels, type PriceList } from "./price-list.ts";
 import type { StoredQuoteDetails } from "./quote-details.ts";
 
 export type DetailLine = { label: string; value: string };
 
 /**
+ * What describing a request reads of the content version it was made with (its stamp,
+ * decision 0028): the add-ons' names in its price list, the offers' names.
+ */
+export type QuoteWords = Pick<Facts, "priceList" | "offers">;
+
+/**
  * "First visit $120–$155 with the 20% welcome offer, then $150–$195 every two weeks" (both prices
  * of a recurring schedule), or null without an estimate.
  */
-export function estimateText(details: StoredQuoteDetails): string | null {
-  return details.estimate ? estimateSentence(details.estimate, details.offer) : null;
+export function estimateText(details: StoredQuoteDetails, words: QuoteWords): string | null {
+  return details.estimate
+    ? estimateSentence(details.estimate, details.offer, words.offers.current)
+    : null;
 }
 
 /**
@@ -48,17 +57,20 @@ function zipLine(details: StoredQuoteDetails & { zip: string }): string {
  * Chester, in our service area", "20% welcome offer, on the first cleaning"); none for a request
  * without them. Ids and versions stay in `npm run leads -- --json` (and priceListNote).
  */
-export function describeQuoteDetails(details: StoredQuoteDetails): DetailLine[] {
+export function describeQuoteDetails(details: StoredQuoteDetails, words: QuoteWords): DetailLine[] {
   const lines: DetailLine[] = [];
   if (details.zip !== undefined)
     lines.push({ label: "ZIP", value: zipLine({ ...details, zip: details.zip }) });
-  const estimate = estimateText(details);
+  const estimate = estimateText(details, words);
   if (details.estimate && estimate) {
     lines.push({ label: "Estimate", value: estimate });
-    lines.push({ label: "Estimate for", value: describeInputs(details.estimate.inputs) });
+    lines.push({
+      label: "Estimate for",
+      value: describeInputs(details.estimate.inputs, words.priceList),
+    });
   }
   if (details.offer) {
-    const name = offerById(details.offer.id)?.label.toLowerCase() ?? "offer";
+    const name = offerById(details.offer.id, words.offers.current)?.label.toLowerCase() ?? "offer";
     lines.push({
       label: "Offer",
       value: `${details.offer.percentOff}% ${name}, on the first cleaning`,
@@ -94,9 +106,12 @@ export function priceListNote(
 
 const area = (squareFeet: number) => `${squareFeet.toLocaleString("en-US")} sq ft`;
 
-function describeInputs(inputs: NonNullable<StoredQuoteDetails["estimate"]>["inputs"]): string {
+function describeInputs(
+  inputs: NonNullable<StoredQuoteDetails["estimate"]>["inputs"],
+  list: PriceList,
+): string {
   const addOns = inputs.addOns.map(
-    (id) => priceList.addOns.find((addOn) => addOn.id === id)?.label ?? id,
+    (id) => list.addOns.find((addOn) => addOn.id === id)?.label ?? id,
   );
   const parts =
     inputs.kind === "home"

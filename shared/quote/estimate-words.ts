@@ -4,7 +4,7 @@
  * weeks". Returned as parts so the page can keep each amount on one line.
  */
 import { formatRange, type StoredEstimate } from "./estimate.ts";
-import { offerById } from "./offers.ts";
+import { type Offer, offerById } from "./offers.ts";
 import { cadenceText } from "./schedule.ts";
 
 export type EstimatePart = { text: string; amount?: true };
@@ -14,10 +14,12 @@ type ClaimedOffer = { id: string; percentOff: number };
 export function estimateParts(
   estimate: Pick<StoredEstimate, "low" | "high" | "recurring" | "inputs">,
   offer: ClaimedOffer | null | undefined,
+  /** The offers of the version the estimate was made with, for the offer's name. */
+  offers: readonly Offer[],
 ): EstimatePart[] {
   const first = { text: formatRange(estimate), amount: true } as const;
   const offerName = offer
-    ? `${offer.percentOff}% ${(offerById(offer.id)?.label ?? "offer").toLowerCase()}`
+    ? `${offer.percentOff}% ${(offerById(offer.id, offers)?.label ?? "offer").toLowerCase()}`
     : "";
   const cadence = cadenceText(estimate.inputs);
   if (cadence && estimate.recurring) {
@@ -42,8 +44,9 @@ export function estimateParts(
 export function estimateSentence(
   estimate: Pick<StoredEstimate, "low" | "high" | "recurring" | "inputs">,
   offer: ClaimedOffer | null | undefined,
+  offers: readonly Offer[],
 ): string {
-  return estimateParts(estimate, offer)
+  return estimateParts(estimate, offer, offers)
     .map((part) => part.text)
     .join("");
 }

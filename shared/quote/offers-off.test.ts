@@ -1,6 +1,7 @@
 /** The owner turned the welcome offer off (a published version): no form may take it. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { switchContent } from "../content/live-content.ts";
+import { factsOf } from "../content/facts.ts";
+import { liveContent, switchContent } from "../content/live-content.ts";
 import { repositoryContent } from "../content/repository-content.ts";
 import type { SiteContent } from "../content/site-content.ts";
 import { currentOffers, offerById, welcomeOffer, welcomeOfferOn } from "./offers.ts";
@@ -18,7 +19,9 @@ describe("the welcome offer, off", () => {
     expect(welcomeOfferOn).toBe(false);
     expect(currentOffers).toEqual([]);
     expect(offerById(welcomeOffer.id)).toBeUndefined();
-    expect(quoteDetailFields().offer.safeParse(welcomeOffer.id).success).toBe(false);
+    expect(
+      quoteDetailFields(factsOf(liveContent().document)).offer.safeParse(welcomeOffer.id).success,
+    ).toBe(false);
   });
 
   it("carries its percent in its id and words, so an earlier link is not honoured", () => {

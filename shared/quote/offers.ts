@@ -6,6 +6,7 @@
  * an offer load this file, never the business facts.
  */
 import { onContent } from "../content/live-content.ts";
+import type { SiteContent } from "../content/site-content.ts";
 
 export type Offer = {
   id: string;
@@ -21,9 +22,15 @@ export let welcomeOfferOn: boolean;
 export let welcomeOffer: Offer;
 export let currentOffers: readonly Offer[];
 
-onContent(({ offer }) => {
-  welcomeOfferOn = offer.enabled;
-  welcomeOffer = {
+onContent((document) => {
+  ({ welcomeOfferOn, welcomeOffer, current: currentOffers } = offersOf(document));
+});
+
+/** The offers a document makes: the welcome offer, whether it is on, the offers taken. */
+export type Offers = { welcomeOfferOn: boolean; welcomeOffer: Offer; current: readonly Offer[] };
+
+export function offersOf({ offer }: Pick<SiteContent, "offer">): Offers {
+  const welcomeOffer: Offer = {
     // The percent is part of the id: a link carrying an earlier percent is refused, never
     // honoured at the new one.
     id: `welcome-${offer.percentOff}`,
@@ -32,11 +39,15 @@ onContent(({ offer }) => {
     appliedText: `${offer.percentOff}% off your first cleaning applied`,
     terms: offer.terms,
   };
-  currentOffers = welcomeOfferOn ? [welcomeOffer] : [];
-});
+  return {
+    welcomeOfferOn: offer.enabled,
+    welcomeOffer,
+    current: offer.enabled ? [welcomeOffer] : [],
+  };
+}
 
-export function offerById(id: string): Offer | undefined {
-  return currentOffers.find((offer) => offer.id === id);
+export function offerById(id: string, offers: readonly Offer[] = currentOffers): Offer | undefined {
+  return offers.find((offer) => offer.id === id);
 }
 
 /** What the function stores for a claimed offer (docs/contact-api.md, "Quote details"). */

@@ -4,9 +4,18 @@
  * in the business's time zone. The form offers only such windows and the contact function refuses
  * any other.
  */
-import { businessReach, businessTimeZone } from "../business-reach.ts";
+import { businessTimeZone } from "../business-reach.ts";
 import { calendarDay } from "../calendar-day.ts";
-import { closedReason } from "../closed-days.ts";
+import type { ClosedDays } from "../closed-days.ts";
+
+/**
+ * What the windows' rules read of a content version (shared/content/facts.ts): its closed days,
+ * and its open days in words ("Monday to Saturday") for the message that names them.
+ */
+export type WindowFacts = {
+  closedDays: Pick<ClosedDays, "closedReason">;
+  reach: { hours: { openDays: string } };
+};
 
 export const windowRules = {
   timeZone: businessTimeZone,
@@ -42,21 +51,25 @@ function parseDate(value: string): Date | null {
 }
 
 /** The dates a visitor may choose, tomorrow to 21 days ahead, days the business is open only. */
-export function bookableDates(now: Date): string[] {
+export function bookableDates(now: Date, facts: WindowFacts): string[] {
   const today = parseDate(businessToday(now)) as Date;
   const dates: string[] = [];
   for (let offset = windowRules.firstDayOffset; offset <= windowRules.lastDayOffset; offset++) {
     const day = new Date(today.getTime() + offset * dayMs).toISOString().slice(0, 10);
-    if (closedReason(day) === null) dates.push(day);
+    if (facts.closedDays.closedReason(day) === null) dates.push(day);
   }
   return dates;
 }
 
 /** Why a list of windows is refused, or null when every rule holds. */
-export function checkWindows(windows: readonly PreferredWindow[], now: Date): string | null {
+export function checkWindows(
+  windows: readonly PreferredWindow[],
+  now: Date,
+  facts: WindowFacts,
+): string | null {
   if (windows.length > windowRules.maxWindows)
     return `Please choose at most ${windowRules.maxWindows} times.`;
-  const allowed = new Set(bookableDates(now));
+  const allowed = new Set(bookableDates(now, facts));
   const today = parseDate(businessToday(now)) as Date;
   const inRange = (date: Date) => {
     const offset = Math.round((date.getTime() - today.getTime()) / dayMs);
@@ -68,10 +81,10 @@ export function checkWindows(windows: readonly PreferredWindow[], now: Date): st
     if (!allowed.has(date)) {
       // A closed day is named only where the visitor could otherwise have chosen it.
       const parsed = parseDate(date);
-      const closed = parsed && inRange(parsed) ? closedReason(date) : null;
+      const closed = parsed && inRange(parsed) ? facts.closedDays.closedReason(date) : null;
       return closed
         ? `We are closed on ${formatDate(date)} (${closed}): please choose another day.`
-        : `Please choose a day from tomorrow to three weeks ahead, ${businessReach.hours.openDays}.`;
+        : `Please choose a day from tomorrow to three weeks ahead, ${facts.reach.hours.openDays}.`;
     }
     const key = `${date} ${window}`;
     if (seen.has(key)) return "Please choose each time only once.";

@@ -12,13 +12,19 @@
  * schedule never costs more per visit; `visitsPerWeekDiscount` is by visits per week, 1 to 7.
  */
 import { onContent } from "../content/live-content.ts";
+import type { SiteContent } from "../content/site-content.ts";
 
 /** The live list: read it when an estimate is made, never keep a copy. */
 export let priceList: PriceList;
 
-onContent(({ prices }) => {
-  priceList = prices as PriceList;
+onContent((document) => {
+  priceList = priceListOf(document);
 });
+
+/** A document's price list (its prices group, checked by the content schema). */
+export function priceListOf({ prices }: Pick<SiteContent, "prices">): PriceList {
+  return prices as PriceList;
+}
 
 export type PropertyKind = "home" | "business";
 export type Frequency = "one-time" | "weekly" | "bi-weekly" | "monthly";

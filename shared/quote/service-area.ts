@@ -6,16 +6,18 @@
  */
 import { areas } from "../areas.ts";
 import { onContent } from "../content/live-content.ts";
+import type { SiteContent } from "../content/site-content.ts";
 
 export let serviceAreaZips: readonly TownZips[];
 
-onContent(({ area: zipsByTown }) => {
-  serviceAreaZips = areas.map((area) => ({
-    town: area.name,
-    path: area.path,
-    ...zipsByTown[area.slug],
-  }));
+onContent((document) => {
+  serviceAreaZips = serviceAreaOf(document);
 });
+
+/** Each town's ZIPs and nearby ZIPs, from a document's area group. */
+export function serviceAreaOf({ area: zipsByTown }: Pick<SiteContent, "area">): TownZips[] {
+  return areas.map((area) => ({ town: area.name, path: area.path, ...zipsByTown[area.slug] }));
+}
 
 export type TownZips = {
   town: string;
@@ -58,13 +60,16 @@ export function decideZip(input: string, list: readonly TownZips[] = serviceArea
  * words ("19403, near Plymouth Meeting") after the owner edits the area, and a request with a
  * town's own ZIP is stored exactly as before.
  */
-export function storedZip(zip: string): {
+export function storedZip(
+  zip: string,
+  list: readonly TownZips[] = serviceAreaZips,
+): {
   zip: string;
   inServiceArea: boolean;
   town: string | null;
   nearby?: true;
 } {
-  const decision = decideZip(zip);
+  const decision = decideZip(zip, list);
   if (decision.kind === "invalid") throw new RangeError(`Not a ZIP code: ${zip}`);
   if (decision.kind === "outside") return { zip: decision.zip, inServiceArea: false, town: null };
   const { town, nearby } = decision;

@@ -12,6 +12,7 @@ import {
   parseLeadFilter,
 } from "../../functions/send-contact-email/leads/lead-filters.ts";
 import { toLead } from "../../functions/send-contact-email/leads/lead-formats.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { resolveQuoteDetails } from "../../shared/quote/quote-details.ts";
 import { storeSample } from "../support/samples.ts";
 
@@ -22,7 +23,9 @@ const day = 86_400_000;
 async function fill(store: FunctionStore) {
   const add = (daysAgo: number, fields: object, extra: object = {}) =>
     storeSample(store, new Date(now.getTime() - daysAgo * day), fields, extra);
-  const zip = (code: string) => ({ details: resolveQuoteDetails({ zip: code }) });
+  const zip = (code: string) => ({
+    details: resolveQuoteDetails({ zip: code }, repositoryFacts()),
+  });
   const google = {
     landingPage: "/exton",
     referrer: null,

@@ -6,6 +6,7 @@
  * visitor's page then says when. Both pages axe clean, reachable with the keyboard.
  */
 
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { bookableDates, formatDate } from "../../shared/quote/preferred-windows.ts";
 import { createFakeSite } from "../integration/support/fake-site.ts";
 import { unusedPort } from "../integration/support/ports.ts";
@@ -55,7 +56,7 @@ test("the visitor changes their request, the owner books it in one tap, the visi
   // A 390 px phone (the narrowest common width) for the phone project.
   if (test.info().project.name === "mobile")
     await page.setViewportSize({ width: 390, height: 844 });
-  const [first, second] = bookableDates(new Date()) as [string, string];
+  const [first, second] = bookableDates(new Date(), repositoryFacts()) as [string, string];
   const name = `Dana Journey ${test.info().project.name}`;
   const response = await fetch(`${own.url}${functionPath}`, {
     method: "POST",

@@ -4,6 +4,7 @@
  * function, which stores the request (read back as `npm run leads -- --json` prints it) and sends
  * the browser to the thank-you page, or shows what to fix with the visitor's values.
  */
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { deploymentDefaults } from "../../shared/deployment-defaults.ts";
 import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
@@ -70,7 +71,7 @@ test("a visitor without JavaScript sends the form, sees the thank-you page, and 
     .selectOption("business");
   await fields.form.getByRole("spinbutton", { name: "Approximate square feet" }).fill("4000");
   await fields.form.getByRole("combobox", { name: "Visits per week" }).selectOption("2");
-  const [day] = bookableDates(new Date());
+  const [day] = bookableDates(new Date(), repositoryFacts());
   await fields.form.getByLabel("Day 1", { exact: true }).fill(day as string);
   await fields.form.getByLabel("Time of day 1").selectOption("afternoon");
   await fields.send.click();

@@ -6,6 +6,7 @@
  * move (same UID, SEQUENCE + 1), the cancellation (METHOD:CANCEL), the reminder the day before,
  * the calendar feed, and `npm run leads -- --json` with the visit.
  */
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,7 @@ import { DatabaseSync } from "node:sqlite";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wallClock } from "../../shared/calendar-day.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { functionPath } from "./contract-cases.ts";
 import { drainQueues, drainSecret } from "./support/drain.ts";
@@ -94,7 +96,7 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
   });
 
   async function submit(name: string, email: string): Promise<string> {
-    const [first] = bookableDates(new Date());
+    const [first] = bookableDates(new Date(), repositoryFacts());
     const response = await fetch(`${server.url}${functionPath}`, {
       method: "POST",
       headers: { "content-type": "application/json", apikey: key },
@@ -182,7 +184,7 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
     expect(first).toMatchObject({ method: "REQUEST", sequence: 1, status: "CONFIRMED" });
     expect(first.uid).toBe(`visit-${id}@example.com`);
 
-    const [, second] = bookableDates(new Date());
+    const [, second] = bookableDates(new Date(), repositoryFacts());
     await fetch(
       `${functionUrl}/lead/${id}/visit`,
       form({
@@ -231,7 +233,7 @@ describe.each(stores)("booking on the embedded server with %s", (storeName) => {
     const id = await submit("Val Visitor", "val@example.org");
     const visitorPage = linkIn(await smtp.waitForVisitorMail(`acknowledgement:${id}`), "request");
     const token = new URL(visitorPage).searchParams.get("token") as string;
-    const [, second] = bookableDates(new Date());
+    const [, second] = bookableDates(new Date(), repositoryFacts());
     const times = await fetch(
       `${functionUrl}/request/${id}`,
       form({ token, action: "times", date: second as string, window: "evening" }),

@@ -4,8 +4,10 @@
  * Each test speaks from its own client address (X-Forwarded-For; the hosts run with
  * TRUST_PROXY=1) so that the rate limit of one test never touches another.
  */
+
 import { createClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { estimate } from "../../shared/quote/estimate.ts";
 import { bookableDates, formatWindow } from "../../shared/quote/preferred-windows.ts";
 import { validRequest } from "./support/requests.ts";
@@ -104,7 +106,7 @@ export function describeContactContract(hostName: string, getHost: () => Contrac
     });
 
     it("stores optional quote details and the owner's e-mail says them in plain words", async () => {
-      const [day] = bookableDates(new Date());
+      const [day] = bookableDates(new Date(), repositoryFacts());
       const windows = [{ date: day as string, window: "morning" }];
       const inputs = {
         kind: "business",

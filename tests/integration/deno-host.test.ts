@@ -4,6 +4,7 @@
  * push` would (supabase/migrations), and a stand-in for the e-mail API. Store unavailable: the
  * table is renamed away for a moment.
  */
+
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
@@ -13,6 +14,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgresStore } from "../../functions/send-contact-email/database/postgres-store.ts";
 import { applyMigrations } from "../../functions/send-contact-email/store/migrations.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { type ContractHost, describeContactContract, functionPath } from "./contract-cases.ts";
@@ -251,7 +253,7 @@ describe.skipIf(!postgresRuns)(
     });
 
     it("acknowledges, serves the visitor's page, books in one tap and sends the invitation", async () => {
-      const [first] = bookableDates(new Date());
+      const [first] = bookableDates(new Date(), repositoryFacts());
       const submitted = await fetch(`${entry.url}${functionPath}`, {
         method: "POST",
         headers: {

@@ -3,11 +3,13 @@
  * price, the owner's e-mail (an .eml in the outbox folder) says them in plain words, and
  * `npm run leads -- --json` prints what was stored.
  */
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { business as theBusiness } from "../../shared/business.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { estimate, formatRange } from "../../shared/quote/estimate.ts";
 import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { bookableDates, formatWindow } from "../../shared/quote/preferred-windows.ts";
@@ -62,7 +64,7 @@ afterAll(async () => {
 
 describe("quote details on the real server", () => {
   it("stores what the function decided, e-mails it in plain words, and leads --json prints it", async () => {
-    const [day] = bookableDates(new Date());
+    const [day] = bookableDates(new Date(), repositoryFacts());
     const windows = [{ date: day as string, window: "afternoon" }];
     const sent = await send({
       ...validRequest({ name: "Office Manager", service: "office" }),

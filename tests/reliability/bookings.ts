@@ -5,6 +5,7 @@
  * visitor whatever happens next (a crash, a mail outage).
  */
 
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { validRequest } from "../integration/support/requests.ts";
 import type { SmtpSink } from "../integration/support/smtp-sink.ts";
@@ -39,7 +40,7 @@ export async function bookVisit(
         token: page.token,
         sequence: "0",
         action: "book",
-        date: bookableDates(new Date())[0] as string,
+        date: bookableDates(new Date(), repositoryFacts())[0] as string,
         time: "09:00",
         minutes: "120",
       }),

@@ -3,13 +3,16 @@
  * memory, a mailer that keeps what it was given (or fails as told), and the visitor outbox on a
  * fake clock.
  */
+
 import { createVisitorOutbox } from "../../functions/send-contact-email/booking/visitor-outbox.ts";
 import { createLinkSigner } from "../../functions/send-contact-email/links/signed-links.ts";
 import type { ContactEmail } from "../../functions/send-contact-email/mail/email.ts";
 import { MailDeliveryError, type Mailer } from "../../functions/send-contact-email/mail/mailer.ts";
 import { validateContact } from "../../shared/contact-schema.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import type { StoredQuoteDetails } from "../../shared/quote/quote-details.ts";
 import { validRequest } from "../integration/support/requests.ts";
+import { fixedContent } from "./content-source.ts";
 import { testStore } from "./stores.ts";
 
 export const functionUrl = "https://www.example.com/functions/v1/send-contact-email";
@@ -25,6 +28,7 @@ export const letters = {
   replyTo: "owner@example.com",
   businessName: "Keystone Shine Cleaning",
   siteUrl: "https://www.example.com",
+  live: repositoryFacts(),
 };
 
 export function recordingMailer() {
@@ -81,6 +85,7 @@ export function visitorOutboxOnFakeClock(
     store,
     mailer: mail.mailer,
     letters,
+    content: fixedContent(),
     functionUrl,
     signer: visitorSigner,
     reminders: { time: reminderTime, timeZone: "America/New_York" },

@@ -14,6 +14,7 @@
  */
 import type { FunctionStore } from "../../functions/send-contact-email/function-store.ts";
 import { validateContact } from "../../shared/contact-schema.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { resolveQuoteDetails } from "../../shared/quote/quote-details.ts";
 
 const t0 = Date.parse("2026-11-20T15:00:00.000Z");
@@ -47,20 +48,23 @@ export async function fillStore(store: FunctionStore): Promise<void> {
     });
   await submit(1);
   await submit(2, {
-    details: resolveQuoteDetails({
-      zip: "19406",
-      offer: "welcome-20",
-      estimate: {
-        kind: "home",
-        bedrooms: 3,
-        bathrooms: 2,
-        squareFeet: 1800,
-        condition: "routine",
-        frequency: "bi-weekly",
-        addOns: ["inside-oven"],
+    details: resolveQuoteDetails(
+      {
+        zip: "19406",
+        offer: "welcome-20",
+        estimate: {
+          kind: "home",
+          bedrooms: 3,
+          bathrooms: 2,
+          squareFeet: 1800,
+          condition: "routine",
+          frequency: "bi-weekly",
+          addOns: ["inside-oven"],
+        },
+        preferredWindows: [{ date: "2026-11-24", window: "morning" }],
       },
-      preferredWindows: [{ date: "2026-11-24", window: "morning" }],
-    }),
+      repositoryFacts(),
+    ),
     source: {
       landingPage: "/exton",
       referrer: "www.google.com",
@@ -69,7 +73,7 @@ export async function fillStore(store: FunctionStore): Promise<void> {
   });
   await submit(3, { status: "spam", spamReason: "the hidden field was filled" });
   await submit(4, {}, { service: "other", otherService: "Windows" });
-  await submit(5, { details: resolveQuoteDetails({ zip: "19103" }) });
+  await submit(5, { details: resolveQuoteDetails({ zip: "19103" }, repositoryFacts()) });
 
   // Sent, then answered; one refused for good after one recipient accepted; one claimed.
   const deliveries = store.queue("deliveries");

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { controlClass } from "~/components/ui/form-field";
 import { type ServiceValue, withThousandsSeparators } from "../../../shared/contact-fields";
+import { pageFacts } from "../../../shared/content/island-facts";
 import { type EstimateInputs, estimate } from "../../../shared/quote/estimate";
 import { estimateParts } from "../../../shared/quote/estimate-words";
 import type { Offer } from "../../../shared/quote/offers";
@@ -271,7 +272,7 @@ export function Estimator({ offer, service, onChange }: EstimatorProps) {
           {result ? (
             <>
               <span className="sr-only">Estimate: </span>
-              {estimateParts(result, offer).map((part, index) =>
+              {estimateParts(result, offer, pageFacts().offers.current).map((part, index) =>
                 part.amount ? (
                   <span
                     // biome-ignore lint/suspicious/noArrayIndexKey: the parts never reorder

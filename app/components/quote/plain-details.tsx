@@ -1,4 +1,5 @@
 import { controlClass } from "~/components/ui/form-field";
+import { pageFacts } from "../../../shared/content/island-facts";
 import {
   type PlainControl,
   type PlainGroup,
@@ -16,7 +17,10 @@ export function PlainDetails() {
   return (
     <div className="grid gap-5 sm:col-span-2">
       <PlainOffer />
-      {[...plainEstimateGroups(), plainWindowGroup()].map((group) => (
+      {[
+        ...plainEstimateGroups(pageFacts().priceList),
+        plainWindowGroup(pageFacts().reach.hours.openDays),
+      ].map((group) => (
         <Group key={group.legend} group={group} />
       ))}
     </div>

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/form-field";
 import { CloseIcon } from "~/components/ui/stroke-icons";
 import { businessReach } from "../../../shared/business-reach";
+import { pageFacts } from "../../../shared/content/island-facts";
 import {
   bookableDates,
   type DayWindow,
@@ -46,7 +47,7 @@ export function PreferredTimes({
   const id = useId();
   const [dates, setDates] = useState<string[]>([]);
   useEffect(() => {
-    if (ready) setDates(bookableDates(new Date()));
+    if (ready) setDates(bookableDates(new Date(), pageFacts()));
   }, [ready]);
   const daySelect = useRef<HTMLSelectElement>(null);
   const list = useRef<HTMLUListElement>(null);

@@ -7,7 +7,7 @@
  * Each due item has a key (`reminder:<id>`, `digest:<day>`); the outbox keeps one notice per key,
  * so asking again after a restart, or from two servers, never sends anything twice.
  */
-import { business } from "../../../shared/business.ts";
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { calendarDay, wallClock } from "../../../shared/calendar-day.ts";
 
 export type ClockSettings = {
@@ -24,7 +24,7 @@ export const clockDefaults: ClockSettings = {
   reminderAfterHours: 20,
   digestTime: "08:00",
   weeklyReportTime: "07:00",
-  timeZone: business.timeZone,
+  timeZone: businessTimeZone,
 };
 
 /** How late a reminder or a digest may still go out after downtime; older ones are skipped. */

@@ -3,7 +3,7 @@
  * Shared by both hosts: the Node server passes process.env, the Deno entry Deno.env.toObject().
  * Invalid values stop the host at start with a message naming the variable, never at request time.
  */
-import { business } from "../../../shared/business.ts";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { deploymentDefaults } from "../../../shared/deployment-defaults.ts";
 
 export type Env = Record<string, string | undefined>;
@@ -210,6 +210,8 @@ export function parseContactConfig(env: Env): ContactConfig {
   const siteUrl = env.SITE_URL?.trim() || env.VITE_SITE_URL?.trim() || deploymentDefaults.siteUrl;
   const allowedOrigins = list(env.ALLOWED_ORIGINS).map((value) => origin("ALLOWED_ORIGINS", value));
   const mailTo = list(env.MAIL_TO).map((value) => address("MAIL_TO", value, false));
+  // Settings, read once at start: the name and address the repository's content gives.
+  const { business } = repositoryFacts();
   const mailFrom = env.MAIL_FROM?.trim() || `${business.name} Website <${business.email}>`;
 
   return {

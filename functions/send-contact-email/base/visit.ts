@@ -4,9 +4,10 @@
  * ("Tue Dec 1, 9:00–11:00 AM"). The contract's `visit: { start, end }` is ISO 8601 with the
  * business's offset ("2026-12-01T09:00:00-05:00"); the stores keep instants (UTC).
  */
-import { business } from "../../../shared/business.ts";
+
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { calendarDay, wallClock } from "../../../shared/calendar-day.ts";
-import { closedReason } from "../../../shared/closed-days.ts";
+import type { ClosedDays } from "../../../shared/closed-days.ts";
 import {
   type DayWindow,
   formatDate,
@@ -16,7 +17,7 @@ import { addDays, zonedInstant, zonedIso } from "./clock.ts";
 
 export type Visit = { start: string; end: string };
 
-const timeZone = business.timeZone;
+const timeZone = businessTimeZone;
 const minute = 60_000;
 
 /** When a window's crew arrives if the owner books it in one tap (its hours: the form's labels). */
@@ -135,8 +136,8 @@ export function checkBooking(input: BookingInput, now: Date): BookingCheck {
 }
 
 /** "(Thanksgiving)" or "(Sunday)" beside a day the business is normally closed, else "". */
-export function closedNote(date: string): string {
-  const reason = closedReason(date);
+export function closedNote(date: string, closedDays: ClosedDays): string {
+  const reason = closedDays.closedReason(date);
   return reason ? ` (${reason}: normally closed)` : "";
 }
 

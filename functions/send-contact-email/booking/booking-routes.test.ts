@@ -4,13 +4,16 @@
  * and request, GET changes nothing, each POST is stored with its event and reaches the owner, a
  * double tap books once, and the feed parses as iCalendar.
  */
+
 import ICAL from "ical.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { switchContent } from "../../../shared/content/live-content.ts";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { bookableDates } from "../../../shared/quote/preferred-windows.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { publishAndFollow } from "../../../tests/support/content-source.ts";
 import { testStore } from "../../../tests/support/stores.ts";
 import { parseContactConfig } from "../base/config.ts";
 import { silentLogger } from "../base/log.ts";
@@ -61,7 +64,7 @@ async function setup(env: Record<string, string> = {}, ownerEnv: Record<string, 
   });
   running.push(fn);
   await fn.start();
-  const [first, second] = bookableDates(new Date());
+  const [first, second] = bookableDates(new Date(), repositoryFacts());
   const response = await fn.fetch(
     new Request(functionUrl, {
       method: "POST",
@@ -148,7 +151,7 @@ describe("the visitor's page", () => {
     const t = await setup();
     const week = structuredClone(repositoryContent) as SiteContent;
     week.hours.week.wednesday = { open: false };
-    switchContent(week, 2);
+    await publishAndFollow(t.fn, week);
     const html = await (
       await t.call(`/request/${t.id}?token=${await tokenFor(visitor, t.id)}`)
     ).text();

@@ -2,7 +2,9 @@
  * Dates a person reads are the business's (America/New_York), whatever the instant's UTC day:
  * Thursday 9 PM in New York is Friday 2 AM in UTC.
  */
+
 import { describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
 import { visitWords } from "../base/visit.ts";
 import type { RequestEvent } from "../store/booking-store.ts";
@@ -38,6 +40,8 @@ describe("dates in the business's time zone", () => {
       kind: "cancelled-request",
       details: {},
     };
-    expect(visitorStatus(request, [cancelled])).toBe("You cancelled this request on Thu Dec 3.");
+    expect(visitorStatus(request, [cancelled], repositoryFacts())).toBe(
+      "You cancelled this request on Thu Dec 3.",
+    );
   });
 });

@@ -11,10 +11,12 @@
  * estimate, and the link to the owner's page of the request. Cancelled visits drop out; calendars
  * remove an event that is no longer in the feed.
  */
-import { business } from "../../../shared/business.ts";
+
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { phoneDisplay } from "../../../shared/phone.ts";
 import { estimateText } from "../../../shared/quote/describe.ts";
+import type { ContentSource } from "../base/content-source.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { LinkRule } from "../http/link-check.ts";
 import { leadPageUrl } from "../links/page-urls.ts";
@@ -33,6 +35,8 @@ export type CalendarFeedDeps = {
   ownerSigner: LinkSigner;
   functionUrl: string;
   mailFrom: string;
+  /** Each request's content version (its stamp), for its estimate's words. */
+  content: Pick<ContentSource, "live" | "ofEach">;
   now?: () => Date;
   log?: Logger;
 };
@@ -65,6 +69,7 @@ export async function handleCalendarFeed(
       new Date(now.getTime() + 731 * day),
     );
     const events = [];
+    const wordsOf = await deps.content.ofEach(visits);
     for (const lead of visits) {
       const visit = lead.visit;
       if (!visit || lead.status === "spam" || lead.status === "lost") continue;
@@ -73,7 +78,7 @@ export async function handleCalendarFeed(
         lead.id,
         await deps.ownerSigner.sign(lead.id, now),
       );
-      const estimate = estimateText(lead);
+      const estimate = estimateText(lead, wordsOf(lead));
       events.push({
         uid: visitUid(lead.id, deps.mailFrom),
         sequence: lead.visitSequence,
@@ -94,9 +99,9 @@ export async function handleCalendarFeed(
       });
     }
     const body = icsCalendar({
-      name: `${business.shortName}: booked visits`,
+      name: `${deps.content.live().facts.business.shortName}: booked visits`,
       refreshMinutes: 60,
-      timeZone: business.timeZone,
+      timeZone: businessTimeZone,
       events,
     });
     return new Response(request.method === "HEAD" ? null : body, {

@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { switchContent } from "../../../shared/content/live-content.ts";
+import { describe, expect, it } from "vitest";
+import { factsOf, repositoryFacts } from "../../../shared/content/facts.ts";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
-import { callBackBy, callBackWords } from "./call-back.ts";
+import { callBackBy, callBackWords, type OfficeFacts } from "./call-back.ts";
 
-afterEach(() => switchContent(repositoryContent as SiteContent, null));
-
-const by = (received: string) => callBackWords(callBackBy(new Date(received)));
+const by = (received: string, facts: OfficeFacts = repositoryFacts()) =>
+  callBackWords(callBackBy(new Date(received), facts));
 
 describe("when we will call back", () => {
   it("is 24 hours later, rounded up to the hour, inside office hours", () => {
@@ -42,19 +41,19 @@ describe("when we will call back", () => {
 
   it("keeps the business's wall clock across a daylight saving change", () => {
     // Sat Mar 7 2026, 2 PM EST; Sunday is closed and the clocks go forward: Monday 9 AM EDT.
-    const at = callBackBy(new Date("2026-03-07T19:00:00Z"));
+    const at = callBackBy(new Date("2026-03-07T19:00:00Z"), repositoryFacts());
     expect(at.toISOString()).toBe("2026-03-09T13:00:00.000Z");
   });
 
   it("keeps the day's own hours when the owner changes one day", () => {
     const week = structuredClone(repositoryContent) as SiteContent;
     week.hours.week.saturday = { open: true, opens: "10:00", closes: "17:00" };
-    switchContent(week, 2);
+    const facts = factsOf(week);
     // Fri Nov 27, 6 PM: Saturday 6 PM is after Saturday's 5 PM closing, so Sat 5 PM.
-    expect(by("2026-11-27T23:00:00Z")).toBe("Sat Nov 28, 5 PM");
+    expect(by("2026-11-27T23:00:00Z", facts)).toBe("Sat Nov 28, 5 PM");
     // Fri Nov 27, 7:30 AM: Saturday 8 AM is before Saturday's 10 AM opening, so Sat 11 AM.
-    expect(by("2026-11-27T12:30:00Z")).toBe("Sat Nov 28, 11 AM");
+    expect(by("2026-11-27T12:30:00Z", facts)).toBe("Sat Nov 28, 11 AM");
     // Weekdays keep theirs: Tue 4:13 PM, Wed 5 PM.
-    expect(by("2026-11-24T21:13:00Z")).toBe("Wed Nov 25, 5 PM");
+    expect(by("2026-11-24T21:13:00Z", facts)).toBe("Wed Nov 25, 5 PM");
   });
 });

@@ -9,10 +9,9 @@
  * - before opening, or on a closed day: the first open day's first hour of calls (opening + 1 h).
  * Shown as "Wed Nov 25, 5 PM" in the business's time zone.
  */
-import { business } from "../../../shared/business.ts";
 import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { calendarDay, wallClock } from "../../../shared/calendar-day.ts";
-import { closedReason } from "../../../shared/closed-days.ts";
+import type { Facts } from "../../../shared/content/facts.ts";
 import { formatDate } from "../../../shared/quote/preferred-windows.ts";
 import { addDays, zonedInstant } from "../base/clock.ts";
 
@@ -29,31 +28,38 @@ const weekdays = [
   "saturday",
 ] as const;
 
+/** What the call-back time reads of a content version: each day's hours, the closed days. */
+export type OfficeFacts = Pick<Facts, "reach" | "closedDays">;
+
 /**
- * The office's hours on an open day, live: the owner may change them with a published version, and
- * one day may differ from the rest (Saturday until 5 PM keeps its own closing).
+ * The office's hours on an open day, as the version says (the owner may change them with a
+ * published one), and one day may differ from the rest (Saturday until 5 PM keeps its own closing).
  */
-function officeHours(day: string) {
-  const hours = business.hours.week[weekdays[new Date(`${day}T12:00:00Z`).getUTCDay()] ?? "monday"];
+function officeHours(day: string, facts: OfficeFacts) {
+  const hours =
+    facts.reach.hours.week[weekdays[new Date(`${day}T12:00:00Z`).getUTCDay()] ?? "monday"];
   const [opens, closes] = hours.open ? [hours.opens, hours.closes] : ["08:00", "19:00"];
   return { closes, openHour: Number(opens.slice(0, 2)), closeHour: Number(closes.slice(0, 2)) };
 }
 
-const firstCalls = (day: string) => `${String(officeHours(day).openHour + 1).padStart(2, "0")}:00`;
+const firstCalls = (day: string, facts: OfficeFacts) =>
+  `${String(officeHours(day, facts).openHour + 1).padStart(2, "0")}:00`;
 
-export function callBackBy(receivedAt: Date): Date {
+/** `facts`: the live version's, when the visitor is told (the office keeps today's hours). */
+export function callBackBy(receivedAt: Date, facts: OfficeFacts): Date {
+  const { closedReason } = facts.closedDays;
   const due = new Date(Math.ceil((receivedAt.getTime() + 24 * hour) / hour) * hour);
   const day = calendarDay(due, timeZone);
   const { hour: local } = wallClock(due, timeZone);
   if (closedReason(day) === null) {
-    const { closes, openHour, closeHour } = officeHours(day);
+    const { closes, openHour, closeHour } = officeHours(day, facts);
     if (local >= openHour + 1 && local <= closeHour) return due;
     if (local > closeHour) return zonedInstant(day, closes, timeZone);
-    return zonedInstant(day, firstCalls(day), timeZone);
+    return zonedInstant(day, firstCalls(day, facts), timeZone);
   }
   let next = addDays(day, 1);
   while (closedReason(next) !== null) next = addDays(next, 1);
-  return zonedInstant(next, firstCalls(next), timeZone);
+  return zonedInstant(next, firstCalls(next, facts), timeZone);
 }
 
 const timeFormat = new Intl.DateTimeFormat("en-US", {

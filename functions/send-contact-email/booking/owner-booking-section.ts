@@ -6,7 +6,9 @@
  * The calendar of every booked visit is on the inbox (calendar-subscribe.ts). Forms post to …/lead/<id>/visit
  * (owner-visit-routes.ts) with the visit's SEQUENCE, so a double tap books once.
  */
-import { business } from "../../../shared/business.ts";
+
+import { businessTimeZone } from "../../../shared/business-reach.ts";
+import type { ClosedDays } from "../../../shared/closed-days.ts";
 import { ownValue } from "../../../shared/own-key.ts";
 import { formatWindow } from "../../../shared/quote/preferred-windows.ts";
 import {
@@ -30,6 +32,8 @@ export type BookingSectionOptions = {
   emails: StoredVisitorEmail[];
   token: string;
   now: Date;
+  /** The live version's closed days: a visit booked on one is said to be. */
+  closedDays: ClosedDays;
   /** From the 303 after a booking: what happened. */
   outcome: string | null;
   problem: string | null;
@@ -57,7 +61,7 @@ const visitEmailWords: Record<string, string> = {
 };
 
 const stamp = new Intl.DateTimeFormat("en-US", {
-  timeZone: business.timeZone,
+  timeZone: businessTimeZone,
   dateStyle: "medium",
   timeStyle: "short",
 });
@@ -123,7 +127,7 @@ function BookingSection(options: BookingSectionOptions) {
       ? h(
           "p",
           { className: "booked" },
-          `Booked: ${visitWords(request.visit)}${closedNote(request.visit.start.slice(0, 10))}`,
+          `Booked: ${visitWords(request.visit)}${closedNote(request.visit.start.slice(0, 10), options.closedDays)}`,
         )
       : null,
     !request.visit && !visitorCancelled && windows.length > 0

@@ -9,7 +9,7 @@
  *   default time, until 8 PM the day before: never in the night), and never once the visit began.
  * - Its key is `reminder:<id>:<sequence>`: a visit moved to another day has a reminder of its own.
  */
-import { business } from "../../../shared/business.ts";
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { addDays, zonedInstant } from "../base/clock.ts";
 import { visitDay } from "../base/visit.ts";
 import type { StoredContactRequest } from "../store/store.ts";
@@ -20,7 +20,7 @@ export type ReminderSettings = {
   timeZone: string;
 };
 
-export const reminderDefaults: ReminderSettings = { time: "10:00", timeZone: business.timeZone };
+export const reminderDefaults: ReminderSettings = { time: "10:00", timeZone: businessTimeZone };
 
 /** A booking this close before the reminder time makes the reminder pointless. */
 const freshBookingMs = 12 * 3_600_000;

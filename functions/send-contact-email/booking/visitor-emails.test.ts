@@ -3,10 +3,11 @@
  * and HTML, and never relay anyone's text: no message, no "other service" words, a name only when
  * it looks like one (contact-api.md, "Acknowledgement").
  */
+
 import ICAL from "ical.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { business } from "../../../shared/business.ts";
-import { switchContent } from "../../../shared/content/live-content.ts";
+import { factsOf, repositoryFacts } from "../../../shared/content/facts.ts";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { letters, storeRequest } from "../../../tests/support/booking.ts";
@@ -42,12 +43,16 @@ async function stored(
   return request;
 }
 
-afterEach(() => switchContent(repositoryContent as SiteContent, null));
-
 describe("the acknowledgement", () => {
   it("says what was asked, when we call, the phone and the page, in text and HTML", async () => {
     const request = await stored("Dana Whitfield");
-    const email = composeAcknowledgement(`acknowledgement:${request.id}`, request, letters, links);
+    const email = composeAcknowledgement(
+      `acknowledgement:${request.id}`,
+      request,
+      letters,
+      links,
+      repositoryFacts(),
+    );
     expect(email.to).toEqual([request.email]);
     expect(email.from).toBe(letters.from);
     expect(email.replyTo.address).toBe("owner@example.com");
@@ -72,7 +77,13 @@ describe("the acknowledgement", () => {
       {},
       { offer: { id: "welcome-20", percentOff: 20 } },
     );
-    const email = composeAcknowledgement(`acknowledgement:${request.id}`, request, letters, links);
+    const email = composeAcknowledgement(
+      `acknowledgement:${request.id}`,
+      request,
+      letters,
+      links,
+      repositoryFacts(),
+    );
     for (const part of [email.text, email.html]) {
       expect(part).toContain("19312, Berwyn, in our service area");
       expect(part).toContain("20% welcome offer, on the first cleaning");
@@ -85,9 +96,14 @@ describe("the acknowledgement", () => {
   it("says the week as a person would after the owner changes Saturday's closing", async () => {
     const week = structuredClone(repositoryContent) as SiteContent;
     week.hours.week.saturday = { open: true, opens: "08:00", closes: "17:00" };
-    switchContent(week, 2);
     const request = await stored("Dana Whitfield");
-    const email = composeAcknowledgement(`acknowledgement:${request.id}`, request, letters, links);
+    const email = composeAcknowledgement(
+      `acknowledgement:${request.id}`,
+      request,
+      { ...letters, live: factsOf(week) },
+      links,
+      repositoryFacts(),
+    );
     for (const part of [email.text, email.html]) {
       expect(part).toContain(
         "The office is open Monday to Saturday, 8 AM to 7 PM; Saturday until 5 PM.",
@@ -103,7 +119,13 @@ describe("the acknowledgement", () => {
       {},
       { zip: "19403", town: "Plymouth Meeting", nearby: true },
     );
-    const email = composeAcknowledgement(`acknowledgement:${request.id}`, request, letters, links);
+    const email = composeAcknowledgement(
+      `acknowledgement:${request.id}`,
+      request,
+      letters,
+      links,
+      repositoryFacts(),
+    );
     for (const part of [email.text, email.html]) {
       expect(part).toContain("19403, in our service area, covered by our Plymouth Meeting crew");
       expect(part).not.toContain("Plymouth Meeting, in our service area");
@@ -112,7 +134,13 @@ describe("the acknowledgement", () => {
 
   it("never carries the visitor's message or other-service text, in any part or header", async () => {
     const request = await stored("Dana Whitfield");
-    const email = composeAcknowledgement(`acknowledgement:${request.id}`, request, letters, links);
+    const email = composeAcknowledgement(
+      `acknowledgement:${request.id}`,
+      request,
+      letters,
+      links,
+      repositoryFacts(),
+    );
     const everything = JSON.stringify(email);
     expect(everything).not.toContain("PILLS");
     expect(everything).not.toContain("spam.example");
@@ -137,7 +165,13 @@ describe("the acknowledgement", () => {
 
   it("a name that does not look like one is not used", async () => {
     const request = await stored("Cheap pills: http://spam.example");
-    const email = composeAcknowledgement("acknowledgement:x", request, letters, links);
+    const email = composeAcknowledgement(
+      "acknowledgement:x",
+      request,
+      letters,
+      links,
+      repositoryFacts(),
+    );
     expect(email.text.startsWith("Hello,\n")).toBe(true);
     expect(JSON.stringify(email)).not.toContain("spam.example");
   });

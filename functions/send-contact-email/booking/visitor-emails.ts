@@ -10,9 +10,9 @@
  */
 
 import type { CSSProperties } from "react";
-import { business } from "../../../shared/business.ts";
 import { serviceLabel } from "../../../shared/contact-schema.ts";
-import { describeQuoteDetails } from "../../../shared/quote/describe.ts";
+import type { Facts } from "../../../shared/content/facts.ts";
+import { describeQuoteDetails, type QuoteWords } from "../../../shared/quote/describe.ts";
 import { type Visit, visitOf, visitWords } from "../base/visit.ts";
 import { type ContactEmail, domainOf, headerSafe, htmlEmail } from "../mail/email.ts";
 import { greetingName, looksLikeName } from "../mail/greeting.ts";
@@ -30,6 +30,8 @@ export type VisitorLetters = {
   replyTo: string;
   businessName: string;
   siteUrl: string;
+  /** The live version's facts when the e-mail is made: how to reach the business now. */
+  live: Pick<Facts, "business" | "reach" | "closedDays">;
 };
 
 /** The request page's link (visitor-routes.ts), signed for this visitor. */
@@ -89,7 +91,7 @@ function letter(
       ...section.lines,
       "",
     ]),
-    `Questions? Call us at ${business.phone.display} (${business.hours.summary}).`,
+    `Questions? Call us at ${letters.live.business.phone.display} (${letters.live.business.hours.summary}).`,
     "",
     `${letters.businessName}`,
     "",
@@ -141,8 +143,12 @@ function letter(
           Fragment,
           null,
           "Questions? Call us at ",
-          h("a", { href: `tel:${business.phone.e164}` }, business.phone.display),
-          ` (${business.hours.summary}).`,
+          h(
+            "a",
+            { href: `tel:${letters.live.business.phone.e164}` },
+            letters.live.business.phone.display,
+          ),
+          ` (${letters.live.business.hours.summary}).`,
         ),
       ),
       p("name", letters.businessName),
@@ -166,9 +172,9 @@ function letter(
 }
 
 /** What they asked for, in the owner's words minus anything they typed freely. */
-function requestRows(request: StoredContactRequest): Array<[string, string]> {
+function requestRows(request: StoredContactRequest, words: QuoteWords): Array<[string, string]> {
   const rows: Array<[string, string]> = [["Service", serviceLabel(request.service)]];
-  for (const { label, value } of describeQuoteDetails(request)) {
+  for (const { label, value } of describeQuoteDetails(request, words)) {
     if (label === "Estimate for") continue;
     rows.push([label === "ZIP" ? "Where" : label, value]);
   }
@@ -180,15 +186,17 @@ export function composeAcknowledgement(
   request: StoredContactRequest,
   letters: VisitorLetters,
   links: VisitorLinks,
+  /** The price list and offers of the version the request was made with (its stamp). */
+  words: QuoteWords,
 ): ContactEmail {
-  const callBy = callBackWords(callBackBy(new Date(request.createdAt)));
+  const callBy = callBackWords(callBackBy(new Date(request.createdAt), letters.live));
   return letter(key, request, letters, {
     subject: `We received your request: ${serviceLabel(request.service)}`,
     intro: [
       // Its own sentence: the week may read "Monday to Saturday, 8 AM to 7 PM; Saturday until 5 PM".
-      `Thank you for asking ${letters.businessName} for a free quote. We will call you by ${callBy}: we answer within ${business.responseTime}. The office is open ${business.hours.summary}.`,
+      `Thank you for asking ${letters.businessName} for a free quote. We will call you by ${callBy}: we answer within ${letters.live.business.responseTime}. The office is open ${letters.live.business.hours.summary}.`,
     ],
-    rows: requestRows(request),
+    rows: requestRows(request, words),
     button: {
       label: "See your request",
       href: links.requestPage,
@@ -220,7 +228,7 @@ function calendarEvent(
         description: [
           `${serviceLabel(request.service)} by ${letters.businessName}.`,
           `Your request: ${links.requestPage}`,
-          `Questions? Call ${business.phone.display}.`,
+          `Questions? Call ${letters.live.business.phone.display}.`,
         ].join("\n"),
         url: links.requestPage,
         status: cancelled ? "CANCELLED" : "CONFIRMED",

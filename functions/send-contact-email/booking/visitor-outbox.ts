@@ -18,6 +18,7 @@
  * the owner's inbox: their bound is the per-address cap and the owner's own bookings.
  */
 
+import type { ContentSource } from "../base/content-source.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import { visitorPageUrl } from "../links/page-urls.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
@@ -42,6 +43,8 @@ export type VisitorOutboxOptions = {
   store: ContactStore & OwnerStore & BookingStore;
   mailer: Mailer;
   letters: VisitorLetters;
+  /** Each request's content version (its stamp), for its estimate's words. */
+  content: Pick<ContentSource, "of">;
   functionUrl: string;
   /** The `visitor` scope's signer (links/): the link in every e-mail. */
   signer: LinkSigner;
@@ -159,7 +162,13 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
     const link = await links(request);
     const email =
       item.kind === "acknowledgement"
-        ? composeAcknowledgement(item.key, request, letters, link)
+        ? composeAcknowledgement(
+            item.key,
+            request,
+            letters,
+            link,
+            await options.content.of(request.contentVersion),
+          )
         : item.kind === "visit"
           ? composeVisitEmail(item.key, request, item.payload as VisitPayload, letters, link, at)
           : composeReminder(item.key, request, item.payload as VisitPayload, letters, link);

@@ -4,11 +4,13 @@
  * Tue Dec 1, 9:00–11:00 AM"), and three forms: other times, the address to clean, cancel. Plain
  * HTML without script (../private-page.ts); React escapes every stored string.
  */
-import { business } from "../../../shared/business.ts";
+
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { calendarDay } from "../../../shared/calendar-day.ts";
 import { serviceLabel } from "../../../shared/contact-schema.ts";
+import type { Facts } from "../../../shared/content/facts.ts";
 import { ownValue } from "../../../shared/own-key.ts";
-import { describeQuoteDetails } from "../../../shared/quote/describe.ts";
+import { describeQuoteDetails, type QuoteWords } from "../../../shared/quote/describe.ts";
 import {
   bookableDates,
   dayWindows,
@@ -26,11 +28,20 @@ import { callBackBy, callBackWords } from "./call-back.ts";
 
 export const maxAddressLength = 300;
 
+type LiveWords = Pick<Facts, "business" | "reach" | "closedDays">;
+
 export type VisitorPageOptions = {
   request: StoredContactRequest;
   events: RequestEvent[];
   token: string;
   now: Date;
+  /** The price list and offers of the version the request was made with (its stamp). */
+  words: QuoteWords;
+  /**
+   * The live version's facts: the new times offered, the call-back time, how to reach the
+   * business now.
+   */
+  live: LiveWords;
   /** The action just saved (after the 303), or a problem with what was sent. */
   saved?: string | null;
   problem?: string | null;
@@ -45,12 +56,16 @@ const savedWords: Record<string, string> = {
 };
 
 /** Where the request stands, as the visitor would say it. */
-export function visitorStatus(request: StoredContactRequest, events: RequestEvent[]): string {
+export function visitorStatus(
+  request: StoredContactRequest,
+  events: RequestEvent[],
+  live: LiveWords,
+): string {
   const cancelled = events.findLast((event) => event.kind === "cancelled-request");
   if (request.visit && isOpen(request)) return `Booked: ${visitWords(request.visit)}`;
   switch (request.status) {
     case "new":
-      return `Received. We will call you by ${callBackWords(callBackBy(new Date(request.createdAt)))}.`;
+      return `Received. We will call you by ${callBackWords(callBackBy(new Date(request.createdAt), live))}.`;
     case "contacted":
     case "booked":
       return "We have been in touch. We will agree on a time for your visit with you.";
@@ -58,8 +73,8 @@ export function visitorStatus(request: StoredContactRequest, events: RequestEven
       return "Done: thank you for choosing us.";
     default:
       return cancelled
-        ? `You cancelled this request on ${formatDate(calendarDay(new Date(cancelled.at), business.timeZone))}.`
-        : `This request is closed. To start again, call us at ${business.phone.display}.`;
+        ? `You cancelled this request on ${formatDate(calendarDay(new Date(cancelled.at), businessTimeZone))}.`
+        : `This request is closed. To start again, call us at ${live.business.phone.display}.`;
   }
 }
 
@@ -68,19 +83,19 @@ export function isOpen(request: StoredContactRequest): boolean {
   return ["new", "contacted", "booked"].includes(request.status);
 }
 
-function rows(request: StoredContactRequest): Array<[string, string]> {
+function rows(request: StoredContactRequest, words: QuoteWords): Array<[string, string]> {
   const list: Array<[string, string]> = [
     ["Service", serviceLabel(request.service)],
     [
       "Received",
       new Intl.DateTimeFormat("en-US", {
-        timeZone: business.timeZone,
+        timeZone: businessTimeZone,
         dateStyle: "medium",
         timeStyle: "short",
       }).format(new Date(request.createdAt)),
     ],
   ];
-  for (const { label, value } of describeQuoteDetails(request)) {
+  for (const { label, value } of describeQuoteDetails(request, words)) {
     if (label === "Estimate for") continue;
     list.push([label === "ZIP" ? "Where" : label, value]);
   }
@@ -124,8 +139,8 @@ function TimeChoice({ n, dates }: { n: number; dates: readonly string[] }) {
   );
 }
 
-function TimesForm({ token, now }: { token: string; now: Date }) {
-  const dates = bookableDates(now);
+function TimesForm({ token, now, live }: { token: string; now: Date; live: LiveWords }) {
+  const dates = bookableDates(now, live);
   return h(
     "form",
     { method: "post" },
@@ -133,7 +148,7 @@ function TimesForm({ token, now }: { token: string; now: Date }) {
     h(
       "p",
       { className: "small" },
-      `Up to ${windowRules.maxWindows} times, from tomorrow to three weeks ahead, ${business.hours.openDays}.`,
+      `Up to ${windowRules.maxWindows} times, from tomorrow to three weeks ahead, ${live.business.hours.openDays}.`,
     ),
     [1, 2, 3].map((n) => h(TimeChoice, { key: n, n, dates })),
     h("button", { type: "submit", className: "primary" }, "Send these times"),
@@ -145,16 +160,18 @@ function OpenRequestForms({
   request,
   token,
   now,
+  live,
 }: {
   request: StoredContactRequest;
   token: string;
   now: Date;
+  live: LiveWords;
 }) {
   return h(
     Fragment,
     null,
     h("h2", null, request.visit ? "Need another time?" : "Other times that suit you"),
-    h(TimesForm, { token, now }),
+    h(TimesForm, { token, now, live }),
     h("h2", null, "The address to clean"),
     h(
       "form",
@@ -197,13 +214,14 @@ function OpenRequestForms({
 }
 
 export function renderVisitorPage(options: VisitorPageOptions): string {
-  const { request, events, token, now } = options;
+  const { request, events, token, now, live } = options;
+  const { business } = live;
   const saved = ownValue(savedWords, options.saved);
   return renderPage(
     { title: "Your request" },
     h("p", null, business.name),
     h("h1", null, "Your request"),
-    h("p", { className: "lead", role: "status" }, visitorStatus(request, events)),
+    h("p", { className: "lead", role: "status" }, visitorStatus(request, events, live)),
     saved ? h(Notice, null, saved) : null,
     options.problem ? h(Problem, null, options.problem) : null,
     h(
@@ -219,8 +237,8 @@ export function renderVisitorPage(options: VisitorPageOptions): string {
         : null,
     ),
     h("h2", null, "What you asked for"),
-    h(Definitions, { rows: rows(request) }),
-    isOpen(request) ? h(OpenRequestForms, { request, token, now }) : null,
+    h(Definitions, { rows: rows(request, options.words) }),
+    isOpen(request) ? h(OpenRequestForms, { request, token, now, live }) : null,
     h(
       "p",
       { className: "small" },

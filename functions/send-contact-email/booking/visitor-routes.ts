@@ -13,13 +13,15 @@
  * in the change's own transaction (so it holds across instances and hosts), and in total per
  * request (what one request may store). Over a limit: 429, a page in plain words and Retry-After.
  */
-import { business } from "../../../shared/business.ts";
+
 import {
   checkWindows,
   dayWindows,
   formatWindow,
   type PreferredWindow,
+  type WindowFacts,
 } from "../../../shared/quote/preferred-windows.ts";
+import type { ContentSource } from "../base/content-source.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import { visitWords } from "../base/visit.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
@@ -45,6 +47,8 @@ export type VisitorPageDeps = {
   /** For the calendar file: the sender's domain names the event (its UID). */
   mailFrom: string;
   businessName: string;
+  /** The live version (new times are offered and checked against it); each request's own. */
+  content: Pick<ContentSource, "live" | "of">;
   linkDays: number;
   limits: VisitorLimits;
   /**
@@ -69,7 +73,8 @@ export type VisitorLimits = {
   noticeHoldMs: number;
 };
 
-function tooMany(retryAfterSeconds: number | null): Promise<Response> {
+/** `phone`: the live version's, as people read it. */
+function tooMany(retryAfterSeconds: number | null, phone: string): Promise<Response> {
   const wait =
     retryAfterSeconds === null
       ? null
@@ -81,8 +86,8 @@ function tooMany(retryAfterSeconds: number | null): Promise<Response> {
     refusalPage(
       "Your request",
       wait
-        ? `This request has been changed many times in a short while, so the page takes a break. Please try again in ${wait}, or call us at ${business.phone.display}.`
-        : `This request has been changed online as many times as it can be. Please call us to change it: ${business.phone.display}.`,
+        ? `This request has been changed many times in a short while, so the page takes a break. Please try again in ${wait}, or call us at ${phone}.`
+        : `This request has been changed online as many times as it can be. Please call us to change it: ${phone}.`,
     ),
     // Without Retry-After: waiting does not lift the total.
     retryAfterSeconds === null ? {} : { "Retry-After": String(retryAfterSeconds) },
@@ -115,9 +120,10 @@ export const visitorPageLink: LinkRule = {
 export async function limitVisitorPosts(
   limiter: RateLimiter,
   clientAddress: string,
+  phone: string,
 ): Promise<Response | null> {
   const decision = await limiter.consume(`visitor-page:${clientAddress}`);
-  return decision.allowed ? null : tooMany(decision.retryAfterSeconds);
+  return decision.allowed ? null : tooMany(decision.retryAfterSeconds, phone);
 }
 
 /** The windows a form sent, the rows with a day, in order. */
@@ -155,6 +161,8 @@ export async function handleVisitorPage(
         events: await deps.store.listEvents(id),
         token,
         now,
+        words: await deps.content.of(lead.contentVersion),
+        live: deps.content.live().facts,
         saved: url.searchParams.get("saved"),
         linkDays: deps.linkDays,
       });
@@ -172,13 +180,15 @@ export async function handleVisitorPage(
           events: await deps.store.listEvents(id),
           token,
           now,
+          words: await deps.content.of(lead.contentVersion),
+          live: deps.content.live().facts,
           problem,
           linkDays: deps.linkDays,
         }),
       );
     if (!isOpen(lead)) return again("This request is closed. To start again, please call us.");
     const action = form.get("action");
-    const change = changeFor(action, form, lead, now);
+    const change = changeFor(action, form, lead, now, deps.content.live().facts);
     if ("problem" in change) return again(change.problem);
     const eventId = crypto.randomUUID();
     const links = {
@@ -216,6 +226,7 @@ export async function handleVisitorPage(
         result.retryAt === null
           ? null
           : Math.max(1, Math.ceil((result.retryAt.getTime() - now.getTime()) / 1000)),
+        deps.content.live().facts.business.phone.display,
       );
     }
     if (!result.ok) return refusal();
@@ -250,11 +261,12 @@ function changeFor(
   form: URLSearchParams,
   lead: StoredContactRequest,
   now: Date,
+  openDays: WindowFacts,
 ): Planned {
   if (action === "times") {
     const windows = windowsFrom(form);
     if (!windows || windows.length === 0) return { problem: "Please choose at least one day." };
-    const problem = checkWindows(windows, now);
+    const problem = checkWindows(windows, now, openDays);
     if (problem) return { problem };
     return {
       change: {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { composeFollowUpEmail, type FollowUpMail, greetingName } from "./follow-up-email.ts";
 
 const letters = {
   from: "Keystone Shine Cleaning Website <hello@example.com>",
   replyTo: "owner@example.com",
   businessName: "Keystone Shine Cleaning",
+  live: repositoryFacts(),
 };
 const mail = (overrides: Partial<FollowUpMail> = {}): FollowUpMail => ({
   key: "review:6f1c2a9e-1111-4222-8333-944455556666",

@@ -8,9 +8,10 @@
  * (RFC 8058), which mail apps show as a button.
  */
 
-import { business, telHref } from "../../../shared/business.ts";
+import { type Business, telHref } from "../../../shared/business.ts";
 import { serviceLabel } from "../../../shared/contact-fields.ts";
 import type { ServiceValue } from "../../../shared/contact-schema.ts";
+import type { Facts } from "../../../shared/content/facts.ts";
 import { type ContactEmail, headerSafe, htmlEmail } from "../mail/email.ts";
 import { looksLikeName } from "../mail/greeting.ts";
 import type { FollowUpKind } from "../store/follow-up-store.ts";
@@ -23,6 +24,8 @@ export type FollowUpLetters = {
   /** Where replies go: the business's own address. */
   replyTo: string;
   businessName: string;
+  /** The live version's facts when the e-mail is made: how to reach the business now. */
+  live: Pick<Facts, "business">;
 };
 
 export type FollowUpMail = {
@@ -43,7 +46,7 @@ export function greetingName(name: string): string | null {
   return looksLikeName(whole) && /^\p{L}[\p{L}.'-]{0,39}$/u.test(first) ? first : null;
 }
 
-function words(mail: FollowUpMail): { subject: string; paragraphs: string[] } {
+function words(mail: FollowUpMail, business: Business): { subject: string; paragraphs: string[] } {
   const service =
     mail.to.service === "other" ? "cleaning" : serviceLabel(mail.to.service).toLowerCase();
   const call = `${business.phone.display} (${business.hours.summary})`;
@@ -68,7 +71,8 @@ function words(mail: FollowUpMail): { subject: string; paragraphs: string[] } {
 }
 
 export function composeFollowUpEmail(mail: FollowUpMail, letters: FollowUpLetters): ContactEmail {
-  const { subject, paragraphs } = words(mail);
+  const { business } = letters.live;
+  const { subject, paragraphs } = words(mail, business);
   const name = greetingName(mail.to.name);
   const hello = name ? `Hello ${name},` : "Hello,";
   const sign = `${business.name}, ${business.phone.display}`;

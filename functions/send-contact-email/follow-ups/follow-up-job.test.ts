@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { storeSample } from "../../../tests/support/samples.ts";
 import { testStore } from "../../../tests/support/stores.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
@@ -46,6 +47,7 @@ function setup(settings: Partial<FollowUpSettings> = {}) {
       from: "Site <site@example.com>",
       replyTo: "owner@example.com",
       businessName: "Keystone",
+      live: repositoryFacts(),
     },
     settings: full,
     functionUrl,

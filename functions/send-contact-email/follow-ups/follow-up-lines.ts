@@ -3,7 +3,7 @@
  * and why, what was stopped and why, and what the rules will send if nothing changes. A queued
  * follow-up speaks for its key; the plan fills in those not queued yet.
  */
-import { business } from "../../../shared/business.ts";
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { statusLabels } from "../base/lead-view.ts";
 import type { FollowUpKind, StoredFollowUp } from "../store/follow-up-store.ts";
 import { type FollowUpLead, type FollowUpSettings, plannedFollowUps } from "./follow-up-rules.ts";
@@ -16,7 +16,7 @@ const names: Record<FollowUpKind, string> = {
 };
 
 const when = new Intl.DateTimeFormat("en-US", {
-  timeZone: business.timeZone,
+  timeZone: businessTimeZone,
   weekday: "short",
   month: "short",
   day: "numeric",

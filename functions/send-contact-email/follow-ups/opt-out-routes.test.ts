@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { routed } from "../../../tests/support/routed.ts";
 import { brokenStore, testStore } from "../../../tests/support/stores.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
@@ -21,9 +22,13 @@ function open(url: string, init: RequestInit = {}, store = testStore()) {
         method: "GET HEAD POST",
         path: "/opt-out/:hash",
         answers: "page",
-        link: optOutLink,
+        link: optOutLink(() => repositoryFacts().business),
         handle: (request, { params, grant }) =>
-          handleOptOut(request, params.hash ?? "", grant, { store, now: () => now }),
+          handleOptOut(request, params.hash ?? "", grant, {
+            store,
+            business: repositoryFacts().business,
+            now: () => now,
+          }),
       },
     ],
     links,

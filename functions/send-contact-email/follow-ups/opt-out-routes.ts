@@ -10,7 +10,7 @@
  * router) and valid for a year. From then
  * on no review request or follow-up goes to that address; the owner's own replies are theirs.
  */
-import { business } from "../../../shared/business.ts";
+import type { Business } from "../../../shared/business.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { pageResponse } from "../http/private-page.ts";
@@ -45,33 +45,36 @@ export async function optOutUrl(
 
 export type OptOutDeps = {
   store: Pick<FollowUpStore, "optOut" | "isOptedOut">;
+  /** The live version's. */
+  business: Business;
   now?: () => Date;
   log?: Logger;
 };
 
 const maxBodyBytes = 1024;
 
-function answer(status: number, title: string, ...body: ReactNode[]) {
+function answer(business: Business, status: number, title: string, ...body: ReactNode[]) {
   return pageResponse(
     status,
     renderPage({ title }, h("p", null, business.name), h("h1", null, title), ...body),
   );
 }
 
-/** The `visitor` scope, signed for this address's hash alone. */
-export const optOutLink: LinkRule = {
+/** The `visitor` scope, signed for this address's hash alone; `business`: the live version's. */
+export const optOutLink = (business: () => Business): LinkRule => ({
   accepts: ({ hash = "" }) => [{ scope: "visitor", subject: optOutSubject(hash) }],
   refused: () =>
     answer(
+      business(),
       403,
       "E-mail choices",
       h(
         "p",
         null,
-        `This link is not valid or has expired. To stop our e-mails, reply to one of them and say so, or call ${business.phone.display}.`,
+        `This link is not valid or has expired. To stop our e-mails, reply to one of them and say so, or call ${business().phone.display}.`,
       ),
     ),
-};
+});
 
 /** GET, HEAD and POST with `optOutLink` (routes.ts). */
 export async function handleOptOut(
@@ -83,16 +86,18 @@ export async function handleOptOut(
   const log = deps.log ?? silentLogger;
   const now = deps.now?.() ?? new Date();
   const { token } = grant;
+  const { business } = deps;
   try {
     if (request.method === "POST") {
       // The page's button or a mail app's one-click; nothing in the body is needed.
       const declared = Number(request.headers.get("content-length"));
       if (Number.isFinite(declared) && declared > maxBodyBytes)
-        return answer(413, "E-mail choices", h("p", null, "Too large."));
+        return answer(business, 413, "E-mail choices", h("p", null, "Too large."));
       await request.body?.cancel();
       await deps.store.optOut(hash, now);
       log.info("a customer opted out of follow-ups");
       return answer(
+        business,
         200,
         "You will get no more e-mails like this",
         h(
@@ -104,11 +109,13 @@ export async function handleOptOut(
     }
     if (await deps.store.isOptedOut(hash))
       return answer(
+        business,
         200,
         "You will get no more e-mails like this",
         h("p", null, "Your address already gets no review requests or follow-ups."),
       );
     return answer(
+      business,
       200,
       "Stop these e-mails?",
       h(
@@ -125,6 +132,7 @@ export async function handleOptOut(
   } catch (error) {
     log.error("opt-out failed", { error: errorMessage(error) });
     return answer(
+      business,
       503,
       "E-mail choices",
       h("p", null, "This cannot be saved right now. Please try again in a minute."),

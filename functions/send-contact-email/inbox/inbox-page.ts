@@ -5,10 +5,11 @@
  * opens its own page; the same selection as CSV. Phone first: one column, large targets, the
  * search at the top and the filters folded until used. React escapes every visitor string.
  */
-import { business } from "../../../shared/business.ts";
+
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { ownValue } from "../../../shared/own-key.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
-import { estimateText, placeText } from "../../../shared/quote/describe.ts";
+import { estimateText, placeText, type QuoteWords } from "../../../shared/quote/describe.ts";
 import { sourceChannel } from "../../../shared/source-words.ts";
 import { momentWords } from "../base/clock.ts";
 import { type LeadStatus, statusLabels } from "../base/lead-view.ts";
@@ -35,6 +36,8 @@ import { SpamWhy } from "./spam-why.ts";
 export const inboxHeaders = () => privatePageHeaders();
 
 export type InboxView = {
+  /** The live version's. */
+  businessName: string;
   token: string;
   query: InboxQuery;
   /** The requests of this page of the list. */
@@ -46,6 +49,8 @@ export type InboxView = {
   hiddenSpam: number;
   /** The address of one request's own page (signed for it). */
   leadHref: (lead: Lead) => string;
+  /** The price list and offers of the version each request was made with (its stamp). */
+  wordsOf: (lead: Lead) => QuoteWords;
   /** Sections above the list (the week's numbers). */
   before?: ReactNode;
   /** Opened from a push: its requests open without their buttons. */
@@ -63,7 +68,7 @@ export function renderInbox(view: InboxView): string {
   const here = (params: string) => `inbox?${params}`;
   return renderPage(
     { title: "Quote requests", kind: "inbox" },
-    h("p", { className: "brand" }, business.name),
+    h("p", { className: "brand" }, view.businessName),
     h("h1", null, "Quote requests"),
     view.readOnly
       ? h(
@@ -108,7 +113,14 @@ export function renderInbox(view: InboxView): string {
       : h(
           "ol",
           { className: "leads" },
-          view.leads.map((lead) => h(LeadItem, { key: lead.id, lead, href: view.leadHref(lead) })),
+          view.leads.map((lead) =>
+            h(LeadItem, {
+              key: lead.id,
+              lead,
+              href: view.leadHref(lead),
+              words: view.wordsOf(lead),
+            }),
+          ),
         ),
     view.pageCount > 1
       ? h(
@@ -240,9 +252,11 @@ function SearchForm({
   );
 }
 
-function LeadItem({ lead, href }: { lead: Lead; href: string }) {
+function LeadItem({ lead, href, words }: { lead: Lead; href: string; words: QuoteWords }) {
   const status = lead.status as LeadStatus;
-  const what = [lead.serviceLabel, placeText(lead), estimateText(lead)].filter(Boolean).join(" · ");
+  const what = [lead.serviceLabel, placeText(lead), estimateText(lead, words)]
+    .filter(Boolean)
+    .join(" · ");
   // A lost or spam request keeps its visit's record but the visit is off: only a live one shows.
   const visit = lead.visit && lead.status !== "lost" && lead.status !== "spam" ? lead.visit : null;
   return h(
@@ -270,7 +284,7 @@ function LeadItem({ lead, href }: { lead: Lead; href: string }) {
       h(
         "time",
         { dateTime: lead.receivedAt },
-        momentWords(new Date(lead.receivedAt), business.timeZone),
+        momentWords(new Date(lead.receivedAt), businessTimeZone),
       ),
       ` · from ${sourceChannel(lead.source)}`,
     ),

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { validateContact } from "../../../shared/contact-schema.ts";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { resolveQuoteDetails } from "../../../shared/quote/quote-details.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { fixedContent } from "../../../tests/support/content-source.ts";
 import { routed } from "../../../tests/support/routed.ts";
 import { storeSample } from "../../../tests/support/samples.ts";
 import { brokenStore, testStore } from "../../../tests/support/stores.ts";
@@ -35,7 +37,7 @@ async function add(
 ) {
   const { daysAgo = 1, zip, status, source, ...fields } = overrides;
   return storeSample(store, new Date(now.getTime() - daysAgo * day), fields, {
-    details: zip ? resolveQuoteDetails({ zip }) : undefined,
+    details: zip ? resolveQuoteDetails({ zip }, repositoryFacts()) : undefined,
     source,
     status,
   });
@@ -58,7 +60,7 @@ function serve(deps: InboxDeps, at = now) {
 
 function get(path: string, params: Record<string, string> = {}, method = "GET") {
   const query = new URLSearchParams({ token, ...params });
-  return serve({ store, links, now: () => now })(
+  return serve({ store, links, content: fixedContent(), now: () => now })(
     new Request(`${base}/${path}?${query}`, { method }),
   );
 }
@@ -326,7 +328,7 @@ describe("the owner's inbox", () => {
     const evening = new Date("2026-11-26T03:00:00Z");
     await storeSample(store, new Date("2026-11-26T02:04:00Z"), { name: "Eve Evening" });
     const response = await serve(
-      { store, links, now: () => evening },
+      { store, links, content: fixedContent(), now: () => evening },
       evening,
     )(new Request(`${base}/inbox.csv?${new URLSearchParams({ token })}`));
     expect(response.headers.get("content-disposition")).toBe(
@@ -411,9 +413,12 @@ describe("the owner's inbox", () => {
   });
 
   it("answers 503 with nothing shown when the store cannot be read", async () => {
-    const response = await serve({ store: await brokenStore(), links, now: () => now })(
-      new Request(`${base}/inbox?token=${token}`),
-    );
+    const response = await serve({
+      store: await brokenStore(),
+      links,
+      content: fixedContent(),
+      now: () => now,
+    })(new Request(`${base}/inbox?token=${token}`));
     expect(response.status).toBe(503);
   });
 });

@@ -11,8 +11,9 @@
  * subjects, so the read-only one cannot be turned into the other.
  */
 
-import { business } from "../../../shared/business.ts";
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { calendarDay } from "../../../shared/calendar-day.ts";
+import type { ContentSource } from "../base/content-source.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { newLinkAction } from "../http/new-link-offer.ts";
@@ -50,6 +51,8 @@ export type InboxDeps = {
    * read by others, and must never lead to publishing the site.
    */
   siteLink?: () => Promise<string>;
+  /** Each request's content version (its stamp), for its estimate's words. */
+  content: Pick<ContentSource, "live" | "ofEach">;
   now?: () => Date;
   log?: Logger;
 };
@@ -92,7 +95,7 @@ export async function handleInbox(
       matches: search ? (request) => matchesSearch(toLead(request), search) : undefined,
     };
     if (format === "csv") {
-      const day = calendarDay(now, business.timeZone);
+      const day = calendarDay(now, businessTimeZone);
       const everything = { offset: 0, limit: Number.MAX_SAFE_INTEGER };
       const matched = (await deps.store.selectRequests(selection, everything)).requests;
       return new Response(request.method === "HEAD" ? null : toCsv(matched.map(toLead)), {
@@ -125,7 +128,7 @@ export async function handleInbox(
       );
     }
     // The week's numbers head the page: this week so far, or the week before.
-    const week = (query.week === "last" ? lastWeek : thisWeek)(now, business.timeZone);
+    const week = (query.week === "last" ? lastWeek : thisWeek)(now, businessTimeZone);
     const counts = await deps.store.countsBetween(week.firstDay, week.lastDay);
     const ofTheWeek = (await deps.store.listSince(week.from)).map(toLead);
     const numbers = renderWeekNumbers(periodStats(ofTheWeek, counts, week), {
@@ -138,6 +141,7 @@ export async function handleInbox(
         ? (await deps.store.selectRequests({ ...selection, statuses: ["spam"] }, none)).total
         : 0;
     const html = renderInbox({
+      businessName: deps.content.live().facts.business.name,
       token,
       query: shown,
       leads: slice,
@@ -145,6 +149,7 @@ export async function handleInbox(
       pageCount,
       hiddenSpam,
       leadHref: (lead) => links.get(lead.id) ?? "",
+      wordsOf: await deps.content.ofEach(slice),
       before: numbers,
       readOnly: granted === "read",
       siteHref: granted === "act" ? await deps.siteLink?.() : undefined,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fixedContent } from "../../../tests/support/content-source.ts";
 import { storeSample } from "../../../tests/support/samples.ts";
 import { testStore } from "../../../tests/support/stores.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
@@ -30,7 +31,7 @@ describe("the inbox's spam rows", () => {
         "page",
         // The link is the router's to check (inbox-routes.test.ts); this is about the rows.
         { scope: "inbox", subject: inboxSubject, token },
-        { store, links, now: () => now },
+        { store, links, content: fixedContent(), now: () => now },
       );
       const html = await response.text();
       expect(html).toContain(

@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { estimate } from "../../../shared/quote/estimate.ts";
 import { welcomeOffer } from "../../../shared/quote/offers.ts";
 import { bookableDates } from "../../../shared/quote/preferred-windows.ts";
 import { priceList } from "../../../shared/quote/price-list.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { fixedContent } from "../../../tests/support/content-source.ts";
 import { brokenStore, testStore } from "../../../tests/support/stores.ts";
 import { createRateLimiter, unlimited } from "../http/rate-limiter.ts";
 import { maxBodyBytes } from "../http/request-body.ts";
@@ -22,6 +24,7 @@ function setup(overrides: Partial<HandlerDeps> = {}) {
     rateLimiter: unlimited,
     clientAddress: "203.0.113.7",
     onStored,
+    content: fixedContent(),
     ...overrides,
   };
   const call = (init: RequestInit & { url?: string } = {}) =>
@@ -365,7 +368,7 @@ describe("send-contact-email handler: quote details", () => {
 
   it("stores the ZIP's area and town, the recomputed estimate with the offer, and the windows", async () => {
     const { call, store } = setup();
-    const [first, second] = bookableDates(new Date());
+    const [first, second] = bookableDates(new Date(), repositoryFacts());
     const windows = [
       { date: first, window: "morning" },
       { date: second, window: "evening" },

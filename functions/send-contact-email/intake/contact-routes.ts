@@ -15,8 +15,12 @@ import {
   unknownField,
   validateContact,
 } from "../../../shared/contact-schema.ts";
-import { resolveQuoteDetails } from "../../../shared/quote/quote-details.ts";
+import {
+  resolveQuoteDetails,
+  type StoredQuoteDetails,
+} from "../../../shared/quote/quote-details.ts";
 import { type ContactConfig, contactDefaults } from "../base/config.ts";
+import type { ContentSource } from "../base/content-source.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import { secretsEqual } from "../base/secrets.ts";
 import { rateLimitKey } from "../http/client-key.ts";
@@ -48,6 +52,11 @@ export type HandlerDeps = {
   rateLimiter: RateLimiter;
   /** The visitor's address as the host sees it (socket, or X-Forwarded-For when trusted). */
   clientAddress: string;
+  /**
+   * The content versions (base/content-source.ts): a request is checked and priced with the live
+   * one, and stamped with its number.
+   */
+  content: Pick<ContentSource, "live">;
   /** Called once a new request is committed (not for duplicates): wake the outbox. */
   onStored?: (id: string) => void;
   now?: () => Date;
@@ -136,7 +145,13 @@ export async function handleContactRequest(request: Request, deps: HandlerDeps):
       const origin = siteOrigin(request, deps.config);
       if ("id" in outcome) return seeThankYouPage(origin, cors.headers);
       const headers = { ...cors.headers, ...outcome.headers };
-      return formPage({ ...outcome, values: posted, siteOrigin: origin, headers });
+      return formPage({
+        ...outcome,
+        values: posted,
+        siteOrigin: origin,
+        headers,
+        facts: deps.content.live().facts,
+      });
     }
     if ("id" in outcome) return respond(200, { ok: true, id: outcome.id });
     const { error, fields, headers } = outcome;
@@ -182,7 +197,7 @@ export async function handleContactRequest(request: Request, deps: HandlerDeps):
     }
 
     let input: unknown;
-    if (posted) input = submissionFromForm(posted);
+    if (posted) input = submissionFromForm(posted, deps.content.live().facts.priceList);
     else {
       const body = await readJsonBody(request);
       if (!body.ok) return await answer(fail(body.status, body.error));
@@ -196,13 +211,23 @@ export async function handleContactRequest(request: Request, deps: HandlerDeps):
   }
 }
 
+/**
+ * Quote details with the version they were decided with (decision 0028); a request without any
+ * has nothing a version describes, and stays without (its row as before).
+ */
+function stamped(details: StoredQuoteDetails, version: number | null): StoredQuoteDetails {
+  return Object.keys(details).length > 0 ? { ...details, contentVersion: version } : details;
+}
+
 /** Validates, runs the spam filter, resolves the quote details and stores: one path for both shapes. */
 async function store(
   input: Record<string, unknown>,
   deps: HandlerDeps,
   log: Logger,
 ): Promise<Outcome> {
-  const validation = validateContact(input);
+  // One version for the whole request, even when another is switched in meanwhile.
+  const content = deps.content.live();
+  const validation = validateContact(input, content.facts);
   if (!validation.ok) {
     return fail(400, summarize(validation.fields), { fields: validation.fields });
   }
@@ -214,7 +239,7 @@ async function store(
   // The area, the town and the price are decided here, from the site's own lists, never taken
   // from the browser.
   const { request: lead, details } = splitQuoteDetails(withDetails);
-  const quote = resolveQuoteDetails(details);
+  const quote = resolveQuoteDetails(details, content.facts);
   const spam = spamReason(
     signals,
     deps.config.spamMinFillMs ?? contactDefaults.spamMinFillMs,
@@ -230,7 +255,9 @@ async function store(
     result = await deps.store.submit({
       id: deps.newId?.() ?? crypto.randomUUID(),
       data: lead,
-      details: quote,
+      // The stamp is not part of what makes a repeat: the same request sent again after a
+      // publish is still the same request.
+      details: stamped(quote, content.version),
       source,
       fingerprint: await fingerprintContact(lead, quote),
       receivedAt: now,

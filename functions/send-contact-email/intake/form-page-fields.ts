@@ -4,9 +4,10 @@
  * plain words, the form that sends again and, when sending again cannot help, what they wrote.
  */
 import { serviceOptions } from "../../../shared/contact-fields.ts";
+import type { Facts } from "../../../shared/content/facts.ts";
 import { ownValue } from "../../../shared/own-key.ts";
 import { offerById } from "../../../shared/quote/offers.ts";
-import { estimateLimits } from "../../../shared/quote/price-list.ts";
+import { estimateLimits, type PriceList } from "../../../shared/quote/price-list.ts";
 import { estimateInputsSchema } from "../../../shared/quote/quote-details.ts";
 import {
   estimateField,
@@ -20,10 +21,10 @@ import {
 import { Fragment, h, type ReactNode } from "../views/react.ts";
 import { submissionFromForm } from "./form-post.ts";
 
-/** Every control of the plain estimate form, by its flat name (the live price list's add-ons). */
-function estimateControls(): Map<string, PlainControl> {
+/** Every control of the plain estimate form, by its flat name (the price list's add-ons). */
+function estimateControls(list: PriceList): Map<string, PlainControl> {
   return new Map(
-    plainEstimateGroups()
+    plainEstimateGroups(list)
       .flatMap((group) => group.controls)
       .map((control) => [control.name, control]),
   );
@@ -34,22 +35,22 @@ function estimateControls(): Map<string, PlainControl> {
  * schema names the estimate as a whole ("Please check the estimate's details."), which tells a
  * visitor nothing about what to change.
  */
-export function estimateProblems(values: URLSearchParams): Record<string, string> {
-  const sent = submissionFromForm(values).estimate;
-  const parsed = estimateInputsSchema.safeParse(sent);
+export function estimateProblems(values: URLSearchParams, list: PriceList): Record<string, string> {
+  const sent = submissionFromForm(values, list).estimate;
+  const parsed = estimateInputsSchema(list).safeParse(sent);
   if (parsed.success) return {};
   const kind = values.get(estimateField.kind) === "business" ? "business" : "home";
   const problems: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? "kind");
     const name = (estimateField as Record<string, string>)[key] ?? estimateField.kind;
-    problems[name] ??= estimateWords(name, kind);
+    problems[name] ??= estimateWords(name, kind, list);
   }
   return problems;
 }
 
-function estimateWords(name: string, kind: "home" | "business"): string {
-  const control = estimateControls().get(name);
+function estimateWords(name: string, kind: "home" | "business", list: PriceList): string {
+  const control = estimateControls(list).get(name);
   if (name === estimateField.kind) return "Please choose a home or a business.";
   if (name === estimateField.squareFeet) {
     const { min, max } = estimateLimits[kind].squareFeet;
@@ -61,8 +62,8 @@ function estimateWords(name: string, kind: "home" | "business"): string {
   return "Please choose one of the options.";
 }
 
-export function labelOf(name: string): string {
-  const control = estimateControls().get(name);
+export function labelOf(name: string, list: PriceList): string {
+  const control = estimateControls(list).get(name);
   if (control) return `${control.label} (estimate)`;
   return ownValue(fieldLabels as Record<string, string>, name) ?? name;
 }
@@ -88,8 +89,11 @@ function Field({
   control,
   errors,
   hint,
+  list,
 }: {
   name: string;
+  /** The price list the post was checked against: the estimate's controls are named from it. */
+  list: PriceList;
   control: (wired: ReturnType<typeof wiring>) => ReactNode;
   errors: Record<string, string>;
   hint?: string;
@@ -102,7 +106,7 @@ function Field({
     h(
       "label",
       { htmlFor: id },
-      labelOf(name),
+      labelOf(name, list),
       hint ? h(Fragment, null, " ", h("span", { className: "hint" }, hint)) : null,
     ),
     control(wiring(id, error)),
@@ -113,24 +117,27 @@ function Field({
 export function ResendForm({
   values,
   errors,
+  facts,
 }: {
   values: URLSearchParams;
   errors: Record<string, string>;
+  facts: Facts;
 }) {
   const text = (name: string) => values.get(name) ?? "";
   const input = (name: string, type: string, extra: Record<string, string | boolean> = {}) =>
     h(Field, {
+      list: facts.priceList,
       name,
       errors,
       control: (wired) => h("input", { ...wired, type, name, defaultValue: text(name), ...extra }),
     });
-  const offer = offerById(text("offer"));
-  const controls = estimateControls();
+  const offer = offerById(text("offer"), facts.offers.current);
+  const controls = estimateControls(facts.priceList);
   const sentEstimate =
     (values.get(estimateField.kind) ?? "") !== "" ||
     Object.keys(errors).some((name) => name === "estimate" || controls.has(name));
   const sentWindows =
-    plainWindowGroup().controls.some(
+    plainWindowGroup(facts.reach.hours.openDays).controls.some(
       (control) => control.kind === "date" && (values.get(control.name) ?? "") !== "",
     ) || Boolean(errors.preferredWindows);
   return h(
@@ -149,6 +156,7 @@ export function ResendForm({
     input("email", "email", { required: true, autoComplete: "email" }),
     input("phone", "tel", { required: true, autoComplete: "tel" }),
     h(Field, {
+      list: facts.priceList,
       name: "service",
       errors,
       control: (wired) =>
@@ -162,6 +170,7 @@ export function ResendForm({
         ),
     }),
     h(Field, {
+      list: facts.priceList,
       name: "otherService",
       errors,
       hint: "(if you chose Other)",
@@ -174,6 +183,7 @@ export function ResendForm({
         }),
     }),
     h(Field, {
+      list: facts.priceList,
       name: "message",
       errors,
       control: (wired) =>
@@ -187,6 +197,7 @@ export function ResendForm({
         }),
     }),
     h(Field, {
+      list: facts.priceList,
       name: "zip",
       errors,
       hint: "(optional)",
@@ -201,10 +212,15 @@ export function ResendForm({
         }),
     }),
     sentEstimate
-      ? h(Groups, { name: "estimate", list: plainEstimateGroups(), values, errors })
+      ? h(Groups, { name: "estimate", list: plainEstimateGroups(facts.priceList), values, errors })
       : null,
     sentWindows
-      ? h(Groups, { name: "preferredWindows", list: [plainWindowGroup()], values, errors })
+      ? h(Groups, {
+          name: "preferredWindows",
+          list: [plainWindowGroup(facts.reach.hours.openDays)],
+          values,
+          errors,
+        })
       : null,
     h(
       "div",
@@ -341,7 +357,7 @@ function PlainControlView({
 }
 
 /** Read-only, to copy: the six fields as they were posted. */
-export function WhatTheyWrote({ values }: { values: URLSearchParams }) {
+export function WhatTheyWrote({ values, list }: { values: URLSearchParams; list: PriceList }) {
   const rows = ["name", "email", "phone", "service", "otherService", "message"].filter(
     (name) => (values.get(name) ?? "") !== "",
   );
@@ -357,7 +373,7 @@ export function WhatTheyWrote({ values }: { values: URLSearchParams }) {
             h(
               Fragment,
               { key: name },
-              h("dt", null, labelOf(name)),
+              h("dt", null, labelOf(name, list)),
               h("dd", null, values.get(name) ?? ""),
             ),
           ),

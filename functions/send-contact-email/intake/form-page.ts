@@ -5,7 +5,8 @@
  * When sending again cannot help (the key, the origin, the size), it shows what they wrote, to
  * copy, and the phone. No script, no resource from elsewhere: its CSP allows its own style only.
  */
-import { business, telHref } from "../../../shared/business.ts";
+import { telHref } from "../../../shared/business.ts";
+import type { Facts } from "../../../shared/content/facts.ts";
 import { styleHash } from "../http/private-page.ts";
 import { Fragment, h, type ReactNode, renderDocument } from "../views/react.ts";
 import {
@@ -18,6 +19,8 @@ import {
 
 export type FormPageInput = {
   status: number;
+  /** The live version's facts: the post was checked against them, the page names the business. */
+  facts: Facts;
   /** The handler's message for this status (the schema's, for invalid fields). */
   error: string;
   /** Field name → the schema's message, for a 400 about the fields. */
@@ -77,11 +80,12 @@ function wording(status: number, error: string) {
 
 export async function formPage(input: FormPageInput): Promise<Response> {
   const { heading, lead, resend } = wording(input.status, input.error);
+  const { business, priceList } = input.facts;
   const { estimate: _asAWhole, ...others } = input.fields ?? {};
   const fields: Record<string, string> = input.fields?.estimate
     ? {
         ...others,
-        ...(input.values ? estimateProblems(input.values) : {}),
+        ...(input.values ? estimateProblems(input.values, priceList) : {}),
       }
     : { ...others };
   // Nothing the visitor can point at (a value no plain control can send): the schema's words.
@@ -107,16 +111,16 @@ export async function formPage(input: FormPageInput): Promise<Response> {
               h(
                 "li",
                 { key: name },
-                h("a", { href: `#${fieldId(name)}` }, `${labelOf(name)}: ${message}`),
+                h("a", { href: `#${fieldId(name)}` }, `${labelOf(name, priceList)}: ${message}`),
               ),
             ),
           ),
         )
       : null,
     input.values && resend
-      ? h(ResendForm, { values: input.values, errors: fields })
+      ? h(ResendForm, { values: input.values, errors: fields, facts: input.facts })
       : input.values
-        ? h(WhatTheyWrote, { values: input.values })
+        ? h(WhatTheyWrote, { values: input.values, list: priceList })
         : null,
     h(
       "p",
@@ -128,7 +132,7 @@ export async function formPage(input: FormPageInput): Promise<Response> {
       ".",
     ),
   );
-  return new Response(documentOf(heading, body), {
+  return new Response(documentOf(heading, body, business.name), {
     status: input.status,
     headers: {
       ...input.headers,
@@ -149,7 +153,7 @@ export async function formPage(input: FormPageInput): Promise<Response> {
  * Not the private pages' document (private-page.ts): that one says `no-referrer`, under which a
  * browser sends this form's post again with `Origin: null`, which the function refuses.
  */
-function documentOf(title: string, body: ReactNode): string {
+function documentOf(title: string, body: ReactNode, businessName: string): string {
   return renderDocument(
     h(
       "html",
@@ -160,7 +164,7 @@ function documentOf(title: string, body: ReactNode): string {
         h("meta", { charSet: "utf-8" }),
         h("meta", { name: "viewport", content: "width=device-width, initial-scale=1" }),
         h("meta", { name: "robots", content: "noindex, nofollow" }),
-        h("title", null, `${title} | ${business.name}`),
+        h("title", null, `${title} | ${businessName}`),
         // Ours and fixed (its hash is in the CSP): written as it is.
         h("style", { dangerouslySetInnerHTML: { __html: css } }),
       ),

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { validateContact } from "../../../shared/contact-schema.ts";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { bookableDates } from "../../../shared/quote/preferred-windows.ts";
 import {
   estimateField,
@@ -12,6 +13,7 @@ import {
   windowField,
 } from "../../../shared/quote-form.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { fixedContent } from "../../../tests/support/content-source.ts";
 import { openSqliteStore, type SqliteStore } from "../database/sqlite-store.ts";
 import { createRateLimiter, unlimited } from "../http/rate-limiter.ts";
 import { StoreUnavailableError } from "../store/store.ts";
@@ -46,6 +48,7 @@ function setup(overrides: Partial<HandlerDeps> = {}) {
     },
     rateLimiter: unlimited,
     clientAddress: "203.0.113.7",
+    content: fixedContent(),
     ...overrides,
   };
   return { store, deps };
@@ -80,7 +83,10 @@ describe("a plain form's fields as the JSON shape", () => {
     const fields = sixFields();
     const form = new URLSearchParams({ ...fields, website: "", zip: " ", offer: "" });
     form.append(estimateField.kind, "");
-    expect(submissionFromForm(form)).toEqual({ ...fields, website: "" });
+    expect(submissionFromForm(form, repositoryFacts().priceList)).toEqual({
+      ...fields,
+      website: "",
+    });
   });
 
   it("maps a home estimate's flat fields, numbers as numbers, and keeps the home's add-ons only", () => {
@@ -96,7 +102,7 @@ describe("a plain form's fields as the JSON shape", () => {
       [estimateField.addOns, "floor-buff"],
       [estimateField.addOns, "inside-oven"],
     ]);
-    expect(submissionFromForm(form).estimate).toEqual({
+    expect(submissionFromForm(form, repositoryFacts().priceList).estimate).toEqual({
       kind: "home",
       bedrooms: 3,
       bathrooms: 1.5,
@@ -115,7 +121,7 @@ describe("a plain form's fields as the JSON shape", () => {
       [estimateField.bedrooms, "3"],
       [estimateField.addOns, "floor-buff"],
     ]);
-    expect(submissionFromForm(form).estimate).toEqual({
+    expect(submissionFromForm(form, repositoryFacts().priceList).estimate).toEqual({
       kind: "business",
       squareFeet: "lots",
       visitsPerWeek: 2,
@@ -132,32 +138,39 @@ describe("a plain form's fields as the JSON shape", () => {
       [windowField(2).date, "2030-01-09"],
       [windowField(2).window, "morning"],
     ]);
-    expect(submissionFromForm(form).preferredWindows).toEqual([
+    expect(submissionFromForm(form, repositoryFacts().priceList).preferredWindows).toEqual([
       { date: "2030-01-08", window: "evening" },
       { date: "2030-01-09", window: "morning" },
     ]);
   });
 
   it("passes names the contract does not know on, as fields, never as the object's prototype", () => {
-    const body = submissionFromForm(new URLSearchParams("isAdmin=true&__proto__=x"));
+    const body = submissionFromForm(
+      new URLSearchParams("isAdmin=true&__proto__=x"),
+      repositoryFacts().priceList,
+    );
     expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
     expect(Object.keys(body)).toEqual(["isAdmin", "__proto__"]);
-    expect(submissionFromForm(new URLSearchParams(`${keyField}=k`))).toEqual({});
+    expect(
+      submissionFromForm(new URLSearchParams(`${keyField}=k`), repositoryFacts().priceList),
+    ).toEqual({});
   });
 });
 
 describe("the plain controls the page and the function's page offer (shared/quote-form.ts)", () => {
-  const controls = [...plainEstimateGroups(), plainWindowGroup()].flatMap(
-    (group) => group.controls,
-  );
+  const facts = repositoryFacts();
+  const controls = [
+    ...plainEstimateGroups(facts.priceList),
+    plainWindowGroup(facts.reach.hours.openDays),
+  ].flatMap((group) => group.controls);
 
   it("post only names the function knows", () => {
     const form = new URLSearchParams(controls.map((control) => [control.name, ""]));
-    expect(Object.keys(submissionFromForm(form))).toEqual([]);
+    expect(Object.keys(submissionFromForm(form, repositoryFacts().priceList))).toEqual([]);
   });
 
   it.each(["home", "business"])("offer %s choices that the schema takes, each of them", (kind) => {
-    const [day] = bookableDates(new Date());
+    const [day] = bookableDates(new Date(), repositoryFacts());
     for (const control of controls) {
       if (control.kind !== "select" && control.kind !== "checkboxes") continue;
       for (const option of control.options) {
@@ -175,7 +188,7 @@ describe("the plain controls the page and the function's page offer (shared/quot
           [windowField(0).window]: "morning",
         });
         form.set(control.name, option.value);
-        const checked = validateContact(submissionFromForm(form));
+        const checked = validateContact(submissionFromForm(form, repositoryFacts().priceList));
         expect(checked, `${control.name}=${option.value}`).toMatchObject({ ok: true });
       }
     }
@@ -186,7 +199,7 @@ describe("send-contact-email, a browser's plain form post", () => {
   it("stores it exactly as a JSON request and sends the browser to the site's thank-you page", async () => {
     const { deps, store } = setup();
     const fields = sixFields();
-    const [day] = bookableDates(new Date());
+    const [day] = bookableDates(new Date(), repositoryFacts());
     const response = await handleContactRequest(
       formPost({
         ...fields,

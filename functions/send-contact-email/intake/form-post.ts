@@ -4,7 +4,7 @@
  * form post is stored exactly as a JSON request; a browser is then answered with a page rather
  * than JSON: 303 to the site's thank-you page, or this function's own page saying what to fix.
  */
-import { addOnsFor, type PropertyKind } from "../../../shared/quote/price-list.ts";
+import { addOnsFor, type PriceList, type PropertyKind } from "../../../shared/quote/price-list.ts";
 import {
   estimateField,
   keyField,
@@ -31,7 +31,11 @@ const knownNames = new Set<string>([
  * not know are passed on under their own name, so the schema refuses them as it refuses unknown
  * JSON keys. Numbers stay text when they are not numbers, for the schema to refuse.
  */
-export function submissionFromForm(form: URLSearchParams): Record<string, unknown> {
+/** `list`: the live price list, whose add-ons of each kind a plain form's post may name. */
+export function submissionFromForm(
+  form: URLSearchParams,
+  list: PriceList,
+): Record<string, unknown> {
   const body = new Map<string, unknown>();
   for (const name of textFields) {
     const value = form.get(name);
@@ -41,7 +45,7 @@ export function submissionFromForm(form: URLSearchParams): Record<string, unknow
     const value = form.get(name)?.trim();
     if (value) body.set(name, value);
   }
-  const estimate = estimateFromForm(form);
+  const estimate = estimateFromForm(form, list);
   if (estimate) body.set("estimate", estimate);
   const windows = windowsFromForm(form);
   if (windows.length > 0) body.set("preferredWindows", windows);
@@ -65,13 +69,13 @@ function numberOrText(value: string | null): number | string | undefined {
   return numeric.test(text) ? Number(text) : text;
 }
 
-function estimateFromForm(form: URLSearchParams): Record<string, unknown> | null {
+function estimateFromForm(form: URLSearchParams, list: PriceList): Record<string, unknown> | null {
   const kind = form.get(estimateField.kind)?.trim() ?? "";
   if (kind === "") return null;
   const field = (name: string) => numberOrText(form.get(name));
   // A plain form shows the add-ons of both kinds; only the chosen kind's count, each once.
   const addOns = (of: PropertyKind) => {
-    const ids = new Set(addOnsFor(of).map((addOn) => addOn.id));
+    const ids = new Set(addOnsFor(of, list).map((addOn) => addOn.id));
     return [...new Set(form.getAll(estimateField.addOns))].filter((id) => ids.has(id));
   };
   if (kind === "home") {

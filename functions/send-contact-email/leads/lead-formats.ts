@@ -5,7 +5,7 @@
  * them, and CSV cells that a spreadsheet would run as a formula are defused.
  */
 
-import { business } from "../../../shared/business.ts";
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { townText } from "../../../shared/quote/describe.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
@@ -58,6 +58,7 @@ const quoteKeys = [
   "estimate",
   "offer",
   "preferredWindows",
+  "contentVersion",
 ] as const;
 
 export function toLead(row: StoredContactRequest & StoredQuoteDetails): Lead {
@@ -169,13 +170,13 @@ export function csvCell(value: unknown): string {
  * request of 9 PM in New York would fall on the next day).
  */
 const businessInstant = (iso: string | null | undefined) =>
-  iso ? zonedIso(new Date(iso), business.timeZone) : iso;
+  iso ? zonedIso(new Date(iso), businessTimeZone) : iso;
 
 function csvValue(lead: Lead, column: CsvColumn): unknown {
   switch (column) {
     // The time people read, on the business's clock, in a form spreadsheets take as a date.
     case "received":
-      return spreadsheetTime(new Date(lead.receivedAt), business.timeZone);
+      return spreadsheetTime(new Date(lead.receivedAt), businessTimeZone);
     case "receivedAt":
     case "statusSetAt":
     case "contactedAt":
@@ -234,7 +235,7 @@ export function terminalText(value: string): string {
 }
 
 const whenFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: business.timeZone,
+  timeZone: businessTimeZone,
   dateStyle: "medium",
   timeStyle: "short",
 });

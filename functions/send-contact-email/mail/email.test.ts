@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { escapeHtml } from "../../../tests/support/escape-html.ts";
 import {
   composeContactEmail,
@@ -36,6 +37,7 @@ const options = {
   from: "Keystone Shine Website <hello@example.com>",
   to: ["owner@example.com"],
   businessName: "Keystone Shine Cleaning",
+  wordsOf: () => repositoryFacts(),
 };
 
 describe("contact e-mail", () => {

@@ -10,12 +10,16 @@
  * only; the inbox link goes only in e-mails whose Reply-To is the business (the digest, the
  * notice of refused e-mails). mail-links.test.ts holds every e-mail the function writes to it.
  */
-import { business } from "../../../shared/business.ts";
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { type ContactRequest, serviceLabel } from "../../../shared/contact-schema.ts";
 import { withoutInvisibleCharacters } from "../../../shared/invisible-characters.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
-import { describeQuoteDetails, priceListNote } from "../../../shared/quote/describe.ts";
+import {
+  describeQuoteDetails,
+  priceListNote,
+  type QuoteWords,
+} from "../../../shared/quote/describe.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
 import { sourceLine } from "../../../shared/source-words.ts";
 import type { VisitSource } from "../../../shared/visit-source.ts";
@@ -46,7 +50,13 @@ export type ContactEmail = {
 export type ComposeOptions = {
   from: string;
   to: string[];
+  /** The live version's: the business as it is named now. */
   businessName: string;
+  /**
+   * The price list and offers of the content version a request was made with (its stamp:
+   * base/content-source.ts), so its estimate reads as it was made, whatever was published since.
+   */
+  wordsOf: (request: StoredQuoteDetails) => QuoteWords;
 };
 
 // Anything that could end a header line or confuse a mail client: C0 and C1 controls, DEL and the
@@ -90,7 +100,7 @@ let receivedFormat: Intl.DateTimeFormat | undefined;
 
 function formatReceived(date: Date): string {
   receivedFormat ??= new Intl.DateTimeFormat("en-US", {
-    timeZone: business.timeZone,
+    timeZone: businessTimeZone,
     dateStyle: "full",
     timeStyle: "short",
   });
@@ -137,7 +147,9 @@ function composeContactParts(
     ["Phone", phone],
     ["Service", service],
     // ZIP and area, estimate, offer, preferred times: in the words the owner's page uses.
-    ...describeQuoteDetails(request).map(({ label, value }): [string, string] => [label, value]),
+    ...describeQuoteDetails(request, options.wordsOf(request)).map(
+      ({ label, value }): [string, string] => [label, value],
+    ),
     // Where the visit came from, when the page noted it: "Found us on Google, landed on /exton".
     ...(request.source ? [sourceLine(request.source)] : []).map(
       ({ label, value }): [string, string] => [label, value],
@@ -327,7 +339,7 @@ export type FailedDelivery = {
  */
 export function composeFailureNotice(
   failed: readonly FailedDelivery[],
-  options: ComposeOptions & { inbox?: string },
+  options: Omit<ComposeOptions, "wordsOf"> & { inbox?: string },
 ): ContactEmail {
   const first = failed[0]?.id ?? "empty";
   const subject = `${failed.length} quote request(s) could not be e-mailed`;

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { parseMail } from "../../../tests/integration/support/mime.ts";
 import { composeContactEmail } from "./email.ts";
 import { createFileMailer } from "./file-mailer.ts";
@@ -27,7 +28,12 @@ describe("file mailer (no SMTP_URL)", () => {
         otherService: "",
         message: "Weekly office clean, 3 floors.",
       },
-      { from: "Site <site@example.com>", to: ["owner@example.com"], businessName: "Test" },
+      {
+        from: "Site <site@example.com>",
+        to: ["owner@example.com"],
+        businessName: "Test",
+        wordsOf: repositoryFacts,
+      },
     );
     const mailer = createFileMailer(outbox);
     const where = await mailer.send(email);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import {
   type FakeMailApi,
   startFakeMailApi,
@@ -18,7 +19,12 @@ const email = composeContactEmail(
     otherService: "",
     message: "<b>Nightly</b> janitorial service.",
   },
-  { from: "Site <site@example.com>", to: ["owner@example.com"], businessName: "Test" },
+  {
+    from: "Site <site@example.com>",
+    to: ["owner@example.com"],
+    businessName: "Test",
+    wordsOf: repositoryFacts,
+  },
 );
 
 let api: FakeMailApi | undefined;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { validateContact } from "../../../shared/contact-schema.ts";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { waitUntil } from "../../../tests/integration/support/ports.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
 import { testStore } from "../../../tests/support/stores.ts";
@@ -24,9 +25,15 @@ const compose = (request: Parameters<typeof composeContactEmail>[0]) =>
     from: "site@example.com",
     to: ["owner@example.com"],
     businessName: "Test",
+    wordsOf: repositoryFacts,
   });
 
-const letters = { from: "site@example.com", to: ["owner@example.com"], businessName: "Test" };
+const letters = {
+  from: "site@example.com",
+  to: ["owner@example.com"],
+  businessName: "Test",
+  wordsOf: repositoryFacts,
+};
 
 /** A mailer whose outcome the test decides; it records every e-mail it accepted. */
 function fakeMailer() {

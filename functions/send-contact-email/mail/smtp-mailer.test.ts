@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { unusedPort } from "../../../tests/integration/support/ports.ts";
 import { type SmtpSink, startSmtpSink } from "../../../tests/integration/support/smtp-sink.ts";
 import { composeContactEmail } from "./email.ts";
@@ -20,6 +21,7 @@ const email = composeContactEmail(request, {
   from: "Keystone Shine Website <hello@example.com>",
   to: ["owner@example.com"],
   businessName: "Keystone Shine Cleaning",
+  wordsOf: repositoryFacts,
 });
 
 let sink: SmtpSink | undefined;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
 import type { LeadView } from "../base/lead-view.ts";
 import { visitorActionNotices } from "../booking/visitor-action-notices.ts";
@@ -38,7 +39,7 @@ describe("notice e-mails", () => {
   it("link the request's page in a reminder, never a URL the visitor typed", () => {
     const email = composeNoticeEmail(
       `reminder:${sneaky.id}:email`,
-      reminderNotice(sneaky, pageOf(sneaky.id), 20),
+      reminderNotice(sneaky, pageOf(sneaky.id), 20, repositoryFacts()),
       mail,
     );
     expect(hrefs(email.html)).toEqual([pageOf(sneaky.id)]);
@@ -54,6 +55,7 @@ describe("notice e-mails", () => {
         day: "2026-11-24",
         received: [sneaky, plain],
         waiting: [sneaky, plain],
+        wordsOf: repositoryFacts,
         linkFor: (waiting) => pageOf(waiting.id),
       }),
       mail,

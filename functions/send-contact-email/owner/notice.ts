@@ -8,6 +8,7 @@
 
 import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { ownValue } from "../../../shared/own-key.ts";
+import type { QuoteWords } from "../../../shared/quote/describe.ts";
 import { estimateText, type LeadView, placeText, statusLabels } from "../base/lead-view.ts";
 import { type PeriodStats, plural, statsLines } from "../leads/lead-stats.ts";
 import type { Notice, NoticeLead } from "../store/owner-store.ts";
@@ -37,27 +38,33 @@ function noticeLead(lead: LeadView, url: string | null): NoticeLead {
  * "Carpet Cleaning · King of Prussia · First visit $120–$150 with the 20% welcome offer, then
  * $150–$185 a visit, once a week": who wants what, where, for how much.
  */
-function summary(lead: LeadView): string {
-  return [serviceDescription(lead), placeText(lead), estimateText(lead)]
+function summary(lead: LeadView, words: QuoteWords): string {
+  return [serviceDescription(lead), placeText(lead), estimateText(lead, words)]
     .filter((part): part is string => Boolean(part))
     .join(" · ");
 }
 
-export function alertNotice(lead: LeadView, url: string | null): Notice {
+/** `words`: the price list and offers of the version the request was made with (its stamp). */
+export function alertNotice(lead: LeadView, url: string | null, words: QuoteWords): Notice {
   return {
     kind: "alert",
     title: `New quote request: ${lead.name}`,
-    lines: [summary(lead)],
+    lines: [summary(lead, words)],
     url,
     leads: [noticeLead(lead, url)],
   };
 }
 
-export function reminderNotice(lead: LeadView, url: string | null, afterHours: number): Notice {
+export function reminderNotice(
+  lead: LeadView,
+  url: string | null,
+  afterHours: number,
+  words: QuoteWords,
+): Notice {
   return {
     kind: "reminder",
     title: `Still waiting after ${afterHours} hours: ${lead.name}`,
-    lines: [summary(lead), "The site promises a reply within 24 hours."],
+    lines: [summary(lead, words), "The site promises a reply within 24 hours."],
     url,
     leads: [noticeLead(lead, url)],
   };
@@ -71,15 +78,17 @@ export type DigestInput = {
   /** Every request still `new`, whenever it came. */
   waiting: LeadView[];
   linkFor: (lead: LeadView) => string | null;
+  /** Each request's own version's price list and offers (its stamp). */
+  wordsOf: (lead: LeadView) => QuoteWords;
 };
 
-export function digestNotice({ day, received, waiting, linkFor }: DigestInput): Notice {
+export function digestNotice({ day, received, waiting, linkFor, wordsOf }: DigestInput): Notice {
   const lines: string[] = [];
   const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
   lines.push(`${plural(received.length, "new request")} in the last 24 hours.`);
   for (const lead of received) {
     lines.push(
-      `- ${lead.name}: ${summary(lead)} [${ownValue(statusLabels, lead.status) ?? lead.status}]`,
+      `- ${lead.name}: ${summary(lead, wordsOf(lead))} [${ownValue(statusLabels, lead.status) ?? lead.status}]`,
     );
   }
   const outside = received.filter((lead) => lead.zip !== undefined && !lead.inServiceArea);
@@ -93,7 +102,7 @@ export function digestNotice({ day, received, waiting, linkFor }: DigestInput): 
   );
   for (const lead of waiting) {
     const link = linkFor(lead);
-    lines.push(`- ${lead.name}: ${summary(lead)}${link ? ` ${link}` : ""}`);
+    lines.push(`- ${lead.name}: ${summary(lead, wordsOf(lead))}${link ? ` ${link}` : ""}`);
   }
   return {
     kind: "digest",

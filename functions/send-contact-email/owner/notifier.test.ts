@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { fixedContent } from "../../../tests/support/content-source.ts";
 import { storeSample } from "../../../tests/support/samples.ts";
 import { testStore } from "../../../tests/support/stores.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
@@ -50,6 +51,7 @@ function setup(options: {
     store,
     mailer,
     mail: { from: "Site <site@example.com>", to: ["owner@example.com"], businessName: "Keystone" },
+    content: fixedContent(),
     config: {
       functionUrl: "https://www.example.com/functions/v1/send-contact-email",
       push: options.push ? { url: "https://ntfy.example/leads", format: "ntfy" } : null,

@@ -25,6 +25,7 @@ import {
   nextReminderAt,
   nextWeeklyReportAt,
 } from "../base/clock.ts";
+import type { ContentSource } from "../base/content-source.ts";
 import type { LeadView } from "../base/lead-view.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { InboxAccess } from "../inbox/inbox-routes.ts";
@@ -50,6 +51,8 @@ export type NotifierOptions = {
   store: OwnerStore & Pick<CountStore, "countsBetween"> & QueueStore;
   mailer: Mailer;
   mail: NoticeMailOptions;
+  /** Each request's content version (its stamp), for its estimate's words. */
+  content: Pick<ContentSource, "of" | "ofEach">;
   config: Pick<OwnerConfig, "functionUrl" | "push" | "clock">;
   /** `owner` signs the links of e-mails, `owner-read` those of pushes. */
   signers: Pick<LinkSigners, "owner" | "owner-read">;
@@ -94,7 +97,7 @@ const day = 86_400_000;
 const maxSleepMs = 5 * 60_000;
 
 export function createNotifier(options: NotifierOptions): Notifier {
-  const { store, config } = options;
+  const { store, config, content } = options;
   const log = options.log ?? silentLogger;
   const now = options.now ?? (() => new Date());
   const channels: NoticeChannel[] = config.push ? ["email", "push"] : ["email"];
@@ -139,7 +142,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
       `alert:${lead.id}`,
       "push",
       lead.id,
-      alertNotice(lead as LeadView, await link(lead, "push")),
+      alertNotice(
+        lead as LeadView,
+        await link(lead, "push"),
+        await content.of(lead.contentVersion),
+      ),
     );
     return queued ? 1 : 0;
   }
@@ -161,6 +168,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
           lead,
           await link(lead, channel),
           config.clock.reminderAfterHours,
+          await content.of(lead.contentVersion),
         );
         if (await enqueue(`reminder:${lead.id}`, channel, lead.id, notice)) queued += 1;
       }
@@ -182,6 +190,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
           received,
           waiting,
           linkFor: (lead) => links.get(lead.id) ?? null,
+          wordsOf: await content.ofEach([...received, ...waiting]),
         });
         if (await enqueue(digest.key, channel, null, notice)) queued += 1;
       }

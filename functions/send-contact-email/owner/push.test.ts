@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import type { LeadView } from "../base/lead-view.ts";
 import { alertNotice, digestNotice, reminderNotice } from "./notice.ts";
 import { discordEscape, pushRequest, sendPush, slackEscape } from "./push.ts";
@@ -33,7 +34,7 @@ const link = "https://www.example.com/functions/v1/send-contact-email/lead/6f1c?
 
 describe("notices", () => {
   it("an alert says who, which service, which town, the estimate and the link, never the message", () => {
-    const notice = alertNotice(lead, link);
+    const notice = alertNotice(lead, link, repositoryFacts());
     expect(notice.title).toBe(`New quote request: ${lead.name}`);
     expect(notice.lines.join("\n")).toContain("Carpet");
     expect(notice.lines.join("\n")).toContain("King of Prussia");
@@ -57,14 +58,18 @@ describe("notices", () => {
       inServiceArea: undefined,
       estimate: undefined,
     };
-    expect(alertNotice(plain, null).lines).toEqual(["Carpet Cleaning"]);
+    expect(alertNotice(plain, null, repositoryFacts()).lines).toEqual(["Carpet Cleaning"]);
     expect(
-      alertNotice({ ...lead, inServiceArea: false, town: null, zip: "90210" }, null).lines[0],
+      alertNotice(
+        { ...lead, inServiceArea: false, town: null, zip: "90210" },
+        null,
+        repositoryFacts(),
+      ).lines[0],
     ).toContain("90210 (outside the service area)");
   });
 
   it("a reminder names the hours and the promise", () => {
-    const notice = reminderNotice(lead, link, 20);
+    const notice = reminderNotice(lead, link, 20, repositoryFacts());
     expect(notice.title).toBe(`Still waiting after 20 hours: ${lead.name}`);
     expect(notice.lines).toContain("The site promises a reply within 24 hours.");
   });
@@ -83,6 +88,7 @@ describe("notices", () => {
       day: "2026-11-24",
       received: [lead, won, outside],
       waiting: [lead, outside],
+      wordsOf: repositoryFacts,
       linkFor: (item) => `https://x.example/lead/${item.id}`,
     });
     expect(notice.title).toBe("Quote requests, digest of 2026-11-24: 3 new, 2 waiting");
@@ -100,6 +106,7 @@ describe("notices", () => {
       day: "2026-11-25",
       received: [],
       waiting: [],
+      wordsOf: repositoryFacts,
       linkFor: () => null,
     });
     expect(quiet.lines).toEqual([
@@ -110,7 +117,7 @@ describe("notices", () => {
 });
 
 describe("push formats", () => {
-  const notice = alertNotice(lead, link);
+  const notice = alertNotice(lead, link, repositoryFacts());
 
   it("ntfy: JSON to the server root with the topic, a click link and a view action", () => {
     const request = pushRequest(notice, {
@@ -211,7 +218,10 @@ describe("sendPush against a receiver on loopback", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("delivers, and throws when the receiver refuses", async () => {
-    const request = pushRequest(alertNotice(lead, link), { url: `${base}/leads`, format: "ntfy" });
+    const request = pushRequest(alertNotice(lead, link, repositoryFacts()), {
+      url: `${base}/leads`,
+      format: "ntfy",
+    });
     expect(await sendPush(request)).toBe(`push:${new URL(base).host}`);
     expect(received.at(-1)?.url).toBe("/");
     expect(JSON.parse(received.at(-1)?.body ?? "{}").topic).toBe("leads");
@@ -224,7 +234,10 @@ describe("a push that cannot be sent", () => {
   const webhook = "https://hooks.slack.example/services/T0001/B0002/WEBHOOK-SECRET-XYZ";
 
   it("says why without the webhook's URL, which is its secret", async () => {
-    const request = pushRequest(alertNotice(lead, link), { url: webhook, format: "slack" });
+    const request = pushRequest(alertNotice(lead, link, repositoryFacts()), {
+      url: webhook,
+      format: "slack",
+    });
     // How Deno and undici word a failed request: the whole URL, or a cause beside it.
     const failures = [
       new TypeError(`error sending request for url (${webhook}): connection refused`),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import type { HomeInputs } from "../../../shared/quote/estimate.ts";
 import type { LeadView } from "../base/lead-view.ts";
 import { mailtoHref, ownerPageHeaders, renderOwnerPage, renderRefusal } from "./request-page.ts";
@@ -47,6 +48,7 @@ function render(view: LeadView = lead, saved = false, canAct = true) {
     token: "1767000000.abc_DEF-123",
     canAct,
     businessName: "Keystone",
+    words: repositoryFacts(),
     saved,
   });
 }
@@ -152,6 +154,7 @@ describe("owner request page", () => {
       token: "t",
       canAct: true,
       businessName: "Keystone",
+      words: repositoryFacts(),
       followUps: [
         { key: "review:1", text: "Review request: e-mailed Fri Nov 20, 11:00 AM." },
         { key: "follow-up:1", text: "Follow-up of the quote: not sent, <the customer opted out>." },

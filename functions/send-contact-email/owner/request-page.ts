@@ -4,9 +4,10 @@
  * form that carries the link's token. React escapes every visitor string; the page is readable on a
  * phone (one column, large targets) and passes the same accessibility rules as the site.
  */
-import { business } from "../../../shared/business.ts";
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
+import type { QuoteWords } from "../../../shared/quote/describe.ts";
 import { sourceLine } from "../../../shared/source-words.ts";
 import { type LeadView, ownerActions, quoteDetailLines, statusLabels } from "../base/lead-view.ts";
 import type { FollowUpLine } from "../follow-ups/follow-up-lines.ts";
@@ -21,7 +22,7 @@ export function ownerPageHeaders(): Promise<Record<string, string>> {
 }
 
 const receivedFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: business.timeZone,
+  timeZone: businessTimeZone,
   dateStyle: "medium",
   timeStyle: "short",
 });
@@ -41,6 +42,8 @@ export type OwnerPageOptions = {
    */
   canAct: boolean;
   businessName: string;
+  /** The price list and offers of the version the request was made with (its stamp). */
+  words: QuoteWords;
   /** Shown once after a button was pressed. */
   saved?: boolean;
   /** The visit: book, move, cancel; history (booking/owner-booking-section.ts). */
@@ -54,6 +57,7 @@ export function renderOwnerPage({
   token,
   canAct,
   businessName,
+  words,
   saved,
   booking,
   followUps = [],
@@ -64,7 +68,7 @@ export function renderOwnerPage({
     ["Service", service],
     ["Phone", phoneDisplay(lead.phone)],
     ["E-mail", lead.email],
-    ...quoteDetailLines(lead).map((line): [string, string] => [line.label, line.value]),
+    ...quoteDetailLines(lead, words).map((line): [string, string] => [line.label, line.value]),
     [sourceLine(lead.source).label, sourceLine(lead.source).value],
   ];
   const notCaught = lead.status === "spam" && !lead.statusSetAt;

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { routed } from "../../../tests/support/routed.ts";
 import { storeSample } from "../../../tests/support/samples.ts";
 import { brokenStore, testStore } from "../../../tests/support/stores.ts";
@@ -24,7 +25,12 @@ beforeEach(async () => {
   ctx = await setup();
 });
 
-const deps = (): OwnerPageDeps => ({ store: ctx.store, businessName: "Keystone", now: () => now });
+const deps = (): OwnerPageDeps => ({
+  store: ctx.store,
+  businessName: "Keystone",
+  wordsOf: async () => repositoryFacts(),
+  now: () => now,
+});
 /** The page's routes as routes.ts has them: the router checks the link first. */
 const serve = (pageDeps = deps) =>
   routed(

@@ -15,6 +15,7 @@
  * few hundred bytes, never more, on every host (Deno hands the body over unread).
  */
 
+import type { QuoteWords } from "../../../shared/quote/describe.ts";
 import { isOwnerAction } from "../base/lead-view.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { FollowUpLine } from "../follow-ups/follow-up-lines.ts";
@@ -51,6 +52,8 @@ export const ownerPageLinks = {
 export type OwnerPageDeps = {
   store: OwnerStore;
   businessName: string;
+  /** The price list and offers of the version the request was made with (its stamp). */
+  wordsOf: (lead: StoredContactRequest) => Promise<QuoteWords>;
   /** The booking part of the page (booking/owner-booking-section.ts), drawn for this request. */
   bookingSection?: (
     lead: StoredContactRequest,
@@ -95,6 +98,7 @@ export async function handleOwnerPage(
         token,
         canAct: scope === "owner",
         businessName: deps.businessName,
+        words: await deps.wordsOf(lead),
         saved: url.searchParams.has("saved"),
         followUps: await deps.followUps?.(lead),
         // Booking acts: only the owner's acting link shows it.

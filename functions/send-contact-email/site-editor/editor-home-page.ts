@@ -4,7 +4,6 @@
  * history. In the owner's words throughout (publish-outcome.ts): the site, its host, changes by
  * their time and what they changed; no server, no version numbers.
  */
-import { business } from "../../../shared/business.ts";
 import type { SiteStatus } from "../base/site-publishing.ts";
 import { sitePageUrl } from "../links/page-urls.ts";
 import type { ContentVersionSummary, HostCall } from "../store/content-store.ts";
@@ -70,7 +69,7 @@ export function renderEditorHome(view: EditorHome): string {
   const siteHref = `${view.siteAddress}/`;
   return renderPage(
     { title: "Your site", kind: "editor" },
-    h("p", { className: "brand" }, business.name),
+    h("p", { className: "brand" }, editable.document.business.name),
     h("h1", null, "Your site"),
     outcome
       ? h(Said, {

@@ -6,7 +6,7 @@
  * the outcome's kind and the part it changed (publishedRedirect); the home reads the rest (this
  * server's status, the host's last call) when it is shown.
  */
-import { business } from "../../../shared/business.ts";
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { momentWords } from "../base/clock.ts";
 import type { SiteStatus } from "../base/site-publishing.ts";
 import { sitePageUrl } from "../links/page-urls.ts";
@@ -23,7 +23,7 @@ const outcomes: readonly Outcome[] = ["live", "working", "waiting", "failed", "s
 export const isOutcome = (value: string | null): value is Outcome =>
   outcomes.includes(value as Outcome);
 
-export const when = (at: string) => momentWords(new Date(at), business.timeZone);
+export const when = (at: string) => momentWords(new Date(at), businessTimeZone);
 
 export type Words = { problem: boolean; lines: string[] };
 

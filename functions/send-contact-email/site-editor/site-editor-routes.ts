@@ -15,7 +15,7 @@
  * (publish-outcome.ts), bounded so a slow build never holds the page. Every part starts from the
  * newest version that passes the schema (live-document.ts), never refused for one that does not.
  */
-import { business } from "../../../shared/business.ts";
+import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { settleDerived } from "../../../shared/content/model/content-model.ts";
 import { checkSiteContent, type SiteContent } from "../../../shared/content/site-content.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
@@ -273,7 +273,7 @@ export async function handlePublish(
           ...more,
         }),
       );
-    const conflict = await editConflict(deps.store, group, checked.form, live, business.timeZone);
+    const conflict = await editConflict(deps.store, group, checked.form, live, businessTimeZone);
     if (conflict) return again(409, { conflict });
     const result = await publishVersion(live.document, next, { from: "a form" }, deps);
     if (result.kind === "limited") {

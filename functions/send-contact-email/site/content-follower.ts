@@ -3,14 +3,16 @@
  * on one database, and every Supabase instance, asks the store every few seconds which version is
  * live (one number); when it is not the one this process shows, it loads that document, checks
  * it with the one schema, has the host make its pages from it (the Node host's `build`; a static
- * host has none: its deploy hook rebuilds the pages), and only then switches the function's own
- * content (shared/content/live-content.ts), so the pages and the function's prices, offer, area,
- * hours and e-mails change together. What fails leaves the previous version live and is said in
- * status(), with its reason, for the editor to show.
+ * host has none: its deploy hook rebuilds the pages), and only then makes it the function's live
+ * version (`live()`: its number and its facts, decision 0028), so the pages and the function's
+ * prices, offer, area, hours and e-mails change together. What fails leaves the previous version
+ * live and is said in status(), with its reason, for the editor to show.
  */
-import { liveContent, switchContent } from "../../../shared/content/live-content.ts";
+import { factsOf, repositoryFacts } from "../../../shared/content/facts.ts";
+import { switchContent } from "../../../shared/content/live-content.ts";
 import { checkSiteContent, type SiteContent } from "../../../shared/content/site-content.ts";
 import { contactDefaults } from "../base/config.ts";
+import type { LiveFacts } from "../base/content-source.ts";
 import { errorMessage, type Logger } from "../base/log.ts";
 import type { SitePublishing, SiteStatus } from "../base/site-publishing.ts";
 import type { ContentStore } from "../store/content-store.ts";
@@ -41,6 +43,8 @@ export type ContentFollowerOptions = SiteHost & {
 };
 
 export type ContentFollower = SitePublishing & {
+  /** The version this process shows and its facts: the repository's until one is made live. */
+  live(): LiveFacts;
   /**
    * Checks at once, then every `everyMs` on a timer (unref'd: it never keeps a process alive).
    * Resolves when that first check is done.
@@ -64,6 +68,7 @@ export function createContentFollower(options: ContentFollowerOptions): ContentF
   const retryFailedAfterMs = options.retryFailedAfterMs ?? retryFailedContentAfterMs;
   const now = options.now ?? (() => Date.now());
 
+  let current: LiveFacts = { version: null, facts: repositoryFacts() };
   let building: number | null = null;
   let failed: { version: number; reason: string; atMs: number } | null = null;
   let running: Promise<void> | null = null;
@@ -93,7 +98,7 @@ export function createContentFollower(options: ContentFollowerOptions): ContentF
     if (unreadable) log.info("the live content version can be read again");
     unreadable = false;
     // Null: only the repository's version exists, and whatever this process shows stays.
-    if (live === null || live === liveContent().version) return;
+    if (live === null || live === current.version) return;
     if (failed?.version === live && now() - failed.atMs < retryFailedAfterMs) return;
     building = live;
     try {
@@ -107,6 +112,8 @@ export function createContentFollower(options: ContentFollowerOptions): ContentF
         );
       }
       await build?.(checked.content, live);
+      current = { version: live, facts: factsOf(checked.content) };
+      // The pages that still read the process's document (`npm run dev`'s, rendered here).
       switchContent(checked.content, live);
       if (failed && failed.version <= live) failed = null;
       log.info("content version live", { version: live });
@@ -116,7 +123,7 @@ export function createContentFollower(options: ContentFollowerOptions): ContentF
       failed = { version: live, reason, atMs: now() };
       log.error("content version not made live: the previous one stays", {
         version: live,
-        serving: liveContent().version,
+        serving: current.version,
         reason,
         retryInMs: retryFailedAfterMs,
       });
@@ -151,9 +158,10 @@ export function createContentFollower(options: ContentFollowerOptions): ContentF
 
   return {
     checkNow,
+    live: () => current,
     status(): SiteStatus {
       return {
-        serving: liveContent().version,
+        serving: current.version,
         building,
         failed: failed && {
           version: failed.version,

@@ -146,9 +146,9 @@ export function changedColumns(
   const { visit } = request;
   let quoteDetails: Record<string, unknown> | undefined;
   if (change.preferredWindows) {
-    const { zip, inServiceArea, town, nearby, estimate, offer } = request;
+    const { zip, inServiceArea, town, nearby, estimate, offer, contentVersion } = request;
     quoteDetails = Object.fromEntries(
-      Object.entries({ zip, inServiceArea, town, nearby, estimate, offer }).filter(
+      Object.entries({ zip, inServiceArea, town, nearby, estimate, offer, contentVersion }).filter(
         ([, value]) => value !== undefined,
       ),
     );

@@ -2,7 +2,9 @@
  * Escaping by default: markup a visitor or the owner typed comes out of every page and e-mail as
  * text, because React writes it (views/react.ts), not because each place remembered to escape.
  */
+
 import { describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { escapeHtml } from "../../../tests/support/escape-html.ts";
@@ -61,7 +63,9 @@ describe("escaping by default", () => {
       token: `t${breakOut}`,
       canAct: true,
       businessName: "Keystone",
+      words: repositoryFacts(),
       booking: renderBookingSection({
+        closedDays: repositoryFacts().closedDays,
         request: stored,
         events: [{ kind: "added-address", at: now.toISOString(), details: { address: typed } }],
         emails: [],
@@ -83,6 +87,8 @@ describe("escaping by default", () => {
       events: [],
       token: `t${breakOut}`,
       now,
+      words: repositoryFacts(),
+      live: repositoryFacts(),
       problem: typed,
     });
     expectText(html);
@@ -98,6 +104,7 @@ describe("escaping by default", () => {
       spamReason: typed,
     } as unknown as Lead;
     const html = renderInbox({
+      businessName: "Keystone",
       token: "t",
       query: readInboxQuery(new URLSearchParams({ q: typed })),
       leads: [row],
@@ -105,6 +112,7 @@ describe("escaping by default", () => {
       pageCount: 1,
       hiddenSpam: 0,
       leadHref: () => `lead?${breakOut}`,
+      wordsOf: repositoryFacts,
     });
     expectText(html);
     expectText(html, `Set aside by the spam filter: ${typed}`);
@@ -118,9 +126,16 @@ describe("escaping by default", () => {
       fields: { otherService: typed },
       values,
       siteOrigin: null,
+      facts: repositoryFacts(),
     });
     expectText(await response.text());
-    const copy = await formPage({ status: 403, error: "", values, siteOrigin: null });
+    const copy = await formPage({
+      status: 403,
+      error: "",
+      values,
+      siteOrigin: null,
+      facts: repositoryFacts(),
+    });
     expectText(await copy.text());
   });
 
@@ -129,6 +144,7 @@ describe("escaping by default", () => {
       from: "Site <hello@example.com>",
       to: ["owner@example.com"],
       businessName: "Keystone",
+      wordsOf: repositoryFacts,
     };
     const request = { ...lead, service: "other" as const, otherService: typed };
     expectText(composeContactEmail(request, options).html);
@@ -144,7 +160,12 @@ describe("escaping by default", () => {
       "v",
       stored,
       { action: "booked", start: "2026-12-01T14:00:00Z", end: "2026-12-01T16:00:00Z", sequence: 1 },
-      { ...options, replyTo: "owner@example.com", siteUrl: "https://www.example.com" },
+      {
+        ...options,
+        replyTo: "owner@example.com",
+        siteUrl: "https://www.example.com",
+        live: repositoryFacts(),
+      },
       { requestPage: `https://www.example.com/r?${breakOut}` },
       now,
     );
@@ -157,7 +178,12 @@ describe("escaping by default", () => {
         reviewUrl: `https://g.example/review?${breakOut}`,
         optOutUrl: `https://fn.example/opt-out?${breakOut}`,
       },
-      { from: options.from, replyTo: "owner@example.com", businessName: typed },
+      {
+        from: options.from,
+        replyTo: "owner@example.com",
+        businessName: typed,
+        live: repositoryFacts(),
+      },
     );
     expect(followUp.html).not.toContain("<img");
     expect(followUp.html).toContain(escapeHtml(`https://g.example/review?${breakOut}`));

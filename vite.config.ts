@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, loadEnv, type Plugin } from "vite";
@@ -11,7 +10,13 @@ export default defineConfig(({ mode }) => {
   // count (or not).
   siteCountsOn(loadEnv(mode, process.cwd(), siteCountsSetting)[siteCountsSetting]);
   return {
-    plugins: [pageContent(), routesStayOnTheServer(), tailwindcss(), imagetools(), reactRouter()],
+    plugins: [
+      islandsCarryNoContent(),
+      routesStayOnTheServer(),
+      tailwindcss(),
+      imagetools(),
+      reactRouter(),
+    ],
     resolve: { tsconfigPaths: true },
     // SITE_COUNTS has no VITE_ prefix: the server reads the same variable, so the owner sets one.
     envPrefix: ["VITE_", siteCountsSetting],
@@ -26,28 +31,22 @@ export default defineConfig(({ mode }) => {
   };
 });
 
-const repositoryContent = fileURLToPath(
-  new URL("./shared/content/repository-content.ts", import.meta.url),
-);
-const pageContentModule = fileURLToPath(
-  new URL("./shared/content/page-content.ts", import.meta.url),
-);
-
 /**
- * The browser's code reads the content its page carries (shared/content/page-content.ts), never
- * the repository's files: the islands are built once and serve every published version
- * (docs/decisions/0023-live-content.md). The server build and the prerendering keep the
- * repository's document, which a renderer replaces with the live one.
+ * The browser's build is the islands (decision 0025), built once for every published version: an
+ * island starts from the content its page carries (shared/content/page-content.ts) and hands its
+ * code the facts as props (decision 0028). The repository's files reaching it would be a version
+ * compiled in, so the build stops.
  */
-function pageContent(): Plugin {
+function islandsCarryNoContent(): Plugin {
   return {
-    name: "keystone-shine:page-content",
-    enforce: "pre",
+    name: "keystone-shine:islands-carry-no-content",
     applyToEnvironment: (environment) => environment.name === "client",
-    async resolveId(source, importer, options) {
-      if (!source.includes("repository-content")) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === repositoryContent ? pageContentModule : null;
+    resolveId(source, importer) {
+      if (source.includes("repository-content"))
+        this.error(
+          `${importer} brings the repository's content into the browser's code: hand the island its page's facts instead (shared/content/page-content.ts)`,
+        );
+      return null;
     },
   };
 }

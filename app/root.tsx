@@ -4,12 +4,10 @@ import "./app.css";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SkipLink } from "~/components/skip-link";
-import { business } from "~/content/business";
 import { island } from "~/islands/island";
 import { localBusiness } from "~/lib/structured-data";
-import { liveContent } from "../shared/content/live-content";
 import { pageContentId, pageContentJson } from "../shared/content/page-content";
-import { welcomeOfferOn } from "../shared/quote/offers";
+import { rootLoaderData, usePageFacts } from "./content/page-facts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -18,10 +16,18 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
+ * The content version every page is made from, handed to the components (usePageFacts) and to
+ * each route's meta (metaFacts): app/content/page-facts.ts says where it comes from.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return rootLoaderData(context);
+}
+
+/**
  * The first-visit offer shows while the owner has it on, on every route but one that exports
  * `handle = { welcomeOffer: false }`.
  */
-function offersWelcome(matches: ReturnType<typeof useMatches>): boolean {
+function offersWelcome(matches: ReturnType<typeof useMatches>, welcomeOfferOn: boolean): boolean {
   return (
     welcomeOfferOn &&
     !matches.some(
@@ -31,7 +37,9 @@ function offersWelcome(matches: ReturnType<typeof useMatches>): boolean {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const welcome = offersWelcome(useMatches());
+  const facts = usePageFacts();
+  const { business } = facts;
+  const welcome = offersWelcome(useMatches(), facts.offers.welcomeOfferOn);
   return (
     <html lang="en-US">
       <head>
@@ -45,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           type="application/ld+json"
           // The business facts as search engines read them; a data block, never executed.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON from our own content module
-          dangerouslySetInnerHTML={{ __html: jsonForScript(localBusiness()) }}
+          dangerouslySetInnerHTML={{ __html: jsonForScript(localBusiness(facts)) }}
         />
       </head>
       {/* The first-visit offer: the `welcome-offer` island fetches its markup and opens it. */}
@@ -66,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // The content the islands read (shared/content/page-content.ts): a data block, never
           // executed, so the page's CSP needs no hash for it.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON from the checked content, "<" escaped
-          dangerouslySetInnerHTML={{ __html: pageContentJson(liveContent().document) }}
+          dangerouslySetInnerHTML={{ __html: pageContentJson(facts.document) }}
         />
         {/* React Router checks for these when it prerenders; the build replaces them with the
             island loader (site-build/finish-html.ts): pages are not hydrated. */}

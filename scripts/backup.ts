@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { backupDatabase, backupFolder } from "../server/backup.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { databaseUrl, dataPaths } from "../server/settings.ts";
-import { business } from "../shared/business.ts";
+import { businessTimeZone } from "../shared/business-reach.ts";
 import { calendarDay, wallClock } from "../shared/calendar-day.ts";
 
 function main() {
@@ -22,11 +22,11 @@ function main() {
   }
   const { database } = dataPaths(resolve(process.cwd(), process.env.DATA_DIR?.trim() || "data"));
   const now = new Date();
-  const { hour, minute } = wallClock(now, business.timeZone);
+  const { hour, minute } = wallClock(now, businessTimeZone);
   const time = `${String(hour).padStart(2, "0")}${String(minute).padStart(2, "0")}`;
   const file = resolve(
     values.to ??
-      `${backupFolder}/contact-requests-${calendarDay(now, business.timeZone)}-${time}.db`,
+      `${backupFolder}/contact-requests-${calendarDay(now, businessTimeZone)}-${time}.db`,
   );
   const backup = backupDatabase(database, file);
   const size = `${(backup.bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -61,7 +61,7 @@ const sharpPictures: ProcessPicture = async (bytes) =>
 
 const webMethods = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 
-export type ContactService = Pick<ContactFunction, "store" | "publishing"> & {
+export type ContactService = Pick<ContactFunction, "store" | "publishing" | "liveDocument"> & {
   /**
    * The port is bound: browsers may call the function from the origins it listens on, and,
    * while no public address is configured, the owner's links point at `url` (before open()).
@@ -171,6 +171,7 @@ export function createContactService(
       return contactFunction.store;
     },
     publishing: contactFunction.publishing,
+    liveDocument: () => contactFunction.liveDocument(),
     async lock() {
       try {
         await takeLock(lockWaitMs);

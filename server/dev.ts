@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { createRequestListener } from "@react-router/node";
-import type { ServerBuild } from "react-router";
+import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createServer as createViteServer } from "vite";
 import { ConfigError, consoleLogger as log } from "../functions/send-contact-email/index.ts";
@@ -22,9 +22,18 @@ async function main() {
 
   let vite: ViteDevServer | undefined;
   // In middleware mode React Router's plugin leaves page rendering to the host (this file).
+  const serverBuild = () =>
+    vite?.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   const renderPage = createRequestListener({
-    build: () => vite?.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    build: serverBuild,
     mode: "development",
+    // The pages show the version live here, handed to them as the server's render hands it
+    // (server/site-render/render-pages.ts), under the key the build's entry exports.
+    getLoadContext: async () => {
+      const { entry } = await serverBuild();
+      const key = (entry.module as { pageContent?: RouterContext<unknown> }).pageContent;
+      return new RouterContextProvider(key ? new Map([[key, contact.liveDocument()]]) : undefined);
+    },
   });
   const server = await startSiteServer({
     port: settings.port,

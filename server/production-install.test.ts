@@ -145,8 +145,8 @@ console.log(JSON.stringify(made));
         expect(readFileSync(join(site, "welcome-offer.html"), "utf8")).toContain("35% Off");
         const pages = pagesOf(site);
         expect(pages.size).toBeGreaterThanOrEqual(17);
-        // Every page shows the new phone once the pages' modules follow the live document for
-        // it (shared/content/live-content.ts); none may show a mix.
+        // Every page shows the new phone once the pages are made from the live version (handed to
+        // them through React Router's context, app/content/page-facts.ts); none may show a mix.
         const showing = [...pages.values()].filter((html) => html.includes(changedPhone.display));
         expect([0, pages.size]).toContain(showing.length);
         if (showing.length > 0)

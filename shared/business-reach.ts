@@ -3,10 +3,9 @@
  * answers (hours, holidays, time zone, response time). Part of the one `business` object
  * (business.ts spreads them in; pages read them there); their home is here so that the form's
  * island, which imports this module and not business.ts, carries none of the other facts' code.
- * The owner's part is content (the contact and hours groups of the live document,
- * shared/content/live-content.ts); this module adds what follows from it, again after every switch.
+ * The owner's part is content (the contact and hours groups of a content version); `reachOf`
+ * adds what follows from it.
  */
-import { onContent } from "./content/live-content.ts";
 import { weekWords } from "./content/opening-hours.ts";
 import type { SiteContent } from "./content/site-content.ts";
 
@@ -28,12 +27,6 @@ export type Holiday =
 
 /** The e-mail to the owner shows times in the business's own time zone (code, not content). */
 export const businessTimeZone = "America/New_York";
-
-export let businessReach: BusinessReach;
-
-onContent((document) => {
-  businessReach = reachOf(document);
-});
 
 export type BusinessReach = ReturnType<typeof reachOf>;
 

@@ -1,39 +1,26 @@
 /**
  * Every business fact, in one object (product.md, Business facts): the pages show them, the contact
  * function signs and addresses its e-mail with them. The facts the owner may change are content
- * (the business, contact and hours groups of the live document, shared/content/live-content.ts);
- * this module adds what follows from them, again after every switch: read `business` where it is
- * used, never copy a fact into a top-level constant. Plain data: the browser, Node and Deno all
- * load it. The phone, e-mail, hours, time zone and response time come through business-reach.ts,
+ * (the business, contact and hours groups of a content version); `businessOf` adds what follows
+ * from them, and a reader is handed the result for the version it speaks from
+ * (shared/content/facts.ts, decision 0028). Plain data: the browser, Node and Deno all load it. The phone, e-mail, hours, time zone and response time come through business-reach.ts,
  * spread in here: the quote form's island reads only that module. The welcome offer's percentage
  * and terms are the offer's own (quote/offers.ts), shown here.
  */
-import { type BusinessReach, businessReach, phoneOf } from "./business-reach.ts";
-import { onContent } from "./content/live-content.ts";
+import { type BusinessReach, phoneOf } from "./business-reach.ts";
 import { hoursLines, openingSlots } from "./content/opening-hours.ts";
 import type { SiteContent } from "./content/site-content.ts";
-import { type Offer, welcomeOffer } from "./quote/offers.ts";
+import type { Offer } from "./quote/offers.ts";
 
 export { type Holiday, mailtoHref, type Phone, telHref } from "./business-reach.ts";
 
-export let business: Business;
+export type Business = ReturnType<typeof businessOf>;
 
 /**
  * What "24/7 customer support" promises, said wherever the claim sits beside the hours ("Sunday:
  * Closed"), so the two read as one promise: a message is taken at any hour, and answered within
  * the response time (the office keeps the hours above).
  */
-export let supportPromise: string;
-
-// After business-reach.ts's and offers.ts's own listeners (imported first, so registered first):
-// the facts spread in here are already the new ones.
-onContent(({ business: facts }) => {
-  business = businessOf(facts, businessReach, welcomeOffer);
-  supportPromise = supportPromiseOf(business);
-});
-
-export type Business = ReturnType<typeof businessOf>;
-
 export function supportPromiseOf(business: Business): string {
   return `${business.claims.support} customer support: leave a message any time, we answer within ${business.responseTime}`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { business } from "./business.ts";
-import { closedReason, holidaysIn } from "./closed-days.ts";
+import { repositoryFacts } from "./content/facts.ts";
+
+const { business, closedDays } = repositoryFacts();
 
 describe("holidays the business closes for, worked out per year", () => {
   it("names the usual six US holidays", () => {
@@ -44,14 +45,14 @@ describe("holidays the business closes for, worked out per year", () => {
       ],
     ],
   ])("%i", (year, dates) => {
-    expect(holidaysIn(year).map((holiday) => holiday.date)).toEqual(dates);
+    expect(closedDays.holidaysIn(year).map((holiday) => holiday.date)).toEqual(dates);
   });
 
   it("says why a day is closed, and null for an open one", () => {
-    expect(closedReason("2026-11-26")).toBe("Thanksgiving");
-    expect(closedReason("2027-07-05")).toBe("Independence Day (observed)");
-    expect(closedReason("2026-11-29")).toBe("Sunday");
-    expect(closedReason("2026-11-27")).toBeNull(); // the Friday after Thanksgiving is open
-    expect(closedReason("2026-11-28")).toBeNull(); // Saturdays are open
+    expect(closedDays.closedReason("2026-11-26")).toBe("Thanksgiving");
+    expect(closedDays.closedReason("2027-07-05")).toBe("Independence Day (observed)");
+    expect(closedDays.closedReason("2026-11-29")).toBe("Sunday");
+    expect(closedDays.closedReason("2026-11-27")).toBeNull(); // the Friday after Thanksgiving is open
+    expect(closedDays.closedReason("2026-11-28")).toBeNull(); // Saturdays are open
   });
 });

@@ -4,10 +4,11 @@
  * The quote form offers only open days and the contact function refuses any other: one rule, read
  * by both. Dates are calendar dates, "YYYY-MM-DD", where the business is (America/New_York).
  */
-import { type BusinessReach, businessReach, type Holiday } from "./business-reach.ts";
-import { onContent } from "./content/live-content.ts";
+import type { BusinessReach, Holiday } from "./business-reach.ts";
+import { dayName, type Weekday, weekdays } from "./content/weekdays.ts";
 
-const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+/** The owner's day a date falls on: JavaScript counts from Sunday (0), the owner's week from Monday. */
+const weekdayOf = (date: Date): Weekday => weekdays[(date.getUTCDay() + 6) % 7] as Weekday;
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 const utc = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
@@ -36,19 +37,14 @@ export type ClosedDays = {
 
 /** The closed days of one version's hours; each year's holidays worked out once, when asked. */
 export function closedDaysOf(hours: BusinessReach["hours"]): ClosedDays {
-  const { week } = hours;
-  const closedWeekdays = new Set(
-    weekdayNames.flatMap((name, index) =>
-      week[name.toLowerCase() as keyof typeof week].open ? [] : [index],
-    ),
-  );
+  const closedOn = (date: Date) => !hours.week[weekdayOf(date)].open;
   const byYear = new Map<number, Map<string, string>>();
 
   function holidaysIn(year: number): { date: string; name: string }[] {
     return hours.holidays.flatMap((holiday) => {
       const date = holidayDate(holiday, year);
       const days = [{ date: iso(date), name: holiday.name }];
-      if ("day" in holiday && closedWeekdays.has(date.getUTCDay())) {
+      if ("day" in holiday && closedOn(date)) {
         const monday = new Date(date.getTime() + 86_400_000);
         days.push({ date: iso(monday), name: `${holiday.name} (observed)` });
       }
@@ -60,8 +56,7 @@ export function closedDaysOf(hours: BusinessReach["hours"]): ClosedDays {
     holidaysIn,
     closedReason(date) {
       const day = new Date(`${date}T00:00:00Z`);
-      const weekday = day.getUTCDay();
-      if (closedWeekdays.has(weekday)) return weekdayNames[weekday] ?? null;
+      if (closedOn(day)) return dayName(weekdayOf(day));
       const year = day.getUTCFullYear();
       let holidays = byYear.get(year);
       if (!holidays) {
@@ -71,21 +66,4 @@ export function closedDaysOf(hours: BusinessReach["hours"]): ClosedDays {
       return holidays.get(date) ?? null;
     },
   };
-}
-
-let live: ClosedDays;
-
-// After business-reach.ts's listener (imported first): the hours read here are the new ones.
-onContent(() => {
-  live = closedDaysOf(businessReach.hours);
-});
-
-/** The live version's holidays in a year (closedDaysOf for a given version). */
-export function holidaysIn(year: number): { date: string; name: string }[] {
-  return live.holidaysIn(year);
-}
-
-/** Why the business is closed on a date in the live version (closedDaysOf for a given one). */
-export function closedReason(date: string): string | null {
-  return live.closedReason(date);
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { checkRequest } from "../app/lib/check-request.ts";
 import { checkContactFields, emailShape } from "./contact-rules.ts";
 import { validateContact } from "./contact-schema.ts";
+import { repositoryFacts } from "./content/facts.ts";
 
 const valid = {
   name: "Jordan Lee",
@@ -41,6 +42,8 @@ describe("the form's check and the function's schema", () => {
 
   it("give the same answer for the quote details the form sends", () => {
     const now = new Date("2026-11-24T15:00:00Z");
+    // The page's facts and the function's are the same version's: the repository's.
+    const facts = repositoryFacts();
     const base = { ...valid, website: "", elapsedMs: 9000 };
     for (const extra of [
       { zip: "19406" },
@@ -54,9 +57,9 @@ describe("the form's check and the function's schema", () => {
       { source: { landingPage: "/exton", referrer: "www.google.com", utm: { source: "g" } } },
     ]) {
       const input = { ...base, ...extra };
-      const server = validateContact(input);
+      const server = validateContact(input, facts);
       // The function checks windows against the time it receives them; the form against its own.
-      const form = checkRequest(input, now);
+      const form = checkRequest(input, facts, now);
       if (!("preferredWindows" in extra)) expect(form, JSON.stringify(extra)).toEqual(server);
       else
         expect(form.ok, JSON.stringify(extra)).toBe(

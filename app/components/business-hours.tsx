@@ -1,8 +1,8 @@
-import { business } from "~/content/business";
+import { usePageFacts } from "~/content/page-facts";
 
 /** Opening hours as lines of text, for footers and contact cards. */
 export function BusinessHours() {
-  return business.hours.lines.map((line) => (
+  return usePageFacts().business.hours.lines.map((line) => (
     <span key={line} className="block">
       {line}
     </span>

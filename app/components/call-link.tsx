@@ -1,10 +1,10 @@
 import { type ButtonStyle, buttonClass } from "~/components/ui/button";
 import { PhoneIcon } from "~/components/ui/stroke-icons";
-import { businessReach, type Phone, telHref } from "../../shared/business-reach";
+import { type Phone, telHref } from "../../shared/business-reach";
 
 type CallLinkProps = ButtonStyle & {
-  /** Defaults to the main business line. */
-  phone?: Phone;
+  /** The number to call: usually the business's main line (facts.reach.phone). */
+  phone: Phone;
   /** Visible words before the number, e.g. "Call"; the number itself is always shown. */
   label?: string;
   className?: string;
@@ -12,7 +12,7 @@ type CallLinkProps = ButtonStyle & {
 
 /** A click-to-call button: the site's first goal (product.md, Purpose). */
 export function CallLink({
-  phone = businessReach.phone,
+  phone,
   label = "Call",
   variant = "accent",
   size,

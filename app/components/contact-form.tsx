@@ -8,10 +8,9 @@ import { sendContactRequest } from "~/lib/contact-client";
 import { notedVisitSource } from "~/lib/noted-visit-source";
 import { forgetOffer, offerClaimedEvent } from "~/lib/offer-claim";
 import { arrivingOffer } from "~/lib/offer-note";
-import { businessReach } from "../../shared/business-reach";
 import { limits, messages, serviceLabel, serviceOptions } from "../../shared/contact-fields";
 import type { ContactInput } from "../../shared/contact-schema";
-import { pageFacts } from "../../shared/content/island-facts";
+import type { IslandFacts } from "../../shared/content/island-facts";
 import { phoneDisplay } from "../../shared/phone";
 import { estimateText } from "../../shared/quote/describe";
 import { type EstimateInputs, estimate } from "../../shared/quote/estimate";
@@ -92,7 +91,7 @@ function typedValues(form: HTMLFormElement): { values: Values; zip: string } {
  * starts it checks with the shared rules (shared/contact-rules.ts), sends JSON with fetch, and
  * confirms in place.
  */
-export function ContactForm() {
+export function ContactForm({ facts }: { facts: IslandFacts }) {
   const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
@@ -120,25 +119,28 @@ export function ContactForm() {
     }
     setStarted(true);
     // The prerendered form does not know the address it was opened with.
-    setOffer(arrivingOffer(window.location.search));
+    setOffer(arrivingOffer(window.location.search, facts.offers.current));
     if (window.location.hash === "#estimate") setEstimateOpen(true);
-  }, []);
+  }, [facts.offers]);
 
   // "Claim My Discount" in the popup on this page applies the offer here (lib/offer-claim.ts).
   const [claimed, setClaimed] = useState(0);
-  const formRef = useCallback((element: HTMLFormElement | null) => {
-    form.current = element;
-    if (!element) return;
-    const claim = (event: Event) => {
-      setOffer(offerById((event as CustomEvent<string>).detail) ?? null);
-      setClaimed((count) => count + 1);
-    };
-    element.addEventListener(offerClaimedEvent, claim);
-    return () => {
-      element.removeEventListener(offerClaimedEvent, claim);
-      form.current = null;
-    };
-  }, []);
+  const formRef = useCallback(
+    (element: HTMLFormElement | null) => {
+      form.current = element;
+      if (!element) return;
+      const claim = (event: Event) => {
+        setOffer(offerById((event as CustomEvent<string>).detail, facts.offers.current) ?? null);
+        setClaimed((count) => count + 1);
+      };
+      element.addEventListener(offerClaimedEvent, claim);
+      return () => {
+        element.removeEventListener(offerClaimedEvent, claim);
+        form.current = null;
+      };
+    },
+    [facts.offers],
+  );
   useEffect(() => {
     if (claimed > 0) offerNotice.current?.focus();
   }, [claimed]);
@@ -214,17 +216,20 @@ export function ContactForm() {
     }
     // Where the visit came from, as its first page noted it; left out when not usable.
     const source = visitSourceFrom(notedVisitSource());
-    const checked = checkRequest({
-      ...values,
-      ...(zip.trim() ? { zip: zip.trim() } : {}),
-      ...(estimateOpen && estimateInputs ? { estimate: estimateInputs } : {}),
-      ...(offer ? { offer: offer.id } : {}),
-      ...(chosenWindows.length ? { preferredWindows: chosenWindows } : {}),
-      ...(source ? { source } : {}),
-      // The spam filter's signals: the hidden field people leave empty, and the time taken.
-      website: form.current?.querySelector<HTMLInputElement>("[name=website]")?.value ?? "",
-      elapsedMs: Math.round(performance.now()),
-    });
+    const checked = checkRequest(
+      {
+        ...values,
+        ...(zip.trim() ? { zip: zip.trim() } : {}),
+        ...(estimateOpen && estimateInputs ? { estimate: estimateInputs } : {}),
+        ...(offer ? { offer: offer.id } : {}),
+        ...(chosenWindows.length ? { preferredWindows: chosenWindows } : {}),
+        ...(source ? { source } : {}),
+        // The spam filter's signals: the hidden field people leave empty, and the time taken.
+        website: form.current?.querySelector<HTMLInputElement>("[name=website]")?.value ?? "",
+        elapsedMs: Math.round(performance.now()),
+      },
+      facts,
+    );
     if (!checked.ok) {
       showErrors(checked.fields as Errors);
       return;
@@ -243,10 +248,10 @@ export function ContactForm() {
         estimate: data.estimate
           ? estimateText(
               {
-                estimate: estimate(data.estimate, offer),
+                estimate: estimate(data.estimate, offer, facts.priceList),
                 offer: offer ? storedOffer(offer) : undefined,
               },
-              pageFacts(),
+              facts,
             )
           : null,
         windows: (data.preferredWindows ?? []).map(formatWindow),
@@ -283,7 +288,7 @@ export function ContactForm() {
     <>
       {/* product.md, Quote form: on success the form is back at once, empty, under what happens
           next; no step stands between the visitor and a second request. */}
-      {sent ? <RequestSent request={sent} /> : null}
+      {sent ? <RequestSent request={sent} reach={facts.reach} /> : null}
       <form
         ref={formRef}
         data-quote-form=""
@@ -315,7 +320,7 @@ export function ContactForm() {
               id="contact-email"
               type="email"
               autoComplete="email"
-              placeholder={businessReach.email}
+              placeholder={facts.reach.email}
               required
               {...bind("email", describedBy)}
             />
@@ -397,6 +402,7 @@ export function ContactForm() {
         </FormField>
         <ZipField
           id="contact-zip"
+          area={facts.serviceArea}
           value={zip}
           error={errors.zip}
           onChange={(next) => {
@@ -407,6 +413,7 @@ export function ContactForm() {
         {/* The estimator and the time picker need a script; without one, plain controls. */}
         <div className="contents noscript:hidden">
           <EstimateDisclosure
+            facts={facts}
             open={estimateOpen}
             onToggle={() => setEstimateOpen((open) => !open)}
             offer={offer}
@@ -418,6 +425,7 @@ export function ContactForm() {
             }}
           />
           <PreferredTimes
+            facts={facts}
             value={windows}
             picked={picked}
             onPick={(next) => {
@@ -434,7 +442,7 @@ export function ContactForm() {
         </div>
         {/* React never renders a <noscript>'s content in the browser: only the prerender needs
             the plain controls, so the island's script does not carry them. */}
-        <noscript>{import.meta.env.SSR ? <PlainDetails /> : null}</noscript>
+        <noscript>{import.meta.env.SSR ? <PlainDetails facts={facts} /> : null}</noscript>
         {/* After the plain details: a plain post reads the first `offer`, the welcome offer's box
             among them when it is ticked (quote/plain-offer.tsx); this one is the script's. */}
         <input type="hidden" name="offer" value={offer?.id ?? ""} />
@@ -444,7 +452,7 @@ export function ContactForm() {
             {sending ? "Sending..." : "Send Message"}
           </Button>
           <p className="mt-3 text-slate-600 text-sm">
-            {`We reply within ${businessReach.responseTime}. Your details are used only to answer your request.`}
+            {`We reply within ${facts.reach.responseTime}. Your details are used only to answer your request.`}
           </p>
         </div>
       </form>

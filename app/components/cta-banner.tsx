@@ -1,5 +1,6 @@
 import { CallLink } from "~/components/call-link";
 import { ButtonLink } from "~/components/ui/button";
+import { usePageFacts } from "~/content/page-facts";
 
 type CtaBannerProps = {
   title: string;
@@ -11,6 +12,7 @@ type CtaBannerProps = {
 
 /** The closing call to action: phone first, then the quote form. */
 export function CtaBanner({ title, text, linkLabel, id = "get-started" }: CtaBannerProps) {
+  const { reach } = usePageFacts();
   const headingId = `${id}-heading`;
   return (
     <section
@@ -25,7 +27,7 @@ export function CtaBanner({ title, text, linkLabel, id = "get-started" }: CtaBan
           <div className="mt-3 text-brand-50 text-lg">{text}</div>
         </div>
         <div className="flex shrink-0 flex-wrap gap-3">
-          <CallLink size="lg" />
+          <CallLink phone={reach.phone} size="lg" />
           <ButtonLink to="/contact" variant="outline" size="lg">
             {linkLabel}
           </ButtonLink>

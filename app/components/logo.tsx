@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { business } from "~/content/business";
+import { usePageFacts } from "~/content/page-facts";
 import { cn } from "~/lib/cn";
 
 /**
@@ -11,7 +11,7 @@ import { cn } from "~/lib/cn";
  */
 export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
   const header = tone === "dark";
-  const words = business.shortName.split(" ");
+  const words = usePageFacts().business.shortName.split(" ");
   return (
     <a href="/" className="inline-flex items-center gap-2 rounded-md">
       <LogoMark className="size-8 shrink-0 sm:size-9" />

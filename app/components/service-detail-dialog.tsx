@@ -3,8 +3,9 @@ import { ArtworkImage } from "~/components/ui/artwork-image";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { CheckMark } from "~/components/ui/check-mark";
 import { ModalDialog } from "~/components/ui/modal-dialog";
-import { business, telHref } from "~/content/business";
+import { usePageFacts } from "~/content/page-facts";
 import type { Service } from "~/content/services";
+import { telHref } from "../../shared/business-reach";
 
 export function serviceDialogId(service: Service) {
   return `service-${service.id}`;
@@ -12,6 +13,7 @@ export function serviceDialogId(service: Service) {
 
 /** The detail view a service card opens (product.md, Services). */
 export function ServiceDetailDialog({ service }: { service: Service }) {
+  const { business } = usePageFacts();
   const id = serviceDialogId(service);
   return (
     <ModalDialog

@@ -1,11 +1,13 @@
 import { Clock, Mail, Phone as PhoneIcon } from "lucide-react";
 import { BusinessHours } from "~/components/business-hours";
 import { Logo } from "~/components/logo";
-import { business, mailtoHref, telHref } from "~/content/business";
+import { usePageFacts } from "~/content/page-facts";
 import { areas, stateCode } from "../../shared/areas";
+import { mailtoHref, telHref } from "../../shared/business-reach";
 import { serviceCatalog } from "../../shared/service-catalog";
 
 export function SiteFooter() {
+  const { business } = usePageFacts();
   return (
     <footer className="bg-brand-950 text-brand-50">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">

@@ -3,10 +3,11 @@ import { useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { functionUrl, pageCountsItsView, siteConfig } from "~/config";
-import { business, telHref } from "~/content/business";
 import { mainNavigation } from "~/content/navigation";
+import { usePageFacts } from "~/content/page-facts";
 import { island } from "~/islands/island";
 import { cn } from "~/lib/cn";
+import { telHref } from "../../shared/business-reach";
 import { countRoute } from "../../shared/site-counts";
 import { pagePath } from "../../shared/site-paths";
 
@@ -20,6 +21,7 @@ const menuId = "mobile-menu";
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
+  const { business } = usePageFacts();
   const current = (to: string) => (isCurrent(pathname, to) ? "page" : undefined);
 
   return (

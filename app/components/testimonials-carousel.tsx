@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { StarRating } from "~/components/star-rating";
-import { testimonials } from "~/content/testimonials";
+import { usePageFacts } from "~/content/page-facts";
 import { island } from "~/islands/island";
 
 /**
@@ -12,6 +12,7 @@ import { island } from "~/islands/island";
  * and no sign of the other four).
  */
 export function TestimonialsCarousel() {
+  const { testimonials } = usePageFacts();
   return (
     // A group, not a region: the section around it is already the "What Our Clients Say" region.
     // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; the APG carousel is a group

@@ -1,16 +1,22 @@
 import { Phone as PhoneIcon, Sparkles } from "lucide-react";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/modal-dialog";
-import { business, telHref } from "~/content/business";
-import { welcomeOffer } from "../../shared/quote/offers";
+import { telHref } from "../../shared/business-reach";
+import type { Facts } from "../../shared/content/facts";
 
 /**
  * The first-visit offer, prerendered closed to /welcome-offer.html. The `welcome-offer` island
  * (marked on <body>) adds it to the page for visitors without the flag, opens it one second after
- * load, and remembers the visit however it closes.
+ * load, and remembers the visit however it closes. Rendered by itself, outside any page: it is
+ * handed the facts of the version it is made from.
  */
-export function WelcomeDialog() {
+export function WelcomeDialog({
+  facts: { business, offers },
+}: {
+  facts: Pick<Facts, "business" | "offers">;
+}) {
   const offer = business.welcomeOffer;
+  const { welcomeOffer } = offers;
   return (
     <ModalDialog id="welcome-offer" labelledBy="welcome-title" describedBy="welcome-text">
       <div className="bg-gradient-to-br from-brand-700 to-brand-900 px-6 pt-8 pb-6 text-white">

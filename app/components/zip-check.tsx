@@ -1,5 +1,5 @@
+import { usePageFacts } from "~/content/page-facts";
 import { island } from "~/islands/island";
-import { serviceAreaZips } from "../../shared/quote/service-area";
 
 /**
  * "Do we serve you?" under the home page's town list: the ZIP codes served as plain text, so the
@@ -8,11 +8,12 @@ import { serviceAreaZips } from "../../shared/quote/service-area";
  * markup lives there, keeping the home page's document within its first round trip).
  */
 export function ZipCheck() {
+  const { serviceArea } = usePageFacts();
   return (
     <div {...island("zip-check")} className="mt-6">
       <p className="text-sm">
         ZIP codes we serve:{" "}
-        {serviceAreaZips
+        {serviceArea
           .map(
             ({ town, zips, nearby }) =>
               `${town} ${zips.join(", ")}${nearby.length ? ` and nearby ${nearby.join(", ")}` : ""}`,

@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { areas } from "../../shared/areas";
-import { switchContent } from "../../shared/content/live-content";
 import { repositoryContent } from "../../shared/content/repository-content";
 import { checkSiteContent, type SiteContent } from "../../shared/content/site-content";
-import { business } from "./business";
-import {
-  floorStripWaxTexts,
-  getServicePage,
-  getServicePageByPath,
-  servicePages,
-} from "./service-pages";
-import { services } from "./services";
-import { testimonials } from "./testimonials";
-import { getTown, getTownByPath, towns } from "./towns";
+import { type PageFacts, pageFactsOf } from "./page-facts";
+import { getServicePage, getServicePageByPath } from "./service-pages";
+import { getTown, getTownByPath } from "./towns";
+
+/** The repository's version (content/): what the build's pages are made from. */
+const { business, servicePages, services, testimonials, towns } = pageFactsOf(
+  repositoryContent as SiteContent,
+);
 
 /** Every string reachable from a value, skipping components (the services' icons). */
 function strings(value: unknown, key = ""): string[] {
@@ -92,11 +89,11 @@ describe("towns (product.md, Town pages)", () => {
   });
 
   it("looks towns up by slug and by path, tolerating a trailing slash", () => {
-    expect(getTown("king-prussia").name).toBe("King of Prussia");
-    expect(getTownByPath("/king-prussia/")?.slug).toBe("king-prussia");
-    expect(getTownByPath("/exton")?.name).toBe("Exton");
-    expect(getTownByPath("/nowhere")).toBeUndefined();
-    expect(() => getTown("nowhere" as never)).toThrow();
+    expect(getTown(towns, "king-prussia").name).toBe("King of Prussia");
+    expect(getTownByPath(towns, "/king-prussia/")?.slug).toBe("king-prussia");
+    expect(getTownByPath(towns, "/exton")?.name).toBe("Exton");
+    expect(getTownByPath(towns, "/nowhere")).toBeUndefined();
+    expect(() => getTown(towns, "nowhere" as never)).toThrow();
   });
 });
 
@@ -135,7 +132,7 @@ describe("service pages (product.md, Service pages)", () => {
   });
 
   it("gives the carpet page its four-step process and the 4-6 hour drying time", () => {
-    const carpet = getServicePage("carpet-cleaning");
+    const carpet = getServicePage(servicePages, "carpet-cleaning");
     expect(carpet.process?.steps.map((step) => step.title)).toEqual([
       "Pre-Inspection",
       "Pre-Treatment",
@@ -146,7 +143,9 @@ describe("service pages (product.md, Service pages)", () => {
   });
 
   it("gives the post-construction page its six-step process", () => {
-    expect(getServicePage("post-construction").process?.steps.map((step) => step.title)).toEqual([
+    expect(
+      getServicePage(servicePages, "post-construction").process?.steps.map((step) => step.title),
+    ).toEqual([
       "Initial Assessment",
       "Rough Clean",
       "Deep Clean",
@@ -162,13 +161,15 @@ describe("service pages (product.md, Service pages)", () => {
   });
 
   it("says the commercial page offers evenings and weekends", () => {
-    expect(strings(getServicePage("commercial-cleaning")).join(" ")).toMatch(
+    expect(strings(getServicePage(servicePages, "commercial-cleaning")).join(" ")).toMatch(
       /evenings and weekends/i,
     );
   });
 
   it("names all four frequencies on the residential page", () => {
-    const text = strings(getServicePage("residential-cleaning")).join(" ").toLowerCase();
+    const text = strings(getServicePage(servicePages, "residential-cleaning"))
+      .join(" ")
+      .toLowerCase();
     for (const frequency of business.frequencies) expect(text).toContain(frequency);
   });
 
@@ -181,8 +182,8 @@ describe("service pages (product.md, Service pages)", () => {
   });
 
   it("looks pages up by path, tolerating a trailing slash", () => {
-    expect(getServicePageByPath("/carpet-cleaning/")?.slug).toBe("carpet-cleaning");
-    expect(getServicePageByPath("/floor-strip-wax")).toBeUndefined();
+    expect(getServicePageByPath(servicePages, "/carpet-cleaning/")?.slug).toBe("carpet-cleaning");
+    expect(getServicePageByPath(servicePages, "/floor-strip-wax")).toBeUndefined();
   });
 });
 
@@ -255,19 +256,20 @@ describe("all copy", () => {
   });
 });
 
-describe("the pages' texts follow the live content", () => {
+describe("the pages' texts follow the content version", () => {
   const repository = () => {
     const checked = checkSiteContent(repositoryContent);
     if (!checked.ok) throw new Error("the repository's content is invalid");
     return checked.content;
   };
-  afterEach(() => switchContent(repository(), null));
 
   /** Every text on the pages that states the carpet drying time, wherever it is written. */
-  const dryTimeTexts = () => [
-    ...towns.map((town) => town.services[2]?.description ?? ""),
-    ...strings(getServicePage("carpet-cleaning")).filter((text) => /dry (in|within) /i.test(text)),
-    ...strings(services.find((service) => service.id === "carpet")).filter((text) =>
+  const dryTimeTexts = (facts: PageFacts) => [
+    ...facts.towns.map((town) => town.services[2]?.description ?? ""),
+    ...strings(getServicePage(facts.servicePages, "carpet-cleaning")).filter((text) =>
+      /dry (in|within) /i.test(text),
+    ),
+    ...strings(facts.services.find((service) => service.id === "carpet")).filter((text) =>
       /dry (in|within) /i.test(text),
     ),
   ];
@@ -278,43 +280,53 @@ describe("the pages' texts follow the live content", () => {
     document.pages.services["janitorial-services"].checklist[0] = "Restrooms made spotless";
     document.pages.serviceCards.office.features[4] = "Any schedule you need";
     document.pages.services["floor-strip-wax"].heroTitle = "Floor Strip & Wax";
-    switchContent(document, 2);
-    expect(getTown("exton").tagline).toBe("Cleaning for Exton's homes and offices.");
-    expect(getTownByPath("/exton")?.tagline).toBe("Cleaning for Exton's homes and offices.");
-    expect(getServicePage("janitorial-services").checklist[0]).toBe("Restrooms made spotless");
-    expect(services.find((service) => service.id === "office")?.features[4]).toBe(
+    const next = pageFactsOf(document);
+    expect(getTown(next.towns, "exton").tagline).toBe("Cleaning for Exton's homes and offices.");
+    expect(getTownByPath(next.towns, "/exton")?.tagline).toBe(
+      "Cleaning for Exton's homes and offices.",
+    );
+    expect(getServicePage(next.servicePages, "janitorial-services").checklist[0]).toBe(
+      "Restrooms made spotless",
+    );
+    expect(next.services.find((service) => service.id === "office")?.features[4]).toBe(
       "Any schedule you need",
     );
-    expect(floorStripWaxTexts.heroTitle).toBe("Floor Strip & Wax");
+    expect(next.floorStripWax.heroTitle).toBe("Floor Strip & Wax");
     // What the owner does not write stays: names, paths, labels, step names.
-    expect(getTown("exton").services.map((service) => service.name)).toEqual([
+    expect(getTown(next.towns, "exton").services.map((service) => service.name)).toEqual([
       "Residential Cleaning",
       "Commercial Cleaning",
       "Carpet Cleaning",
       "Strip and Wax Floors",
       "Post-Construction Cleaning",
     ]);
-    expect(getServicePage("janitorial-services").cta.label).toBe("Request Quote");
+    expect(getServicePage(next.servicePages, "janitorial-services").cta.label).toBe(
+      "Request Quote",
+    );
+    // The repository's version keeps its own words.
+    expect(getTown(towns, "exton").tagline).not.toBe("Cleaning for Exton's homes and offices.");
   });
 
   it("says a new drying time and a new answer time wherever the pages state them", () => {
-    const before = dryTimeTexts();
+    const before = dryTimeTexts(pageFactsOf(repository()));
     expect(before.length).toBeGreaterThanOrEqual(13);
     for (const text of before) expect(text).toContain("4–6 hours");
 
     const document: SiteContent = repository();
     document.business.carpetDryTime = "2–3 hours";
     document.contact.responseTime = "2 hours";
-    switchContent(document, 3);
-    const after = dryTimeTexts();
+    const next = pageFactsOf(document);
+    const after = dryTimeTexts(next);
     expect(after).toHaveLength(before.length);
     for (const text of after) {
       expect(text).toContain("2–3 hours");
       expect(text).not.toContain("4–6 hours");
     }
-    expect(getServicePage("residential-cleaning").cta.text).toContain("within 2 hours");
-    expect(getServicePage("commercial-cleaning").benefits.at(-1)?.description).toContain(
+    expect(getServicePage(next.servicePages, "residential-cleaning").cta.text).toContain(
       "within 2 hours",
     );
+    expect(
+      getServicePage(next.servicePages, "commercial-cleaning").benefits.at(-1)?.description,
+    ).toContain("within 2 hours");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The five standard service pages (product.md, Service pages) and the short floor strip and wax
  * page's texts. Slug, path and name come from service-catalog.ts (the URL keys on them); the texts
- * are the owner's, in the content's Pages group (content/pages.json), read from the live document.
+ * are the owner's, in the content's Pages group (content/pages.json), read from the version the
+ * page is made from.
  *
  * Services, one kind of fact per file:
  * - shared/service-paths.ts: which service pages exist (slug, path, service);
@@ -11,9 +12,9 @@
  * - shared/contact-fields.ts: the services a visitor can choose in the quote form.
  */
 
-import { onContent } from "../../shared/content/live-content";
 import type { SiteContent } from "../../shared/content/site-content";
 import { catalogEntry, type ServicePageSlug } from "../../shared/service-catalog";
+import { townNames } from "../lib/town-names";
 
 export type ServiceStep = { title: string; description: string };
 
@@ -91,7 +92,7 @@ const copy: { [S in ServicePageSlug]: (texts: PageTexts<S>, facts: Facts) => Pag
   "janitorial-services": (texts) => texts,
   "carpet-cleaning": (texts, { dry }) => ({
     ...texts,
-    metaDescription: `Hot-water extraction carpet cleaning for homes and offices in West Chester, Exton, Berwyn, King of Prussia and Plymouth Meeting. Most carpets dry in ${dry}.`,
+    metaDescription: `Hot-water extraction carpet cleaning for homes and offices in ${townNames(["west-chester", "exton", "berwyn", "king-prussia", "plymouth-meeting"])}. Most carpets dry in ${dry}.`,
     heroSubtitle: `Hot-water extraction that lifts ground-in dirt, spots and odors, with most carpets dry in ${dry}.`,
     intro: [
       ...texts.intro,
@@ -201,24 +202,29 @@ const order: ServicePageSlug[] = [
   "post-construction",
 ];
 
-/** The five pages with the live content's texts (read it where it is used). */
-export let servicePages: ServicePage[];
+/** The five pages with a content version's texts. */
+export function servicePagesOf(document: SiteContent): ServicePage[] {
+  return order.map((slug) => pageFrom(slug, document));
+}
 
 /** The short floor strip and wax page's texts (app/routes/floor-strip-wax.tsx lays them out). */
-export let floorStripWaxTexts: PageTexts<"floor-strip-wax">;
+export function floorStripWaxTextsOf(document: SiteContent): PageTexts<"floor-strip-wax"> {
+  return document.pages.services["floor-strip-wax"];
+}
 
-onContent((document) => {
-  servicePages = order.map((slug) => pageFrom(slug, document));
-  floorStripWaxTexts = document.pages.services["floor-strip-wax"];
-});
-
-export function getServicePage(slug: ServicePageSlug): ServicePage {
+export function getServicePage(
+  servicePages: readonly ServicePage[],
+  slug: ServicePageSlug,
+): ServicePage {
   const page = servicePages.find((candidate) => candidate.slug === slug);
   if (!page) throw new Error(`Unknown service page ${slug}`);
   return page;
 }
 
-export function getServicePageByPath(path: string): ServicePage | undefined {
+export function getServicePageByPath(
+  servicePages: readonly ServicePage[],
+  path: string,
+): ServicePage | undefined {
   const normalized = path.replace(/\/+$/, "") || "/";
   return servicePages.find((page) => page.path === normalized);
 }

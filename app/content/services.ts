@@ -1,7 +1,7 @@
 /**
  * The six cards on /services and the detail dialog each one opens (product.md, Services). Ids are
  * the quote form's service values, so a card and the form's choice are the same service. What the
- * cards say is the owner's (content/pages.json, Pages group), read from the live document.
+ * cards say is the owner's (content/pages.json, Pages group), read from the version the page is made from.
  *
  * Services, one kind of fact per file:
  * - shared/service-paths.ts: which service pages exist (slug, path, service);
@@ -13,7 +13,6 @@
 import type { LucideIcon } from "lucide-react";
 import { BriefcaseBusiness, Building2, Droplets, HardHat, Sparkles, SprayCan } from "lucide-react";
 import type { ServiceValue } from "../../shared/contact-fields";
-import { onContent } from "../../shared/content/live-content";
 import type { SiteContent } from "../../shared/content/site-content";
 
 /** A card's id and its artwork's name: every form choice but Other. */
@@ -96,12 +95,10 @@ function carpetTexts(
   };
 }
 
-/** The six cards with the live content's texts (read it where it is used). */
-export let services: Service[];
-
-onContent((document) => {
-  services = cards.map((card) => ({
+/** The six cards with a content version's texts. */
+export function servicesOf(document: SiteContent): Service[] {
+  return cards.map((card) => ({
     ...card,
     ...(card.id === "carpet" ? carpetTexts(document) : document.pages.serviceCards[card.id]),
   }));
-});
+}

@@ -1,9 +1,8 @@
 /**
  * The client quotes in the testimonials carousel (product.md, Widgets): content the owner edits
- * (the reviews group of the live document: five to begin with, one per town, all rated 5,
+ * (the reviews group of a content version: five to begin with, one per town, all rated 5,
  * fictional placeholders for the owner's real reviews).
  */
-import { onContent } from "../../shared/content/live-content";
 import type { SiteContent } from "../../shared/content/site-content";
 
 type Testimonial = SiteContent["reviews"][number] & {
@@ -11,11 +10,9 @@ type Testimonial = SiteContent["reviews"][number] & {
   initials: string;
 };
 
-export let testimonials: Testimonial[];
-
-onContent(({ reviews }) => {
-  testimonials = reviews.map((review) => ({ ...review, initials: initialsOf(review.name) }));
-});
+export function testimonialsOf({ reviews }: Pick<SiteContent, "reviews">): Testimonial[] {
+  return reviews.map((review) => ({ ...review, initials: initialsOf(review.name) }));
+}
 
 /** "LM" from "Lauren M.": the first letter of the first and the last word. */
 function initialsOf(name: string): string {

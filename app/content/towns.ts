@@ -1,10 +1,9 @@
 /**
  * The five town pages (product.md, Town pages). Slug, name and path come from areas.ts, so a
  * town's name is written in one place (the URL keys on it); each town's texts are the owner's, in
- * the content's Pages group (content/pages.json), read from the live document.
+ * the content's Pages group (content/pages.json), read from the version the page is made from.
  */
 import { type Area, areaByPath, areas, type TownSlug } from "../../shared/areas";
-import { onContent } from "../../shared/content/live-content";
 import type { SiteContent } from "../../shared/content/site-content";
 
 /** A town page's service card. */
@@ -81,20 +80,18 @@ function townFrom(area: Area, document: SiteContent): Town {
   };
 }
 
-/** The five towns with their pages' texts, from the live content (read it where it is used). */
-export let towns: Town[];
+/** The five towns with their pages' texts, from a content version. */
+export function townsOf(document: SiteContent): Town[] {
+  return areas.map((area) => townFrom(area, document));
+}
 
-onContent((document) => {
-  towns = areas.map((area) => townFrom(area, document));
-});
-
-export function getTown(slug: TownSlug): Town {
+export function getTown(towns: readonly Town[], slug: TownSlug): Town {
   const town = towns.find((candidate) => candidate.slug === slug);
   if (!town) throw new Error(`Unknown town ${slug}`);
   return town;
 }
 
-export function getTownByPath(path: string): Town | undefined {
+export function getTownByPath(towns: readonly Town[], path: string): Town | undefined {
   const area = areaByPath(path);
-  return area ? getTown(area.slug) : undefined;
+  return area ? getTown(towns, area.slug) : undefined;
 }

@@ -6,7 +6,7 @@
 import { messages } from "../../shared/contact-fields";
 import { checkContactFields, otherServiceSentEmpty } from "../../shared/contact-rules";
 import type { ContactSubmission } from "../../shared/contact-schema";
-import { pageFacts } from "../../shared/content/island-facts";
+import type { IslandFacts } from "../../shared/content/island-facts";
 import type { EstimateInputs } from "../../shared/quote/estimate";
 import { offerById } from "../../shared/quote/offers";
 import { checkWindows, type PreferredWindow } from "../../shared/quote/preferred-windows";
@@ -34,16 +34,17 @@ export type RequestInput = {
 
 export function checkRequest(
   input: RequestInput,
+  /** The page's facts: its offers and its closed days. */
+  facts: Pick<IslandFacts, "offers" | "closedDays" | "reach">,
   now: Date = new Date(),
 ): { ok: true; data: ContactSubmission } | { ok: false; fields: Record<string, string> } {
   const six = checkContactFields(input);
   const fields: Record<string, string> = six.ok ? {} : { ...six.fields };
   const zip = input.zip === undefined ? undefined : normalizeZip(input.zip);
   if (zip === null) fields.zip = quoteMessages.zip;
-  if (input.offer !== undefined && offerById(input.offer) === undefined)
+  if (input.offer !== undefined && offerById(input.offer, facts.offers.current) === undefined)
     fields.offer = quoteMessages.offer;
-  const windowsProblem =
-    input.preferredWindows && checkWindows(input.preferredWindows, now, pageFacts());
+  const windowsProblem = input.preferredWindows && checkWindows(input.preferredWindows, now, facts);
   if (windowsProblem) fields.preferredWindows = windowsProblem;
   if (!six.ok || Object.keys(fields).length > 0) {
     if (otherServiceSentEmpty(input) && !fields.otherService)

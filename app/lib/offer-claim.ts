@@ -1,7 +1,7 @@
 /**
  * The welcome offer's way from the popup to the quote form on the page itself: the address's
  * `?offer=` and the event the form listens for. Apart from offer-note.ts, which checks an offer
- * against the live offers: the popup's island claims an id it was given and loads no content.
+ * against the page's offers: the popup's island claims an id it was given and loads no content.
  */
 export const offerParam = "offer";
 

@@ -1,18 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { welcomeOffer } from "../../shared/quote/offers";
+import { repositoryFacts } from "../../shared/content/facts";
 import { arrivingOffer } from "./offer-note";
+
+const { offers } = repositoryFacts();
+const { welcomeOffer } = offers;
 
 describe("the welcome offer carried to the form", () => {
   it("comes from the link", () => {
-    expect(arrivingOffer("?offer=welcome-20")).toEqual(welcomeOffer);
+    expect(arrivingOffer("?offer=welcome-20", offers.current)).toEqual(welcomeOffer);
   });
 
   it("is nothing without it in the link", () => {
-    expect(arrivingOffer("")).toBeNull();
-    expect(arrivingOffer("?offer=")).toBeNull();
+    expect(arrivingOffer("", offers.current)).toBeNull();
+    expect(arrivingOffer("?offer=", offers.current)).toBeNull();
   });
 
   it("ignores an offer the site does not make", () => {
-    expect(arrivingOffer("?offer=free-cleaning")).toBeNull();
+    expect(arrivingOffer("?offer=free-cleaning", offers.current)).toBeNull();
   });
 });

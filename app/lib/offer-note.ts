@@ -7,7 +7,7 @@
 import { type Offer, offerById } from "../../shared/quote/offers";
 import { offerParam } from "./offer-claim";
 
-/** The offer in the page address's `?offer=`, when the site makes it today (shared/quote/offers.ts). */
-export function arrivingOffer(search: string): Offer | null {
-  return offerById(new URLSearchParams(search).get(offerParam) ?? "") ?? null;
+/** The offer in the page address's `?offer=`, when it is one of the page's `offers` today. */
+export function arrivingOffer(search: string, offers: readonly Offer[]): Offer | null {
+  return offerById(new URLSearchParams(search).get(offerParam) ?? "", offers) ?? null;
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { repositoryFacts } from "../../shared/content/facts";
 import { deploymentDefaults } from "../../shared/deployment-defaults";
-import { seo } from "./seo";
+import { pageTitle, seo } from "./seo";
 
 describe("seo()", () => {
-  const tags = seo({
+  const { business } = repositoryFacts();
+  const tags = seo(business, {
     title: "Cleaning Services Exton PA | Residential & Commercial Cleaning",
     description: "Exton cleaning.",
     path: "/exton",
@@ -39,9 +41,20 @@ describe("seo()", () => {
   it("passes page structured data through and marks noindex only when asked", () => {
     expect(tags).toContainEqual({ "script:ld+json": { "@type": "Thing" } });
     expect(tags.some((tag) => "name" in tag && tag.name === "robots")).toBe(false);
-    expect(seo({ title: "x", description: "y", path: "/404", noindex: true })).toContainEqual({
+    expect(
+      seo(business, { title: "x", description: "y", path: "/404", noindex: true }),
+    ).toContainEqual({
       name: "robots",
       content: "noindex",
     });
+  });
+
+  it("names the business of the version the page is made from", () => {
+    expect(tags).toContainEqual({ property: "og:site_name", content: business.name });
+    expect(seo({ name: "Shine Co" }, { title: "t", description: "d", path: "/" })).toContainEqual({
+      property: "og:image:alt",
+      content: "Shine Co logo and tagline",
+    });
+    expect(pageTitle({ name: "Shine Co" }, "About Us")).toBe("About Us | Shine Co");
   });
 });

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { absoluteUrl } from "~/config";
-import { business } from "~/content/business";
+import type { Business } from "../../shared/business";
 
 type SeoInput = {
   /** The whole document title, as search results should show it. */
@@ -17,9 +17,13 @@ type SeoInput = {
 
 /**
  * Every page's head tags in one shape: title, description, canonical, Open Graph, Twitter
- * card and JSON-LD. React Router uses the deepest route's meta only, so each route calls this.
+ * card and JSON-LD. React Router uses the deepest route's meta only, so each route calls this,
+ * with the business of the version the page is made from (metaFacts).
  */
-export function seo({ title, description, path, keywords, jsonLd = [], noindex }: SeoInput) {
+export function seo(
+  business: Pick<Business, "name">,
+  { title, description, path, keywords, jsonLd = [], noindex }: SeoInput,
+) {
   const url = absoluteUrl(path);
   const image = absoluteUrl("/og-image.png");
   const tags: MetaDescriptor[] = [
@@ -47,6 +51,6 @@ export function seo({ title, description, path, keywords, jsonLd = [], noindex }
 }
 
 /** "About Us | Keystone Shine Cleaning": the title shape of every page but the town pages. */
-export function pageTitle(name: string): string {
+export function pageTitle(business: Pick<Business, "name">, name: string): string {
   return `${name} | ${business.name}`;
 }

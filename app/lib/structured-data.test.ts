@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { switchContent } from "../../shared/content/live-content";
+import { factsOf, repositoryFacts } from "../../shared/content/facts";
 import { repositoryContent } from "../../shared/content/repository-content";
 import type { SiteContent } from "../../shared/content/site-content";
 import { serviceCatalog } from "../../shared/service-catalog";
@@ -45,14 +45,16 @@ const localBusinessTypes = [
 ];
 
 describe("structured data", () => {
+  const facts = repositoryFacts();
+
   it("types the business as a schema.org LocalBusiness subtype for services around homes", () => {
-    const business = localBusiness();
+    const business = localBusiness(facts);
     expect(localBusinessTypes).toContain(business["@type"]);
     expect(business["@type"]).toBe("HomeAndConstructionBusiness");
   });
 
   it("describes the business with its hours and the five towns it serves", () => {
-    const business = localBusiness();
+    const business = localBusiness(facts);
     expect(business.telephone).toMatch(/^\+1484555\d{4}$/);
     expect(business.openingHoursSpecification).toEqual([
       expect.objectContaining({
@@ -73,23 +75,18 @@ describe("structured data", () => {
   it("gives each run of days its own hours after the owner changes one day", () => {
     const week = structuredClone(repositoryContent) as SiteContent;
     week.hours.week.saturday = { open: true, opens: "08:00", closes: "17:00" };
-    switchContent(week, 2);
-    try {
-      expect(localBusiness().openingHoursSpecification).toEqual([
-        expect.objectContaining({
-          dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-          opens: "08:00",
-          closes: "19:00",
-        }),
-        expect.objectContaining({ dayOfWeek: ["Saturday"], opens: "08:00", closes: "17:00" }),
-      ]);
-    } finally {
-      switchContent(repositoryContent as SiteContent, null);
-    }
+    expect(localBusiness(factsOf(week)).openingHoursSpecification).toEqual([
+      expect.objectContaining({
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+        opens: "08:00",
+        closes: "19:00",
+      }),
+      expect.objectContaining({ dayOfWeek: ["Saturday"], opens: "08:00", closes: "17:00" }),
+    ]);
   });
 
   it("offers every service page as a Service", () => {
-    const catalog = localBusiness().hasOfferCatalog;
+    const catalog = localBusiness(facts).hasOfferCatalog;
     expect(catalog["@type"]).toBe("OfferCatalog");
     expect(catalog.itemListElement.map((offer) => offer["@type"])).toEqual(
       serviceCatalog.map(() => "Offer"),
@@ -104,14 +101,14 @@ describe("structured data", () => {
   });
 
   it("links a service to the business and numbers breadcrumbs from 1", () => {
-    const service = serviceSchema({
+    const service = serviceSchema(facts, {
       name: "Carpet Cleaning",
       serviceType: "Carpet cleaning",
       description: "d",
       path: "/carpet-cleaning",
     });
-    expect(service.provider["@id"]).toBe(localBusiness()["@id"]);
-    expect(service.provider["@type"]).toBe(localBusiness()["@type"]);
+    expect(service.provider["@id"]).toBe(localBusiness(facts)["@id"]);
+    expect(service.provider["@type"]).toBe(localBusiness(facts)["@type"]);
     const trail = breadcrumbs([
       { name: "Home", path: "/" },
       { name: "Exton, PA", path: "/exton" },

@@ -1,7 +1,10 @@
-/** schema.org JSON-LD blocks, built from content so search engines read the same facts as people. */
+/**
+ * schema.org JSON-LD blocks, built from the facts of the version the page is made from, so search
+ * engines read the same facts as people.
+ */
 import { absoluteUrl } from "~/config";
-import { business } from "~/content/business";
 import { areas, stateCode } from "../../shared/areas";
+import type { Facts } from "../../shared/content/facts";
 import { serviceCatalog } from "../../shared/service-catalog";
 
 /**
@@ -33,7 +36,7 @@ function offerCatalog() {
 }
 
 /** The company, on every page: hours, the five towns and the services it offers. */
-export function localBusiness() {
+export function localBusiness({ business }: Pick<Facts, "business">) {
   return {
     "@context": "https://schema.org",
     "@type": businessType,
@@ -65,12 +68,10 @@ export function localBusiness() {
   };
 }
 
-export function serviceSchema(service: {
-  name: string;
-  serviceType: string;
-  description: string;
-  path: string;
-}) {
+export function serviceSchema(
+  { business }: Pick<Facts, "business">,
+  service: { name: string; serviceType: string; description: string; path: string },
+) {
   return {
     "@context": "https://schema.org",
     "@type": "Service",

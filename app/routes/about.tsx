@@ -13,13 +13,17 @@ import { FeatureCard } from "~/components/feature-card";
 import { PageHero } from "~/components/page-hero";
 import { ArtworkImage } from "~/components/ui/artwork-image";
 import { Section } from "~/components/ui/section";
-import { business } from "~/content/business";
+import { metaFacts, usePageFacts } from "~/content/page-facts";
 import { pageTitle, seo } from "~/lib/seo";
 import { breadcrumbs } from "~/lib/structured-data";
+import { townNames } from "~/lib/town-names";
+import type { Business } from "../../shared/business";
+import type { Route } from "./+types/about";
 
-export const meta = () =>
-  seo({
-    title: pageTitle("About Us"),
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { business } = metaFacts(matches);
+  return seo(business, {
+    title: pageTitle(business, "About Us"),
     description: `Meet ${business.name}: a locally owned cleaning company founded by ${business.founder.name}, with ${business.claims.yearsExperience}+ years serving homes and businesses in Montgomery and Chester County, PA.`,
     path: "/about",
     jsonLd: [
@@ -29,6 +33,7 @@ export const meta = () =>
       ]),
     ],
   });
+};
 
 const values = [
   {
@@ -53,8 +58,8 @@ const values = [
   },
 ] as const;
 
-/** Two of them name the business's claims: built at render, from the live facts. */
-const reasons = () =>
+/** Three of them name the business's facts: built at render, from the page's version. */
+const reasons = (business: Business) =>
   [
     {
       icon: Users,
@@ -74,11 +79,12 @@ const reasons = () =>
     {
       icon: MapPin,
       title: "Local & Reliable",
-      text: "Based in Plymouth Meeting and working across the Main Line and Chester County every day.",
+      text: `Based in ${business.address.locality} and working across the Main Line and Chester County every day.`,
     },
   ] as const;
 
 export default function AboutPage() {
+  const { business } = usePageFacts();
   return (
     <>
       <PageHero
@@ -101,9 +107,9 @@ export default function AboutPage() {
             <p className="mt-4">
               {business.claims.yearsExperience}+ years and more than{" "}
               {business.claims.satisfiedClients} clients later, we clean family homes, corporate
-              offices, medical suites, schools and brand-new construction across Plymouth Meeting,
-              King of Prussia, West Chester, Exton and Berwyn. We are still local, still answer our
-              own phones, and still hold every visit to the standard that built our name.
+              offices, medical suites, schools and brand-new construction across {townNames()}. We
+              are still local, still answer our own phones, and still hold every visit to the
+              standard that built our name.
             </p>
           </>
         }
@@ -123,7 +129,7 @@ export default function AboutPage() {
 
       <Section id="why-choose-us" title={`Why Choose ${business.shortName}?`}>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {reasons().map((reason) => (
+          {reasons(business).map((reason) => (
             <li key={reason.title}>
               <FeatureCard icon={reason.icon} title={reason.title}>
                 {reason.text}

@@ -5,16 +5,20 @@ import { ContactForm } from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
 import { ButtonLink } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
-import { business, mailtoHref, supportPromise, telHref } from "~/content/business";
+import { metaFacts, usePageFacts } from "~/content/page-facts";
 import { island } from "~/islands/island";
 import { pageTitle, seo } from "~/lib/seo";
 import { breadcrumbs } from "~/lib/structured-data";
+import { townNames } from "~/lib/town-names";
 import { areas, stateCode } from "../../shared/areas";
+import { mailtoHref, telHref } from "../../shared/business-reach";
+import type { Route } from "./+types/contact";
 
-export const meta = () =>
-  seo({
-    title: pageTitle("Contact Us | Free Cleaning Quote"),
-    description: `Request a free cleaning quote or call ${business.phone.display}. ${business.name} serves Plymouth Meeting, King of Prussia, West Chester, Exton and Berwyn, PA, and replies within ${business.responseTime}.`,
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { business } = metaFacts(matches);
+  return seo(business, {
+    title: pageTitle(business, "Contact Us | Free Cleaning Quote"),
+    description: `Request a free cleaning quote or call ${business.phone.display}. ${business.name} serves ${townNames()}, PA, and replies within ${business.responseTime}.`,
     path: "/contact",
     jsonLd: [
       breadcrumbs([
@@ -23,8 +27,11 @@ export const meta = () =>
       ]),
     ],
   });
+};
 
 export default function ContactPage() {
+  const facts = usePageFacts();
+  const { business, supportPromise } = facts;
   return (
     <>
       {/* On a phone the form starts well down the page: the first screen offers the way there.
@@ -34,10 +41,7 @@ export default function ContactPage() {
       <PageHero
         title="Contact Us"
         subtitle="Let's Discuss Your Cleaning Needs"
-        lead={`Free, no-obligation quotes for homes, offices and new construction in ${areas
-          .map((area) => area.name)
-          .join(", ")
-          .replace(/, ([^,]+)$/, " and $1")}, ${stateCode}.`}
+        lead={`Free, no-obligation quotes for homes, offices and new construction in ${townNames()}, ${stateCode}.`}
         artwork="contact-hero"
         artworkOnPhones={false}
       >
@@ -45,7 +49,7 @@ export default function ContactPage() {
           <FileText aria-hidden="true" className="size-5" />
           Request a Free Quote
         </ButtonLink>
-        <CallLink size="lg" variant="outline" />
+        <CallLink phone={facts.reach.phone} size="lg" variant="outline" />
       </PageHero>
 
       <Section
@@ -102,7 +106,7 @@ export default function ContactPage() {
               <span className="sr-only">All fields are required unless marked optional.</span>
             </p>
             <div {...island("contact-form")}>
-              <ContactForm />
+              <ContactForm facts={facts} />
             </div>
           </div>
         </div>
@@ -116,7 +120,13 @@ export default function ContactPage() {
           <p className="mt-3 max-w-xl text-lg">
             Talk to a real person about your space, your schedule and your budget.
           </p>
-          <CallLink size="lg" variant="primary" label="Call" className="mt-6" />
+          <CallLink
+            phone={facts.reach.phone}
+            size="lg"
+            variant="primary"
+            label="Call"
+            className="mt-6"
+          />
         </div>
       </section>
     </>

@@ -2,24 +2,27 @@ import { CallLink } from "~/components/call-link";
 import { PageHero } from "~/components/page-hero";
 import { ButtonLink } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
-import { floorStripWaxTexts } from "~/content/service-pages";
+import { metaFacts, usePageFacts } from "~/content/page-facts";
 import { seo } from "~/lib/seo";
 import { breadcrumbs, serviceSchema } from "~/lib/structured-data";
 import { catalogEntry } from "../../shared/service-catalog";
+import type { Route } from "./+types/floor-strip-wax";
 
 const service = catalogEntry("floor-strip-wax");
 
-export const meta = () =>
-  seo({
-    title: floorStripWaxTexts.metaTitle,
-    description: floorStripWaxTexts.metaDescription,
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const facts = metaFacts(matches);
+  const texts = facts.floorStripWax;
+  return seo(facts.business, {
+    title: texts.metaTitle,
+    description: texts.metaDescription,
     path: service.path,
-    keywords: floorStripWaxTexts.keywords,
+    keywords: texts.keywords,
     jsonLd: [
-      serviceSchema({
+      serviceSchema(facts, {
         name: service.name,
         serviceType: "Floor stripping and waxing",
-        description: floorStripWaxTexts.metaDescription,
+        description: texts.metaDescription,
         path: service.path,
       }),
       breadcrumbs([
@@ -29,10 +32,11 @@ export const meta = () =>
       ]),
     ],
   });
+};
 
 /** The short floor strip and wax page (product.md): hero, call button, one paragraph. */
 export default function FloorStripWaxPage() {
-  const texts = floorStripWaxTexts;
+  const { floorStripWax: texts, reach } = usePageFacts();
   return (
     <>
       <PageHero
@@ -41,7 +45,7 @@ export default function FloorStripWaxPage() {
         subtitle={texts.heroSubtitle}
         artwork="floor-wax-hero"
       >
-        <CallLink size="lg" />
+        <CallLink phone={reach.phone} size="lg" />
       </PageHero>
       <Section id="restore-your-floors" title={texts.introTitle} intro={<p>{texts.intro}</p>}>
         <ButtonLink to="/contact" variant="primary" size="lg">

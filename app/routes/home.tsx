@@ -16,22 +16,26 @@ import { TestimonialsCarousel } from "~/components/testimonials-carousel";
 import { ButtonLink } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
 import { ZipCheck } from "~/components/zip-check";
-import { business, supportPromise } from "~/content/business";
+import { metaFacts, usePageFacts } from "~/content/page-facts";
 import { seo } from "~/lib/seo";
+import { townName, townNames } from "~/lib/town-names";
 import { serviceCatalog } from "../../shared/service-catalog";
+import type { Route } from "./+types/home";
 
-export const meta = () =>
-  seo({
-    title: `${business.name} | House & Commercial Cleaning in Plymouth Meeting, King of Prussia & West Chester PA`,
-    description: `Home and office cleaning in Plymouth Meeting, King of Prussia, West Chester, Exton and Berwyn, PA. ${business.claims.yearsExperience}+ years, insured, satisfaction guaranteed. Free quotes.`,
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { business } = metaFacts(matches);
+  return seo(business, {
+    title: `${business.name} | House & Commercial Cleaning in ${townNames(["plymouth-meeting", "king-prussia", "west-chester"], "&")} PA`,
+    description: `Home and office cleaning in ${townNames()}, PA. ${business.claims.yearsExperience}+ years, insured, satisfaction guaranteed. Free quotes.`,
     path: "/",
     keywords: [
       "cleaning services Montgomery County PA",
       "house cleaning Chester County PA",
       "commercial cleaning Main Line",
-      "janitorial services King of Prussia",
+      `janitorial services ${townName("king-prussia")}`,
     ],
   });
+};
 
 const benefits = [
   {
@@ -52,15 +56,16 @@ const benefits = [
 ] as const;
 
 export default function HomePage() {
+  const { business, supportPromise, reach } = usePageFacts();
   return (
     <>
       <PageHero
         eyebrow="Residential & commercial cleaning"
         title="A Spotless Home or Business, Without Lifting a Finger"
-        subtitle={`Trusted cleaning for homes, offices and job sites in Plymouth Meeting, King of Prussia, West Chester, Exton and Berwyn. Free quotes, usually within ${business.responseTime}.`}
+        subtitle={`Trusted cleaning for homes, offices and job sites in ${townNames()}. Free quotes, usually within ${business.responseTime}.`}
         artwork="home-hero"
       >
-        <CallLink size="lg" />
+        <CallLink phone={reach.phone} size="lg" />
         <ButtonLink to="/contact" variant="outline" size="lg">
           Get Free Quote
         </ButtonLink>

@@ -1,22 +1,26 @@
 import { ButtonLink } from "~/components/ui/button";
-import { business } from "~/content/business";
+import { metaFacts, usePageFacts } from "~/content/page-facts";
 import { island } from "~/islands/island";
 import { pageTitle, seo } from "~/lib/seo";
+import type { Route } from "./+types/not-found";
 
-export const meta = () =>
-  seo({
-    title: pageTitle("Page Not Found"),
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { business } = metaFacts(matches);
+  return seo(business, {
+    title: pageTitle(business, "Page Not Found"),
     description:
       "The page you were looking for does not exist. Return to the home page or call us.",
     path: "/404",
     noindex: true,
   });
+};
 
 /**
  * Every unknown path (product.md, 404 page): the server answers it with status 404. The `not-found`
  * island logs the path the visitor tried.
  */
 export default function NotFoundPage() {
+  const { business } = usePageFacts();
   return (
     <section
       {...island("not-found")}

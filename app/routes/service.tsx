@@ -7,20 +7,22 @@ import { PageHero } from "~/components/page-hero";
 import { ProcessSteps } from "~/components/process-steps";
 import { CheckMark } from "~/components/ui/check-mark";
 import { Section } from "~/components/ui/section";
+import { metaFacts, usePageFacts } from "~/content/page-facts";
 import { getServicePageByPath, type ServicePage } from "~/content/service-pages";
 import { seo } from "~/lib/seo";
 import { breadcrumbs, serviceSchema } from "~/lib/structured-data";
 import type { Route } from "./+types/service";
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const page = pageFor(location.pathname);
-  return seo({
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const facts = metaFacts(matches);
+  const page = pageFor(facts.servicePages, location.pathname);
+  return seo(facts.business, {
     title: page.metaTitle,
     description: page.metaDescription,
     keywords: page.keywords,
     path: page.path,
     jsonLd: [
-      serviceSchema({
+      serviceSchema(facts, {
         name: page.name,
         serviceType: page.serviceType,
         description: page.metaDescription,
@@ -37,7 +39,8 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 /** One module for the five standard service pages; the path says which (routes.ts). */
 export default function ServicePageRoute() {
-  const page = pageFor(useLocation().pathname);
+  const { reach, servicePages } = usePageFacts();
+  const page = pageFor(servicePages, useLocation().pathname);
   return (
     <>
       <PageHero
@@ -46,7 +49,7 @@ export default function ServicePageRoute() {
         subtitle={page.heroSubtitle}
         artwork={page.artwork}
       >
-        <CallLink size="lg" />
+        <CallLink phone={reach.phone} size="lg" />
       </PageHero>
 
       <Section
@@ -113,8 +116,8 @@ export default function ServicePageRoute() {
   );
 }
 
-function pageFor(pathname: string): ServicePage {
-  const page = getServicePageByPath(pathname);
+function pageFor(servicePages: readonly ServicePage[], pathname: string): ServicePage {
+  const page = getServicePageByPath(servicePages, pathname);
   if (!page) throw new Error(`No service page at ${pathname}`);
   return page;
 }

@@ -6,16 +6,16 @@ import { StatCounter } from "~/components/stat-counter";
 import { ButtonLink } from "~/components/ui/button";
 import { DialogTrigger } from "~/components/ui/modal-dialog";
 import { Section } from "~/components/ui/section";
-import { business } from "~/content/business";
-import { services } from "~/content/services";
-import { stats } from "~/content/stats";
+import { metaFacts, usePageFacts } from "~/content/page-facts";
 import { island } from "~/islands/island";
 import { pageTitle, seo } from "~/lib/seo";
 import { breadcrumbs } from "~/lib/structured-data";
+import type { Route } from "./+types/services";
 
-export const meta = () =>
-  seo({
-    title: pageTitle("Cleaning Services"),
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { business } = metaFacts(matches);
+  return seo(business, {
+    title: pageTitle(business, "Cleaning Services"),
     description:
       "Janitorial, commercial, office, post-construction, carpet cleaning and floor strip & wax services for homes and businesses in Montgomery and Chester County, PA.",
     path: "/services",
@@ -26,8 +26,10 @@ export const meta = () =>
       ]),
     ],
   });
+};
 
 export default function ServicesPage() {
+  const { business, services, stats } = usePageFacts();
   return (
     <>
       <PageHero

@@ -1,7 +1,9 @@
-import { business } from "~/content/business";
+import { pageContent, pageFactsOf } from "~/content/page-facts";
+import type { Route } from "./+types/site[.]webmanifest";
 
 /** Prerendered to build/client/site.webmanifest, so the installed app's name is the business's. */
-export function loader() {
+export function loader({ context }: Pick<Route.LoaderArgs, "context">) {
+  const { business } = pageFactsOf(context.get(pageContent));
   const manifest = {
     name: business.name,
     short_name: business.shortName,

@@ -2,16 +2,19 @@ import { CallLink } from "~/components/call-link";
 import { PageHero } from "~/components/page-hero";
 import { NextSteps } from "~/components/quote/next-steps";
 import { ButtonLink } from "~/components/ui/button";
-import { business } from "~/content/business";
+import { metaFacts, usePageFacts } from "~/content/page-facts";
 import { pageTitle, seo } from "~/lib/seo";
+import type { Route } from "./+types/thank-you";
 
-export const meta = () =>
-  seo({
-    title: pageTitle("Request Received"),
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { business } = metaFacts(matches);
+  return seo(business, {
+    title: pageTitle(business, "Request Received"),
     description: `Thank you for your quote request. ${business.name} calls you within ${business.responseTime}.`,
     path: "/thank-you",
     noindex: true,
   });
+};
 
 /** A visitor who just sent a request is not offered the first-visit discount (root.tsx). */
 export const handle = { welcomeOffer: false };
@@ -22,6 +25,7 @@ export const handle = { welcomeOffer: false };
  * JavaScript the form shows the same in place.
  */
 export default function ThankYouPage() {
+  const { reach } = usePageFacts();
   return (
     <>
       <PageHero title="Thank you! We'll contact you soon." subtitle="Your quote request is in." />
@@ -31,7 +35,7 @@ export default function ThankYouPage() {
             What happens next
           </h2>
           <div className="mt-6 text-lg">
-            <NextSteps />
+            <NextSteps reach={reach} />
           </div>
           {/* The page is the same for everyone (prerendered): it cannot name the address. */}
           <p className="mt-6 text-lg">
@@ -40,7 +44,7 @@ export default function ThankYouPage() {
           </p>
           <p className="mt-8 text-lg">Need us sooner, or want to add something?</p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <CallLink size="lg" />
+            <CallLink phone={reach.phone} size="lg" />
             <ButtonLink to="/contact#quote" variant="secondary" size="lg">
               Send another request
             </ButtonLink>

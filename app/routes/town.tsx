@@ -8,7 +8,7 @@ import { PageHero } from "~/components/page-hero";
 import { townServiceIcons } from "~/components/town-service-icon";
 import { CheckMark } from "~/components/ui/check-mark";
 import { Section } from "~/components/ui/section";
-import { business, supportPromise } from "~/content/business";
+import { metaFacts, usePageFacts } from "~/content/page-facts";
 import { getTownByPath, type Town } from "~/content/towns";
 import { seo } from "~/lib/seo";
 import { breadcrumbs } from "~/lib/structured-data";
@@ -20,9 +20,10 @@ function townTitle(town: Pick<Town, "name">) {
   return `Cleaning Services ${town.name} ${stateCode} | Residential & Commercial Cleaning`;
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const town = townFor(location.pathname);
-  return seo({
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const { business, towns } = metaFacts(matches);
+  const town = townFor(towns, location.pathname);
+  return seo(business, {
     title: townTitle(town),
     description: town.metaDescription,
     keywords: town.keywords,
@@ -38,7 +39,8 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 /** One module for the five town pages; the path says which town (routes.ts). */
 export default function TownPage() {
-  const town = townFor(useLocation().pathname);
+  const { business, supportPromise, reach, towns } = usePageFacts();
+  const town = townFor(towns, useLocation().pathname);
   return (
     <>
       <PageHero
@@ -47,7 +49,7 @@ export default function TownPage() {
         subtitle={town.tagline}
         artwork="town-hero"
       >
-        <CallLink size="lg" />
+        <CallLink phone={reach.phone} size="lg" />
       </PageHero>
 
       <Section
@@ -103,7 +105,7 @@ export default function TownPage() {
                 <span className="block">{supportPromise}.</span>
               </span>
             </p>
-            <CallLink variant="primary" className="mt-4" />
+            <CallLink phone={reach.phone} variant="primary" className="mt-4" />
           </div>
         </div>
       </Section>
@@ -119,8 +121,8 @@ export default function TownPage() {
   );
 }
 
-function townFor(pathname: string): Town {
-  const town = getTownByPath(pathname);
+function townFor(towns: readonly Town[], pathname: string): Town {
+  const town = getTownByPath(towns, pathname);
   if (!town) throw new Error(`No town page at ${pathname}`);
   return town;
 }

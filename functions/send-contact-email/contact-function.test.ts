@@ -4,7 +4,6 @@
  * (tests/integration/node-host.test.ts, deno-host.test.ts: the contract cases).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { liveContent, switchContent } from "../../shared/content/live-content.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../shared/content/site-content.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
@@ -208,8 +207,6 @@ describe("the contact function", () => {
 describe("the contact function on the live content version", () => {
   afterEach(() => {
     vi.useRealTimers();
-    // One registry per process: the next test starts from the repository's version again.
-    switchContent(repositoryContent as SiteContent, null);
   });
 
   const withPercent = (percentOff: number) => {
@@ -248,14 +245,14 @@ describe("the contact function on the live content version", () => {
     const builds: { version: number; servingThen: number | null }[] = [];
     const { fn } = setup({}, undefined, silentLogger, {
       build: async (_document, version) => {
-        builds.push({ version, servingThen: liveContent().version });
+        builds.push({ version, servingThen: fn.publishing.status().serving });
       },
     });
     await fn.start();
     const published = await fn.store?.publishContent({ document: withPercent(30), changes: [] });
     await fn.publishing.checkNow();
     expect(builds).toEqual([{ version: published?.version, servingThen: null }]);
-    expect(liveContent().version).toBe(published?.version);
+    expect(fn.publishing.status().serving).toBe(published?.version);
     expect(await refusesOffer(fn, "welcome-30")).toBe(false);
   });
 

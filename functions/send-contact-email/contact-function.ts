@@ -7,6 +7,7 @@
  * `Deno.serve`.
  */
 import { repositoryFacts } from "../../shared/content/facts.ts";
+import type { SiteContent } from "../../shared/content/site-content.ts";
 import { type ContactConfig, contactDefaults } from "./base/config.ts";
 import { createContentSource, type LiveFacts } from "./base/content-source.ts";
 import { errorMessage, type Logger } from "./base/log.ts";
@@ -78,6 +79,8 @@ export type ContactFunction = {
   readonly store: FunctionStore | null;
   /** Keeps this process on the store's live content version (site/content-follower.ts). */
   readonly publishing: SitePublishing;
+  /** The document of the version live here: the pages `npm run dev` makes on request show it. */
+  liveDocument(): SiteContent;
   /**
    * Whether `token` opens the site editor now: a host asks before it holds an upload's body, so
    * only the owner's link takes one of its few places (server/contact-service.ts).
@@ -274,6 +277,7 @@ export function createContactFunction(options: ContactFunctionOptions): ContactF
       return store;
     },
     publishing,
+    liveDocument: () => publishing.live().facts.document,
     async fetch(request, { peer }) {
       checkProxy(request, peer);
       // An instance whose timers may not have run (Supabase's sleep between requests) looks now,

@@ -6,11 +6,11 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { factsOf } from "../../shared/content/facts.ts";
-import { switchContent } from "../../shared/content/live-content.ts";
 import { repositoryContent } from "../../shared/content/repository-content.ts";
 import { checkSiteContent, type SiteContent } from "../../shared/content/site-content.ts";
 import { estimate } from "../../shared/quote/estimate.ts";
 import { validRequest } from "../../tests/integration/support/requests.ts";
+import { publishAndFollow } from "../../tests/support/content-source.ts";
 import { testStore } from "../../tests/support/stores.ts";
 import { parseContactConfig } from "./base/config.ts";
 import { silentLogger } from "./base/log.ts";
@@ -24,8 +24,6 @@ const running: ContactFunction[] = [];
 
 afterEach(async () => {
   for (const fn of running.splice(0)) await fn.stop();
-  // The follower made the published versions live in this process: the next file starts clean.
-  switchContent(repositoryContent as SiteContent, null);
 });
 
 /** The repository's document with `change` applied, checked by the one schema as the editor does. */
@@ -194,26 +192,32 @@ describe("a request across a publish", () => {
   });
 
   it("takes no document from the process: only the version its follower made live", async () => {
-    const store = testStore();
-    const fn = createContactFunction({
-      config: parseContactConfig({ CONTACT_PUBLIC_KEY: key }),
-      owner: parseOwnerConfig(
-        { OWNER_LINK_SECRET: "an-owner-link-secret-of-enough-length", DIGEST_TIME: "off" },
-        { production: true, defaultFunctionUrl: "https://www.example.org/fn" },
-      ),
-      openStore: async () => ({ store }),
-      mailer: { send: async () => "test:sent", close: async () => {} },
-      log: silentLogger,
-    });
-    running.push(fn);
-    await fn.start();
-    // Another document in the process's registry (what a renderer of pages sets), unpublished.
-    switchContent(
+    const started = async () => {
+      const store = testStore();
+      const fn = createContactFunction({
+        config: parseContactConfig({ CONTACT_PUBLIC_KEY: key }),
+        owner: parseOwnerConfig(
+          { OWNER_LINK_SECRET: "an-owner-link-secret-of-enough-length", DIGEST_TIME: "off" },
+          { production: true, defaultFunctionUrl: "https://www.example.org/fn" },
+        ),
+        openStore: async () => ({ store }),
+        mailer: { send: async () => "test:sent", close: async () => {} },
+        log: silentLogger,
+      });
+      running.push(fn);
+      await fn.start();
+      return fn;
+    };
+    // Another function in this process, on its own store, makes a version with 35% off live.
+    const other = await started();
+    const version = await publishAndFollow(
+      other,
       document((next) => {
         next.offer.percentOff = 35;
       }),
-      7,
     );
+    expect(other.publishing.status().serving).toBe(version);
+    const fn = await started();
     const sendOffer = async (offer: string) =>
       (
         await fn.fetch(

@@ -23,7 +23,7 @@ import {
   siteSubject,
 } from "../../functions/send-contact-email/index.ts";
 import { buildDir, changedDocument } from "../../server/site-render/render-fixtures.ts";
-import { renderSite, runIsolated } from "../../server/site-render/render-site.ts";
+import { renderPreview, renderSite, runIsolated } from "../../server/site-render/render-site.ts";
 import { createSiteSwitcher } from "../../server/site-render/site-switcher.ts";
 import { loadStaticSite } from "../../server/static-site.ts";
 import { startNodeServer } from "../../tests/integration/support/processes.ts";
@@ -153,18 +153,19 @@ try {
   rows.push(row("switch to a new version (build hook)", switches));
   rows.push(row("switch to a made version (restart)", reuses));
 
-  for (const via of ["thread", "process"] as const) {
+  // In the server's process (as the editor's preview is made) and, to compare, in a process of
+  // its own (as a whole site is); the first in-process run includes loading the build.
+  for (const where of ["the server's process", "a child process"] as const) {
     const previews: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       const started = performance.now();
-      await runIsolated(
-        { kind: "preview", document: changed(), buildDir, path: "/exton" },
-        { timeoutMs, via },
-      );
+      const task = { document: changed(), buildDir, path: "/exton" };
+      if (where === "a child process")
+        await runIsolated({ kind: "preview", ...task }, { timeoutMs });
+      else await renderPreview({ ...task, timeoutMs });
       previews.push((performance.now() - started) / 1000);
     }
-    const where = via === "thread" ? "worker thread" : "child process";
-    rows.push(row(`preview of /exton in a ${where}`, previews));
+    rows.push(row(`preview of /exton in ${where}`, previews));
   }
 
   rows.push(

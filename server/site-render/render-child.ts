@@ -1,9 +1,7 @@
 /**
- * Entry of a render's own process (child_process.fork) or thread (worker_threads): one task, one
- * answer, then it ends. Nothing here is shared with the server: its own content registry, its own
- * copy of the pages' modules, and a crash or a runaway render ends only this.
+ * Entry of a render's own process (child_process.fork): one task, one answer, then it ends. A
+ * crash or a runaway render of the whole site ends only this, never the server.
  */
-import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import {
   messageOf,
   type RenderResult,
@@ -24,11 +22,7 @@ async function run(task: RenderTask): Promise<RenderAnswer> {
   }
 }
 
-if (!isMainThread) {
-  parentPort?.postMessage(await run(workerData as RenderTask));
-} else {
-  process.once("message", async (task: RenderTask) => {
-    const answer = await run(task);
-    process.send?.(answer, () => process.exit(0));
-  });
-}
+process.once("message", async (task: RenderTask) => {
+  const answer = await run(task);
+  process.send?.(answer, () => process.exit(0));
+});

@@ -2,9 +2,9 @@
  * The pages made again from the server build (build/server/index.js) with another content
  * document: what React Router's prerender did at build time (the same requests to the same
  * handler, the files written where it wrote them), then the build's last steps (finish-html.ts,
- * ship-site.ts). Runs only in a process or thread of its own (render-child.ts): the document is
- * set on the content registry before the server build is imported, and that import is the
- * process's one copy of the pages' modules.
+ * ship-site.ts). The document is handed to each request through React Router's context (the key
+ * app/entry.server.tsx exports), so one loaded build makes pages of any version: a whole site in a
+ * process of its own (render-child.ts), a preview in the server's own process.
  */
 import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -13,10 +13,11 @@ import {
   createRequestHandler,
   matchRoutes,
   type RouteObject,
+  type RouterContext,
+  RouterContextProvider,
   type ServerBuild,
 } from "react-router";
 import type { PictureFile } from "../../functions/send-contact-email/index.ts";
-import { contentKey } from "../../shared/content/live-content.ts";
 import type { SiteContent } from "../../shared/content/site-content.ts";
 import { deploymentDefaults } from "../../shared/deployment-defaults.ts";
 import { finishHtml, pageFinisher } from "../../site-build/finish-html.ts";
@@ -29,16 +30,29 @@ type Page = { path: string; kind: "html" | "resource"; needsData: boolean };
 
 type Loaded = {
   build: ServerBuild;
-  handler: (request: Request) => Promise<Response>;
+  /** The page or resource at `request`, made from `document`. */
+  handler: (request: Request, document: unknown) => Promise<Response>;
   pages: Page[];
-  /** What the last request threw, which React Router answers with a bare status 500. */
-  lastError(): unknown;
+  /** What a request threw, which React Router answers with a bare status 500. */
+  errorOf(request: Request): unknown;
 };
 
-/** The server build, loaded once with `document` as the process's content. */
-async function loadBuild(buildDir: string, document: unknown, version: number | null) {
-  (globalThis as Record<symbol, unknown>)[contentKey] = { document, version };
+/** Each build loaded once per process: its modules hold no content, so any version reuses it. */
+const loadedBuilds = new Map<string, Promise<Loaded>>();
+
+function loadBuild(buildDir: string): Promise<Loaded> {
   const entry = path.join(buildDir, "server", "index.js");
+  let loaded = loadedBuilds.get(entry);
+  if (!loaded) {
+    loaded = importBuild(entry);
+    loadedBuilds.set(entry, loaded);
+    // A build that failed to load is tried again next time (it may be being written).
+    loaded.catch(() => loadedBuilds.delete(entry));
+  }
+  return loaded;
+}
+
+async function importBuild(entry: string): Promise<Loaded> {
   let build: ServerBuild;
   try {
     build = (await import(pathToFileURL(entry).href)) as ServerBuild;
@@ -47,7 +61,10 @@ async function loadBuild(buildDir: string, document: unknown, version: number | 
   }
   if (!Array.isArray(build.prerender) || build.prerender.length === 0)
     throw new Error(`the server build (${entry}) lists no prerendered paths`);
-  let thrown: unknown = null;
+  const contentKey = (build.entry.module as { pageContent?: RouterContext<unknown> }).pageContent;
+  if (!contentKey)
+    throw new Error(`the server build (${entry}) exports no pageContent from its entry.server`);
+  const thrown = new WeakMap<Request, unknown>();
   const handler = createRequestHandler(
     {
       ...build,
@@ -55,8 +72,8 @@ async function loadBuild(buildDir: string, document: unknown, version: number | 
         ...build.entry,
         module: {
           ...build.entry.module,
-          handleError: (error) => {
-            thrown = error;
+          handleError: (error, { request }) => {
+            thrown.set(request, error);
           },
         },
       },
@@ -65,12 +82,10 @@ async function loadBuild(buildDir: string, document: unknown, version: number | 
   );
   return {
     build,
-    handler: (request) => {
-      thrown = null;
-      return handler(request);
-    },
+    handler: (request, document) =>
+      handler(request, new RouterContextProvider(new Map([[contentKey, document]]))),
     pages: build.prerender.map((pagePath) => pageOf(build, pagePath)),
-    lastError: () => thrown,
+    errorOf: (request) => thrown.get(request),
   } satisfies Loaded;
 }
 
@@ -104,15 +119,17 @@ const redirects = new Set([301, 302, 303, 307, 308]);
 
 /** One prerendered file: its path under the site folder and its bytes. */
 async function renderPage(
-  { build, handler, lastError }: Loaded,
+  { build, handler, errorOf }: Loaded,
   page: Page,
+  document: unknown,
 ): Promise<{ file: string; body: Uint8Array }> {
   const base = build.basename ?? "/";
   if (page.kind === "resource") {
     const url = `${base}${page.path}/`.replace(/\/\/+/g, "/").replace(/\/$/g, "");
-    const response = await handler(new Request(`http://localhost${url}`));
+    const request = new Request(`http://localhost${url}`);
+    const response = await handler(request, document);
     const body = new Uint8Array(await response.arrayBuffer());
-    if (response.status !== 200) throw statusError(response.status, lastError());
+    if (response.status !== 200) throw statusError(response.status, errorOf(request));
     return { file: new URL(`http://localhost${url}`).pathname, body };
   }
   const headers = new Headers();
@@ -120,6 +137,7 @@ async function renderPage(
     const dataPath = page.path.endsWith("/") ? `${page.path}_.data` : `${page.path}.data`;
     const response = await handler(
       new Request(`http://localhost${`${base}${dataPath}`.replace(/\/\/+/g, "/")}`),
+      document,
     );
     if (response.status !== 200 && response.status !== 202)
       throw new Error(`status ${response.status} for its data`);
@@ -127,11 +145,12 @@ async function renderPage(
     if (encoded.length < 8 * 1024) headers.set("X-React-Router-Prerender-Data", encoded);
   }
   const url = `${base}${page.path}/`.replace(/\/\/+/g, "/");
-  const response = await handler(new Request(`http://localhost${url}`, { headers }));
+  const request = new Request(`http://localhost${url}`, { headers });
+  const response = await handler(request, document);
   const html = await response.text();
   // A redirect would be a page of its own at build time; no route of this site redirects.
   if (redirects.has(response.status)) throw new Error(`it redirects (${response.status})`);
-  if (response.status !== 200) throw statusError(response.status, lastError());
+  if (response.status !== 200) throw statusError(response.status, errorOf(request));
   return {
     file: path.posix.join(new URL(`http://localhost${url}`).pathname, "index.html"),
     body: new TextEncoder().encode(html),
@@ -184,7 +203,7 @@ export async function renderSiteHere(
       throw new Error(`the build's options could not be read: ${messageOf(error)}`);
     }),
   ]);
-  const loaded = await loadBuild(buildDir, task.document, task.version);
+  const loaded = await loadBuild(buildDir);
   const load = lap();
   await cp(source, outDir, { recursive: true }).catch((error) => {
     throw new Error(`the build's site source (${source}) could not be copied: ${messageOf(error)}`);
@@ -192,7 +211,7 @@ export async function renderSiteHere(
   for (const page of loaded.pages) {
     let rendered: { file: string; body: Uint8Array };
     try {
-      rendered = await renderPage(loaded, page);
+      rendered = await renderPage(loaded, page, task.document);
     } catch (error) {
       throw new Error(`the page ${page.path} could not be made: ${messageOf(error)}`);
     }
@@ -224,13 +243,13 @@ export async function renderPreviewHere(
   task: Extract<RenderTask, { kind: "preview" }>,
 ): Promise<{ html: string }> {
   const graph = await manifestOf(task.buildDir);
-  const loaded = await loadBuild(task.buildDir, task.document, null);
+  const loaded = await loadBuild(task.buildDir);
   const wanted = task.path === "/" ? "/" : task.path.replace(/\/+$/, "");
   const page = loaded.pages.find((candidate) => candidate.path === wanted);
   if (page?.kind !== "html") throw new Error(`there is no page ${task.path}`);
   let rendered: { body: Uint8Array };
   try {
-    rendered = await renderPage(loaded, page);
+    rendered = await renderPage(loaded, page, task.document);
   } catch (error) {
     throw new Error(`the page ${page.path} could not be made: ${messageOf(error)}`);
   }

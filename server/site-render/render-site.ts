@@ -2,21 +2,27 @@
  * The server makes the site again from a content document (docs/publishing.md,
  * docs/decisions/0024-publishing-from-the-server-build.md). The pages come from the server build
  * that `npm run build` left in build/server, with production dependencies only: a production
- * install has no Vite. Every render runs apart from the server (render-child.ts): the server's own
- * live content never changes while pages are made, and a crash or a runaway render is killed
- * without touching what is served.
+ * install has no Vite. A whole site is made in a process of its own (render-child.ts): a crash or
+ * a runaway render is killed without touching what is served, and its hundred pages never hold up
+ * the server's answers. A preview (one page) is made in the server's own process: the pages'
+ * modules hold no content (decision 0028), so the server's loaded build makes any version.
  */
 import { fork } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { pictureFileNames } from "../../shared/content/picture-files.ts";
 import type { SiteContent } from "../../shared/content/site-content.ts";
 import type { PictureReader } from "../pictures/write-pictures.ts";
 import type { RenderAnswer } from "./render-child.ts";
-import type { PictureBytes, RenderPhases, RenderResult, RenderTask } from "./render-pages.ts";
+import {
+  type PictureBytes,
+  type RenderPhases,
+  type RenderResult,
+  type RenderTask,
+  renderPreviewHere,
+} from "./render-pages.ts";
 
 const childEntry = new URL("./render-child.ts", import.meta.url);
 
@@ -108,7 +114,7 @@ export async function renderSite({
     const files = await pictureBytes(document, pictures);
     const result = await runIsolated(
       { kind: "site", document, version, buildDir, outDir: temp, pictures: files },
-      { timeoutMs, via: "process" },
+      { timeoutMs },
     );
     if (!("files" in result)) throw new Error("the render answered with no files");
     const seconds = (performance.now() - started) / 1000;
@@ -152,9 +158,9 @@ async function pictureBytes(
 
 /**
  * One page (`/exton`) as it would look with `document`, a whole HTML document for the editor's
- * preview: no script, the stylesheet inlined, `noindex`. Rendered in a thread of its own: as
- * isolated from the server's content as a process (its own globals and modules), and it starts
- * faster (bench:publish measures both, docs/figures.md).
+ * preview: no script, the stylesheet inlined, `noindex`. Made here, in the server's process, from
+ * the build it has loaded once (bench:publish compares it with a process of its own,
+ * docs/figures.md).
  */
 export async function renderPreview({
   document,
@@ -169,18 +175,25 @@ export async function renderPreview({
 }): Promise<string> {
   const missing = missingFromBuild(buildDir);
   if (missing) throw new Error(`the preview could not be made: ${missing}`);
-  const result = await runIsolated(
-    { kind: "preview", document, buildDir, path: pagePath },
-    { timeoutMs, via: "thread" },
-  );
-  if (!("html" in result)) throw new Error("the preview answered with no page");
-  return result.html;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the preview was not made within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+  });
+  try {
+    const made = renderPreviewHere({ kind: "preview", document, buildDir, path: pagePath });
+    return (await Promise.race([made, late])).html;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
-/** Runs one task in a child process or a worker thread, killed after `timeoutMs`. */
+/** Runs one task in a child process of its own, killed after `timeoutMs`. */
 export function runIsolated(
   task: RenderTask,
-  { timeoutMs, via }: { timeoutMs: number; via: "process" | "thread" },
+  { timeoutMs }: { timeoutMs: number },
 ): Promise<RenderResult> {
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -204,22 +217,6 @@ export function runIsolated(
         ),
       timeoutMs,
     );
-    if (via === "thread") {
-      const worker = new Worker(childEntry, { workerData: task, stderr: true });
-      let stderr = "";
-      worker.stderr.on("data", (chunk: Buffer) => {
-        stderr = (stderr + chunk.toString("utf8")).slice(-2000);
-      });
-      stop = () => void worker.terminate();
-      worker.once("message", answer);
-      worker.once("error", (error) =>
-        settle(new Error(`the render stopped: ${error.message}${tail(stderr)}`)),
-      );
-      worker.once("exit", (code) =>
-        settle(new Error(`the render ended (exit code ${code}) without an answer${tail(stderr)}`)),
-      );
-      return;
-    }
     const child = fork(childEntry, [], {
       // The server's own flags (a debugger, a test runner's loader) are not the render's.
       execArgv: [],

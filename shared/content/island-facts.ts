@@ -9,7 +9,6 @@ import { offersOf } from "../quote/offers.ts";
 import { priceListOf } from "../quote/price-list.ts";
 import { serviceAreaOf } from "../quote/service-area.ts";
 import type { Facts } from "./facts.ts";
-import { liveContent } from "./live-content.ts";
 import type { SiteContent } from "./site-content.ts";
 
 export type IslandFacts = Pick<
@@ -33,12 +32,4 @@ export function islandFactsOf(groups: IslandGroups): IslandFacts {
     serviceArea: serviceAreaOf(groups),
     closedDays: closedDaysOf(reach.hours),
   };
-}
-
-/**
- * The island facts of the live document (in the browser: of the page's groups). A bridge while
- * the islands still read the process's document: they are to be handed their page's facts.
- */
-export function pageFacts(): IslandFacts {
-  return islandFactsOf(liveContent().document);
 }

@@ -1,9 +1,8 @@
 /**
- * The owner's pictures of the live content, as the pages use them: a slot's picture becomes the
+ * The owner's pictures of a content version, as the pages use them: a slot's picture becomes the
  * same AVIF/WebP/JPEG set of widths a build-time photo has (app/content/photos.ts), under
  * /pictures/ in the served site (server/pictures/write-pictures.ts puts the files there).
  */
-import { onContent } from "./live-content.ts";
 import {
   heightAt,
   type PictureSlot,
@@ -12,12 +11,6 @@ import {
   widthsFor,
 } from "./picture-files.ts";
 import type { OwnerPicture, SiteContent } from "./site-content.ts";
-
-export let ownerPictures: OwnerPictures;
-
-onContent((document) => {
-  ownerPictures = ownerPicturesOf(document);
-});
 
 export type OwnerPictures = Partial<Record<PictureSlot, OwnerPicture>>;
 

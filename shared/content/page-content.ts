@@ -1,9 +1,9 @@
 /**
  * The content the browser's code starts from: the groups the page carries in its
- * `<script type="application/json" id="site-content">` (app/root.tsx writes it from the live
- * document). The islands are built once and serve every published version, so they must not
- * carry content compiled in: in the client build, vite.config.ts resolves repository-content.ts
- * to this module, and live-content.ts's first document is the page's.
+ * `<script type="application/json" id="site-content">` (app/root.tsx writes it from the document
+ * the page is made from). The islands are built once and serve every published version, so they
+ * carry no content compiled in: each starts from its page's groups (`pageContentIn`) and hands the
+ * facts worked out from them to its code as props.
  *
  * Only the groups the page's islands read (`islandContent`): the root layout writes the five an
  * island may need, and the build's last step (site-build/finish-html.ts) cuts each page's block to
@@ -20,8 +20,7 @@ export type PageContentGroup = (typeof pageContentGroups)[number];
 export type PageContent = Pick<SiteContent, PageContentGroup>;
 
 /**
- * The groups each island's code reads at start (the onContent of every content module it loads);
- * an island not named reads none. The quote form reads the reach (contact, hours), the offers, the
+ * The groups each island's code reads at start; an island not named reads none. The quote form reads the reach (contact, hours), the offers, the
  * prices and the area; the ZIP box, the area. A new reader in an island is named here, or its
  * page breaks on a missing group (the end-to-end tests fail on any page error).
  */
@@ -39,10 +38,10 @@ export function pageContentJson(document: Partial<PageContent>): string {
   return JSON.stringify(carried).replace(/</g, "\\u003c");
 }
 
-const block = new RegExp(`<script type="application/json" id="${pageContentId}">([^<]*)</script>`);
-
 /** A page's data block cut to the groups its islands read; without such an island, no block. */
 export function blockForIslands(html: string, islands: readonly string[]): string {
+  // Made here, not at load: the islands import this module, and their code never needs it.
+  const block = new RegExp(`<script type="application/json" id="${pageContentId}">([^<]*)</script>`);
   const needed = new Set(islands.flatMap((name) => islandContent[name] ?? []));
   return html.replace(block, (_element, json: string) => {
     if (needed.size === 0) return "";
@@ -53,11 +52,11 @@ export function blockForIslands(html: string, islands: readonly string[]): strin
   });
 }
 
-/** In the browser, the page's groups (what live-content.ts takes for the repository's document). */
-export const repositoryContent: unknown = readPage();
-
-function readPage(): Partial<PageContent> {
-  if (typeof document === "undefined") return {};
-  const text = document.getElementById(pageContentId)?.textContent;
-  return text ? (JSON.parse(text) as PageContent) : {};
+/**
+ * The groups a page carries, read from its data block: what an island starts from (its facts are
+ * worked out from them, as the page's render worked them out from the whole document).
+ */
+export function pageContentIn(page: Document): Partial<PageContent> {
+  const text = page.getElementById(pageContentId)?.textContent;
+  return text ? (JSON.parse(text) as Partial<PageContent>) : {};
 }

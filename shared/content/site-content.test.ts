@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { business } from "../business.ts";
-import { priceList } from "../quote/price-list.ts";
 import { decideZip } from "../quote/service-area.ts";
+import { repositoryFacts } from "./facts.ts";
 import { hoursLines, openingSlots, type Week, weekWords } from "./opening-hours.ts";
 import { repositoryContent } from "./repository-content.ts";
 import { checkSiteContent, type SiteContent } from "./site-content.ts";
@@ -19,6 +18,7 @@ describe("the content document", () => {
   });
 
   it("gives the pages today's facts, worked out the same way", () => {
+    const { business, priceList, serviceArea } = repositoryFacts();
     expect(business.phone).toEqual({ display: "(484) 555-0142", e164: "+14845550142" });
     expect(business.offerPhone.e164).toBe("+14845550187");
     expect(business.hours.summary).toBe("Monday to Saturday, 8 AM to 7 PM");
@@ -35,7 +35,10 @@ describe("the content document", () => {
     ]);
     expect(business.hours.closedDays).toBe("Sunday");
     expect(priceList.version).toBe("2026-11-a");
-    expect(decideZip("19087")).toMatchObject({ kind: "in-area", town: "King of Prussia" });
+    expect(decideZip("19087", serviceArea)).toMatchObject({
+      kind: "in-area",
+      town: "King of Prussia",
+    });
   });
 
   it("normalizes a phone typed any way to the one the pages show", () => {

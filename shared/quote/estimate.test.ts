@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { repositoryFacts } from "../content/facts.ts";
 import {
   type BusinessInputs,
   type EstimateInputs,
@@ -6,8 +7,13 @@ import {
   formatRange,
   type HomeInputs,
 } from "./estimate.ts";
-import { welcomeOffer } from "./offers.ts";
-import { frequencies, type PriceList, priceList } from "./price-list.ts";
+import { frequencies, type PriceList } from "./price-list.ts";
+
+// The owner's price list and welcome offer: the repository's version.
+const {
+  priceList,
+  offers: { welcomeOffer },
+} = repositoryFacts();
 
 const home = (overrides: Partial<HomeInputs> = {}): HomeInputs => ({
   kind: "home",
@@ -112,7 +118,7 @@ describe("estimate: figures from a fixed price list", () => {
   });
 
   it("whole dollars, low never above high", () => {
-    const result = estimate(home({ squareFeet: 1234, bathrooms: 2.5 }));
+    const result = estimate(home({ squareFeet: 1234, bathrooms: 2.5 }), null, priceList);
     expect(Number.isInteger(result.low) && Number.isInteger(result.high)).toBe(true);
     expect(result.low).toBeLessThanOrEqual(result.high);
   });
@@ -129,8 +135,8 @@ describe("estimate: recurring schedules have two prices (contact-api.md, Quote d
     expect([result.low, result.high]).toEqual([140, 180]);
     expect(result.recurring).toEqual({ low: 180, high: 220 });
     // The owner's price list: the issue's example, a bi-weekly home with the offer.
-    const owners = estimate(home({ frequency: "bi-weekly" }), welcomeOffer);
-    const withoutOffer = estimate(home({ frequency: "bi-weekly" }));
+    const owners = estimate(home({ frequency: "bi-weekly" }), welcomeOffer, priceList);
+    const withoutOffer = estimate(home({ frequency: "bi-weekly" }), null, priceList);
     expect(owners.recurring).toEqual({ low: withoutOffer.low, high: withoutOffer.high });
     expect(owners.low).toBeLessThan(withoutOffer.low);
     expect(owners.high).toBeLessThan(withoutOffer.high);

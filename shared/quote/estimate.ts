@@ -9,7 +9,6 @@
  */
 import type { Offer } from "./offers.ts";
 import {
-  priceList as defaultPriceList,
   type Frequency,
   frequencyLabels,
   type PriceList,
@@ -58,11 +57,7 @@ export type Estimate = StoredEstimate & {
   lineItems: LineItem[];
 };
 
-export function estimate(
-  inputs: EstimateInputs,
-  offer: Offer | null = null,
-  list: PriceList = defaultPriceList,
-): Estimate {
+export function estimate(inputs: EstimateInputs, offer: Offer | null, list: PriceList): Estimate {
   const lineItems: LineItem[] = [];
   const price =
     inputs.kind === "home"

@@ -5,7 +5,6 @@
  * (content/offer.json: on or off, the percent, the terms). No other imports: the islands that read
  * an offer load this file, never the business facts.
  */
-import { onContent } from "../content/live-content.ts";
 import type { SiteContent } from "../content/site-content.ts";
 
 export type Offer = {
@@ -17,16 +16,8 @@ export type Offer = {
   terms: string;
 };
 
-/** Off, the popup is not shown and no form takes the offer. */
-export let welcomeOfferOn: boolean;
-export let welcomeOffer: Offer;
-export let currentOffers: readonly Offer[];
-
-onContent((document) => {
-  ({ welcomeOfferOn, welcomeOffer, current: currentOffers } = offersOf(document));
-});
-
-/** The offers a document makes: the welcome offer, whether it is on, the offers taken. */
+/** The offers a document makes: the welcome offer, whether it is on (off, the popup is not shown
+ * and no form takes the offer), the offers taken. */
 export type Offers = { welcomeOfferOn: boolean; welcomeOffer: Offer; current: readonly Offer[] };
 
 export function offersOf({ offer }: Pick<SiteContent, "offer">): Offers {
@@ -46,7 +37,7 @@ export function offersOf({ offer }: Pick<SiteContent, "offer">): Offers {
   };
 }
 
-export function offerById(id: string, offers: readonly Offer[] = currentOffers): Offer | undefined {
+export function offerById(id: string, offers: readonly Offer[]): Offer | undefined {
   return offers.find((offer) => offer.id === id);
 }
 

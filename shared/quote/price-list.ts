@@ -1,6 +1,6 @@
 /**
- * The price list behind the instant estimate: content the owner edits (the prices group of the
- * live document, shared/content/live-content.ts). The contact page shows estimates
+ * The price list behind the instant estimate: content the owner edits (the prices group of a
+ * content version). The contact page shows estimates
  * from it and the contact function recomputes every estimate from it, so the two can never
  * disagree. Change `version` whenever a figure changes: each stored estimate records the version
  * it was computed with.
@@ -11,15 +11,7 @@
  * `extraConditionSurcharge` of the price; recurring visits cost less each, and a more frequent
  * schedule never costs more per visit; `visitsPerWeekDiscount` is by visits per week, 1 to 7.
  */
-import { onContent } from "../content/live-content.ts";
 import type { SiteContent } from "../content/site-content.ts";
-
-/** The live list: read it when an estimate is made, never keep a copy. */
-export let priceList: PriceList;
-
-onContent((document) => {
-  priceList = priceListOf(document);
-});
 
 /** A document's price list (its prices group, checked by the content schema). */
 export function priceListOf({ prices }: Pick<SiteContent, "prices">): PriceList {
@@ -85,6 +77,6 @@ export const estimateLimits = {
   },
 } as const;
 
-export function addOnsFor(kind: PropertyKind, list: PriceList = priceList): AddOn[] {
+export function addOnsFor(kind: PropertyKind, list: PriceList): AddOn[] {
   return list.addOns.filter((addOn) => addOn.for.includes(kind));
 }

@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { repositoryFacts } from "../content/facts.ts";
 import { estimate } from "./estimate.ts";
-import { welcomeOffer } from "./offers.ts";
 import { quoteDetailFields, resolveQuoteDetails } from "./quote-details.ts";
 
 z.config({ jitless: true });
 const now = new Date("2026-11-24T15:00:00Z");
-const schema = z.object(quoteDetailFields(repositoryFacts(), () => now)).strict();
+const facts = repositoryFacts();
+const { priceList } = facts;
+const { welcomeOffer } = facts.offers;
+const schema = z.object(quoteDetailFields(facts, () => now)).strict();
 const fieldOf = (input: unknown) => {
   const result = schema.safeParse(input);
   return result.success
@@ -80,8 +82,8 @@ describe("quote details: validation", () => {
 describe("quote details: what the function stores", () => {
   it("recomputes the estimate and ignores the browser's figures", () => {
     const parsed = schema.parse({ estimate: { ...homeInputs, low: 1, high: 2, price: 3 } });
-    const stored = resolveQuoteDetails(parsed, repositoryFacts());
-    const expected = estimate(homeInputs);
+    const stored = resolveQuoteDetails(parsed, facts);
+    const expected = estimate(homeInputs, null, priceList);
     expect(stored.estimate).toEqual({
       low: expected.low,
       high: expected.high,
@@ -95,12 +97,12 @@ describe("quote details: what the function stores", () => {
   it("stores the offer, the discounted first visit and the undiscounted later visits", () => {
     const stored = resolveQuoteDetails(
       schema.parse({ estimate: homeInputs, offer: "welcome-20" }),
-      repositoryFacts(),
+      facts,
     );
     expect(stored.offer).toEqual({ id: "welcome-20", percentOff: 20 });
-    expect(stored.estimate?.low).toBe(estimate(homeInputs, welcomeOffer).low);
-    expect(stored.estimate?.low).toBeLessThan(estimate(homeInputs).low);
-    const { low, high } = estimate(homeInputs);
+    expect(stored.estimate?.low).toBe(estimate(homeInputs, welcomeOffer, priceList).low);
+    expect(stored.estimate?.low).toBeLessThan(estimate(homeInputs, null, priceList).low);
+    const { low, high } = estimate(homeInputs, null, priceList);
     expect(stored.estimate?.recurring).toEqual({ low, high });
   });
 
@@ -108,19 +110,19 @@ describe("quote details: what the function stores", () => {
     const oneTime = { ...homeInputs, frequency: "one-time" as const };
     const stored = resolveQuoteDetails(
       schema.parse({ estimate: oneTime, offer: "welcome-20" }),
-      repositoryFacts(),
+      facts,
     );
     expect(stored.estimate).not.toHaveProperty("recurring");
     expect(stored.estimate).not.toHaveProperty("lineItems");
   });
 
   it("decides the area and town from the ZIP", () => {
-    expect(resolveQuoteDetails(schema.parse({ zip: "19406" }), repositoryFacts())).toEqual({
+    expect(resolveQuoteDetails(schema.parse({ zip: "19406" }), facts)).toEqual({
       zip: "19406",
       inServiceArea: true,
       town: "King of Prussia",
     });
-    expect(resolveQuoteDetails(schema.parse({ zip: "90210" }), repositoryFacts())).toEqual({
+    expect(resolveQuoteDetails(schema.parse({ zip: "90210" }), facts)).toEqual({
       zip: "90210",
       inServiceArea: false,
       town: null,
@@ -129,11 +131,9 @@ describe("quote details: what the function stores", () => {
 
   it("keeps the windows as sent and leaves absent details absent", () => {
     const windows = [{ date: "2026-12-01", window: "morning" as const }];
-    expect(
-      resolveQuoteDetails(schema.parse({ preferredWindows: windows }), repositoryFacts()),
-    ).toEqual({
+    expect(resolveQuoteDetails(schema.parse({ preferredWindows: windows }), facts)).toEqual({
       preferredWindows: windows,
     });
-    expect(resolveQuoteDetails({}, repositoryFacts())).toEqual({});
+    expect(resolveQuoteDetails({}, facts)).toEqual({});
   });
 });

@@ -1,18 +1,11 @@
 /**
  * "Do we serve you?": the ZIP codes of the five towns and the nearby ZIPs the owner also serves
- * (the area group of the live document, shared/content/live-content.ts). The ZIP box on the site
+ * (the area group of a content version). The ZIP box on the site
  * answers from this list and the contact function decides `inServiceArea` and `town` from it, so
  * the page and the stored request always agree. Each ZIP belongs to one town.
  */
 import { areas } from "../areas.ts";
-import { onContent } from "../content/live-content.ts";
 import type { SiteContent } from "../content/site-content.ts";
-
-export let serviceAreaZips: readonly TownZips[];
-
-onContent((document) => {
-  serviceAreaZips = serviceAreaOf(document);
-});
 
 /** Each town's ZIPs and nearby ZIPs, from a document's area group. */
 export function serviceAreaOf({ area: zipsByTown }: Pick<SiteContent, "area">): TownZips[] {
@@ -44,8 +37,7 @@ export function normalizeZip(input: string): string | null {
   return match ? (match[1] as string) : null;
 }
 
-// The default is evaluated at each call: the live list, not the one at load.
-export function decideZip(input: string, list: readonly TownZips[] = serviceAreaZips): ZipDecision {
+export function decideZip(input: string, list: readonly TownZips[]): ZipDecision {
   const zip = normalizeZip(input);
   if (!zip) return { kind: "invalid" };
   const town = list.find((entry) => entry.zips.includes(zip) || entry.nearby.includes(zip));
@@ -62,7 +54,7 @@ export function decideZip(input: string, list: readonly TownZips[] = serviceArea
  */
 export function storedZip(
   zip: string,
-  list: readonly TownZips[] = serviceAreaZips,
+  list: readonly TownZips[],
 ): {
   zip: string;
   inServiceArea: boolean;

@@ -1,11 +1,12 @@
 import type { Page, Request, Route } from "@playwright/test";
 import pages from "../../content/pages.json" with { type: "json" };
-import { business as allFacts } from "../../shared/business.ts";
-import { welcomeOffer } from "../../shared/quote/offers.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { estimateField } from "../../shared/quote-form.ts";
 import { serviceCatalog } from "../../shared/service-catalog.ts";
 import { expect, test, waitForIslands } from "./fixtures";
 import { business, publicKey } from "./helpers/site";
+
+const { welcomeOffer } = repositoryFacts().offers;
 
 /** product.md, Quote form: word for word. */
 const successToast = "Thank you! We'll contact you soon.";
@@ -403,9 +404,9 @@ test.describe("what the form's scripts carry (decision 0017)", () => {
       pages.services["janitorial-services"].intro[0] as string,
       pages.services["floor-strip-wax"].intro,
       pages.serviceCards.office.description,
-      allFacts.tagline,
-      allFacts.founder.name,
-      ...allFacts.certifications,
+      business.tagline,
+      business.founder.name,
+      ...business.certifications,
       // The flat names only the plain form (in <noscript>, prerendered) posts.
       ...Object.values(estimateField),
     ];

@@ -5,13 +5,17 @@
  * "$37"), measured from the boxes the browser drew. The preferred days skip closed days.
  */
 import type { Locator, Page } from "@playwright/test";
-import { closedReason } from "../../shared/closed-days.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { estimate, formatRange, type HomeInputs } from "../../shared/quote/estimate.ts";
-import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { expect, test, waitForIsland, waitForIslands } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe";
 
 const widths = [390, 1280] as const;
+const {
+  priceList,
+  offers: { welcomeOffer },
+  closedDays,
+} = repositoryFacts();
 
 async function openEstimator(page: Page, width: number) {
   await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
@@ -58,8 +62,8 @@ for (const width of widths) {
     await expect(form.getByRole("radio", { name: "A home" })).toBeChecked();
     await form.getByRole("combobox", { name: "How often" }).selectOption("bi-weekly");
 
-    const first = estimate(home, welcomeOffer);
-    const later = estimate(home);
+    const first = estimate(home, welcomeOffer, priceList);
+    const later = estimate(home, null, priceList);
     const sentence = `First visit ${formatRange(first)} with the 20% welcome offer, then ${formatRange(later)} every two weeks`;
     await expect(form.getByText(sentence)).toBeVisible();
     await expect(form.getByText("Welcome offer (20% off the first visit)")).toBeVisible();
@@ -85,7 +89,7 @@ for (const width of widths) {
     // One-time: one price, no later visits.
     await form.getByRole("radio", { name: "A home" }).check();
     await form.getByRole("combobox", { name: "How often" }).selectOption("one-time");
-    const once = estimate({ ...home, frequency: "one-time" }, welcomeOffer);
+    const once = estimate({ ...home, frequency: "one-time" }, welcomeOffer, priceList);
     await expect(
       form.getByText(`${formatRange(once)} for a one-time cleaning, with the 20% welcome offer`),
     ).toBeVisible();
@@ -116,7 +120,7 @@ test("the days offered for a visit are the days the business is open", async ({ 
     .locator("option:not([value=''])")
     .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
   expect(days.length).toBeGreaterThanOrEqual(15);
-  expect(days.filter((day) => closedReason(day) !== null)).toEqual([]);
+  expect(days.filter((day) => closedDays.closedReason(day) !== null)).toEqual([]);
   await expect(
     form.getByText("Monday to Saturday; we are closed on major holidays."),
   ).toBeVisible();

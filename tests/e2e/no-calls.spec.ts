@@ -7,12 +7,14 @@
  */
 import type { Page, Request } from "@playwright/test";
 import { contactDefaults } from "../../functions/send-contact-email/base/config.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { deploymentDefaults } from "../../shared/deployment-defaults.ts";
-import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { expect, test, waitForIsland, waitForIslands, waitLikeAPerson } from "./fixtures";
 import { quoteForm, uniqueMessage } from "./helpers/quote-form.ts";
 
 test.use({ firstVisit: true });
+
+const { welcomeOffer } = repositoryFacts().offers;
 
 /**
  * What a page loads to show itself: a GET of one of the site's own files (pages, scripts, styles,

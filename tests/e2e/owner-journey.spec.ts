@@ -9,7 +9,7 @@ import {
   createLinkSigners,
   parseLinkSettings,
 } from "../../functions/send-contact-email/links/links-settings.ts";
-import { business } from "../../shared/business.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { createFakeSite } from "../integration/support/fake-site.ts";
 import { ownersMailOf, waitForOutboxMail } from "../integration/support/outbox-files.ts";
 import { unusedPort } from "../integration/support/ports.ts";
@@ -46,7 +46,7 @@ const own = ownServer("owner", {
 async function linkFromEml(id: string): Promise<string> {
   const mail = await waitForOutboxMail(
     join(own.dataDir, "outbox"),
-    ownersMailOf(id, business.email),
+    ownersMailOf(id, repositoryFacts().business.email),
     `the owner's e-mail about ${id}`,
   );
   return new RegExp(`http://\\S+/lead/${id}\\?token=[\\w.%-]+`).exec(mail.text)?.[0] ?? "";

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page, Request } from "@playwright/test";
 import { contactDefaults } from "../../functions/send-contact-email/base/config.ts";
-import { welcomeOffer } from "../../shared/quote/offers.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { expect, test, waitForIsland, waitForIslands, waitLikeAPerson } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
 import { ownServer } from "./helpers/own-server.ts";
@@ -20,6 +20,7 @@ test.beforeEach(() => test.slow());
 test.describe.configure({ mode: "serial" });
 
 const own = ownServer("journey", { env: () => ({ RATE_LIMIT_MAX: "50" }) });
+const { welcomeOffer } = repositoryFacts().offers;
 
 type Lead = { name: string; message: string; service: string; offer?: { id: string } };
 

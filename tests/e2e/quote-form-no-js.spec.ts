@@ -6,7 +6,6 @@
  */
 import { repositoryFacts } from "../../shared/content/facts.ts";
 import { deploymentDefaults } from "../../shared/deployment-defaults.ts";
-import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { bookableDates } from "../../shared/quote/preferred-windows.ts";
 import { expect, test, waitForIslands } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
@@ -17,6 +16,8 @@ test.describe.configure({ mode: "serial" });
 test.use({ javaScriptEnabled: false });
 
 const own = ownServer("no-js", { env: () => ({ RATE_LIMIT_MAX: "50" }) });
+const facts = repositoryFacts();
+const { welcomeOffer } = facts.offers;
 
 type Lead = {
   name: string;
@@ -71,7 +72,7 @@ test("a visitor without JavaScript sends the form, sees the thank-you page, and 
     .selectOption("business");
   await fields.form.getByRole("spinbutton", { name: "Approximate square feet" }).fill("4000");
   await fields.form.getByRole("combobox", { name: "Visits per week" }).selectOption("2");
-  const [day] = bookableDates(new Date(), repositoryFacts());
+  const [day] = bookableDates(new Date(), facts);
   await fields.form.getByLabel("Day 1", { exact: true }).fill(day as string);
   await fields.form.getByLabel("Time of day 1").selectOption("afternoon");
   await fields.send.click();

@@ -5,8 +5,8 @@
  * request, read back with `npm run leads --json`, carries what the function computed.
  */
 import { contactDefaults } from "../../functions/send-contact-email/base/config.ts";
+import { repositoryFacts } from "../../shared/content/facts.ts";
 import { estimate, formatRange } from "../../shared/quote/estimate.ts";
-import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { expect, test, waitForIsland, waitForIslands, waitLikeAPerson } from "./fixtures";
 import { ownServer } from "./helpers/own-server.ts";
 
@@ -17,6 +17,10 @@ test.describe.configure({ mode: "serial" });
 test.use({ firstVisit: true });
 
 const own = ownServer("quote", { env: () => ({ RATE_LIMIT_MAX: "50" }) });
+const {
+  priceList,
+  offers: { welcomeOffer },
+} = repositoryFacts();
 
 type Lead = {
   message: string;
@@ -102,8 +106,8 @@ test("estimate, ZIP, the offer kept and two windows travel with the request", as
     addOns: ["inside-oven"],
   } as const;
   // Bi-weekly with the offer: the first visit discounted, each later visit at its own price.
-  const expected = estimate(inputs, welcomeOffer);
-  const later = estimate(inputs);
+  const expected = estimate(inputs, welcomeOffer, priceList);
+  const later = estimate(inputs, null, priceList);
   await expect(
     form.getByText(
       `First visit ${formatRange(expected)} with the 20% welcome offer, then ${formatRange(later)} every two weeks`,

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { servicePages } from "../../app/content/service-pages";
+import { servicePagesOf } from "../../app/content/service-pages";
+import { repositoryFacts } from "../../shared/content/facts";
 import { expect, test, waitForIslands } from "./fixtures";
 import { closingBanner, escapeRegExp, headingTexts, mainText } from "./helpers/html";
 import {
@@ -33,6 +34,9 @@ async function expectLink(scope: Locator, name: string | RegExp, href: string) {
   const link = scope.getByRole("link", { name }).first();
   await expect(link, `link ${name} -> ${href}`).toHaveAttribute("href", href);
 }
+
+/** The service pages' texts, as the repository's version makes them. */
+const servicePages = servicePagesOf(repositoryFacts().document);
 
 /** A click-to-call link shows the number (product.md, Purpose). */
 const callName = new RegExp(escapeRegExp(business.phone.display));

@@ -123,7 +123,7 @@ export function describeContactContract(hostName: string, getHost: () => Contrac
       expect(response.status).toBe(200);
       const { id } = (await response.json()) as { id: string };
       const mail = await getHost().waitForMail(id);
-      const priced = estimate(inputs, null);
+      const priced = estimate(inputs, null, repositoryFacts().priceList);
       for (const part of [mail.text, mail.html]) {
         expect(part).toContain("19312, Berwyn, in our service area");
         expect(part).toContain(`$${priced.low}–$${priced.high} a visit`);

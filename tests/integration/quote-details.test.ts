@@ -8,10 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { business as theBusiness } from "../../shared/business.ts";
 import { repositoryFacts } from "../../shared/content/facts.ts";
 import { estimate, formatRange } from "../../shared/quote/estimate.ts";
-import { welcomeOffer } from "../../shared/quote/offers.ts";
 import { bookableDates, formatWindow } from "../../shared/quote/preferred-windows.ts";
 import { createFakeSite } from "./support/fake-site.ts";
 import { ownersMailOf, waitForOutboxMail } from "./support/outbox-files.ts";
@@ -19,6 +17,9 @@ import { type HostProcess, runLeads, startNodeServer } from "./support/processes
 import { validRequest } from "./support/requests.ts";
 
 const key = "sb_publishable_quote-details-key";
+// The server speaks from the repository's version: nothing is published in these tests.
+const facts = repositoryFacts();
+const { welcomeOffer } = facts.offers;
 const business = {
   kind: "business",
   squareFeet: 6000,
@@ -41,7 +42,7 @@ const send = async (body: unknown) => {
 const outboxMail = (id: string) =>
   waitForOutboxMail(
     join(folder, "data", "outbox"),
-    ownersMailOf(id, theBusiness.email),
+    ownersMailOf(id, facts.business.email),
     `the owner's e-mail about ${id}`,
     10_000,
   );
@@ -64,7 +65,7 @@ afterAll(async () => {
 
 describe("quote details on the real server", () => {
   it("stores what the function decided, e-mails it in plain words, and leads --json prints it", async () => {
-    const [day] = bookableDates(new Date(), repositoryFacts());
+    const [day] = bookableDates(new Date(), facts);
     const windows = [{ date: day as string, window: "afternoon" }];
     const sent = await send({
       ...validRequest({ name: "Office Manager", service: "office" }),
@@ -75,7 +76,7 @@ describe("quote details on the real server", () => {
     });
     expect(sent.status).toBe(200);
     const id = sent.body.id as string;
-    const priced = estimate(business, welcomeOffer);
+    const priced = estimate(business, welcomeOffer, facts.priceList);
 
     const mail = await outboxMail(id);
     for (const part of [mail.text, mail.html]) {
@@ -125,8 +126,8 @@ describe("quote details on the real server", () => {
     });
     expect(sent.status).toBe(200);
     const id = sent.body.id as string;
-    const first = estimate(home, welcomeOffer);
-    const later = estimate(home);
+    const first = estimate(home, welcomeOffer, facts.priceList);
+    const later = estimate(home, null, facts.priceList);
     expect(first.recurring).toEqual({ low: later.low, high: later.high });
 
     const mail = await outboxMail(id);

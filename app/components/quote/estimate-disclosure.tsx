@@ -5,12 +5,14 @@ import type { ServiceValue } from "../../../shared/contact-fields";
 import type { EstimateInputs } from "../../../shared/quote/estimate";
 import type { Offer } from "../../../shared/quote/offers";
 
-import { Estimator } from "./estimator";
+import { Estimator, type EstimatorFacts } from "./estimator";
 
 type EstimateDisclosureProps = {
   open: boolean;
   onToggle: () => void;
   offer: Offer | null;
+  /** The page's price list and offers. */
+  facts: EstimatorFacts;
   /** The service chosen in the form, which decides whether a home or a business is estimated. */
   service: ServiceValue | "";
   error?: string;
@@ -26,6 +28,7 @@ export function EstimateDisclosure({
   open,
   onToggle,
   offer,
+  facts,
   service,
   error,
   onChange,
@@ -47,7 +50,9 @@ export function EstimateDisclosure({
         />
       </button>
       <div id="estimate-panel" hidden={!open} className="mt-4">
-        {opened ? <Estimator offer={offer} service={service} onChange={onChange} /> : null}
+        {opened ? (
+          <Estimator offer={offer} facts={facts} service={service} onChange={onChange} />
+        ) : null}
         {error ? (
           <p id="estimate-error" className="mt-3 text-red-700 text-sm">
             {error}

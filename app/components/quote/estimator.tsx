@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { controlClass } from "~/components/ui/form-field";
 import { type ServiceValue, withThousandsSeparators } from "../../../shared/contact-fields";
-import { pageFacts } from "../../../shared/content/island-facts";
+import type { IslandFacts } from "../../../shared/content/island-facts";
 import { type EstimateInputs, estimate } from "../../../shared/quote/estimate";
 import { estimateParts } from "../../../shared/quote/estimate-words";
 import type { Offer } from "../../../shared/quote/offers";
@@ -10,6 +10,7 @@ import {
   estimateLimits,
   frequencies,
   frequencyLabels,
+  type PriceList,
   type PropertyKind,
 } from "../../../shared/quote/price-list";
 import { propertyKindFor } from "../../../shared/quote/property-kind";
@@ -50,9 +51,9 @@ const whole = (value: string, range: { min: number; max: number }) => {
 };
 
 /** The inputs the price list can price, or null while a figure is missing or out of range. */
-export function inputsFromDraft(draft: Draft): EstimateInputs | null {
+export function inputsFromDraft(draft: Draft, list: PriceList): EstimateInputs | null {
   const addOns = draft.addOns.filter((id) =>
-    addOnsFor(draft.kind).some((addOn) => addOn.id === id),
+    addOnsFor(draft.kind, list).some((addOn) => addOn.id === id),
   );
   if (draft.kind === "business") {
     const squareFeet = whole(draft.businessSquareFeet, estimateLimits.business.squareFeet);
@@ -79,8 +80,12 @@ export function inputsFromDraft(draft: Draft): EstimateInputs | null {
 const bathroomChoices = Array.from({ length: 19 }, (_, index) => String(1 + index / 2));
 const visitChoices = ["1", "2", "3", "4", "5", "6", "7"];
 
+/** What the estimator reads of the page's version: its price list and its offers. */
+export type EstimatorFacts = Pick<IslandFacts, "priceList" | "offers">;
+
 type EstimatorProps = {
   offer: Offer | null;
+  facts: EstimatorFacts;
   /** The service chosen in the form: a home estimate for residential, a business one for offices. */
   service: ServiceValue | "";
   /** Called with the inputs whenever they price, and with null while they do not. */
@@ -91,15 +96,15 @@ type EstimatorProps = {
  * The instant price estimate: a few facts about the property give a range with its line items at
  * once. The range is announced politely to screen readers when it changes.
  */
-export function Estimator({ offer, service, onChange }: EstimatorProps) {
+export function Estimator({ offer, facts, service, onChange }: EstimatorProps) {
   const id = useId();
   const suggestedKind = propertyKindFor(service);
   const [draft, setDraft] = useState<Draft>(() => ({ ...startingDraft, kind: suggestedKind }));
   // Home or business follows the chosen service until the visitor picks one themselves.
   const [kindChosen, setKindChosen] = useState(false);
   if (!kindChosen && draft.kind !== suggestedKind) setDraft({ ...draft, kind: suggestedKind });
-  const inputs = inputsFromDraft(draft);
-  const result = inputs ? estimate(inputs, offer) : null;
+  const inputs = inputsFromDraft(draft, facts.priceList);
+  const result = inputs ? estimate(inputs, offer, facts.priceList) : null;
 
   // The form sends these inputs (never the prices): reported whenever they change, first on mount.
   const inputsKey = JSON.stringify(inputs);
@@ -248,7 +253,7 @@ export function Estimator({ offer, service, onChange }: EstimatorProps) {
       <fieldset className="sm:col-span-2">
         <legend className="font-semibold text-ink">Add-ons</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {addOnsFor(draft.kind).map((addOn) => (
+          {addOnsFor(draft.kind, facts.priceList).map((addOn) => (
             <label key={addOn.id} className="flex min-h-11 items-center gap-3">
               <input
                 type="checkbox"
@@ -272,7 +277,7 @@ export function Estimator({ offer, service, onChange }: EstimatorProps) {
           {result ? (
             <>
               <span className="sr-only">Estimate: </span>
-              {estimateParts(result, offer, pageFacts().offers.current).map((part, index) =>
+              {estimateParts(result, offer, facts.offers.current).map((part, index) =>
                 part.amount ? (
                   <span
                     // biome-ignore lint/suspicious/noArrayIndexKey: the parts never reorder

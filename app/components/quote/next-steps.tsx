@@ -1,10 +1,17 @@
-import { businessReach } from "../../../shared/business-reach";
+import type { BusinessReach } from "../../../shared/business-reach";
 
 /**
  * What happens after a quote request, in the order it happens: the same promise on the form's
  * confirmation (with JavaScript) and on the thank-you page (without).
  */
-export function NextSteps({ estimate }: { estimate?: string | null }) {
+export function NextSteps({
+  estimate,
+  reach,
+}: {
+  estimate?: string | null;
+  /** How and when the business answers, in the version the page was made from. */
+  reach: Pick<BusinessReach, "responseTime" | "hours">;
+}) {
   return (
     <ol className="grid list-decimal gap-3 pl-6 marker:font-bold marker:text-brand-700">
       <li>
@@ -12,9 +19,9 @@ export function NextSteps({ estimate }: { estimate?: string | null }) {
         about it right away.
       </li>
       <li>
-        <strong className="text-ink">We call you within {businessReach.responseTime}</strong>,
-        during business hours: {businessReach.hours.summary}
-        {businessReach.hours.closedDays ? ` (closed ${businessReach.hours.closedDays})` : ""}.
+        <strong className="text-ink">We call you within {reach.responseTime}</strong>, during
+        business hours: {reach.hours.summary}
+        {reach.hours.closedDays ? ` (closed ${reach.hours.closedDays})` : ""}.
       </li>
       <li>
         <strong className="text-ink">

@@ -1,5 +1,5 @@
 import { controlClass } from "~/components/ui/form-field";
-import { pageFacts } from "../../../shared/content/island-facts";
+import type { IslandFacts } from "../../../shared/content/island-facts";
 import {
   type PlainControl,
   type PlainGroup,
@@ -10,19 +10,18 @@ import { PlainOffer } from "./plain-offer";
 
 /**
  * The welcome offer (the popup's, which needs a script), the estimate's inputs and the preferred
- * times as plain controls, for a browser without JavaScript (the form renders this inside <noscript>). The function maps their flat names to the
- * JSON shape; with JavaScript the estimator and the time picker take their place.
+ * times as plain controls, for a browser without JavaScript (the form renders this inside <noscript>). The function maps
+ * their flat names to the JSON shape; with JavaScript the estimator and the time picker take their place.
  */
-export function PlainDetails() {
+export function PlainDetails({ facts }: { facts: IslandFacts }) {
   return (
     <div className="grid gap-5 sm:col-span-2">
-      <PlainOffer />
-      {[
-        ...plainEstimateGroups(pageFacts().priceList),
-        plainWindowGroup(pageFacts().reach.hours.openDays),
-      ].map((group) => (
-        <Group key={group.legend} group={group} />
-      ))}
+      <PlainOffer offers={facts.offers} />
+      {[...plainEstimateGroups(facts.priceList), plainWindowGroup(facts.reach.hours.openDays)].map(
+        (group) => (
+          <Group key={group.legend} group={group} />
+        ),
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { welcomeOffer, welcomeOfferOn } from "../../../shared/quote/offers";
+import type { Offers } from "../../../shared/quote/offers";
 
 /**
  * The welcome offer for a browser without JavaScript, which never sees the popup: its words and
@@ -6,7 +6,8 @@ import { welcomeOffer, welcomeOfferOn } from "../../../shared/quote/offers";
  * details, inside the form's <noscript>, before the script's hidden `offer` field: a plain post's
  * first `offer` is this box's when it is ticked). Nothing while the owner has the offer off.
  */
-export function PlainOffer() {
+export function PlainOffer({ offers }: { offers: Offers }) {
+  const { welcomeOffer, welcomeOfferOn } = offers;
   if (!welcomeOfferOn) return null;
   return (
     <label className="flex gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-ink">

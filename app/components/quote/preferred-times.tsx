@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/form-field";
 import { CloseIcon } from "~/components/ui/stroke-icons";
-import { businessReach } from "../../../shared/business-reach";
-import { pageFacts } from "../../../shared/content/island-facts";
+import type { IslandFacts } from "../../../shared/content/island-facts";
 import {
   bookableDates,
   type DayWindow,
@@ -20,6 +19,8 @@ export type PickedWindow = { date: string; window: DayWindow };
 export const nothingPicked: PickedWindow = { date: "", window: "morning" };
 
 type PreferredTimesProps = {
+  /** The page's open days and closed days. */
+  facts: Pick<IslandFacts, "reach" | "closedDays">;
   value: PreferredWindow[];
   /** The pickers, held by the form: a time picked but not added still counts on Send. */
   picked: PickedWindow;
@@ -37,6 +38,7 @@ type PreferredTimesProps = {
  * in the picker is one the visitor chose: the form adds it on Send if it was not added.
  */
 export function PreferredTimes({
+  facts,
   value,
   picked,
   onPick,
@@ -47,8 +49,8 @@ export function PreferredTimes({
   const id = useId();
   const [dates, setDates] = useState<string[]>([]);
   useEffect(() => {
-    if (ready) setDates(bookableDates(new Date(), pageFacts()));
-  }, [ready]);
+    if (ready) setDates(bookableDates(new Date(), facts));
+  }, [ready, facts]);
   const daySelect = useRef<HTMLSelectElement>(null);
   const list = useRef<HTMLUListElement>(null);
   // Where focus goes once a time is added (the button that had it disables itself). Set by Add
@@ -77,7 +79,7 @@ export function PreferredTimes({
         {`Preferred times (optional, up to ${windowRules.maxWindows})`}
       </legend>
       <p id={`${id}-days`} className="mt-1 text-slate-600 text-sm">
-        {`${businessReach.hours.openDays}; we are closed on major holidays.`}
+        {`${facts.reach.hours.openDays}; we are closed on major holidays.`}
       </p>
       <div className="mt-2 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { CallLink } from "~/components/call-link";
+import type { BusinessReach } from "../../../shared/business-reach";
 import { NextSteps } from "./next-steps";
 
 export type SentRequest = {
@@ -19,7 +20,7 @@ export type SentRequest = {
  * request page, and the phone. Focus moves to its heading, so the confirmation is where the
  * visitor (and a screen reader) is; the form below needs no "send another" to come back.
  */
-export function RequestSent({ request }: { request: SentRequest }) {
+export function RequestSent({ request, reach }: { request: SentRequest; reach: BusinessReach }) {
   const box = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // Each request sent is a new confirmation. Its top is brought under the sticky header (focus
@@ -47,14 +48,14 @@ export function RequestSent({ request }: { request: SentRequest }) {
         about {request.service}.
         {request.windows.length > 0 ? ` Your preferred times: ${request.windows.join("; ")}.` : ""}
       </p>
-      <NextSteps estimate={request.estimate} />
+      <NextSteps estimate={request.estimate} reach={reach} />
       <p>
         An e-mail with your own request page, where you can follow it, is on its way to{" "}
         <strong className="break-words text-ink">{request.email}</strong>.
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <span>Need us sooner?</span>
-        <CallLink />
+        <CallLink phone={reach.phone} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 /**
  * The answer to "Do we serve you?" in words, for the form's ZIP field and the home page's ZIP box.
  */
-import { decideZip } from "../../../shared/quote/service-area";
+import { decideZip, type TownZips } from "../../../shared/quote/service-area";
 
 export type ZipAnswer =
   | { kind: "none" }
@@ -9,10 +9,13 @@ export type ZipAnswer =
   | { kind: "in-area"; text: string; town: string; path: string }
   | { kind: "outside"; text: string };
 
-/** Answers once five characters are typed; `complete` (the visitor pressed Enter) answers any input. */
-export function zipAnswer(input: string, complete = false): ZipAnswer {
+/**
+ * Answers from the page's area once five characters are typed; `complete` (the visitor pressed
+ * Enter) answers any input.
+ */
+export function zipAnswer(input: string, area: readonly TownZips[], complete = false): ZipAnswer {
   if (input.trim().length < 5 && !complete) return { kind: "none" };
-  const decision = decideZip(input);
+  const decision = decideZip(input, area);
   switch (decision.kind) {
     case "invalid":
       return { kind: "invalid", text: "Please enter a 5-digit ZIP code." };

@@ -1,5 +1,6 @@
 import { controlClass } from "~/components/ui/form-field";
 import { cn } from "~/lib/cn";
+import type { TownZips } from "../../../shared/quote/service-area";
 import { zipAnswer } from "./zip-answer";
 
 type ZipFieldProps = {
@@ -8,11 +9,13 @@ type ZipFieldProps = {
   /** The schema's message after a failed submit. */
   error?: string;
   onChange: (value: string) => void;
+  /** The page's area: the towns and ZIPs it answers from. */
+  area: readonly TownZips[];
 };
 
 /** The form's optional ZIP code, answered at once: in the area (with the town's page) or not. */
-export function ZipField({ id, value, error, onChange }: ZipFieldProps) {
-  const answer = zipAnswer(value);
+export function ZipField({ id, value, error, onChange, area }: ZipFieldProps) {
+  const answer = zipAnswer(value, area);
   const invalid = answer.kind === "invalid" || Boolean(error);
   return (
     <div>

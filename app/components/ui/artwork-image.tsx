@@ -1,8 +1,9 @@
 import type { Picture } from "vite-imagetools";
 import { type ArtworkName, artwork } from "~/content/artwork";
+import { usePageFacts } from "~/content/page-facts";
 import { photos } from "~/content/photos";
 import { cn } from "~/lib/cn";
-import { ownerPictures, pictureSources } from "../../../shared/content/owner-pictures";
+import { pictureSources } from "../../../shared/content/owner-pictures";
 
 type ArtworkImageProps = {
   name: ArtworkName;
@@ -18,8 +19,8 @@ type ArtworkImageProps = {
 /**
  * Every picture on the site goes through here: fixed dimensions so nothing shifts while it loads,
  * lazy below the fold. In place of the illustration, in this order: the picture the owner
- * uploaded for this slot (the live content's `pictures`, with the owner's alt text), else a photo
- * added to the build (app/assets/photos/).
+ * uploaded for this slot (the `pictures` of the version the page is made from, with the owner's
+ * alt text), else a photo added to the build (app/assets/photos/).
  */
 export function ArtworkImage({
   name,
@@ -36,7 +37,7 @@ export function ArtworkImage({
     fetchPriority: priority ? "high" : "auto",
   } as const;
   const text = alt ?? image.alt;
-  const owned = ownerPictures[name];
+  const owned = usePageFacts().ownerPictures[name];
 
   if (owned)
     return (

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { business } from "../../../shared/business.ts";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { deploymentDefaults } from "../../../shared/deployment-defaults.ts";
 import { ConfigError, contactDefaults, parseContactConfig } from "./config.ts";
 
 describe("contact configuration", () => {
   it("has working defaults for a fresh clone", () => {
     const config = parseContactConfig({});
+    const { business } = repositoryFacts();
     expect(config.publicKeys).toEqual([deploymentDefaults.publicKey]);
     expect(config.allowedOrigins).toEqual([new URL(deploymentDefaults.siteUrl).origin]);
     expect(config.mailTo).toEqual([business.email]);

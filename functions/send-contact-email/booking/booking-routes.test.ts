@@ -8,7 +8,6 @@
 import ICAL from "ical.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { repositoryFacts } from "../../../shared/content/facts.ts";
-import { switchContent } from "../../../shared/content/live-content.ts";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
 import { bookableDates } from "../../../shared/quote/preferred-windows.ts";
@@ -33,7 +32,6 @@ const functionUrl = "https://www.example.org/functions/v1/send-contact-email";
 const running: ContactFunction[] = [];
 afterEach(async () => {
   for (const fn of running.splice(0)) await fn.stop();
-  switchContent(repositoryContent as SiteContent, null);
 });
 
 const owner = createLinkSigner(secrets.OWNER_LINK_SECRET, { scope: "owner" });

@@ -6,7 +6,6 @@
 
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { business } from "../../../shared/business.ts";
 import { factsOf, repositoryFacts } from "../../../shared/content/facts.ts";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
@@ -62,7 +61,7 @@ describe("the acknowledgement", () => {
       expect(part).toContain("We will call you by Wed Nov 25, 5 PM");
       expect(part).toContain("Berwyn");
       expect(part).toContain("Tue Dec 1, morning");
-      expect(part).toContain(business.phone.display);
+      expect(part).toContain(repositoryFacts().business.phone.display);
       expect(part).toContain("You received this e-mail because");
     }
     expect(email.text).toContain(links.requestPage);

@@ -1,9 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { estimate } from "../../../shared/quote/estimate.ts";
-import { welcomeOffer } from "../../../shared/quote/offers.ts";
 import { bookableDates } from "../../../shared/quote/preferred-windows.ts";
-import { priceList } from "../../../shared/quote/price-list.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
 import { fixedContent } from "../../../tests/support/content-source.ts";
 import { brokenStore, testStore } from "../../../tests/support/stores.ts";
@@ -385,7 +383,8 @@ describe("send-contact-email handler: quote details", () => {
     );
     expect(response.status).toBe(200);
     const [stored] = await store.list();
-    const expected = estimate(home, welcomeOffer);
+    const { offers, priceList } = repositoryFacts();
+    const expected = estimate(home, offers.welcomeOffer, priceList);
     expect(stored).toMatchObject({
       zip: "19341",
       inServiceArea: true,

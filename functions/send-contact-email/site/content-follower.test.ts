@@ -4,10 +4,8 @@
  * previous version and is not retried in a loop; one check at a time.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { liveContent, switchContent } from "../../../shared/content/live-content.ts";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import type { SiteContent } from "../../../shared/content/site-content.ts";
-import { welcomeOffer } from "../../../shared/quote/offers.ts";
 import { brokenStore, testStore } from "../../../tests/support/stores.ts";
 import type { Logger } from "../base/log.ts";
 import type { SqliteStore } from "../database/sqlite-store.ts";
@@ -19,8 +17,6 @@ afterEach(async () => {
   vi.useRealTimers();
   for (const follower of followers.splice(0)) follower.stop();
   for (const store of opened.splice(0)) await store.close();
-  // One registry per process: the next test starts from the repository's version again.
-  switchContent(repositoryContent as SiteContent, null);
 });
 
 function withPercent(percentOff: number): SiteContent {
@@ -65,6 +61,9 @@ function setup(options: { build?: SiteBuild; store?: SqliteStore | null; everyMs
   };
 }
 
+/** The offer's id in the version the follower has live. */
+const offerId = (follower: ContentFollower) => follower.live().facts.offers.welcomeOffer.id;
+
 /** A build the test finishes: what it was called with, and when. */
 function heldBuild() {
   const calls: { version: number; percentOff: number; servingThen: number | null }[] = [];
@@ -76,7 +75,8 @@ function heldBuild() {
     calls.push({
       version,
       percentOff: document.offer.percentOff,
-      servingThen: liveContent().version,
+      // The test's follower (the last one set up): the version it had live meanwhile.
+      servingThen: followers.at(-1)?.live().version ?? null,
     });
     await gate;
   };
@@ -100,12 +100,12 @@ describe("the content follower", () => {
     // Pages first: while they are made, the function still shows the previous version.
     expect(held.calls[0]).toEqual({ version, percentOff: 25, servingThen: null });
     expect(follower.status()).toEqual({ serving: null, building: version, failed: null });
-    expect(welcomeOffer.percentOff).toBe(20);
+    expect(follower.live().facts.offers.welcomeOffer.percentOff).toBe(20);
     held.release();
     await checking;
-    expect(liveContent().version).toBe(version);
-    // A module that derives from the content follows it (the function's offer check reads this).
-    expect(welcomeOffer.id).toBe("welcome-25");
+    expect(follower.live().version).toBe(version);
+    // Its facts are the new version's (the function's offer check reads them).
+    expect(offerId(follower)).toBe("welcome-25");
     expect(follower.status()).toEqual({ serving: version, building: null, failed: null });
     // Already live: the next check builds nothing.
     await follower.checkNow();
@@ -116,8 +116,8 @@ describe("the content follower", () => {
     const { follower, publish } = setup();
     const version = await publish(withPercent(30));
     await follower.checkNow();
-    expect(liveContent().version).toBe(version);
-    expect(welcomeOffer.id).toBe("welcome-30");
+    expect(follower.live().version).toBe(version);
+    expect(offerId(follower)).toBe("welcome-30");
   });
 
   it("keeps the previous version when the build fails, says why, and retries only after the backoff", async () => {
@@ -130,8 +130,8 @@ describe("the content follower", () => {
     const { follower, publish, advance, lines } = setup({ build });
     const first = await publish(withPercent(25));
     await follower.checkNow();
-    expect(liveContent().version).toBeNull();
-    expect(welcomeOffer.id).toBe("welcome-20");
+    expect(follower.live().version).toBeNull();
+    expect(offerId(follower)).toBe("welcome-20");
     expect(follower.status()).toEqual({
       serving: null,
       building: null,
@@ -157,7 +157,7 @@ describe("the content follower", () => {
     const second = await publish(withPercent(35));
     await follower.checkNow();
     expect(versions).toEqual([first, first, second]);
-    expect(liveContent().version).toBe(second);
+    expect(follower.live().version).toBe(second);
     expect(follower.status()).toEqual({ serving: second, building: null, failed: null });
   });
 
@@ -178,7 +178,7 @@ describe("the content follower", () => {
     held.release();
     await Promise.all(checks);
     expect(held.calls).toHaveLength(1);
-    expect(liveContent().version).toBe(version);
+    expect(follower.live().version).toBe(version);
   });
 
   it("checks again after the one in flight when a newer version came meanwhile", async () => {
@@ -194,8 +194,8 @@ describe("the content follower", () => {
     held.release();
     await Promise.all([firstCheck, secondCheck]);
     expect(held.calls.map((call) => call.version)).toEqual([first, second]);
-    expect(liveContent().version).toBe(second);
-    expect(welcomeOffer.id).toBe("welcome-40");
+    expect(follower.live().version).toBe(second);
+    expect(offerId(follower)).toBe("welcome-40");
   });
 
   it("never builds nor switches in a stored document that fails the content check", async () => {
@@ -207,8 +207,8 @@ describe("the content follower", () => {
     const version = await publish(bad);
     await follower.checkNow();
     expect(held.calls).toEqual([]);
-    expect(liveContent().version).toBeNull();
-    expect(welcomeOffer.id).toBe("welcome-20");
+    expect(follower.live().version).toBeNull();
+    expect(offerId(follower)).toBe("welcome-20");
     const { failed } = follower.status();
     expect(failed?.version).toBe(version);
     expect(failed?.reason).toMatch(/content check \(offer\.percentOff: /);
@@ -232,7 +232,8 @@ describe("the content follower", () => {
     for (let check = 0; check < 3; check += 1) await broken.follower.checkNow();
     expect(broken.lines.map((line) => line.level)).toEqual(["warn"]);
     expect(broken.follower.status().failed).toBeNull();
-    expect(liveContent().version).toBeNull();
+    expect(closed.follower.live().version).toBeNull();
+    expect(broken.follower.live().version).toBeNull();
   });
 
   it("checks at start, then on its timer", async () => {
@@ -242,16 +243,16 @@ describe("the content follower", () => {
     const first = await publish(withPercent(25));
     await follower.start();
     // A server started again comes back to the live version at once.
-    expect(liveContent().version).toBe(first);
+    expect(follower.live().version).toBe(first);
     const second = await publish(withPercent(30));
     await vi.advanceTimersByTimeAsync(20);
-    await vi.waitFor(() => expect(liveContent().version).toBe(second));
+    await vi.waitFor(() => expect(follower.live().version).toBe(second));
     follower.stop();
     const third = await publish(withPercent(35));
     await vi.advanceTimersByTimeAsync(100);
     // A check the timer started would have switched within this turn.
     await new Promise((resolve) => setImmediate(resolve));
-    expect(liveContent().version).not.toBe(third);
+    expect(follower.live().version).not.toBe(third);
   });
 
   it("offers a check on a request only when the last is older than the interval", async () => {
@@ -266,7 +267,7 @@ describe("the content follower", () => {
     expect(due).not.toBeNull();
     expect(follower.checkIfDue()).toBeNull(); // one at a time
     await due;
-    expect(liveContent().version).toBe(version);
+    expect(follower.live().version).toBe(version);
     expect(follower.checkIfDue()).toBeNull();
   });
 

@@ -9,7 +9,6 @@
  * live and is said in status(), with its reason, for the editor to show.
  */
 import { factsOf, repositoryFacts } from "../../../shared/content/facts.ts";
-import { switchContent } from "../../../shared/content/live-content.ts";
 import { checkSiteContent, type SiteContent } from "../../../shared/content/site-content.ts";
 import { contactDefaults } from "../base/config.ts";
 import type { LiveFacts } from "../base/content-source.ts";
@@ -113,8 +112,6 @@ export function createContentFollower(options: ContentFollowerOptions): ContentF
       }
       await build?.(checked.content, live);
       current = { version: live, facts: factsOf(checked.content) };
-      // The pages that still read the process's document (`npm run dev`'s, rendered here).
-      switchContent(checked.content, live);
       if (failed && failed.version <= live) failed = null;
       log.info("content version live", { version: live });
     } catch (error) {

@@ -1,13 +1,14 @@
 /**
  * What the suite expects of the site, written from docs/product.md (names, counts, paths, labels).
  * Facts the owner fills in (phone numbers, e-mail, founder) and free copy (section headings) are
- * read from the app's content modules, so that changing them there does not break the tests.
+ * read from the repository's content version, the one the built site is made from, so that
+ * changing them there does not break the tests.
  */
-import { business } from "../../../shared/business";
+import { repositoryFacts } from "../../../shared/content/facts";
 import { deploymentDefaults } from "../../../shared/deployment-defaults";
 import { escapeRegExp } from "./html";
 
-export { business };
+export const { business } = repositoryFacts();
 
 /** product.md, Pages; the slug king-prussia, the name written in full: King of Prussia. */
 export const towns = [

@@ -8,7 +8,7 @@ import type { BusinessReach, Holiday } from "./business-reach.ts";
 import { dayName, type Weekday, weekdays } from "./content/weekdays.ts";
 
 /** The owner's day a date falls on: JavaScript counts from Sunday (0), the owner's week from Monday. */
-const weekdayOf = (date: Date): Weekday => weekdays[(date.getUTCDay() + 6) % 7] as Weekday;
+export const weekdayOf = (date: Date): Weekday => weekdays[(date.getUTCDay() + 6) % 7] as Weekday;
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 const utc = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));

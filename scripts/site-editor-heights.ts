@@ -70,6 +70,7 @@ const forms = [
   ["Welcome offer", "offer"],
   ["Prices", "prices"],
   ["Service area", "area"],
+  ["Online booking", "booking"],
   ["Reviews", "reviews"],
   ["Pictures", "pictures"],
   ["Pages (list)", "pages"],

@@ -26,14 +26,26 @@ export const contentLabels: Record<string, string> = Object.fromEntries(
 
 /** Told as a list: what was added, removed or changed (a page's lists are told as a whole). */
 const isList = ({ node, on }: Declared) =>
-  !on && (node.node === "rows" || (node.node === "field" && node.kind === "lines"));
+  !on &&
+  (node.node === "rows" ||
+    (node.node === "field" && (node.kind === "lines" || node.kind === "several")));
+
+/** A choice by its words ("Booked at once"), never its value in the document. */
+function choiceWords(node: ContentNode | undefined, value: unknown): string | undefined {
+  if (node?.node !== "field") return undefined;
+  return node.choices?.find((choice) => choice.value === String(value))?.label;
+}
 
 function shown(node: ContentNode | undefined, value: unknown): string {
   if (typeof value === "boolean") return value ? "on" : "off";
-  if (typeof value === "number" && node?.node === "field" && node.kind === "percent")
-    return percentWords(value);
-  if (typeof value === "number" && node?.node === "field" && node.kind === "dollars")
-    return `$${value}`;
+  const field = node?.node === "field" ? node : undefined;
+  if (typeof value === "number" && field?.kind === "percent") return percentWords(value);
+  if (typeof value === "number" && field?.kind === "dollars") return `$${value}`;
+  const chosen = choiceWords(node, value);
+  if (chosen) return chosen;
+  // "90 minutes", "1 open day": a number in the unit its box shows beside it.
+  if (typeof value === "number" && field?.unit && field.unit !== "%" && field.unit !== "$")
+    return `${value} ${value === 1 ? field.unit.replace(/s$/, "") : field.unit}`;
   return String(value);
 }
 
@@ -160,7 +172,10 @@ function walk(path: string, before: unknown, after: unknown, changes: ContentCha
     return;
   }
   if (label && declared && isList(declared) && Array.isArray(before) && Array.isArray(after)) {
-    told(listChange(label, before, after));
+    // Choices ticked together are told by their words: "Carpet Cleaning added".
+    const words = (items: unknown[]) =>
+      items.map((item) => choiceWords(declared.node, item) ?? item);
+    told(listChange(label, words(before), words(after)));
     return;
   }
   if (label && declared?.on) {

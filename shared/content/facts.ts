@@ -8,6 +8,7 @@
  * holds its facts beside it (the function's content source, a page's render), and no module keeps
  * any.
  */
+import { type BookingSettings, bookingOf } from "../booking/booking-settings.ts";
 import { type Business, businessOf, supportPromiseOf } from "../business.ts";
 import type { BusinessReach } from "../business-reach.ts";
 import type { ClosedDays } from "../closed-days.ts";
@@ -32,6 +33,8 @@ export type Facts = {
   serviceArea: readonly TownZips[];
   closedDays: ClosedDays;
   ownerPictures: OwnerPictures;
+  /** How customers book online: the owner's availability (shared/booking/booking-settings.ts). */
+  booking: BookingSettings;
 };
 
 export function factsOf(document: SiteContent): Facts {
@@ -43,6 +46,7 @@ export function factsOf(document: SiteContent): Facts {
     business,
     supportPromise: supportPromiseOf(business),
     ownerPictures: ownerPicturesOf(document),
+    booking: bookingOf(document),
   };
 }
 

@@ -41,7 +41,9 @@ export function pageContentJson(document: Partial<PageContent>): string {
 /** A page's data block cut to the groups its islands read; without such an island, no block. */
 export function blockForIslands(html: string, islands: readonly string[]): string {
   // Made here, not at load: the islands import this module, and their code never needs it.
-  const block = new RegExp(`<script type="application/json" id="${pageContentId}">([^<]*)</script>`);
+  const block = new RegExp(
+    `<script type="application/json" id="${pageContentId}">([^<]*)</script>`,
+  );
   const needed = new Set(islands.flatMap((name) => islandContent[name] ?? []));
   return html.replace(block, (_element, json: string) => {
     if (needed.size === 0) return "";

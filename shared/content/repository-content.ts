@@ -3,6 +3,7 @@
  * site's first version, and what a developer commits after writing the live version back.
  */
 import area from "../../content/area.json" with { type: "json" };
+import booking from "../../content/booking.json" with { type: "json" };
 import business from "../../content/business.json" with { type: "json" };
 import contact from "../../content/contact.json" with { type: "json" };
 import hours from "../../content/hours.json" with { type: "json" };
@@ -19,6 +20,7 @@ export const contentGroups = [
   "offer",
   "prices",
   "area",
+  "booking",
   "reviews",
   "pages",
   "pictures",
@@ -31,6 +33,7 @@ export const repositoryContent: unknown = {
   offer,
   prices,
   area,
+  booking,
   reviews,
   pages,
   pictures,

@@ -22,11 +22,12 @@ function boxKind(node: FieldNode): FieldKind {
     case "yesNo":
       return node.choices ? "select" : "checkbox";
     case "time":
+    case "choice":
       return "select";
     case "id":
       return "hidden";
     case "several":
-      return "checkbox";
+      return "checkboxes";
     default:
       return node.kind;
   }

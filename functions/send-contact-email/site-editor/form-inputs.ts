@@ -3,6 +3,7 @@
  * readers only, its unit in words), its help line and its problems beside it, described to
  * assistive technology; a list's rows, each with "Remove", and one blank row that adds one.
  */
+import type { Unit } from "../../../shared/content/model/nodes.ts";
 import { Fragment, h, type ReactNode } from "../views/react.ts";
 import { rowCount } from "./form-values.ts";
 import type { Choice, Field, ListSpec, Values } from "./site-fields.ts";
@@ -62,6 +63,35 @@ export function FieldInput({
       ),
       after,
     );
+  if (field.kind === "checkboxes") {
+    const ticked = value.split(/\s+/);
+    // Boxes ticked together: a group named by its legend, each box by its choice; the id is the
+    // group's, for the problems' summary to link to.
+    return h(
+      "fieldset",
+      {
+        id,
+        className: `${fieldClass} choices`,
+        "aria-describedby": described || undefined,
+      },
+      h("legend", null, h(LabelWords, { field })),
+      (field.choices ?? []).map((choice) => {
+        const box = `${name}.${choice.value}`;
+        return h(
+          "label",
+          { key: choice.value, className: "check", htmlFor: idOf(box) },
+          h("input", {
+            id: idOf(box),
+            type: "checkbox",
+            name: box,
+            defaultChecked: ticked.includes(choice.value),
+          }),
+          choice.label,
+        );
+      }),
+      after,
+    );
+  }
   let input: ReactNode;
   if (field.kind === "select") {
     const choices: readonly Choice[] =
@@ -89,18 +119,21 @@ export function FieldInput({
     field.unit
       ? h(
           "div",
-          { className: field.unit === "$" ? "unit dollars" : "unit percent" },
+          { className: `unit ${unitClass(field.unit)}` },
           field.unit === "$" ? h("span", { "aria-hidden": true }, "$") : null,
           input,
-          field.unit === "%" ? h("span", { "aria-hidden": true }, "%") : null,
+          field.unit === "$" ? null : h("span", { "aria-hidden": true }, field.unit),
         )
       : input,
     after,
   );
 }
 
-/** What a screen reader reads for a unit the box shows as "$" or "%". */
-const unitWords = { $: " (in dollars)", "%": " (percent)" } as const;
+const unitClass = (unit: Unit) => (unit === "$" ? "dollars" : unit === "%" ? "percent" : "words");
+
+/** What a screen reader reads for the unit the box shows ("$", "%", "minutes"). */
+const unitWords = (unit: Unit) =>
+  unit === "$" ? " (in dollars)" : unit === "%" ? " (percent)" : ` (in ${unit})`;
 
 /**
  * A field's label as shown: without the part its fieldset's legend already says (read to screen
@@ -114,7 +147,7 @@ function LabelWords({ field }: { field: Field }) {
     null,
     said ? h("span", { className: "sr-only" }, said) : null,
     said ? rest.charAt(0).toUpperCase() + rest.slice(1) : rest,
-    field.unit ? h("span", { className: "sr-only" }, unitWords[field.unit]) : null,
+    field.unit ? h("span", { className: "sr-only" }, unitWords(field.unit)) : null,
   );
 }
 

@@ -29,6 +29,7 @@ export function shownValue(one: Field, value: unknown): string {
     case "lines":
       return Array.isArray(value) ? value.join("\n") : textOf(value);
     case "codes":
+    case "checkboxes":
       return Array.isArray(value) ? value.join(" ") : textOf(value);
     default:
       return textOf(value);
@@ -62,6 +63,8 @@ export function documentValue(one: Field, raw: string): unknown {
         .filter(Boolean);
     case "codes":
       return raw.split(/[\s,;]+/).filter(Boolean);
+    case "checkboxes":
+      return raw.split(/\s+/).filter(Boolean);
     case "select":
       if (one.yesNo) return raw === "true";
       return one.numeric ? numberOrText(raw) : raw;
@@ -121,16 +124,25 @@ export function groupValues(group: Group, document: SiteContent): Values {
   return values;
 }
 
+/** A field's value as sent: an unticked box is not sent (off); boxes ticked together, their choices. */
+function sentValue(one: Field, form: URLSearchParams): string {
+  if (one.kind === "checkbox") return form.has(one.path) ? "on" : "";
+  if (one.kind === "checkboxes")
+    return (one.choices ?? [])
+      .filter((choice) => form.has(`${one.path}.${choice.value}`))
+      .map((choice) => choice.value)
+      .join(" ");
+  return form.get(one.path) ?? "";
+}
+
 /**
- * The group's values as sent: every field of the group (an unticked box is not sent: off), the
- * lists' rows in order without those marked "Remove" nor a blank one, numbered again from 0.
+ * The group's values as sent: every field of the group, the lists' rows in order without those
+ * marked "Remove" nor a blank one, numbered again from 0.
  */
 export function readGroupForm(group: Group, form: URLSearchParams): Values {
   const values: Values = {};
   for (const set of group.sets)
-    for (const one of set.fields)
-      values[one.path] =
-        one.kind === "checkbox" ? (form.has(one.path) ? "on" : "") : (form.get(one.path) ?? "");
+    for (const one of set.fields) values[one.path] = sentValue(one, form);
   for (const list of group.lists) {
     const indexes = new Set<number>();
     const rowName = new RegExp(`^${list.path.replace(/\./g, "\\.")}\\.(\\d{1,3})\\.`);

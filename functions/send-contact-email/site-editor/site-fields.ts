@@ -1,13 +1,13 @@
 /**
  * The editor's forms as the owner thinks of the site (Business, Phone & e-mail, Hours, Welcome
- * offer, Prices, Service area, Reviews): each part's title, its line on the editor's home and the
+ * offer, Prices, Service area, Online booking, Reviews): each part's title, its line on the editor's home and the
  * pages its preview offers. Its fields are made from the content's declarations
  * (shared/content/model/, decision 0027: form-fields.ts), each named by its path in the content
  * document (`contact.phone`, `reviews.2.text`); form-values.ts turns a posted form into a document
  * again. The schema checks the result; nothing here decides what is valid.
  */
 import { areas } from "../../../shared/areas.ts";
-import { type PartSlug, partSlugs } from "../../../shared/content/model/nodes.ts";
+import { type PartSlug, partSlugs, type Unit } from "../../../shared/content/model/nodes.ts";
 import { partForm } from "./form-fields.ts";
 import { weekForm } from "./week-form.ts";
 
@@ -22,13 +22,18 @@ export type FieldKind =
   | "dollars"
   | "percent"
   | "checkbox"
+  | "checkboxes"
   | "select"
   | "lines"
   | "codes"
   | "hidden";
 
 export type Field = {
-  /** Its path in the document; in a list, its key within the row ("name", "for.home"). */
+  /**
+   * Its path in the document; in a list, its key within the row ("name", "for.home"). Boxes
+   * ticked together ("checkboxes") are each named by the path and their choice
+   * ("booking.onlineServices.carpet"); the form's value is the choices ticked, separated by spaces.
+   */
   path: string;
   label: string;
   kind: FieldKind;
@@ -38,8 +43,8 @@ export type Field = {
   numeric?: boolean;
   /** A select whose values are yes/no. */
   yesNo?: boolean;
-  /** Shown before the box ("$") or after it ("%"): what the number is in. */
-  unit?: "$" | "%";
+  /** Shown before the box ("$") or after it ("%", "minutes"): what the number is in. */
+  unit?: Unit;
   /**
    * The start of `label` that the fieldset's legend already says ("Saturday: "): read to screen
    * readers and in the problems' list, not shown beside the field.
@@ -134,6 +139,14 @@ const parts: Record<GroupSlug, Omit<Group, "slug" | "sets" | "lists">> = {
     title: "Service area",
     summary: "The ZIP codes of each town you serve.",
     pages: areas.map((town) => ({ value: town.path, label: town.name })),
+  },
+  booking: {
+    title: "Online booking",
+    summary:
+      "Which services customers book online, how soon and how far ahead, your crews, how long a visit takes.",
+    // The open times show on each customer's own page, not on a page of the site: the quote form
+    // is where booking starts.
+    pages: [quoteForm],
   },
   reviews: {
     title: "Reviews",

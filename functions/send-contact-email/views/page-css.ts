@@ -32,6 +32,7 @@ label.check{display:flex;align-items:center;font-weight:400}
 .small{color:#4a5563;font-size:.875rem}
 ul.history{padding-left:1.25rem}
 a.button.quiet{background:#fff;color:#123a7a}
+.times{display:grid;grid-template-columns:repeat(auto-fill,minmax(6.5rem,1fr));gap:.5rem}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 a:focus-visible,button:focus-visible,select:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid #b34700;outline-offset:2px}
 `;
@@ -108,6 +109,7 @@ const editor = `
 .editor ol.versions ul{margin:.25rem 0;padding-left:1.25rem}
 .editor .versions .actions{margin:.25rem 0}
 .editor a.button.quiet{background:#fff;color:#123a7a}
+.times{display:grid;grid-template-columns:repeat(auto-fill,minmax(6.5rem,1fr));gap:.5rem}
 .editor .versions .actions a{display:inline-flex;align-items:center;min-height:2.75rem;font-weight:600}
 .editor .field{margin-bottom:.5rem}
 .editor .field.invalid input,.editor .field.invalid select,.editor .field.invalid textarea{border:2px solid #a12622}
@@ -131,6 +133,10 @@ const editor = `
 .editor .field:has(>.unit)>label{margin:.375rem 0}
 .editor .field:has(>.unit)>p{grid-column:1 / -1}
 .editor .unit.percent{padding-left:1rem}
+.editor .field:has(>.unit.words){display:block}
+.editor .unit.words input{flex:0 0 6.5rem}
+.editor .unit.words span{font-weight:400;font-size:1rem}
+.editor fieldset.choices{margin:.5rem 0}
 html:has(.publish-bar){scroll-padding-bottom:5rem}
 .editor .publish-bar{position:sticky;bottom:0;z-index:1;display:flex;gap:.5rem;margin:0 -1.25rem;padding:.625rem 1.25rem;background:#fff;border-top:1px solid #d5d9e0;box-shadow:0 -2px 6px rgba(26,31,43,.08)}
 .editor .publish-bar button{flex:1 1 8rem}

@@ -6,6 +6,7 @@
  */
 import { valueAt } from "../document-path.ts";
 import { area } from "./area.ts";
+import { booking } from "./booking.ts";
 import { business, contact, offer } from "./facts.ts";
 import { hours } from "./hours.ts";
 import type { ContentNode, PageInfo } from "./nodes.ts";
@@ -22,6 +23,7 @@ export const contentModel = object({
   offer,
   prices,
   area,
+  booking,
   reviews,
   pages,
   pictures,

@@ -4,7 +4,7 @@
  * and the history's "Business name: old → new".
  */
 import { z } from "zod";
-import { field, type Words } from "./nodes.ts";
+import { type Choice, field, type Words } from "./nodes.ts";
 import {
   amountRule,
   emailRule,
@@ -49,3 +49,25 @@ export const yesNo = (words: Words) => field("yesNo", z.boolean(), words);
 /** ZIP codes of five digits, typed separated by spaces or commas. */
 export const zipCodes = (words: Words, least?: string) =>
   field("codes", least ? z.array(zipRule).min(1, least) : z.array(zipRule), words);
+
+type Choices<V extends string> = readonly [Choice & { value: V }, ...(Choice & { value: V })[]];
+
+const valuesOf = <V extends string>(choices: Choices<V>) =>
+  choices.map((choice) => choice.value) as [V, ...V[]];
+
+/** One of a few choices, each in words (a select); the document keeps the choice's value. */
+export const oneOf = <const V extends string>(what: string, choices: Choices<V>, words: Words) =>
+  field("choice", z.enum(valuesOf(choices), { error: `Choose ${what} from the list.` }), {
+    choices,
+    ...words,
+  });
+
+/** Choices ticked together, a box each (none ticked is none); the document keeps their values. */
+export const ticked = <const V extends string>(what: string, choices: Choices<V>, words: Words) =>
+  field(
+    "several",
+    z
+      .array(z.enum(valuesOf(choices), { error: `Choose ${what} from the list.` }))
+      .refine((values) => new Set(values).size === values.length, `Tick each of ${what} once.`),
+    { choices, ...words },
+  );

@@ -20,6 +20,7 @@ export const partSlugs = [
   "offer",
   "prices",
   "area",
+  "booking",
   "reviews",
 ] as const;
 export type PartSlug = (typeof partSlugs)[number];
@@ -39,7 +40,9 @@ export type Choice = { value: string; label: string };
  * What a value is to the owner: how the form takes it and how the history tells it.
  * text: a line; paragraph: a box of several lines; lines: a list, one per line; codes: ZIP codes
  * separated by spaces; time: a time of day; yesNo: on or off; id: made from another field, kept
- * hidden; several: choices ticked together (add-on for homes, businesses or both).
+ * hidden; choice: one of a few choices, each in words (booked at once, or held for the owner);
+ * several: choices ticked together (an add-on for homes, businesses or both; the services booked
+ * online).
  */
 export type ValueKind =
   | "text"
@@ -54,7 +57,11 @@ export type ValueKind =
   | "yesNo"
   | "time"
   | "id"
+  | "choice"
   | "several";
+
+/** What a number is in: "$" shown before its box, "%" or a word after it ("minutes"). */
+export type Unit = "$" | "%" | "minutes" | "hours" | "days" | "open days";
 
 /** Where the editor shows a field: its fieldset, and after which field when not in the document's order. */
 export type Placement = { in: FormSet; after?: string };
@@ -73,9 +80,9 @@ export type Words = {
   /** A line under the field: what to type, where the label alone does not say. */
   hint?: string;
   edit?: Placement;
-  /** Shown before the box ("$") or after it ("%"): what the number is in. */
-  unit?: "$" | "%";
-  /** The values a select offers (a rating, a month). */
+  /** Shown before the box ("$") or after it ("%", "minutes"): what the number is in. */
+  unit?: Unit;
+  /** The values a select offers (a rating, a month), or the boxes ticked together (kind several). */
   choices?: readonly Choice[];
   /** In a list's row: the blank row's value, the one that adds a row; "" unless said. */
   blank?: string;

@@ -177,7 +177,12 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       log,
     });
   const ownerVisit: Handler = (request, { grant, store }) =>
-    handleOwnerVisit(request, grant, { store, onChanged: queues.changed, log });
+    handleOwnerVisit(request, grant, {
+      store,
+      booking: () => deps.content.live().facts.booking,
+      onChanged: queues.changed,
+      log,
+    });
   const visitorPage =
     (part: "page" | "calendar"): Handler =>
     (request, { grant, store }) =>

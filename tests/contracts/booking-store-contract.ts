@@ -51,7 +51,15 @@ const ack = (requestId: string, recipient: string, createdAt = t0): NewVisitorEm
 
 const booking = { start: new Date("2026-12-01T14:00:00Z"), end: new Date("2026-12-01T16:00:00Z") };
 
-export function describeBookingStoreContract(name: string, open: () => Promise<Store>) {
+/**
+ * `open` gives one store; `openTwo`, two servers' stores on one database when the database allows
+ * it (Postgres: two pools), else the one store twice.
+ */
+export function describeBookingStoreContract(
+  name: string,
+  open: () => Promise<Store>,
+  openTwo?: () => Promise<[Store, Store]>,
+) {
   describe(`${name}: the BookingStore contract`, () => {
     let store: Store;
     beforeEach(async () => {
@@ -377,6 +385,55 @@ export function describeBookingStoreContract(name: string, open: () => Promise<S
       expect(
         await store.listVisits(new Date("2026-12-02T00:00:00Z"), new Date("2026-12-02T14:00:00Z")),
       ).toEqual([]);
+    });
+
+    it("gives the last crew at a time to one change only, whichever server each reached", async () => {
+      const [first, second] = openTwo ? await openTwo() : [store, store];
+      try {
+        const ids = await Promise.all(
+          [first, second, first, second, first, second].map((one, n) => submit(one, `Racer ${n}`)),
+        );
+        const oneCrew = (busy: readonly unknown[]) => busy.length === 0;
+        const results = await Promise.all(
+          ids.map((id, n) =>
+            (n % 2 === 0 ? first : second).changeRequest(
+              id,
+              {
+                status: "booked",
+                visit: booking,
+                expectedSequence: 0,
+                capacity: { from: booking.start, to: booking.end, fits: oneCrew },
+                event: { actor: "visitor", kind: "booked" },
+              },
+              t0,
+            ),
+          ),
+        );
+        expect(results.filter((result) => result.ok)).toHaveLength(1);
+        expect(results.filter((result) => !result.ok && result.reason === "taken")).toHaveLength(5);
+        const stored = await Promise.all(ids.map((id) => first.get(id)));
+        expect(stored.filter((request) => request?.visit)).toHaveLength(1);
+        const events = await Promise.all(ids.map((id) => first.listEvents(id)));
+        expect(events.flat()).toHaveLength(1);
+        // A visit that ends before the next starts leaves the crew free for it.
+        const later = await submit(first, "Later");
+        const after = {
+          start: booking.end,
+          end: new Date(booking.end.getTime() + 2 * hour),
+        };
+        const free = await second.changeRequest(
+          later,
+          {
+            visit: after,
+            capacity: { from: after.start, to: after.end, fits: oneCrew },
+            event: { actor: "visitor", kind: "booked" },
+          },
+          t0,
+        );
+        expect(free.ok).toBe(true);
+      } finally {
+        if (openTwo) await Promise.all([first.close(), second.close()]);
+      }
     });
   });
 }

@@ -295,6 +295,12 @@ function OwnTime({
         ),
       ),
       h(
+        "label",
+        { className: "check" },
+        h("input", { type: "checkbox", name: "anyway", value: "yes" }),
+        "Book it even if every crew is busy then",
+      ),
+      h(
         "button",
         { type: "submit", className: "primary" },
         request.visit ? "Move the visit" : "Book",

@@ -10,6 +10,8 @@
  * the calendar event) are stored in one transaction; then 303 back to the page.
  */
 
+import type { BookingSettings } from "../../../shared/booking/booking-settings.ts";
+import { fitsAt } from "../../../shared/booking/open-times.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import { checkBooking, windowBooking } from "../base/visit.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
@@ -20,6 +22,11 @@ import { visitEmail } from "./visit-changes.ts";
 
 export type OwnerVisitDeps = {
   store: OwnerStore & BookingStore;
+  /**
+   * The live version's booking settings: the owner's booking takes a crew like a visitor's, under
+   * the same lock, so that the two never get the last one together (unless the owner says so).
+   */
+  booking: () => BookingSettings;
   /**
    * A change of this request was stored: the queues send what it queued, and stop what it stops
    * (after the answer).
@@ -113,6 +120,9 @@ export async function handleOwnerVisit(
       time = checked;
     }
     const rebooking = Boolean(lead.visit);
+    const settings = deps.booking();
+    const travel = settings.travelMinutes * 60_000;
+    const anyway = form.get("anyway") === "yes";
     const result = await deps.store.changeRequest(
       id,
       {
@@ -125,9 +135,16 @@ export async function handleOwnerVisit(
           details: { start: time.start.toISOString(), end: time.end.toISOString() },
         },
         visitorEmail: visitEmail(rebooking ? "rebooked" : "booked", lead),
+        capacity: {
+          from: new Date(time.start.getTime() - travel),
+          to: new Date(time.end.getTime() + travel),
+          fits: (others) =>
+            anyway || fitsAt({ settings, busy: others, start: time.start, end: time.end }),
+        },
       },
       now,
     );
+    if (!result.ok && result.reason === "taken") return back("visit=problem&why=full");
     if (!result.ok) return back("visit=problem&why=stale");
     deps.onChanged?.(id);
     log.info(rebooking ? "visit moved by the owner" : "visit booked by the owner", { id });

@@ -1,6 +1,6 @@
 /**
- * What the owner is told when a visitor acts on their request page (asks for other times, adds
- * the address, cancels): one notice per channel (e-mail, and push when ALERT_URL is set), queued
+ * What the owner is told when a visitor acts on their request page (books a time, asks for other
+ * times, adds the address, cancels): one notice per channel (e-mail, and push when ALERT_URL is set), queued
  * with the change itself (booking-store.ts) and sent by the owner's notifier like every alert. Its
  * words repeat nothing the visitor typed freely but the address they gave for the visit.
  *
@@ -15,7 +15,8 @@ import type { StoredContactRequest } from "../store/store.ts";
 export type VisitorAction =
   | { kind: "asked-for-times"; times: string }
   | { kind: "added-address"; address: string }
-  | { kind: "cancelled-request"; visit: string | null };
+  | { kind: "cancelled-request"; visit: string | null }
+  | { kind: "booked"; visit: string };
 
 /** The changes a joined notice lists; older ones are counted, the request page has them all. */
 export const maxListedChanges = 6;
@@ -28,6 +29,8 @@ function title(name: string, action: VisitorAction): string {
       return `${name} added the address`;
     case "cancelled-request":
       return action.visit ? `${name} cancelled the visit` : `${name} cancelled the request`;
+    case "booked":
+      return `${name} booked a visit`;
   }
 }
 
@@ -41,6 +44,8 @@ function detail(action: VisitorAction): string {
       return action.visit
         ? `The visit on ${action.visit} is cancelled; they were sent the cancellation. The request is now Lost.`
         : "The request is now Lost.";
+    case "booked":
+      return `Booked online for ${action.visit}; they were sent the confirmation with its calendar invitation.`;
   }
 }
 

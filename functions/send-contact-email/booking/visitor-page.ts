@@ -42,6 +42,11 @@ export type VisitorPageOptions = {
    * business now.
    */
   live: LiveWords;
+  /**
+   * The open times of the week shown, when the request is booked online (visitor-booking.ts):
+   * each day's times, how long the visit takes, and the first day of the next week that has some.
+   */
+  booking?: BookingTimes | null;
   /** The action just saved (after the 303), or a problem with what was sent. */
   saved?: string | null;
   problem?: string | null;
@@ -49,7 +54,21 @@ export type VisitorPageOptions = {
   linkDays?: number;
 };
 
+export type BookingTimes = {
+  days: readonly {
+    day: string;
+    label: string;
+    times: readonly { value: string; label: string }[];
+  }[];
+  minutes: number;
+  /** The first day of the next week with open times (`?from=`), or null. */
+  later: string | null;
+  /** The week shown is not the first one: a link back to the earliest times. */
+  earlier: boolean;
+};
+
 const savedWords: Record<string, string> = {
+  book: "Booked! We sent the confirmation with a calendar invitation to your e-mail.",
   times: "Thank you: we have your new times and will call you to confirm one.",
   address: "Thank you: we have the address.",
   cancel: "Your request is cancelled. We are sorry to see you go.",
@@ -139,6 +158,73 @@ function TimeChoice({ n, dates }: { n: number; dates: readonly string[] }) {
   );
 }
 
+/** "2 hours 30 minutes" */
+function lengthWords(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts = [
+    hours ? `${hours} hour${hours === 1 ? "" : "s"}` : "",
+    rest ? `${rest} minutes` : "",
+  ].filter(Boolean);
+  return parts.join(" ");
+}
+
+/** One button per open time: a tap books it (plain HTML, no script). */
+function BookingForm({ token, booking }: { token: string; booking: BookingTimes }) {
+  const page = (from?: string) =>
+    `?token=${encodeURIComponent(token)}${from ? `&from=${from}` : ""}#book`;
+  return h(
+    Fragment,
+    null,
+    h("h2", { id: "book" }, "Book your first visit"),
+    h(
+      "p",
+      { className: "small" },
+      `Your visit takes about ${lengthWords(booking.minutes)}. Tap a time to book it: we e-mail you the confirmation at once.`,
+    ),
+    booking.days.length === 0
+      ? h("p", null, "No open times this week.")
+      : h(
+          "form",
+          { method: "post" },
+          h(Hidden, { fields: { token, action: "book" } }),
+          booking.days.map((day) =>
+            h(
+              "fieldset",
+              { key: day.day },
+              h("legend", null, day.label),
+              h(
+                "div",
+                { className: "times" },
+                day.times.map((time) =>
+                  h(
+                    "button",
+                    {
+                      key: time.value,
+                      type: "submit",
+                      name: "start",
+                      value: time.value,
+                    },
+                    time.label,
+                  ),
+                ),
+              ),
+            ),
+          ),
+        ),
+    h(
+      "div",
+      { className: "actions" },
+      booking.earlier
+        ? h(ButtonLink, { href: page(), className: "button quiet" }, "Earliest times")
+        : null,
+      booking.later
+        ? h(ButtonLink, { href: page(booking.later), className: "button quiet" }, "Later times")
+        : null,
+    ),
+  );
+}
+
 function TimesForm({ token, now, live }: { token: string; now: Date; live: LiveWords }) {
   const dates = bookableDates(now, live);
   return h(
@@ -161,16 +247,27 @@ function OpenRequestForms({
   token,
   now,
   live,
+  booking,
 }: {
   request: StoredContactRequest;
   token: string;
   now: Date;
   live: LiveWords;
+  booking?: BookingTimes | null;
 }) {
   return h(
     Fragment,
     null,
-    h("h2", null, request.visit ? "Need another time?" : "Other times that suit you"),
+    booking ? h(BookingForm, { token, booking }) : null,
+    h(
+      "h2",
+      null,
+      request.visit
+        ? "Need another time?"
+        : booking
+          ? "None of these suit you?"
+          : "Other times that suit you",
+    ),
     h(TimesForm, { token, now, live }),
     h("h2", null, "The address to clean"),
     h(
@@ -238,7 +335,9 @@ export function renderVisitorPage(options: VisitorPageOptions): string {
     ),
     h("h2", null, "What you asked for"),
     h(Definitions, { rows: rows(request, options.words) }),
-    isOpen(request) ? h(OpenRequestForms, { request, token, now, live }) : null,
+    isOpen(request)
+      ? h(OpenRequestForms, { request, token, now, live, booking: options.booking })
+      : null,
     h(
       "p",
       { className: "small" },

@@ -1,7 +1,8 @@
 /**
  * The visitor's request page on both hosts (its routes: routes.ts):
  *   GET  …/send-contact-email/request/<id>?token=…            shows the request; changes nothing
- *   POST …/send-contact-email/request/<id>                    other times, the address, or cancel
+ *   POST …/send-contact-email/request/<id>                    book a time, other times, the
+ *                                                             address, or cancel
  *   GET  …/send-contact-email/request/<id>/visit.ics?token=…  the booked visit for a calendar
  * The token is the `visitor` scope's (links/), bound to this request (`visitorPageLink`, checked
  * by the router): an owner's token never opens it, and a visitor's never opens the owner's page.
@@ -35,6 +36,7 @@ import type { NoticeChannel, OwnerStore } from "../store/owner-store.ts";
 import type { StoredContactRequest } from "../store/store.ts";
 import { visitCalendar, visitEmail } from "./visit-changes.ts";
 import { visitorActionNotices } from "./visitor-action-notices.ts";
+import { bookingFor, justTaken, offeredTimes } from "./visitor-booking.ts";
 import { isOpen, maxAddressLength, renderVisitorPage } from "./visitor-page.ts";
 
 export type VisitorPageDeps = {
@@ -156,13 +158,15 @@ export async function handleVisitorPage(
       const lead = await deps.store.get(id);
       if (!lead || lead.status === "spam") return refusal();
       if (part === "calendar") return calendarFile(lead, deps, now);
+      const live = deps.content.live().facts;
       const html = renderVisitorPage({
         request: lead,
         events: await deps.store.listEvents(id),
         token,
         now,
         words: await deps.content.of(lead.contentVersion),
-        live: deps.content.live().facts,
+        live,
+        booking: await offeredTimes(deps.store, lead, live, now, url.searchParams.get("from")),
         saved: url.searchParams.get("saved"),
         linkDays: deps.linkDays,
       });
@@ -172,24 +176,29 @@ export async function handleVisitorPage(
     if (!form) return refusal();
     const lead = await deps.store.get(id);
     if (!lead || lead.status === "spam") return refusal();
-    const again = async (problem: string) =>
+    const live = deps.content.live().facts;
+    const again = async (problem: string, status = 400) =>
       pageResponse(
-        400,
+        status,
         renderVisitorPage({
           request: lead,
           events: await deps.store.listEvents(id),
           token,
           now,
           words: await deps.content.of(lead.contentVersion),
-          live: deps.content.live().facts,
+          live,
+          booking: await offeredTimes(deps.store, lead, live, now),
           problem,
           linkDays: deps.linkDays,
         }),
       );
     if (!isOpen(lead)) return again("This request is closed. To start again, please call us.");
     const action = form.get("action");
-    const change = changeFor(action, form, lead, now, deps.content.live().facts);
-    if ("problem" in change) return again(change.problem);
+    const change =
+      action === "book"
+        ? await bookingFor(form.get("start"), lead, deps.store, live, now)
+        : changeFor(action, form, lead, now, live);
+    if ("problem" in change) return again(change.problem, "taken" in change ? 409 : 400);
     const eventId = crypto.randomUUID();
     const links = {
       email: leadPageUrl(deps.functionUrl, id, await deps.ownerSigner.sign(id, now)),
@@ -229,6 +238,12 @@ export async function handleVisitorPage(
         deps.content.live().facts.business.phone.display,
       );
     }
+    if (!result.ok && result.reason === "taken") {
+      log.info("a visitor's time was just taken", { id });
+      return again(justTaken, 409);
+    }
+    if (!result.ok && result.reason === "conflict" && action === "book")
+      return again("Your visit was booked or changed meanwhile: here is where it stands.", 409);
     if (!result.ok) return refusal();
     deps.onChanged?.(id);
     log.info("visitor changed their request", { id, action });

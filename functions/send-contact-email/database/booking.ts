@@ -96,7 +96,24 @@ export function bookingOf(engine: Engine): BookingStore & Pick<OwnerStore, "enqu
         const before = row ? storeRow.toStoredRequest(row) : null;
         const refused = rules.refusal(before, change);
         if (refused || !before) return refused ?? { ok: false, reason: "missing" };
-        const { limit } = change;
+        const { limit, capacity } = change;
+        if (capacity) {
+          // One lock for every booking on every server: two bookings of the last crew at a time
+          // are made one after the other, and the second sees the first.
+          await engine.lock(tx, "visits");
+          const busy = await rows<{ visit_start: string | Date; visit_end: string | Date }>(
+            tx,
+            sql`select visit_start, visit_end from contact_requests
+              where visit_start is not null and id <> ${id}
+                and visit_start < ${capacity.to.toISOString()}
+                and visit_end > ${capacity.from.toISOString()}`,
+          );
+          const visits = busy.map((visit) => ({
+            start: new Date(visit.visit_start),
+            end: new Date(visit.visit_end),
+          }));
+          if (!capacity.fits(visits)) return { ok: false, reason: "taken" } as const;
+        }
         if (limit) {
           const since = rules.limitSince(limit, at).toISOString();
           const limited = rules.overLimit(limit, await changesBy(tx, id, limit.actor, since), at);

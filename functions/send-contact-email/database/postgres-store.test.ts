@@ -85,8 +85,14 @@ describe.skipIf(!postgresRuns)("Postgres store", () => {
   describeFollowUpStoreContract("Postgres store", async () =>
     openPostgresStore({ url: freshDatabase() }),
   );
-  describeBookingStoreContract("Postgres store", async () =>
-    openPostgresStore({ url: freshDatabase() }),
+  describeBookingStoreContract(
+    "Postgres store",
+    async () => openPostgresStore({ url: freshDatabase() }),
+    // Two pools on one database: two servers racing for one time.
+    async () => {
+      const url = freshDatabase();
+      return [await openPostgresStore({ url }), await openPostgresStore({ url })];
+    },
   );
   // Two pools on one database: two servers, or two Edge Function instances.
   describeQueueContract("Postgres store", async () => {

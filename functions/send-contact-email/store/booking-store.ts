@@ -81,7 +81,17 @@ export type RequestChange = {
    * that concurrent posts cannot pass it together: at most `max` in `windowMs`, `total` ever.
    */
   limit?: ChangeLimit;
+  /**
+   * Whether the new visit still fits beside every other visit booked, decided inside the change's
+   * own transaction under one lock that every server takes to book (the database holds the rule,
+   * never a process's memory): given the other requests' visits that overlap [from, to), it says
+   * yes or no. No: nothing changes and the answer is `taken`.
+   */
+  capacity?: { from: Date; to: Date; fits: (busy: readonly BookedVisit[]) => boolean };
 };
+
+/** A visit already booked, as the capacity rule reads it. */
+export type BookedVisit = { start: Date; end: Date };
 
 export type ChangeLimit = { actor: EventActor; windowMs: number; max: number; total: number };
 
@@ -89,6 +99,8 @@ export type ChangeResult =
   | { ok: true; request: StoredContactRequest; event: RequestEvent }
   | { ok: false; reason: "missing" }
   | { ok: false; reason: "conflict"; request: StoredContactRequest }
+  /** The visit's time is no longer open: every crew was booked meanwhile. */
+  | { ok: false; reason: "taken" }
   /** Over the limit: `retryAt` when the window frees a change, null when the total is reached. */
   | { ok: false; reason: "limited"; retryAt: Date | null };
 

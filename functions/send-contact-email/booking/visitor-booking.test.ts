@@ -1,0 +1,234 @@
+/**
+ * "Book your first visit" on the visitor's page, through the assembled function on the real
+ * SQLite store in memory: who is offered times, a tap books one (the confirmation and the owner's
+ * notice queued with it), a taken, closed, past or altered time is refused with its reason and
+ * changes nothing, and the last crew at a time goes to one visitor only, the owner included.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { ContactInput } from "../../../shared/contact-schema.ts";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
+import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { testStore } from "../../../tests/support/stores.ts";
+import { parseContactConfig } from "../base/config.ts";
+import { silentLogger } from "../base/log.ts";
+import { type ContactFunction, createContactFunction } from "../contact-function.ts";
+import { createLinkSigner } from "../links/signed-links.ts";
+import { parseOwnerConfig } from "../owner/owner-config.ts";
+
+const key = "test-public-key";
+const secrets = {
+  OWNER_LINK_SECRET: "an-owner-link-secret-of-enough-length-0123",
+  VISITOR_LINK_SECRET: "a-visitor-link-secret-of-enough-length-0123",
+  CALENDAR_LINK_SECRET: "a-calendar-link-secret-of-enough-length-012",
+};
+const functionUrl = "https://www.example.org/functions/v1/send-contact-email";
+const visitor = createLinkSigner(secrets.VISITOR_LINK_SECRET, { scope: "visitor" });
+const owner = createLinkSigner(secrets.OWNER_LINK_SECRET, { scope: "owner" });
+const running: ContactFunction[] = [];
+afterEach(async () => {
+  for (const fn of running.splice(0)) await fn.stop();
+});
+
+/** A home in Exton with an estimate: the repository's settings book it online. */
+const homeRequest = (overrides: Record<string, unknown> = {}) => ({
+  ...validRequest({ service: "residential" } as Partial<ContactInput>),
+  zip: "19341",
+  estimate: {
+    kind: "home",
+    bedrooms: 3,
+    bathrooms: 2,
+    squareFeet: 1800,
+    condition: "routine",
+    frequency: "one-time",
+    addOns: [],
+  },
+  ...overrides,
+});
+
+async function setup() {
+  const fn = createContactFunction({
+    config: parseContactConfig({
+      CONTACT_PUBLIC_KEY: key,
+      OUTBOX_DRAIN_SECRET: "drain-secret-of-at-least-32-characters",
+      // Several visitors from one address in these tests.
+      RATE_LIMIT_MAX: "100",
+    }),
+    owner: parseOwnerConfig(
+      { ...secrets, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
+      { production: true, defaultFunctionUrl: functionUrl },
+    ),
+    openStore: async () => ({ store: testStore() }),
+    mailer: { send: async () => "test", close: async () => {} },
+    log: silentLogger,
+  });
+  running.push(fn);
+  await fn.start();
+  const call = (path: string, init?: RequestInit) =>
+    fn.fetch(new Request(`${functionUrl}${path}`, init), { peer: "127.0.0.1" });
+  const send = async (body: object) => {
+    const response = await call("", {
+      method: "POST",
+      headers: { apikey: key, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    return { id, token: await visitor.sign(id, new Date()) };
+  };
+  const page = async (request: { id: string; token: string }, query = "") =>
+    call(`/request/${request.id}?token=${request.token}${query}`);
+  const book = (request: { id: string; token: string }, start: string) =>
+    call(`/request/${request.id}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: request.token, action: "book", start }),
+    });
+  const store = () => {
+    if (!fn.store) throw new Error("not open");
+    return fn.store;
+  };
+  return { fn, call, send, page, book, store };
+}
+
+/** The times a page offers, as the buttons post them. */
+const offered = (html: string) =>
+  [...html.matchAll(/<button type="submit" value="([^"]+)"/g)].map((match) => match[1] as string);
+
+describe("Book your first visit", () => {
+  it("is offered to a home in the area with an estimate, as one button per time, a week at a time", async () => {
+    const t = await setup();
+    const request = await t.send(homeRequest());
+    const html = await (await t.page(request)).text();
+    expect(html).toContain("Book your first visit");
+    expect(html).toContain("Your visit takes about 4 hours.");
+    const times = offered(html);
+    expect(times.length).toBeGreaterThan(10);
+    // A week from the first day shown; "Later times" pages on.
+    const days = new Set(times.map((time) => time.slice(0, 10)));
+    expect(days.size).toBeLessThanOrEqual(6);
+    const later = /href="\?token=[^"&]+&amp;from=(\d{4}-\d{2}-\d{2})#book"/.exec(html)?.[1];
+    expect(later).toBeDefined();
+    const next = offered(await (await t.page(request, `&from=${later}`)).text());
+    expect(next[0]?.slice(0, 10)).toBe(later);
+    expect(next.some((time) => times.includes(time))).toBe(false);
+  });
+
+  it("is not offered outside the area, without an estimate, or for a service booked by phone", async () => {
+    const t = await setup();
+    for (const body of [
+      homeRequest({ zip: "19103" }),
+      homeRequest({ estimate: undefined }),
+      { ...homeRequest(), service: "carpet" },
+    ]) {
+      const html = await (await t.page(await t.send(body))).text();
+      expect(html).not.toContain("Book your first visit");
+      expect(html).toContain("We will call you by");
+    }
+  });
+
+  it("books the tapped time: the page says Booked, the confirmation and the owner's notice are queued with it", async () => {
+    const t = await setup();
+    const request = await t.send(homeRequest());
+    const [first] = offered(await (await t.page(request)).text());
+    const answer = await t.book(request, first as string);
+    expect(answer.status, await answer.clone().text()).toBe(303);
+    expect(answer.headers.get("location")).toContain("saved=book");
+    const after = await (await t.page(request, "&saved=book")).text();
+    expect(after).toContain("Booked:");
+    expect(after).toContain("Booked! We sent the confirmation");
+    expect(offered(after)).toEqual([]);
+    const stored = await t.store().get(request.id);
+    expect(stored?.status).toBe("booked");
+    expect(new Date(stored?.visit?.start ?? "").getTime()).toBe(Date.parse(first as string));
+    const events = await t.store().listEvents(request.id);
+    expect(events.at(-1)).toMatchObject({ actor: "visitor", kind: "booked" });
+    const emails = await t.store().listVisitorEmails(request.id);
+    expect(emails.map((email) => email.kind)).toContain("visit");
+    const notices = (await t.store().listNotices()).filter((one) => one.requestId === request.id);
+    expect(notices.map((one) => one.notice.title)).toContain("Jane Doe booked a visit");
+  });
+
+  it("refuses a taken time with 409 and the next open times, and stores nothing", async () => {
+    const t = await setup();
+    const first = await t.send(homeRequest());
+    const second = await t.send(homeRequest());
+    const [time] = offered(await (await t.page(second)).text());
+    expect((await t.book(first, time as string)).status).toBe(303);
+    const refused = await t.book(second, time as string);
+    expect(refused.status).toBe(409);
+    const html = await refused.text();
+    expect(html).toContain("That time was just taken. Here are the next open times.");
+    expect(offered(html)).not.toContain(time);
+    expect((await t.store().get(second.id))?.visit).toBeUndefined();
+    expect(await t.store().listEvents(second.id)).toEqual([]);
+  });
+
+  it("gives the last crew at a time to one of two visitors posting at once", async () => {
+    const t = await setup();
+    const visitors = await Promise.all([1, 2, 3].map(() => t.send(homeRequest())));
+    const [time] = offered(await (await t.page(visitors[0] as never)).text());
+    const answers = await Promise.all(visitors.map((one) => t.book(one, time as string)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409, 409]);
+    const booked = await Promise.all(visitors.map((one) => t.store().get(one.id)));
+    expect(booked.filter((one) => one?.visit).length).toBe(1);
+  });
+
+  it("refuses a closed, past, too far or altered time with its reason, and changes nothing", async () => {
+    const t = await setup();
+    const request = await t.send(homeRequest());
+    const [first] = offered(await (await t.page(request)).text());
+    const day = (first as string).slice(0, 10);
+    const offset = (first as string).slice(19);
+    const cases: [string, RegExp][] = [
+      ["2020-01-06T09:00:00-05:00", /That time has passed\./],
+      [`${day}T09:15:00${offset}`, /Times start on the hour or the half hour\./],
+      [`${day}T22:00:00${offset}`, /outside our opening hours/],
+      ["2027-06-01T09:00:00-04:00", /further ahead than we book/],
+      ["tomorrow morning", /Please choose one of the times shown\./],
+    ];
+    for (const [start, reason] of cases) {
+      const answer = await t.book(request, start);
+      expect(answer.status, start).toBe(400);
+      expect(await answer.text(), start).toMatch(reason);
+    }
+    const sunday = repositoryFacts().reach.hours.week.sunday.open;
+    expect(sunday).toBe(false);
+    expect((await t.store().get(request.id))?.visit).toBeUndefined();
+    expect(await t.store().listEvents(request.id)).toEqual([]);
+  });
+});
+
+describe("the owner's booking takes a crew too", () => {
+  it("is refused when every crew is busy then, unless the owner says to book it even so", async () => {
+    const t = await setup();
+    const online = await t.send(homeRequest());
+    const [time] = offered(await (await t.page(online)).text());
+    expect((await t.book(online, time as string)).status).toBe(303);
+    const other = await t.send(homeRequest());
+    const token = await owner.sign(other.id, new Date());
+    const start = new Date(time as string);
+    const local = (time as string).slice(11, 16);
+    const fields = {
+      token,
+      sequence: "0",
+      action: "book",
+      date: (time as string).slice(0, 10),
+      time: local,
+      minutes: "120",
+    };
+    const post = (extra: Record<string, string> = {}) =>
+      t.call(`/lead/${other.id}/visit`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ ...fields, ...extra }),
+      });
+    const full = await post();
+    expect(full.headers.get("location")).toContain("why=full");
+    expect((await t.store().get(other.id))?.visit).toBeUndefined();
+    const anyway = await post({ anyway: "yes" });
+    expect(anyway.headers.get("location")).toContain("visit=booked");
+    expect(new Date((await t.store().get(other.id))?.visit?.start ?? "").getTime()).toBe(
+      start.getTime(),
+    );
+  });
+});

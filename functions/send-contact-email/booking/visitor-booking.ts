@@ -1,0 +1,155 @@
+/**
+ * "Book your first visit" on the visitor's own page (../shared/BOOKING.md, "The visitor books a
+ * real time"): which requests may book online, the open times offered for their estimate, and
+ * the change a picked time makes. The capacity rule is decided again inside the change's own
+ * transaction (store/booking-store.ts `capacity`), so that the last crew at a time goes to one
+ * visitor only, whichever server each of them reached.
+ */
+import type { BookingSettings } from "../../../shared/booking/booking-settings.ts";
+import { visitMinutes } from "../../../shared/booking/booking-settings.ts";
+import {
+  fitsAt,
+  groupByDay,
+  notOpenReasons,
+  openTimes,
+  parseTimeValue,
+  whyNotOpen,
+} from "../../../shared/booking/open-times.ts";
+import type { Facts } from "../../../shared/content/facts.ts";
+import { visitWords } from "../base/visit.ts";
+import type { BookedVisit, BookingStore, RequestChange } from "../store/booking-store.ts";
+import type { StoredContactRequest } from "../store/store.ts";
+import { visitEmail } from "./visit-changes.ts";
+import type { VisitorAction } from "./visitor-action-notices.ts";
+import type { BookingTimes } from "./visitor-page.ts";
+
+const minute = 60_000;
+const day = 24 * 60 * minute;
+
+/** What the booking rules read of the live version. */
+export type BookingFacts = Pick<Facts, "booking" | "reach" | "closedDays">;
+
+/**
+ * How long this request's visit takes when it may be booked online: an open request with no visit
+ * yet, in the service area, with an estimate, for a service the owner books online. Null: the
+ * call-back promise, as before.
+ */
+export function onlineVisitMinutes(
+  request: StoredContactRequest,
+  settings: BookingSettings,
+): number | null {
+  if (request.visit || !["new", "contacted"].includes(request.status)) return null;
+  if (!request.inServiceArea || !request.estimate) return null;
+  if (!(settings.onlineServices as readonly string[]).includes(request.service)) return null;
+  return visitMinutes(settings, request.estimate.inputs);
+}
+
+/** The visits already booked that a new one within the horizon could meet. */
+async function bookedVisits(store: BookingStore, facts: BookingFacts, now: Date) {
+  const to = new Date(now.getTime() + (facts.booking.daysAhead + 2) * day);
+  const requests = await store.listVisits(new Date(now.getTime() - day), to);
+  return requests.flatMap((request) =>
+    request.visit
+      ? [{ start: new Date(request.visit.start), end: new Date(request.visit.end) }]
+      : [],
+  );
+}
+
+function rulesOf(facts: BookingFacts, busy: readonly BookedVisit[], minutes: number, now: Date) {
+  return {
+    settings: facts.booking,
+    week: facts.reach.hours.week,
+    closedDays: facts.closedDays,
+    timeZone: facts.reach.timeZone,
+    busy,
+    minutes,
+    now,
+  };
+}
+
+/** How many days of times a page shows at once: a week, short enough for a phone. */
+const daysShown = 7;
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * day).toISOString().slice(0, 10);
+
+/**
+ * The open times for this request's visit in the week from `from` (a business date; absent or
+ * unknown: the first day with times), grouped by day; null when it is not booked online.
+ */
+export async function offeredTimes(
+  store: BookingStore,
+  request: StoredContactRequest,
+  facts: BookingFacts,
+  now: Date,
+  from?: string | null,
+): Promise<BookingTimes | null> {
+  const minutes = onlineVisitMinutes(request, facts.booking);
+  if (minutes === null) return null;
+  const busy = await bookedVisits(store, facts, now);
+  const days = groupByDay(openTimes(rulesOf(facts, busy, minutes, now)));
+  const first = days[0]?.day;
+  const start = from && first && /^\d{4}-\d{2}-\d{2}$/.test(from) && from > first ? from : first;
+  if (!start) return { days: [], minutes, later: null, earlier: false };
+  const end = addDays(start, daysShown);
+  return {
+    days: days.filter((shown) => shown.day >= start && shown.day < end),
+    minutes,
+    later: days.find((next) => next.day >= end)?.day ?? null,
+    earlier: start !== first,
+  };
+}
+
+export type BookingPlan =
+  | {
+      change: Omit<RequestChange, "notices">;
+      action: Extract<VisitorAction, { kind: "booked" }>;
+    }
+  /** `taken`: another booking took the time since the page was shown (answered 409). */
+  | { problem: string; taken?: true };
+
+/**
+ * The change a posted time makes, or why it cannot: the time is checked against the open times
+ * now (a taken, closed, past, too far or altered time is refused with its reason), and again by
+ * the store under its lock.
+ */
+export async function bookingFor(
+  posted: string | null,
+  request: StoredContactRequest,
+  store: BookingStore,
+  facts: BookingFacts,
+  now: Date,
+): Promise<BookingPlan> {
+  const minutes = onlineVisitMinutes(request, facts.booking);
+  if (minutes === null)
+    return { problem: "This request cannot be booked online: please call us to book." };
+  if (!posted) return { problem: "Please choose a time." };
+  const start = parseTimeValue(posted);
+  if (!start) return { problem: notOpenReasons.altered };
+  const busy = await bookedVisits(store, facts, now);
+  const problem = whyNotOpen({ ...rulesOf(facts, busy, minutes, now), start });
+  if (problem === notOpenReasons.taken) return { problem: justTaken, taken: true };
+  if (problem) return { problem };
+  const end = new Date(start.getTime() + minutes * minute);
+  const { travelMinutes } = facts.booking;
+  const visit = { start: start.toISOString(), end: end.toISOString() };
+  return {
+    change: {
+      status: "booked",
+      visit: { start, end },
+      expectedSequence: request.visitSequence,
+      visitorEmail: visitEmail("booked", request),
+      capacity: {
+        // A crew is busy from a visit's start to its end and the travel after it.
+        from: new Date(start.getTime() - travelMinutes * minute),
+        to: new Date(end.getTime() + travelMinutes * minute),
+        fits: (others) => fitsAt({ settings: facts.booking, busy: others, start, end }),
+      },
+      event: { actor: "visitor", kind: "booked", details: { visit, online: true } },
+    },
+    action: { kind: "booked", visit: visitWords(visit) },
+  };
+}
+
+/** What a visitor reads when another booking took their time first (BOOKING.md: 409). */
+export const justTaken = "That time was just taken. Here are the next open times.";

@@ -19,7 +19,6 @@ const settings: BookingSettings = {
   noticeOpenDays: 1,
   daysAhead: 28,
   onlineServices: ["residential"],
-  confirm: "at-once",
   closedDayVisits: "skip",
   cutoffHours: 24,
 };
@@ -95,10 +94,9 @@ describe("the booking settings of a content version (bookingOf, facts.booking)",
     expect(again.ok && again.content.booking.crews).toBe(booking.crews);
   });
 
-  it("make home cleaning bookable out of the box, booked at once", () => {
+  it("make home cleaning bookable out of the box", () => {
     const { booking } = factsOf(repositoryContent as SiteContent);
     expect(booking.onlineServices).toContain("residential");
-    expect(booking.confirm).toBe("at-once");
     expect(booking.crews).toBeGreaterThanOrEqual(1);
     expect(visitMinutes(booking, home())).toBeGreaterThan(0);
   });

@@ -36,8 +36,6 @@ export type BookingSettings = {
    * "other" (it has no estimate); none: no online booking.
    */
   onlineServices: readonly ServiceValue[];
-  /** "at-once": a picked time is booked; "owner": it is held until the owner confirms it. */
-  confirm: "at-once" | "owner";
   /** A plan's visit that falls on a closed day or holiday: skipped, or moved to that week's nearest open time. */
   closedDayVisits: "skip" | "move";
   /** How many hours before a visit the customer can still skip or move it on their page. */

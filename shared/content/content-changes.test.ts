@@ -80,16 +80,16 @@ describe("what changed, in the owner's words", () => {
 
   it("tells the online booking's settings in the owner's words: choices, units, services", () => {
     const after = first();
-    after.booking.confirm = "owner";
+    after.booking.closedDayVisits = "move";
     after.booking.onlineServices = ["carpet", "residential", "office"];
     after.booking.homeMinutes.base = 120;
     after.booking.noticeOpenDays = 2;
     after.booking.cutoffHours = 1;
     expect(describeChanges(first(), after)).toEqual([
       "Services customers book online: Carpet Cleaning and Office Cleaning added",
-      "When a customer picks a time: Booked at once → Held until I confirm",
       "Earliest a customer can book: 1 open day → 2 open days",
       "A home visit: base time: 90 minutes → 120 minutes",
+      "A plan's visit on a closed day or holiday: Skipped → Moved to the nearest open time that week",
       "Customers can change a visit until: 24 hours → 1 hour",
     ]);
     after.booking.onlineServices = [];

@@ -40,7 +40,7 @@ describe("the Online booking form", () => {
     );
     expect(tagOf(html, "f-booking-onlineServices-residential")).toContain('checked=""');
     expect(html).toMatch(
-      /<select id="f-booking-confirm" name="booking.confirm"[^>]*><option value="at-once" selected="">Booked at once<\/option><option value="owner">Held until I confirm<\/option><\/select>/,
+      /<select id="f-booking-closedDayVisits" name="booking.closedDayVisits"[^>]*><option value="skip" selected="">Skipped<\/option><option value="move">Moved to the nearest open time that week<\/option><\/select>/,
     );
     expect(html).toMatch(
       /<label for="f-booking-homeMinutes-base"><span class="sr-only">A home visit: <\/span>Base time<span class="sr-only"> \(in minutes\)<\/span><\/label><div class="unit words"><input id="f-booking-homeMinutes-base"[^>]*value="90"\/><span aria-hidden="true">minutes<\/span><\/div>/,
@@ -52,20 +52,20 @@ describe("the Online booking form", () => {
     const { call, store } = await setup();
     const form = await groupForm(call, "booking");
     form.set("booking.onlineServices.carpet", "on");
-    form.set("booking.confirm", "owner");
+    form.set("booking.closedDayVisits", "move");
     form.set("booking.crews", "2");
     expect((await call("/site/booking", post(form))).status).toBe(303);
     const live = await store().liveContent();
     expect(live?.changes).toEqual([
       "Services customers book online: Carpet Cleaning added",
-      "When a customer picks a time: Booked at once → Held until I confirm",
       "Crews (visits at the same time): 1 → 2",
+      "A plan's visit on a closed day or holiday: Skipped → Moved to the nearest open time that week",
     ]);
     const booking = (live?.document as SiteContent | undefined)?.booking;
     expect(booking).toEqual({
       ...repository.booking,
       onlineServices: ["residential", "carpet"],
-      confirm: "owner",
+      closedDayVisits: "move",
       crews: 2,
     });
     // None ticked: nobody books online.

@@ -42,8 +42,11 @@ describe("the booking settings' rules", () => {
     ]);
     expect(problems({ cutoffHours: 169 })[0]?.path).toBe("booking.cutoffHours");
     expect(problems({ noticeOpenDays: 15 })[0]?.path).toBe("booking.noticeOpenDays");
-    expect(problems({ confirm: "later" })).toEqual([
-      { path: "booking.confirm", message: "Choose what happens to a time picked from the list." },
+    expect(problems({ closedDayVisits: "later" })).toEqual([
+      {
+        path: "booking.closedDayVisits",
+        message: "Choose what happens to a visit on a closed day from the list.",
+      },
     ]);
   });
 

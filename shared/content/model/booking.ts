@@ -53,18 +53,6 @@ const settings = object(
       hint: "A customer who asks for a service not ticked gets your call to book it, as before. None ticked: no online booking.",
       edit: online,
     }),
-    confirm: oneOf(
-      "what happens to a time picked",
-      [
-        { value: "at-once", label: "Booked at once" },
-        { value: "owner", label: "Held until I confirm" },
-      ],
-      {
-        label: "When a customer picks a time",
-        hint: "Held: the time is kept for the customer until you confirm it on the request's page.",
-        edit: online,
-      },
-    ),
     noticeOpenDays: whole("the earliest day", 1, 14, {
       label: "Earliest a customer can book",
       hint: "1: from your next open day; 2: from the open day after it.",

@@ -12,9 +12,9 @@ import {
   groupByDay,
   notOpenReasons,
   openTimes,
-  parseTimeValue,
   whyNotOpen,
 } from "../../../shared/booking/open-times.ts";
+import { zonedInstant } from "../../../shared/calendar-day.ts";
 import type { Facts } from "../../../shared/content/facts.ts";
 import { visitWords } from "../base/visit.ts";
 import type { BookedVisit, BookingStore, RequestChange } from "../store/booking-store.ts";
@@ -67,11 +67,21 @@ function rulesOf(facts: BookingFacts, busy: readonly BookedVisit[], minutes: num
   };
 }
 
-/** How many days of times a page shows at once: a week, short enough for a phone. */
-const daysShown = 7;
+/** How many days with open times a page shows at once: within the first round trip. */
+const daysShown = 4;
 
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T12:00:00Z`) + days * day).toISOString().slice(0, 10);
+/**
+ * A time as its button posts it, "2026-12-01T09:00": the business's date and wall clock, short
+ * (a page holds a hundred of them); the business's time zone makes it an instant.
+ */
+const postedValue = (value: string) => value.slice(0, 16);
+
+function postedTime(value: string, timeZone: string): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(value);
+  if (!match) return null;
+  const at = zonedInstant(match[1] as string, match[2] as string, timeZone);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
 
 /**
  * The open times for this request's visit in the week from `from` (a business date; absent or
@@ -87,15 +97,18 @@ export async function offeredTimes(
   const minutes = onlineVisitMinutes(request, facts.booking);
   if (minutes === null) return null;
   const busy = await bookedVisits(store, facts, now);
-  const days = groupByDay(openTimes(rulesOf(facts, busy, minutes, now)));
+  const days = groupByDay(openTimes(rulesOf(facts, busy, minutes, now))).map((one) => ({
+    ...one,
+    times: one.times.map((time) => ({ ...time, value: postedValue(time.value) })),
+  }));
   const first = days[0]?.day;
   const start = from && first && /^\d{4}-\d{2}-\d{2}$/.test(from) && from > first ? from : first;
   if (!start) return { days: [], minutes, later: null, earlier: false };
-  const end = addDays(start, daysShown);
+  const shown = days.filter((one) => one.day >= start).slice(0, daysShown);
   return {
-    days: days.filter((shown) => shown.day >= start && shown.day < end),
+    days: shown,
     minutes,
-    later: days.find((next) => next.day >= end)?.day ?? null,
+    later: days[days.indexOf(shown.at(-1) as (typeof days)[number]) + 1]?.day ?? null,
     earlier: start !== first,
   };
 }
@@ -124,7 +137,7 @@ export async function bookingFor(
   if (minutes === null)
     return { problem: "This request cannot be booked online: please call us to book." };
   if (!posted) return { problem: "Please choose a time." };
-  const start = parseTimeValue(posted);
+  const start = postedTime(posted, facts.reach.timeZone);
   if (!start) return { problem: notOpenReasons.altered };
   const busy = await bookedVisits(store, facts, now);
   const problem = whyNotOpen({ ...rulesOf(facts, busy, minutes, now), start });

@@ -199,12 +199,8 @@ function BookingForm({ token, booking }: { token: string; booking: BookingTimes 
                 day.times.map((time) =>
                   h(
                     "button",
-                    {
-                      key: time.value,
-                      type: "submit",
-                      name: "start",
-                      value: time.value,
-                    },
+                    // A button in a form submits it: no type needed.
+                    { key: time.value, name: "start", value: time.value },
                     time.label,
                   ),
                 ),
@@ -315,10 +311,16 @@ export function renderVisitorPage(options: VisitorPageOptions): string {
   const { business } = live;
   const saved = ownValue(savedWords, options.saved);
   return renderPage(
-    { title: "Your request" },
+    { title: "Your request", kind: "visitor" },
     h("p", null, business.name),
     h("h1", null, "Your request"),
-    h("p", { className: "lead", role: "status" }, visitorStatus(request, events, live)),
+    h(
+      "p",
+      { className: "lead", role: "status" },
+      options.booking && request.status === "new"
+        ? `Received. Book a time below, or we will call you by ${callBackWords(callBackBy(new Date(request.createdAt), live))}.`
+        : visitorStatus(request, events, live),
+    ),
     saved ? h(Notice, null, saved) : null,
     options.problem ? h(Problem, null, options.problem) : null,
     h(

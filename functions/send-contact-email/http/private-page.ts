@@ -26,10 +26,14 @@ export function styleHash(css: string): Promise<string> {
   return hash;
 }
 
-export async function privatePageHeaders(): Promise<Record<string, string>> {
+/**
+ * `css`: the page's own style element (pageResponse reads it from the page), the whole stylesheet
+ * when not given.
+ */
+export async function privatePageHeaders(css = pageCss): Promise<Record<string, string>> {
   return {
     "Content-Type": "text/html; charset=utf-8",
-    "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await styleHash(pageCss)}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+    "Content-Security-Policy": `default-src 'none'; style-src 'sha256-${await styleHash(css)}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
     "X-Robots-Tag": "noindex, nofollow",
@@ -43,7 +47,11 @@ export async function pageResponse(
   html: string,
   extra: Record<string, string> = {},
 ): Promise<Response> {
-  return new Response(html, { status, headers: { ...(await privatePageHeaders()), ...extra } });
+  const css = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? pageCss;
+  return new Response(html, {
+    status,
+    headers: { ...(await privatePageHeaders(css)), ...extra },
+  });
 }
 
 /** What every refused link shows: nothing of any request (and maybe a way back in: `more`). */

@@ -32,7 +32,6 @@ label.check{display:flex;align-items:center;font-weight:400}
 .small{color:#4a5563;font-size:.875rem}
 ul.history{padding-left:1.25rem}
 a.button.quiet{background:#fff;color:#123a7a}
-.times{display:grid;grid-template-columns:repeat(auto-fill,minmax(6.5rem,1fr));gap:.5rem}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 a:focus-visible,button:focus-visible,select:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid #b34700;outline-offset:2px}
 `;
@@ -86,6 +85,15 @@ main.inbox{max-width:44rem}
 .inbox nav{display:flex;justify-content:space-between;align-items:center;gap:.5rem;margin:1rem 0}
 .inbox .empty{padding:1rem 0}
 .inbox .spam{margin:0 0 .5rem;color:#4a5263}
+.inbox .week h3{font-size:1rem;margin:.875rem 0 .25rem}
+.inbox .week .empty{padding:0;margin:.25rem 0}
+.inbox .visits{list-style:none;margin:0;padding:0}
+.inbox .visits li{border-top:1px solid #e3e6eb;padding:.5rem 0}
+.inbox .visits p{margin:.125rem 0;color:#353c4a;font-size:.9375rem;overflow-wrap:anywhere}
+.inbox .visits p.when{color:#1a1f2b;font-weight:700}
+.inbox .visits a{color:#123a7a}
+.inbox .visits a.who{display:flex;align-items:center;min-height:2.75rem;font-weight:600;font-size:1.0625rem;overflow-wrap:anywhere}
+.inbox .visits a.call{display:inline-flex;align-items:center;min-height:2.75rem;min-width:2.75rem;margin-right:.5rem;padding:0 .875rem;border:2px solid #123a7a;border-radius:.5rem;font-weight:600;text-decoration:none}
 .figures{display:grid;grid-template-columns:repeat(2,1fr);gap:.5rem;margin:.5rem 0}
 @media (min-width:36rem){.figures{grid-template-columns:repeat(4,1fr)}}
 .figures div{background:#f6f7f9;border-radius:.5rem;padding:.5rem .625rem}
@@ -109,7 +117,6 @@ const editor = `
 .editor ol.versions ul{margin:.25rem 0;padding-left:1.25rem}
 .editor .versions .actions{margin:.25rem 0}
 .editor a.button.quiet{background:#fff;color:#123a7a}
-.times{display:grid;grid-template-columns:repeat(auto-fill,minmax(6.5rem,1fr));gap:.5rem}
 .editor .versions .actions a{display:inline-flex;align-items:center;min-height:2.75rem;font-weight:600}
 .editor .field{margin-bottom:.5rem}
 .editor .field.invalid input,.editor .field.invalid select,.editor .field.invalid textarea{border:2px solid #a12622}
@@ -150,4 +157,16 @@ html:has(.publish-bar){scroll-padding-bottom:5rem}
 .editor form.week fieldset:has(select[name$=".open"] option[value=false]:checked) .day-part:has(select[name$="opens"]),.editor form.week fieldset:has(select[name$=".open"] option[value=false]:checked) .day-part:has(select[name$="closes"]){display:none}
 `;
 
-export const pageCss = `${shared}${owner}${inbox}${editor}`.trim();
+/** The visitor's page (booking/visitor-page.ts): the open times, one button each. */
+const visitor = `
+.times{display:grid;grid-template-columns:repeat(auto-fill,minmax(5.25rem,1fr));gap:.5rem}
+.times button{padding:.5rem 0;white-space:nowrap;font-size:.9375rem}
+`;
+
+export const pageCss = `${shared}${owner}${inbox}${editor}${visitor}`.trim();
+
+/**
+ * The visitor's page carries the shared rules and its own only: its open times must fit in the
+ * first round trip (BOOKING.md), and the owner's rules are half the stylesheet.
+ */
+export const visitorPageCss = `${shared}${visitor}`.trim();

@@ -2,11 +2,11 @@
  * The document around every private page (../private-page.ts has its headers): the stylesheet
  * of views/page-css.ts in its one style element, the page's parts in `main`.
  */
-import { pageCss } from "./page-css.ts";
+import { pageCss, visitorPageCss } from "./page-css.ts";
 import { h, type ReactNode, renderDocument } from "./react.ts";
 
 /** Which page's own rules of the stylesheet apply (views/page-css.ts): the class of `main`. */
-export type PageKind = "owner" | "inbox" | "editor";
+export type PageKind = "owner" | "inbox" | "editor" | "visitor";
 
 /** The document around every private page. */
 export function PrivatePage({
@@ -30,7 +30,9 @@ export function PrivatePage({
       h("meta", { name: "referrer", content: "no-referrer" }),
       h("title", null, title),
       // The stylesheet is ours and fixed (its hash is in the CSP): written as it is, not escaped.
-      h("style", { dangerouslySetInnerHTML: { __html: pageCss } }),
+      h("style", {
+        dangerouslySetInnerHTML: { __html: kind === "visitor" ? visitorPageCss : pageCss },
+      }),
     ),
     h("body", null, h("main", { className: kind }, children)),
   );

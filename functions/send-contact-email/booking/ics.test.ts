@@ -4,7 +4,7 @@
  */
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { foldLine, type IcsEvent, icsCalendar, icsText } from "./ics.ts";
+import { foldLine, type IcsEvent, type IcsSeries, icsCalendar, icsText } from "./ics.ts";
 
 const hostile = 'Dana "D" O\'Neil;\r\nATTENDEE:mailto:evil@example.com\nEND:VEVENT, \\ \u0007';
 
@@ -107,6 +107,48 @@ describe("icsCalendar", () => {
       "visit-2@example.com",
     ]);
     expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
+  });
+});
+
+describe("icsCalendar with a series", () => {
+  const { start: _start, end: _end, ...details } = event;
+  const series: IcsSeries = {
+    ...details,
+    uid: "plan-1@example.com",
+    timeZone: "America/New_York",
+    start: { day: "2026-12-01", time: "09:00" },
+    end: { day: "2026-12-01", time: "11:00" },
+    rule: { frequency: "WEEKLY", interval: 1, byDay: "TU" },
+    exceptions: ["2026-12-08"],
+    overrides: [
+      {
+        occurrence: "2026-12-15",
+        start: { day: "2026-12-16", time: "10:00" },
+        end: { day: "2026-12-16", time: "12:00" },
+      },
+    ],
+  };
+
+  it("sits beside one-time events: one VTIMEZONE, the one-time event still in UTC", () => {
+    const text = icsCalendar({
+      events: [event],
+      series: [series, { ...series, uid: "plan-2@example.com" }],
+    });
+    const { calendar, events } = parse(text);
+    expect(calendar.getAllSubcomponents("vtimezone")).toHaveLength(1);
+    expect(events).toHaveLength(5);
+    expect(events[0]?.getFirstPropertyValue("uid")).toBe(event.uid);
+    expect(text).toContain("\r\nDTSTART:20261201T140000Z\r\n");
+    expect(icsCalendar({ events: [event] })).not.toContain("VTIMEZONE");
+  });
+
+  it("keeps visitor text inside its value in the series and in each override", () => {
+    const lines = icsCalendar({ method: "REQUEST", events: [], series: [series] })
+      .replace(/\r\n /g, "")
+      .split("\r\n");
+    expect(lines.filter((line) => line.startsWith("ATTENDEE"))).toHaveLength(2);
+    expect(lines.filter((line) => line === "END:VEVENT")).toHaveLength(2);
+    expect(lines.filter((line) => line.startsWith("SUMMARY:Cleaning visit: Dana"))).toHaveLength(2);
   });
 });
 

@@ -4,8 +4,11 @@
  * feed (no method). One event per request: its UID never changes, so a calendar replaces the
  * event it holds when SEQUENCE grows instead of adding a second one.
  *
- * Times are UTC instants (DTSTART:20261201T140000Z), which every calendar shows in its own zone,
- * so no VTIMEZONE is needed. Every text value is escaped (\\ ; , and line breaks) and stripped of
+ * A one-time visit's times are UTC instants (DTSTART:20261201T140000Z), which every calendar shows
+ * in its own zone. A plan's series is one event with a recurrence rule in the business's wall clock
+ * (DTSTART;TZID=America/New_York:20261201T090000 and the zone's VTIMEZONE), so 9:00 AM stays 9:00 AM
+ * across daylight saving time: skipped dates are EXDATEs, a moved visit an event of its own with
+ * the same UID and the RECURRENCE-ID of the date it replaces (RFC 5545 3.8.4.4, 3.8.5). Every text value is escaped (\\ ; , and line breaks) and stripped of
  * control characters, so a visitor's name or address can never start a property of its own; lines
  * are folded at 75 octets without splitting a UTF-8 character. Checked by a real parser (ical.js)
  * in ics.test.ts.
@@ -28,6 +31,31 @@ export type IcsEvent = {
   attendee?: IcsPerson;
 };
 
+/** A business date and its wall clock: "2026-12-01", "09:00". */
+export type IcsWallTime = { day: string; time: string };
+
+/** A series of visits: one event with its recurrence rule, its exceptions and its overrides. */
+export type IcsSeries = Omit<IcsEvent, "start" | "end"> & {
+  /** The zone of every wall time (a zone with a VTIMEZONE below). */
+  timeZone: IcsTimeZone;
+  /** The first visit of the series. */
+  start: IcsWallTime;
+  end: IcsWallTime;
+  rule: {
+    frequency: "WEEKLY" | "MONTHLY";
+    /** Every how many weeks or months. */
+    interval: number;
+    /** The weekday, with which of the month for a monthly rule: "TU", "1TU", "-1TU". */
+    byDay: string;
+    /** The start of the last visit of the series, when it ends. */
+    until?: Date;
+  };
+  /** The series dates with no visit (EXDATE, at the series' start time). */
+  exceptions: readonly string[];
+  /** A visit moved from its series date (at the series' start time) to another time. */
+  overrides: readonly { occurrence: string; start: IcsWallTime; end: IcsWallTime }[];
+};
+
 export type IcsCalendar = {
   /** REQUEST or CANCEL for an invitation by e-mail; none for a subscribed feed. */
   method?: "REQUEST" | "CANCEL";
@@ -37,6 +65,8 @@ export type IcsCalendar = {
   refreshMinutes?: number;
   timeZone?: string;
   events: IcsEvent[];
+  /** Plans' series, after the one-time events. */
+  series?: IcsSeries[];
 };
 
 const productId = "-//Keystone Shine Cleaning//Booked visits//EN";
@@ -96,14 +126,49 @@ export function foldLine(line: string): string {
   return parts.join("\r\n ");
 }
 
-function eventLines(event: IcsEvent): string[] {
+/**
+ * The standard definitions of the zones a series may use, each with its daylight saving rules
+ * (RFC 5545 3.6.5): what a calendar app needs to read DTSTART;TZID=… the same everywhere.
+ */
+const timeZones = {
+  "America/New_York": [
+    "BEGIN:VTIMEZONE",
+    "TZID:America/New_York",
+    "X-LIC-LOCATION:America/New_York",
+    "BEGIN:DAYLIGHT",
+    "TZOFFSETFROM:-0500",
+    "TZOFFSETTO:-0400",
+    "TZNAME:EDT",
+    "DTSTART:19700308T020000",
+    "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU",
+    "END:DAYLIGHT",
+    "BEGIN:STANDARD",
+    "TZOFFSETFROM:-0400",
+    "TZOFFSETTO:-0500",
+    "TZNAME:EST",
+    "DTSTART:19701101T020000",
+    "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU",
+    "END:STANDARD",
+    "END:VTIMEZONE",
+  ],
+} as const;
+
+/** A zone a series can be written in. */
+export type IcsTimeZone = keyof typeof timeZones;
+
+/** 20261201T090000, a wall time in the series' zone. */
+export function icsWallTime({ day, time }: IcsWallTime): string {
+  return `${day.replace(/-/g, "")}T${time.replace(":", "")}00`;
+}
+
+/** The event's lines around its times (`times`: DTSTART, DTEND and any rule). */
+function eventLines(event: Omit<IcsEvent, "start" | "end">, times: string[]): string[] {
   const lines = [
     "BEGIN:VEVENT",
     `UID:${icsText(event.uid)}`,
     `SEQUENCE:${event.sequence}`,
     `DTSTAMP:${icsTime(event.stamp)}`,
-    `DTSTART:${icsTime(event.start)}`,
-    `DTEND:${icsTime(event.end)}`,
+    ...times,
     `SUMMARY:${icsText(event.summary)}`,
     `STATUS:${event.status}`,
     "TRANSP:OPAQUE",
@@ -121,6 +186,38 @@ function eventLines(event: IcsEvent): string[] {
   return lines;
 }
 
+/** The series' event, then one event per moved visit. */
+function seriesLines(series: IcsSeries): string[] {
+  const zone = `TZID=${series.timeZone}`;
+  const { frequency, interval, byDay, until } = series.rule;
+  const rule = [
+    `FREQ=${frequency}`,
+    ...(interval !== 1 || frequency === "WEEKLY" ? [`INTERVAL=${interval}`] : []),
+    `BYDAY=${byDay}`,
+    // With a start in a zone, UNTIL is a UTC time (RFC 5545 3.3.10).
+    ...(until ? [`UNTIL=${icsTime(until)}`] : []),
+  ];
+  const lines = eventLines(series, [
+    `DTSTART;${zone}:${icsWallTime(series.start)}`,
+    `DTEND;${zone}:${icsWallTime(series.end)}`,
+    `RRULE:${rule.join(";")}`,
+    ...series.exceptions.map(
+      (day) => `EXDATE;${zone}:${icsWallTime({ day, time: series.start.time })}`,
+    ),
+  ]);
+  for (const override of series.overrides) {
+    const original = icsWallTime({ day: override.occurrence, time: series.start.time });
+    lines.push(
+      ...eventLines(series, [
+        `RECURRENCE-ID;${zone}:${original}`,
+        `DTSTART;${zone}:${icsWallTime(override.start)}`,
+        `DTEND;${zone}:${icsWallTime(override.end)}`,
+      ]),
+    );
+  }
+  return lines;
+}
+
 export function icsCalendar(calendar: IcsCalendar): string {
   const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", `PRODID:${productId}`, "CALSCALE:GREGORIAN"];
   if (calendar.method) lines.push(`METHOD:${calendar.method}`);
@@ -133,7 +230,13 @@ export function icsCalendar(calendar: IcsCalendar): string {
       `X-PUBLISHED-TTL:PT${calendar.refreshMinutes}M`,
     );
   }
-  for (const event of calendar.events) lines.push(...eventLines(event));
+  const series = calendar.series ?? [];
+  for (const zone of new Set(series.map((item) => item.timeZone))) lines.push(...timeZones[zone]);
+  for (const event of calendar.events)
+    lines.push(
+      ...eventLines(event, [`DTSTART:${icsTime(event.start)}`, `DTEND:${icsTime(event.end)}`]),
+    );
+  for (const item of series) lines.push(...seriesLines(item));
   lines.push("END:VCALENDAR");
   return `${lines.map(foldLine).join("\r\n")}\r\n`;
 }

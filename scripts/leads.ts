@@ -19,14 +19,20 @@ import {
 import { openSqliteStore } from "../functions/send-contact-email/node.ts";
 import {
   calendarFeedUrl,
+  comingPeriod,
   daysCovered,
   feedName,
   filterLeads,
   inboxPageUrl,
   parseLeadFilter,
+  parseScheduleDays,
   periodStats,
   reportPeriods,
+  type ScheduledVisit,
   type SiteCount,
+  scheduledVisits,
+  scheduleJsonLines,
+  scheduleText,
   statsDocument,
   statsText,
   toCsv,
@@ -41,7 +47,7 @@ import { businessTimeZone } from "../shared/business-reach.ts";
 import { serviceOptions } from "../shared/contact-fields.ts";
 import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 
-const usage = `Usage: npm run leads [-- --json | -- --csv | -- --stats] [filters]
+const usage = `Usage: npm run leads [-- --json | -- --csv | -- --stats | -- --schedule] [filters]
 
 Lists the quote requests received by the website, newest first (spam left out).
   (no option)      a readable list
@@ -51,6 +57,10 @@ Lists the quote requests received by the website, newest first (spam left out).
                    and service; booked, won and lost; time to first answer; quote forms started
                    and sent; phone taps by page; what booked and won work is worth (first
                    visits, and recurring plans a month); with --json, one JSON document
+  --schedule       the coming visits, from now: a line each (day and time, name, phone, address
+                   or town, price, one-time or plan), grouped by day; with --json, one JSON
+                   object per visit (start and end with New York's offset)
+  --days N         how far ahead --schedule looks, in days (default 14)
 Filters:
   --status LIST    ${leadStatuses.join(", ")} (comma-separated)
   --service LIST   ${serviceOptions.map((option) => option.value).join(", ")}
@@ -65,6 +75,40 @@ Reads Postgres when DATABASE_URL is set, else the data folder DATA_DIR (default:
 `;
 
 type Stored = { rows: StoredContactRequest[]; counts: SiteCount[] };
+
+/** The SQLite database the server keeps in DATA_DIR (default ./data). */
+const sqlitePath = () =>
+  dataPaths(resolve(process.cwd(), process.env.DATA_DIR?.trim() || "data")).database;
+
+/** The visits starting in the period, from Postgres or the data folder; none before any is stored. */
+async function readSchedule(period: { from: Date; to: Date }): Promise<ScheduledVisit[]> {
+  const url = databaseUrl(process.env);
+  if (url) {
+    const store = openPostgresStore({ url, maxConnections: 1 });
+    try {
+      const [found] = await store.sql<{ requests: boolean }[]>`
+        select to_regclass('public.contact_requests') is not null as requests`;
+      if (found?.requests) return await scheduledVisits(store, period.from, period.to);
+      process.stderr.write(
+        `No contact_requests table yet in ${describeDatabaseUrl(url)}: start the server once.\n`,
+      );
+      return [];
+    } finally {
+      await store.close();
+    }
+  }
+  const database = sqlitePath();
+  if (!existsSync(database)) {
+    process.stderr.write(`No database yet at ${database}: no visits have been booked.\n`);
+    return [];
+  }
+  const store = openSqliteStore(database);
+  try {
+    return await scheduledVisits(store, period.from, period.to);
+  } finally {
+    await store.close();
+  }
+}
 
 /** Postgres: read only; the server creates the tables (migrations) when it starts. */
 async function readPostgres(
@@ -117,6 +161,8 @@ async function main() {
       json: { type: "boolean", default: false },
       csv: { type: "boolean", default: false },
       stats: { type: "boolean", default: false },
+      schedule: { type: "boolean", default: false },
+      days: { type: "string" },
       all: { type: "boolean", default: false },
       status: { type: "string" },
       service: { type: "string" },
@@ -142,6 +188,16 @@ async function main() {
   // setting and hands it over as npm_config_json. `--csv` must come after `--`.
   const json = values.json || process.env.npm_config_json === "true";
   const stats = values.stats || process.env.npm_config_stats === "true";
+  if (values.schedule || process.env.npm_config_schedule === "true") {
+    if (values.csv || stats)
+      throw new Error("--schedule lists the visits as text, or with --json as JSON lines.");
+    const days = parseScheduleDays(values.days);
+    loadEnvFile();
+    const visits = await readSchedule(comingPeriod(new Date(), days));
+    process.stdout.write(json ? scheduleJsonLines(visits) : scheduleText(visits, days));
+    return;
+  }
+  if (values.days !== undefined) throw new Error("--days goes with --schedule.");
   // --stats --json is the numbers for a script; any other pair asks for two things at once.
   if ([json && !stats, values.csv, stats].filter(Boolean).length > 1) {
     throw new Error(
@@ -169,9 +225,7 @@ async function main() {
         `No contact_requests table yet in ${describeDatabaseUrl(url)}: start the server once.\n`,
       );
   } else {
-    const database = dataPaths(
-      resolve(process.cwd(), process.env.DATA_DIR?.trim() || "data"),
-    ).database;
+    const database = sqlitePath();
     if (existsSync(database)) {
       const store = openSqliteStore(database);
       try {

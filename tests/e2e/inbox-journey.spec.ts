@@ -3,7 +3,8 @@
  * arrives from a Google ad on /exton, taps the phone link, goes to the quote form and sends it;
  * the owner then opens the inbox on a phone, sees the week's numbers count that visit, finds the
  * request by searching (with the keyboard alone), reads where it came from on its page, and
- * downloads the CSV. Axe finds nothing on the inbox or the request's page.
+ * downloads the CSV, books the visit from its page and finds it in the inbox's week. Axe finds
+ * nothing on the inbox (with and without visits) or the request's page.
  */
 import { contactDefaults } from "../../functions/send-contact-email/base/config.ts";
 import { inboxSubject } from "../../functions/send-contact-email/inbox/inbox-routes.ts";
@@ -11,6 +12,9 @@ import {
   createLinkSigners,
   parseLinkSettings,
 } from "../../functions/send-contact-email/links/links-settings.ts";
+import { businessTimeZone } from "../../shared/business-reach.ts";
+import { addDays, calendarDay } from "../../shared/calendar-day.ts";
+import { formatDate } from "../../shared/quote/preferred-windows.ts";
 import { expect, test, waitForIsland, waitForIslands, waitLikeAPerson } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
 import { buildCountingSite } from "./helpers/counting-build.ts";
@@ -147,5 +151,36 @@ test("a visit from an ad is counted, its request says where it came from, and th
     owner.getByText('Came from a Google ad, campaign "exton-fall", landed on /exton'),
   ).toBeVisible();
   await expectNoAxeViolations(owner, "the request's page");
+
+  // The owner books the visit for tomorrow at 9:00: the inbox's week lists it under that day.
+  const tomorrow = addDays(calendarDay(new Date(), businessTimeZone), 1);
+  await owner.getByLabel("Date").fill(tomorrow);
+  await owner.getByLabel("Start").fill("09:00");
+  // The other project's run booked the same time on this server's one crew.
+  await owner.getByLabel("Book it even if every crew is busy then").check();
+  await owner.getByRole("button", { name: "Book", exact: true }).click();
+  await expect(owner.getByText(/^Booked\. The visitor is sent a confirmation/)).toBeVisible();
+  await owner.goto(await inboxLink());
+  // On a Sunday, tomorrow is next week's.
+  const tomorrowIsMonday = new Date(`${tomorrow}T12:00:00Z`).getUTCDay() === 1;
+  const week = owner.getByRole("region", {
+    name: new RegExp(`^${tomorrowIsMonday ? "Next" : "This"} week's visits`),
+  });
+  const visit = week.getByRole("listitem").filter({ hasText: name });
+  await expect(visit).toBeVisible();
+  await expect(visit.locator("time")).toHaveText(/^9:00/);
+  await expect(visit.getByText("Price on the call")).toBeVisible();
+  // Under its day's heading, which comes right before its list.
+  await expect(visit.locator("xpath=ancestor::ol[1]/preceding-sibling::h3[1]")).toHaveText(
+    formatDate(tomorrow),
+  );
+  const visitCall = visit.getByRole("link", { name: "Call (484) 555-0188" });
+  expect((await visitCall.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  expect(
+    (await visit.getByRole("link", { name }).boundingBox())?.height ?? 0,
+  ).toBeGreaterThanOrEqual(44);
+  await expectNoAxeViolations(owner, "the inbox with its week of visits");
+  await visit.getByRole("link", { name }).click();
+  await expect(owner.getByRole("heading", { level: 1, name })).toBeVisible();
   await ownerPhone.close();
 });

@@ -17,6 +17,7 @@ import { visitWords } from "../base/visit.ts";
 import { NewLinkForm } from "../http/new-link-offer.ts";
 import { privatePageHeaders } from "../http/private-page.ts";
 import type { Lead } from "../leads/lead-formats.ts";
+import { visitIsOn } from "../leads/schedule.ts";
 import { editorPartsWords } from "../site-editor/editor-parts.ts";
 import { ButtonLink } from "../views/parts.ts";
 import { renderPage } from "../views/private-page.ts";
@@ -51,7 +52,7 @@ export type InboxView = {
   leadHref: (lead: Lead) => string;
   /** The price list and offers of the version each request was made with (its stamp). */
   wordsOf: (lead: Lead) => QuoteWords;
-  /** Sections above the list (the week's numbers). */
+  /** Sections above the list (the week's visits and numbers). */
   before?: ReactNode;
   /** Opened from a push: its requests open without their buttons. */
   readOnly?: boolean;
@@ -258,7 +259,7 @@ function LeadItem({ lead, href, words }: { lead: Lead; href: string; words: Quot
     .filter(Boolean)
     .join(" · ");
   // A lost or spam request keeps its visit's record but the visit is off: only a live one shows.
-  const visit = lead.visit && lead.status !== "lost" && lead.status !== "spam" ? lead.visit : null;
+  const visit = lead.visit && visitIsOn(lead.status) ? lead.visit : null;
   return h(
     "li",
     null,

@@ -20,15 +20,18 @@ import { newLinkAction } from "../http/new-link-offer.ts";
 import { matchesSearch } from "../leads/lead-filters.ts";
 import { toCsv, toLead } from "../leads/lead-formats.ts";
 import { periodStats } from "../leads/lead-stats.ts";
-import { lastWeek, thisWeek } from "../leads/stats-periods.ts";
+import { scheduledVisits } from "../leads/schedule.ts";
+import { lastWeek, thisWeek, wholeWeek } from "../leads/stats-periods.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
+import type { BookingStore } from "../store/booking-store.ts";
 import type { CountStore } from "../store/count-store.ts";
 import type { InboxStore, RequestSelection } from "../store/inbox-store.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
-import type { ReactNode } from "../views/react.ts";
+import { Fragment, h, type ReactNode } from "../views/react.ts";
 import { inboxHeaders, renderInbox, renderInboxRefusal } from "./inbox-page.ts";
 import { inboxFilter, inboxParams, readInboxQuery } from "./inbox-query.ts";
 import { renderWeekNumbers } from "./week-numbers.ts";
+import { renderWeekVisits } from "./week-visits.ts";
 
 /** Whether the inbox's rows open requests with their buttons (`act`) or without (`read`). */
 export type InboxAccess = "act" | "read";
@@ -41,7 +44,10 @@ export const inboxSubject = inboxSubjects.act;
 export const inboxPageSize = 50;
 
 export type InboxDeps = {
-  store: InboxStore & Pick<OwnerStore, "listSince"> & Pick<CountStore, "countsBetween">;
+  store: InboxStore &
+    Pick<OwnerStore, "listSince"> &
+    Pick<CountStore, "countsBetween"> &
+    Pick<BookingStore, "listVisits">;
   /** The rows' links: the owner's acting ones, or read-only ones for an inbox opened to read. */
   links: { owner: LinkSigner; "owner-read": LinkSigner };
   /** Below the list of the inbox that acts only (booking/calendar-subscribe.ts). */
@@ -117,23 +123,47 @@ export async function handleInbox(
     if (shown.page !== query.page)
       selected = await deps.store.selectRequests(selection, pageOf(shown.page));
     const slice = selected.requests.map(toLead);
+    // The owner's week: this week's visits and the next's, Monday to Sunday.
+    const nextWeek = wholeWeek(now, businessTimeZone, 1, "Next week");
+    // The week's numbers follow: this week so far, or the week before.
+    const week = (query.week === "last" ? lastWeek : thisWeek)(now, businessTimeZone);
+    const numbersWeek = wholeWeek(now, businessTimeZone, query.week === "last" ? -1 : 0, "");
+    const visits = await scheduledVisits(deps.store, numbersWeek.from, nextWeek.to);
+    const within = (period: { from: Date; to: Date }) =>
+      visits.filter((visit) => {
+        const start = Date.parse(visit.start);
+        return start >= period.from.getTime() && start < period.to.getTime();
+      });
+    const visitWeeks = [wholeWeek(now, businessTimeZone, 0, "This week"), nextWeek].map(
+      (period) => ({ week: period, visits: within(period) }),
+    );
+    // Each request shown, in the list or the week, links to its own page with a token for it.
     const links = new Map<string, string>();
     const rowSigner = granted === "act" ? deps.links.owner : deps.links["owner-read"];
-    for (const lead of slice) {
-      const leadToken = await rowSigner.sign(lead.id, now);
+    const shownIds = [
+      ...slice.map((lead) => lead.id),
+      ...visitWeeks.flatMap((shownWeek) => shownWeek.visits.map((visit) => visit.requestId)),
+    ];
+    for (const id of new Set(shownIds)) {
+      const leadToken = await rowSigner.sign(id, now);
       // Relative to …/inbox: …/lead/<id>, whatever prefix a proxy or Supabase strips.
-      links.set(
-        lead.id,
-        `lead/${encodeURIComponent(lead.id)}?token=${encodeURIComponent(leadToken)}`,
-      );
+      links.set(id, `lead/${encodeURIComponent(id)}?token=${encodeURIComponent(leadToken)}`);
     }
-    // The week's numbers head the page: this week so far, or the week before.
-    const week = (query.week === "last" ? lastWeek : thisWeek)(now, businessTimeZone);
     const counts = await deps.store.countsBetween(week.firstDay, week.lastDay);
     const ofTheWeek = (await deps.store.listSince(week.from)).map(toLead);
-    const numbers = renderWeekNumbers(periodStats(ofTheWeek, counts, week), {
-      href: `inbox?${inboxParams(token, { ...query, week: query.week === "last" ? "" : "last", page: 1 })}`,
-      label: query.week === "last" ? "This week" : "Last week",
+    const numbers = renderWeekNumbers(
+      periodStats(ofTheWeek, counts, week),
+      {
+        href: `inbox?${inboxParams(token, { ...query, week: query.week === "last" ? "" : "last", page: 1 })}`,
+        label: query.week === "last" ? "This week" : "Last week",
+      },
+      // Plans' value a month joins it once plans are booked (WeekBookings).
+      { visits: within(numbersWeek).length },
+    );
+    const weekVisits = renderWeekVisits({
+      weeks: visitWeeks,
+      today: calendarDay(now, businessTimeZone),
+      requestHref: (id) => links.get(id) ?? "",
     });
     const none = { offset: 0, limit: 0 };
     const hiddenSpam =
@@ -150,7 +180,7 @@ export async function handleInbox(
       hiddenSpam,
       leadHref: (lead) => links.get(lead.id) ?? "",
       wordsOf: await deps.content.ofEach(slice),
-      before: numbers,
+      before: h(Fragment, null, weekVisits, numbers),
       readOnly: granted === "read",
       siteHref: granted === "act" ? await deps.siteLink?.() : undefined,
       after: granted === "act" ? await deps.calendar?.() : undefined,

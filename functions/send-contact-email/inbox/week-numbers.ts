@@ -1,10 +1,11 @@
 /**
  * The week's numbers at the top of the inbox: the figures `npm run leads -- --stats` prints and
  * the Monday e-mail sends (leads/lead-stats.ts), as a few large figures a phone shows at a glance,
- * the money in one sentence each, and the breakdowns folded below. Its CSS is the inbox's
- * (views/page-css.ts).
+ * the money in one sentence each, the visits booked in the week (leads/schedule.ts), and the
+ * breakdowns folded below. Its CSS is the inbox's (views/page-css.ts).
  */
 import { ownValue } from "../../../shared/own-key.ts";
+import { formatRange } from "../../../shared/quote/estimate.ts";
 import {
   durationText,
   outcomeStatuses,
@@ -39,17 +40,34 @@ function Figure({ name, value }: { name: string; value: string | number }) {
   return h("div", null, h("dt", null, name), h("dd", null, String(value)));
 }
 
+/** The week's visits (leads/schedule.ts), beside the requests' numbers. */
+export type WeekBookings = {
+  /** Visits starting in the whole week, Monday to Sunday (not only so far). */
+  visits: number;
+  /**
+   * What the recurring plans running that week bring a month, once plans are booked: shown when
+   * given, never made up from estimates (those are the "Booked work" line's).
+   */
+  plansPerMonth?: { low: number; high: number };
+};
+
 /** The section; `switchTo` links to the other week ("Last week" or "This week"). */
-export function renderWeekNumbers(stats: PeriodStats, switchTo: { href: string; label: string }) {
-  return h(WeekNumbers, { stats, switchTo });
+export function renderWeekNumbers(
+  stats: PeriodStats,
+  switchTo: { href: string; label: string },
+  bookings: WeekBookings,
+) {
+  return h(WeekNumbers, { stats, switchTo, bookings });
 }
 
 function WeekNumbers({
   stats,
   switchTo,
+  bookings,
 }: {
   stats: PeriodStats;
   switchTo: { href: string; label: string };
+  bookings: WeekBookings;
 }) {
   const site = stats.site;
   return h(
@@ -80,9 +98,17 @@ function WeekNumbers({
         name: "First answer",
         value: stats.answered ? durationText(stats.medianHoursToContact) : "none yet",
       }),
+      h(Figure, { name: "Visits booked", value: bookings.visits }),
     ),
     h("p", { className: "money" }, `Booked work: ${money(stats.value.booked)}.`),
     h("p", { className: "money" }, `Won work: ${money(stats.value.won)}.`),
+    bookings.plansPerMonth
+      ? h(
+          "p",
+          { className: "money" },
+          `Plans' value a month: ${formatRange(bookings.plansPerMonth)}.`,
+        )
+      : null,
     h(
       "details",
       { className: "breakdown" },

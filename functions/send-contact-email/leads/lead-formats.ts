@@ -93,9 +93,12 @@ export function toLead(row: StoredContactRequest & StoredQuoteDetails): Lead {
   };
 }
 
-/** One JSON object per line; C1 controls and line separators escaped too (JSON leaves them). */
-export function toJsonLine(lead: Lead): string {
-  return JSON.stringify(lead).replace(
+/**
+ * One JSON object per line (a lead, a scheduled visit); C1 controls and line separators escaped
+ * too (JSON leaves them).
+ */
+export function toJsonLine(value: object): string {
+  return JSON.stringify(value).replace(
     /[\u007f-\u009f\u2028\u2029]/g,
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );

@@ -33,17 +33,30 @@ export function thisWeek(now: Date, timeZone: string): StatsPeriod {
   };
 }
 
-/** The whole week before the one that holds `now`, Monday to Sunday. */
-export function lastWeek(now: Date, timeZone: string): StatsPeriod {
-  const monday = addDays(mondayOf(now, timeZone), -7);
+/**
+ * A whole week, Monday 00:00 to the next Monday 00:00: `weeksFromNow` after the one that holds
+ * `now` (-1 the week before, 0 this one, 1 the next).
+ */
+export function wholeWeek(
+  now: Date,
+  timeZone: string,
+  weeksFromNow: number,
+  label: string,
+): StatsPeriod {
+  const monday = addDays(mondayOf(now, timeZone), 7 * weeksFromNow);
   const next = addDays(monday, 7);
   return {
-    label: "Last week",
+    label,
     from: zonedInstant(monday, "00:00", timeZone),
     to: zonedInstant(next, "00:00", timeZone),
     firstDay: monday,
     lastDay: addDays(next, -1),
   };
+}
+
+/** The whole week before the one that holds `now`, Monday to Sunday. */
+export function lastWeek(now: Date, timeZone: string): StatsPeriod {
+  return wholeWeek(now, timeZone, -1, "Last week");
 }
 
 /** The last `days` × 24 hours; its counts are those of the days it touches. */

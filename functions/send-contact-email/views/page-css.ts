@@ -91,6 +91,9 @@ main.inbox{max-width:44rem}
 .inbox .visits li{border-top:1px solid #e3e6eb;padding:.5rem 0}
 .inbox .visits p{margin:.125rem 0;color:#353c4a;font-size:.9375rem;overflow-wrap:anywhere}
 .inbox .visits p.when{color:#1a1f2b;font-weight:700}
+.inbox .visits p.when span{font-weight:400}
+.inbox .visits .price{white-space:nowrap}
+.inbox .visits a.map{display:inline-flex;align-items:center;min-height:2rem}
 .inbox .visits a{color:#123a7a}
 .inbox .visits a.who{display:flex;align-items:center;min-height:2.75rem;font-weight:600;font-size:1.0625rem;overflow-wrap:anywhere}
 .inbox .visits a.call{display:inline-flex;align-items:center;min-height:2.75rem;min-width:2.75rem;margin-right:.5rem;padding:0 .875rem;border:2px solid #123a7a;border-radius:.5rem;font-weight:600;text-decoration:none}

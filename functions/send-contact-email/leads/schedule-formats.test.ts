@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import type { ScheduledVisit } from "./schedule.ts";
+import { parseScheduleDays, scheduleJsonLines, scheduleText } from "./schedule-formats.ts";
+
+const visit: ScheduledVisit = {
+  requestId: "a1",
+  start: "2026-12-01T09:00:00-05:00",
+  end: "2026-12-01T13:00:00-05:00",
+  name: "Dana Whitfield",
+  phone: "4845550199",
+  email: "dana@example.org",
+  address: "12 Main St, Exton PA 19341",
+  town: "Exton",
+  zip: "19341",
+  price: { low: 180, high: 220 },
+  kind: "One-time",
+};
+
+describe("npm run leads -- --schedule's words", () => {
+  it("writes a visit on one line, as the owner reads it", () => {
+    expect(scheduleText([visit], 1)).toBe(
+      "Tue Dec 1, 9:00 AM–1:00 PM  Dana Whitfield  (484) 555-0199  12 Main St, Exton PA 19341  $180–$220  One-time\n\n1 visit in the next day.\n",
+    );
+  });
+
+  it("prints what a visitor typed, never a terminal's control sequence", () => {
+    const typed = { ...visit, name: "Eve\u001b[31m\nRed", address: "1 A St\u202e" };
+    const text = scheduleText([typed], 14);
+    expect(text).not.toContain("\u001b");
+    expect(text).not.toContain("\u202e");
+    expect(text).toContain("  Eve [31m Red  ");
+    const line = scheduleJsonLines([{ ...visit, name: "Eve\u2028" }]);
+    expect(line).toContain('"name":"Eve\\u2028"');
+    expect(line.endsWith("}\n")).toBe(true);
+  });
+
+  it("takes --days from 1 to 366, 14 without it", () => {
+    expect(parseScheduleDays(undefined)).toBe(14);
+    expect(parseScheduleDays("30")).toBe(30);
+    for (const wrong of ["0", "367", "2.5", "-3", "two", ""])
+      expect(() => parseScheduleDays(wrong)).toThrow(/--days/);
+  });
+});

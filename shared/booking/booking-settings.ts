@@ -1,6 +1,6 @@
 /**
- * How the owner takes bookings online (../shared/BOOKING.md, "The owner's availability is
- * content"): the content's `booking` group, each field declared once in
+ * How the owner takes bookings online (docs/owner.md, "Online
+ * booking"): the content's `booking` group, each field declared once in
  * shared/content/model/booking.ts (its rule, its words, the editor's "Online booking" form), its
  * defaults in content/booking.json. Read from a content version like every fact (`facts.booking`,
  * shared/content/facts.ts), never from a module's state.

@@ -1,6 +1,6 @@
 /**
- * The times a visitor can book (../shared/BOOKING.md, "The owner's availability is content" and
- * "The visitor books a real time"): one rule, read by the visitor's page (the times it offers), by
+ * The times a visitor can book (docs/owner.md, "Online booking" and "The
+ * customer books a time themselves"): one rule, read by the visitor's page (the times it offers), by
  * the store's booking check (inside its transaction) and by the benchmark. Pure: the caller hands
  * in "now", the hours, the closed days and every visit already booked.
  *

@@ -1,5 +1,5 @@
 /**
- * Recurring plans (../shared/BOOKING.md, "The plan keeps going"): a weekly, every-two-weeks or
+ * Recurring plans (docs/owner.md, "Online booking": the plans' settings): a weekly, every-two-weeks or
  * monthly series of visits and the changes made to it (skipped, moved, paused, cancelled), turned
  * into the visits it books. Pure: the caller hands in the window, the hours, the closed days and,
  * for a closed-day visit that moves, the visits already booked. Read by the customer's page (the

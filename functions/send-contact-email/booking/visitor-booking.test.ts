@@ -103,7 +103,7 @@ describe("Book your first visit", () => {
     expect(html).toContain("Your visit takes about 4 hours.");
     const times = offered(html);
     expect(times.length).toBeGreaterThan(10);
-    // The whole page, a week of times in it, within the first round trip (BOOKING.md: 14,100 bytes).
+    // The whole page, four days of times in it, within the first round trip (14,100 bytes).
     expect(new TextEncoder().encode(html).length).toBeLessThanOrEqual(14_100);
     // Four days with times at once; "Later times" pages on.
     const days = new Set(times.map((time) => time.slice(0, 10)));

@@ -1,6 +1,6 @@
 /**
- * "Book your first visit" on the visitor's own page (../shared/BOOKING.md, "The visitor books a
- * real time"): which requests may book online, the open times offered for their estimate, and
+ * "Book your first visit" on the visitor's own page (docs/owner.md, "The customer books a
+ * time themselves"): which requests may book online, the open times offered for their estimate, and
  * the change a picked time makes. The capacity rule is decided again inside the change's own
  * transaction (store/booking-store.ts `capacity`), so that the last crew at a time goes to one
  * visitor only, whichever server each of them reached.
@@ -164,5 +164,5 @@ export async function bookingFor(
   };
 }
 
-/** What a visitor reads when another booking took their time first (BOOKING.md: 409). */
+/** What a visitor reads when another booking took their time first (answered 409). */
 export const justTaken = "That time was just taken. Here are the next open times.";

@@ -170,6 +170,6 @@ export const pageCss = `${shared}${owner}${inbox}${editor}${visitor}`.trim();
 
 /**
  * The visitor's page carries the shared rules and its own only: its open times must fit in the
- * first round trip (BOOKING.md), and the owner's rules are half the stylesheet.
+ * first round trip (14,100 bytes), and the owner's rules are half the stylesheet.
  */
 export const visitorPageCss = `${shared}${visitor}`.trim();

@@ -1,6 +1,6 @@
 /**
- * The Online booking form: the owner's availability as content (../shared/BOOKING.md, "The
- * owner's availability is content"), its value exactly a `BookingSettings`
+ * The Online booking form: the owner's availability as content (docs/owner.md, "Online
+ * booking"), its value exactly a `BookingSettings`
  * (shared/booking/booking-settings.ts): which services a customer books online and how, how soon
  * and how far ahead, the crews and the travel between visits, how long a visit takes from the
  * estimate's inputs, and what the customer's plan may do. A document published before the group

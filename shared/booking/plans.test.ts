@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Holiday } from "../business-reach.ts";
-import { zonedInstant } from "../calendar-day.ts";
-import { closedDaysOf } from "../closed-days.ts";
-import { type Week, weekWords } from "../content/opening-hours.ts";
+import { closedDays, local, ny, week } from "../../tests/support/booking-week.ts";
 import type { Busy } from "./open-times.ts";
 import {
   describeEvery,
@@ -14,25 +11,6 @@ import {
   planVisits,
   seriesDates,
 } from "./plans.ts";
-
-const ny = "America/New_York";
-const local = (day: string, time: string) => zonedInstant(day, time, ny);
-
-const weekday = { open: true, opens: "08:00", closes: "19:00" } as const;
-const week: Week = {
-  monday: weekday,
-  tuesday: weekday,
-  wednesday: weekday,
-  thursday: weekday,
-  friday: weekday,
-  saturday: { open: true, opens: "09:00", closes: "13:00" },
-  sunday: { open: false },
-};
-const holidays: Holiday[] = [
-  { name: "Thanksgiving", month: 11, weekday: 4, nth: 4 },
-  { name: "Christmas Day", month: 12, day: 25 },
-];
-const closedDays = closedDaysOf({ ...weekWords(week), week, holidays });
 
 const rules: PlanRules = { closedDays, week, timeZone: ny, closedDayVisits: "skip" };
 

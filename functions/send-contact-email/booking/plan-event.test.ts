@@ -6,27 +6,12 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { type Plan, type PlanRules, planVisits } from "../../../shared/booking/plans.ts";
-import type { Holiday } from "../../../shared/business-reach.ts";
 import { closedDaysOf } from "../../../shared/closed-days.ts";
-import { type Week, weekWords } from "../../../shared/content/opening-hours.ts";
+import { weekWords } from "../../../shared/content/opening-hours.ts";
+import { holidays, ny, week } from "../../../tests/support/booking-week.ts";
 import { icsCalendar } from "./ics.ts";
 import { planSeries } from "./plan-event.ts";
 
-const ny = "America/New_York";
-const weekday = { open: true, opens: "08:00", closes: "19:00" } as const;
-const week: Week = {
-  monday: weekday,
-  tuesday: weekday,
-  wednesday: weekday,
-  thursday: weekday,
-  friday: weekday,
-  saturday: { open: true, opens: "09:00", closes: "13:00" },
-  sunday: { open: false },
-};
-const holidays: Holiday[] = [
-  { name: "Thanksgiving", month: 11, weekday: 4, nth: 4 },
-  { name: "Christmas Day", month: 12, day: 25 },
-];
 const rules: PlanRules & { timeZone: typeof ny; through: string } = {
   closedDays: closedDaysOf({ ...weekWords(week), week, holidays }),
   week,

@@ -179,7 +179,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
   const ownerVisit: Handler = (request, { grant, store }) =>
     handleOwnerVisit(request, grant, {
       store,
-      booking: () => deps.content.live().facts.booking,
+      booking: () => deps.content.live().facts,
       onChanged: queues.changed,
       log,
     });

@@ -30,6 +30,14 @@ export type WallTime = {
  */
 export type PlanEvery = "week" | "two-weeks" | "month";
 
+/** How often a plan books, from the estimate's frequency; null for a one-time visit. */
+export function planEveryOf(frequency: string): PlanEvery | null {
+  if (frequency === "weekly") return "week";
+  if (frequency === "bi-weekly") return "two-weeks";
+  if (frequency === "monthly") return "month";
+  return null;
+}
+
 export type Plan = {
   /** The first visit: its date sets the weekday (and for a month, which one), its time every visit's. */
   first: WallTime;

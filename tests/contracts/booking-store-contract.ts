@@ -435,5 +435,62 @@ export function describeBookingStoreContract(
         if (openTwo) await Promise.all([first.close(), second.close()]);
       }
     });
+    it("keeps a plan with its request, lists it, and hands it to every later booking's capacity rule", async () => {
+      const planned = await submit(store, "Planner");
+      const plan = {
+        first: { day: "2026-12-01", time: "09:00" },
+        minutes: 120,
+        every: "week" as const,
+        skipped: ["2026-12-08"],
+        moved: [{ from: "2026-12-15", to: { day: "2026-12-16", time: "10:00" } }],
+        laterPrice: { low: 150, high: 180 },
+      };
+      const booked = await store.changeRequest(
+        planned,
+        { status: "booked", visit: booking, plan, event: { actor: "visitor", kind: "booked" } },
+        t0,
+      );
+      expect(booked.ok && booked.request.plan).toEqual(plan);
+      expect(booked.ok && booked.request.visitSequence).toBe(1);
+      expect((await store.listPlans()).map((request) => request.id)).toContain(planned);
+      // A plan change alone raises the sequence (one calendar series, SEQUENCE + 1).
+      const skipped = await store.changeRequest(
+        planned,
+        {
+          plan: { ...plan, skipped: [...plan.skipped, "2026-12-22"] },
+          expectedSequence: 1,
+          event: { actor: "visitor", kind: "booked" },
+        },
+        t0,
+      );
+      expect(skipped.ok && skipped.request.plan?.skipped).toEqual(["2026-12-08", "2026-12-22"]);
+      expect(skipped.ok && skipped.request.visitSequence).toBe(2);
+      expect(skipped.ok && skipped.request.visit?.start).toBe(
+        booked.ok ? booked.request.visit?.start : "",
+      );
+      // A booking a month later does not overlap the plan's first visit, yet sees the plan.
+      const other = await submit(store, "Later on");
+      const month = {
+        start: new Date("2027-01-05T14:00:00Z"),
+        end: new Date("2027-01-05T16:00:00Z"),
+      };
+      let seen: string[] = [];
+      await store.changeRequest(
+        other,
+        {
+          visit: month,
+          capacity: {
+            ...{ from: month.start, to: month.end },
+            fits: (others) => {
+              seen = others.map((request) => request.id);
+              return true;
+            },
+          },
+          event: { actor: "visitor", kind: "booked" },
+        },
+        t0,
+      );
+      expect(seen).toContain(planned);
+    });
   });
 }

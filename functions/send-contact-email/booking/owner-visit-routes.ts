@@ -10,12 +10,12 @@
  * the calendar event) are stored in one transaction; then 303 back to the page.
  */
 
-import type { BookingSettings } from "../../../shared/booking/booking-settings.ts";
 import { fitsAt } from "../../../shared/booking/open-times.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import { checkBooking, windowBooking } from "../base/visit.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { pageResponse, readSmallForm, refusalPage } from "../http/private-page.ts";
+import { type BookingFacts, busyIn, planRulesOf } from "../leads/booked-visits.ts";
 import type { BookingStore } from "../store/booking-store.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
 import { visitEmail } from "./visit-changes.ts";
@@ -26,7 +26,7 @@ export type OwnerVisitDeps = {
    * The live version's booking settings: the owner's booking takes a crew like a visitor's, under
    * the same lock, so that the two never get the last one together (unless the owner says so).
    */
-  booking: () => BookingSettings;
+  booking: () => BookingFacts;
   /**
    * A change of this request was stored: the queues send what it queued, and stop what it stops
    * (after the answer).
@@ -120,8 +120,13 @@ export async function handleOwnerVisit(
       time = checked;
     }
     const rebooking = Boolean(lead.visit);
-    const settings = deps.booking();
+    const facts = deps.booking();
+    const settings = facts.booking;
     const travel = settings.travelMinutes * 60_000;
+    const span = {
+      from: new Date(time.start.getTime() - travel),
+      to: new Date(time.end.getTime() + travel),
+    };
     const anyway = form.get("anyway") === "yes";
     const result = await deps.store.changeRequest(
       id,
@@ -136,10 +141,15 @@ export async function handleOwnerVisit(
         },
         visitorEmail: visitEmail(rebooking ? "rebooked" : "booked", lead),
         capacity: {
-          from: new Date(time.start.getTime() - travel),
-          to: new Date(time.end.getTime() + travel),
+          ...span,
           fits: (others) =>
-            anyway || fitsAt({ settings, busy: others, start: time.start, end: time.end }),
+            anyway ||
+            fitsAt({
+              settings,
+              busy: busyIn(others, span.from, span.to, planRulesOf(facts)),
+              start: time.start,
+              end: time.end,
+            }),
         },
       },
       now,

@@ -244,3 +244,80 @@ describe("the owner's booking takes a crew too", () => {
     expect((await t.store().get(other.id))?.visit?.start.slice(0, 16)).toBe(time);
   });
 });
+
+describe("a recurring estimate books a plan", () => {
+  const weekly = () =>
+    homeRequest({ estimate: { ...homeRequest().estimate, frequency: "weekly" } });
+
+  it("stores the series from the tapped time, with the later visits' price", async () => {
+    const t = await setup();
+    const request = await t.send(weekly());
+    const [time] = offered(await (await t.page(request)).text());
+    expect((await t.book(request, time as string)).status).toBe(303);
+    const stored = await t.store().get(request.id);
+    expect(stored?.plan).toMatchObject({
+      every: "week",
+      first: { day: (time as string).slice(0, 10), time: (time as string).slice(11, 16) },
+      skipped: [],
+      moved: [],
+    });
+    expect(stored?.plan?.laterPrice).toEqual(stored?.estimate?.recurring);
+    expect(stored?.plan?.laterPrice).toBeTruthy();
+    const [event] = await t.store().listEvents(request.id);
+    expect(event?.details).toMatchObject({ plan: expect.stringMatching(/^every week on /) });
+  });
+
+  it("keeps its crew every week: the same time a week later is no longer offered to anyone", async () => {
+    const t = await setup();
+    const planned = await t.send(weekly());
+    const [time] = offered(await (await t.page(planned)).text());
+    expect((await t.book(planned, time as string)).status).toBe(303);
+    const weekLater = new Date(`${(time as string).slice(0, 10)}T12:00:00Z`);
+    weekLater.setUTCDate(weekLater.getUTCDate() + 7);
+    const sameTimeNextWeek = `${weekLater.toISOString().slice(0, 10)}${(time as string).slice(10)}`;
+    const other = await t.send(homeRequest());
+    let html = await (await t.page(other)).text();
+    const shows = (day: string) => offered(html).some((one) => one.startsWith(day));
+    for (let page = 0; page < 4 && !shows(sameTimeNextWeek.slice(0, 10)); page += 1) {
+      const later = /from=(\d{4}-\d{2}-\d{2})/.exec(html)?.[1];
+      if (!later) break;
+      html = await (await t.page(other, `&from=${later}`)).text();
+    }
+    expect(shows(sameTimeNextWeek.slice(0, 10))).toBe(true);
+    expect(offered(html)).not.toContain(sameTimeNextWeek);
+    const refused = await t.book(other, sameTimeNextWeek);
+    expect(refused.status).toBe(409);
+    expect((await t.store().get(other.id))?.visit).toBeUndefined();
+  });
+
+  it("is not booked onto a week that is full: a plan whose later visit is taken gets its reason", async () => {
+    const t = await setup();
+    const oneTime = await t.send(homeRequest());
+    const times = offered(await (await t.page(oneTime)).text());
+    const first = times[0] as string;
+    const weekLater = new Date(`${first.slice(0, 10)}T12:00:00Z`);
+    weekLater.setUTCDate(weekLater.getUTCDate() + 7);
+    const blocked = `${weekLater.toISOString().slice(0, 10)}${first.slice(10)}`;
+    // Someone books the same time a week later, by the owner's hand.
+    const token = await owner.sign(oneTime.id, new Date());
+    const booked = await t.call(`/lead/${oneTime.id}/visit`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        token,
+        sequence: "0",
+        action: "book",
+        date: blocked.slice(0, 10),
+        time: blocked.slice(11, 16),
+        minutes: "240",
+      }),
+    });
+    expect(booked.headers.get("location")).toContain("visit=booked");
+    const planned = await t.send(weekly());
+    expect(offered(await (await t.page(planned)).text())).not.toContain(first);
+    const refused = await t.book(planned, first);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("That time is not free every week on");
+    expect((await t.store().get(planned.id))?.plan).toBeUndefined();
+  });
+});

@@ -14,11 +14,18 @@ import {
   openTimes,
   whyNotOpen,
 } from "../../../shared/booking/open-times.ts";
+import { describeEvery, planEveryOf, type WallTime } from "../../../shared/booking/plans.ts";
 import { zonedInstant } from "../../../shared/calendar-day.ts";
-import type { Facts } from "../../../shared/content/facts.ts";
 import { visitWords } from "../base/visit.ts";
+import {
+  type BookingFacts,
+  bookedVisitsBetween,
+  busyIn,
+  planRulesOf,
+  planVisitsBetween,
+} from "../leads/booked-visits.ts";
 import type { BookedVisit, BookingStore, RequestChange } from "../store/booking-store.ts";
-import type { StoredContactRequest } from "../store/store.ts";
+import type { StoredContactRequest, StoredPlan } from "../store/store.ts";
 import { visitEmail } from "./visit-changes.ts";
 import type { VisitorAction } from "./visitor-action-notices.ts";
 import type { BookingTimes } from "./visitor-page.ts";
@@ -26,8 +33,7 @@ import type { BookingTimes } from "./visitor-page.ts";
 const minute = 60_000;
 const day = 24 * 60 * minute;
 
-/** What the booking rules read of the live version. */
-export type BookingFacts = Pick<Facts, "booking" | "reach" | "closedDays">;
+export type { BookingFacts } from "../leads/booked-visits.ts";
 
 /**
  * How long this request's visit takes when it may be booked online: an open request with no visit
@@ -44,15 +50,71 @@ export function onlineVisitMinutes(
   return visitMinutes(settings, request.estimate.inputs);
 }
 
-/** The visits already booked that a new one within the horizon could meet. */
+/**
+ * How far a plan's visits are checked when it is booked: two months holds two visits of a monthly
+ * plan and eight of a weekly one. Later visits take their crews first all the same, since every
+ * booking after this one sees them.
+ */
+const planCheckDays = 56;
+
+/** The visits already booked that a new one (or a new plan's) could meet. */
 async function bookedVisits(store: BookingStore, facts: BookingFacts, now: Date) {
-  const to = new Date(now.getTime() + (facts.booking.daysAhead + 2) * day);
-  const requests = await store.listVisits(new Date(now.getTime() - day), to);
-  return requests.flatMap((request) =>
-    request.visit
-      ? [{ start: new Date(request.visit.start), end: new Date(request.visit.end) }]
-      : [],
+  const to = new Date(now.getTime() + (facts.booking.daysAhead + planCheckDays + 2) * day);
+  const visits = await bookedVisitsBetween(
+    store,
+    new Date(now.getTime() - day),
+    to,
+    planRulesOf(facts),
   );
+  return visits.map(({ start, end }) => ({ start, end }));
+}
+
+/** How often the estimate's home cleaning recurs, or null: a one-time visit. */
+function planEveryOfRequest(request: StoredContactRequest) {
+  const inputs = request.estimate?.inputs;
+  return inputs?.kind === "home" ? planEveryOf(inputs.frequency) : null;
+}
+
+/** The plan a recurring estimate books from its first visit, or null for a one-time visit. */
+export function planFor(
+  request: StoredContactRequest,
+  first: WallTime,
+  minutes: number,
+): StoredPlan | null {
+  const every = planEveryOfRequest(request);
+  if (!every) return null;
+  return {
+    first,
+    minutes,
+    every,
+    skipped: [],
+    moved: [],
+    laterPrice: request.estimate?.recurring ?? null,
+  };
+}
+
+/**
+ * Whether every visit of the plan in its first weeks finds a crew free beside `busy` (the visit
+ * and the travel after it), so that a plan is never booked onto a week that is full.
+ */
+function planFits(plan: StoredPlan, busy: readonly BookedVisit[], facts: BookingFacts): boolean {
+  const rules = planRulesOf(facts);
+  const from = zonedInstant(plan.first.day, plan.first.time, rules.timeZone);
+  const to = new Date(from.getTime() + planCheckDays * day);
+  return planVisitsBetween(plan, from, to, rules).every((visit) =>
+    fitsAt({ settings: facts.booking, busy, start: visit.start, end: visit.end }),
+  );
+}
+
+/** The instants a crew is kept busy by a plan's first weeks (its visits and the travel around them). */
+function planSpan(plan: StoredPlan, travelMinutes: number, timeZone: string) {
+  const start = zonedInstant(plan.first.day, plan.first.time, timeZone);
+  return {
+    from: new Date(start.getTime() - travelMinutes * minute),
+    to: new Date(
+      start.getTime() + (planCheckDays * 24 * 60 + plan.minutes + travelMinutes) * minute,
+    ),
+  };
 }
 
 function rulesOf(facts: BookingFacts, busy: readonly BookedVisit[], minutes: number, now: Date) {
@@ -97,19 +159,26 @@ export async function offeredTimes(
   const minutes = onlineVisitMinutes(request, facts.booking);
   if (minutes === null) return null;
   const busy = await bookedVisits(store, facts, now);
-  const days = groupByDay(openTimes(rulesOf(facts, busy, minutes, now))).map((one) => ({
+  const open = openTimes(rulesOf(facts, busy, minutes, now)).filter((time) => {
+    const plan = planFor(request, { day: time.day, time: time.time }, minutes);
+    return !plan || planFits(plan, busy, facts);
+  });
+  const days = groupByDay(open).map((one) => ({
     ...one,
     times: one.times.map((time) => ({ ...time, value: postedValue(time.value) })),
   }));
   const first = days[0]?.day;
   const start = from && first && /^\d{4}-\d{2}-\d{2}$/.test(from) && from > first ? from : first;
-  if (!start) return { days: [], minutes, later: null, earlier: false };
+  const every = planEveryOfRequest(request);
+  const plan = every ? { every } : null;
+  if (!start) return { days: [], minutes, later: null, earlier: false, plan };
   const shown = days.filter((one) => one.day >= start).slice(0, daysShown);
   return {
     days: shown,
     minutes,
     later: days[days.indexOf(shown.at(-1) as (typeof days)[number]) + 1]?.day ?? null,
     earlier: start !== first,
+    plan,
   };
 }
 
@@ -145,23 +214,51 @@ export async function bookingFor(
   if (problem) return { problem };
   const end = new Date(start.getTime() + minutes * minute);
   const { travelMinutes } = facts.booking;
+  const { timeZone } = facts.reach;
   const visit = { start: start.toISOString(), end: end.toISOString() };
+  const plan = planFor(request, { day: posted.slice(0, 10), time: posted.slice(11, 16) }, minutes);
+  if (plan && !planFits(plan, busy, facts)) return { problem: notEveryTime(plan), taken: true };
+  const rules = planRulesOf(facts);
+  // A crew is busy from a visit's start to its end and the travel after it.
+  const span = plan
+    ? planSpan(plan, travelMinutes, timeZone)
+    : {
+        from: new Date(start.getTime() - travelMinutes * minute),
+        to: new Date(end.getTime() + travelMinutes * minute),
+      };
+  const every = plan ? describeEvery(plan.every, plan.first.day) : null;
   return {
     change: {
       status: "booked",
       visit: { start, end },
+      ...(plan ? { plan } : {}),
       expectedSequence: request.visitSequence,
       visitorEmail: visitEmail("booked", request),
       capacity: {
-        // A crew is busy from a visit's start to its end and the travel after it.
-        from: new Date(start.getTime() - travelMinutes * minute),
-        to: new Date(end.getTime() + travelMinutes * minute),
-        fits: (others) => fitsAt({ settings: facts.booking, busy: others, start, end }),
+        ...span,
+        fits: (others) => {
+          const taken = busyIn(others, span.from, span.to, rules);
+          return plan
+            ? planFits(plan, taken, facts)
+            : fitsAt({ settings: facts.booking, busy: taken, start, end });
+        },
       },
-      event: { actor: "visitor", kind: "booked", details: { visit, online: true } },
+      event: {
+        actor: "visitor",
+        kind: "booked",
+        details: { visit, online: true, ...(every ? { plan: every } : {}) },
+      },
     },
-    action: { kind: "booked", visit: visitWords(visit) },
+    action: {
+      kind: "booked",
+      visit: every ? `${visitWords(visit)}, then ${every}` : visitWords(visit),
+    },
   };
+}
+
+/** Why a plan's time was refused when a later visit of it finds every crew busy. */
+function notEveryTime(plan: StoredPlan): string {
+  return `That time is not free ${describeEvery(plan.every, plan.first.day)} in the coming weeks. Here are the times that are.`;
 }
 
 /** What a visitor reads when another booking took their time first (answered 409). */

@@ -5,6 +5,7 @@
  * HTML without script (../private-page.ts); React escapes every stored string.
  */
 
+import type { PlanEvery } from "../../../shared/booking/plans.ts";
 import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { calendarDay } from "../../../shared/calendar-day.ts";
 import { serviceLabel } from "../../../shared/contact-schema.ts";
@@ -65,6 +66,8 @@ export type BookingTimes = {
   later: string | null;
   /** The week shown is not the first one: a link back to the earliest times. */
   earlier: boolean;
+  /** The estimate is for a plan: the time picked books the series from that visit on. */
+  plan: { every: PlanEvery } | null;
 };
 
 const savedWords: Record<string, string> = {

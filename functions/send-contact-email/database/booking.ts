@@ -101,18 +101,14 @@ export function bookingOf(engine: Engine): BookingStore & Pick<OwnerStore, "enqu
           // One lock for every booking on every server: two bookings of the last crew at a time
           // are made one after the other, and the second sees the first.
           await engine.lock(tx, "visits");
-          const busy = await rows<{ visit_start: string | Date; visit_end: string | Date }>(
+          const others = await rows<ContactRequestRow>(
             tx,
-            sql`select visit_start, visit_end from contact_requests
-              where visit_start is not null and id <> ${id}
-                and visit_start < ${capacity.to.toISOString()}
-                and visit_end > ${capacity.from.toISOString()}`,
+            sql`select * from contact_requests where id <> ${id} and (plan is not null
+              or (visit_start < ${capacity.to.toISOString()}
+                and visit_end > ${capacity.from.toISOString()}))`,
           );
-          const visits = busy.map((visit) => ({
-            start: new Date(visit.visit_start),
-            end: new Date(visit.visit_end),
-          }));
-          if (!capacity.fits(visits)) return { ok: false, reason: "taken" } as const;
+          if (!capacity.fits(others.map(storeRow.toStoredRequest)))
+            return { ok: false, reason: "taken" } as const;
         }
         if (limit) {
           const since = rules.limitSince(limit, at).toISOString();
@@ -129,6 +125,7 @@ export function bookingOf(engine: Engine): BookingStore & Pick<OwnerStore, "enqu
           set status = ${next.status}, contacted_at = ${iso(next.contactedAt)},
             visit_start = ${iso(next.visitStart)}, visit_end = ${iso(next.visitEnd)},
             visit_sequence = ${next.visitSequence}, visit_changed_at = ${iso(next.visitChangedAt)},
+            plan = ${next.plan === null ? null : engine.json(next.plan)},
             service_address = ${next.serviceAddress}, quote_details = ${details}
           where id = ${id} returning *`,
         );
@@ -178,5 +175,7 @@ export function bookingOf(engine: Engine): BookingStore & Pick<OwnerStore, "enqu
       requests(sql`select * from contact_requests where visit_start is not null
         and visit_start >= ${from.toISOString()} and visit_start < ${to.toISOString()}
         order by visit_start, id`),
+    listPlans: () =>
+      requests(sql`select * from contact_requests where plan is not null order by created_at, id`),
   };
 }

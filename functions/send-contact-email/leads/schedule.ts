@@ -14,6 +14,7 @@ import type { LeadStatus } from "../base/lead-status.ts";
 import type { Visit } from "../base/visit.ts";
 import type { BookingStore } from "../store/booking-store.ts";
 import type { StoredContactRequest } from "../store/store.ts";
+import { visitIsOn } from "./booked-visits.ts";
 
 /** What kind of visit: a request's one visit, or (with plans) one of a plan's ("Plan: every week"). */
 export type VisitKind = "One-time" | `Plan: ${string}`;
@@ -39,11 +40,6 @@ export type ScheduledVisit = {
 
 /** What gathering the visits reads of the store. */
 export type ScheduleStore = Pick<BookingStore, "listVisits">;
-
-/** A lost or spam request keeps its visit's record, but the visit is off. */
-export function visitIsOn(status: LeadStatus | string): boolean {
-  return status !== "lost" && status !== "spam";
-}
 
 function requestVisit(request: StoredContactRequest & { visit: Visit }): ScheduledVisit {
   return {

@@ -15,7 +15,7 @@
 import type { PreferredWindow } from "../../../shared/quote/preferred-windows.ts";
 import type { LeadStatus } from "../base/lead-status.ts";
 import type { NewNotice } from "./owner-store.ts";
-import type { StoredContactRequest } from "./store.ts";
+import type { StoredContactRequest, StoredPlan } from "./store.ts";
 import type { VisitorEmailKind } from "./visitor-email-kinds.ts";
 
 export type EventActor = "owner" | "visitor";
@@ -64,6 +64,8 @@ export type RequestChange = {
   status?: LeadStatus;
   /** A new time for the visit (its sequence + 1), or null to cancel it (sequence + 1). */
   visit?: { start: Date; end: Date } | null;
+  /** The request's plan as changed (its sequence + 1: one calendar series), or null for none. */
+  plan?: StoredPlan | null;
   preferredWindows?: PreferredWindow[];
   serviceAddress?: string;
   /** Its id may be chosen first, when notices name it. */
@@ -84,10 +86,11 @@ export type RequestChange = {
   /**
    * Whether the new visit still fits beside every other visit booked, decided inside the change's
    * own transaction under one lock that every server takes to book (the database holds the rule,
-   * never a process's memory): given the other requests' visits that overlap [from, to), it says
-   * yes or no. No: nothing changes and the answer is `taken`.
+   * never a process's memory): given the other requests whose one visit overlaps [from, to) and
+   * every other request with a plan (booking/booked-visits.ts makes their visits), it says yes or
+   * no. No: nothing changes and the answer is `taken`.
    */
-  capacity?: { from: Date; to: Date; fits: (busy: readonly BookedVisit[]) => boolean };
+  capacity?: { from: Date; to: Date; fits: (others: readonly StoredContactRequest[]) => boolean };
 };
 
 /** A visit already booked, as the capacity rule reads it. */
@@ -128,8 +131,10 @@ export type BookingStore = {
   listVisitorEmails(requestId?: string): Promise<StoredVisitorEmail[]>;
   /** One request's events, oldest first. */
   listEvents(requestId: string): Promise<RequestEvent[]>;
-  /** Requests with a visit starting in [from, to), earliest first. */
+  /** Requests with a visit starting in [from, to), earliest first (a plan's first visit among them). */
   listVisits(from: Date, to: Date): Promise<StoredContactRequest[]>;
+  /** Requests with a plan, cancelled or not, oldest first: their visits are worked out from it. */
+  listPlans(): Promise<StoredContactRequest[]>;
 };
 
 /** The statuses that count as the owner's first answer (contactedAt; `npm run leads -- --stats`). */
@@ -143,6 +148,7 @@ export type ChangedColumns = {
   visitEnd: Date | null;
   visitSequence: number;
   visitChangedAt: Date | null;
+  plan: StoredPlan | null;
   serviceAddress: string | null;
   /** The quote details with the new preferred times, or undefined when they do not change. */
   quoteDetails: Record<string, unknown> | undefined;
@@ -154,7 +160,7 @@ export function changedColumns(
   at: Date,
 ): ChangedColumns {
   const status = change.status ?? request.status;
-  const visitChanges = change.visit !== undefined;
+  const visitChanges = change.visit !== undefined || change.plan !== undefined;
   const { visit } = request;
   let quoteDetails: Record<string, unknown> | undefined;
   if (change.preferredWindows) {
@@ -173,14 +179,21 @@ export function changedColumns(
       : change.status && answers.has(change.status)
         ? at
         : null,
-    visitStart: visitChanges ? (change.visit?.start ?? null) : visit ? new Date(visit.start) : null,
-    visitEnd: visitChanges ? (change.visit?.end ?? null) : visit ? new Date(visit.end) : null,
+    visitStart:
+      change.visit !== undefined
+        ? (change.visit?.start ?? null)
+        : visit
+          ? new Date(visit.start)
+          : null,
+    visitEnd:
+      change.visit !== undefined ? (change.visit?.end ?? null) : visit ? new Date(visit.end) : null,
     visitSequence: request.visitSequence + (visitChanges ? 1 : 0),
     visitChangedAt: visitChanges
       ? at
       : request.visitChangedAt
         ? new Date(request.visitChangedAt)
         : null,
+    plan: change.plan !== undefined ? change.plan : (request.plan ?? null),
     serviceAddress: change.serviceAddress ?? request.serviceAddress ?? null,
     quoteDetails,
   };

@@ -16,7 +16,7 @@ import type { ContentVersion, ContentVersionSummary, HostCall } from "./content-
 import type { FollowUpKind, StoredFollowUp } from "./follow-up-store.ts";
 import type { StoredNotice } from "./owner-store.ts";
 import type { PictureFile, StoredPicture } from "./picture-store.ts";
-import type { DeliveryStatus, LeadStatus, StoredContactRequest } from "./store.ts";
+import type { DeliveryStatus, LeadStatus, StoredContactRequest, StoredPlan } from "./store.ts";
 import type { VisitorEmailKind } from "./visitor-email-kinds.ts";
 
 type Time = string | Date;
@@ -50,13 +50,15 @@ export type ContactRequestRow = {
   /** JSON text in SQLite, a jsonb object from Postgres; null without a source. */
   source: string | VisitSource | null;
   spam_reason: string | null;
+  /** JSON text in SQLite, a jsonb object from Postgres; null without a plan. */
+  plan?: string | StoredPlan | null;
 };
 
 /** The columns of ContactRequestRow, for SELECT and RETURNING lists. */
 export const contactRequestColumns = `id, created_at, name, email, phone, service, other_service,
   message, status, delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
   delivered_recipients, contacted_at, status_set_at, quote_details, visit_start, visit_end,
-  visit_sequence, visit_changed_at, service_address, source, spam_reason`;
+  visit_sequence, visit_changed_at, service_address, source, spam_reason, plan`;
 
 const iso = (value: Time) => new Date(value).toISOString();
 
@@ -100,6 +102,7 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
     ...(row.service_address ? { serviceAddress: row.service_address } : {}),
     ...(row.source === null ? {} : optional("source", jsonColumn(row.source))),
     ...(row.spam_reason ? { spamReason: row.spam_reason } : {}),
+    ...(row.plan ? optional("plan", jsonColumn(row.plan)) : {}),
   };
 }
 

@@ -9,7 +9,9 @@
  * (migrations.ts applies them).
  */
 
+import type { Plan } from "../../../shared/booking/plans.ts";
 import type { ContactRequest } from "../../../shared/contact-schema.ts";
+import type { PriceRange } from "../../../shared/quote/estimate.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
 import type { VisitSource } from "../../../shared/visit-source.ts";
 import type { LeadStatus } from "../base/lead-status.ts";
@@ -87,6 +89,11 @@ export type StoredContactRequest = ContactRequest &
     source?: VisitSource;
     /** The booked visit, in the business's time zone; absent when none is booked. */
     visit?: Visit;
+    /**
+     * A recurring plan booked online: its visits (shared/booking/plans.ts) replace `visit`, which
+     * stays the plan's first one as booked. Absent for a one-time visit.
+     */
+    plan?: StoredPlan;
     /** The visit's iCalendar SEQUENCE: 0 never booked, + 1 at each booking, change or cancel. */
     visitSequence: number;
     /** ISO-8601 UTC: when the visit was last booked, changed or cancelled. */
@@ -96,6 +103,12 @@ export type StoredContactRequest = ContactRequest &
     /** Why the spam filter judged it spam; absent for the rest and for what the owner marked. */
     spamReason?: string;
   };
+
+/** A recurring plan as stored: the series and its changes, and each later visit's price. */
+export type StoredPlan = Plan & {
+  /** The price of every visit after the first, from the price list when booked or changed; null without an estimate. */
+  laterPrice: PriceRange | null;
+};
 
 /**
  * The store the function keeps its requests in; every queue of it, the requests' e-mails (spam

@@ -10,7 +10,6 @@
  */
 import { placeText } from "../../../shared/quote/describe.ts";
 import { formatRange, type PriceRange } from "../../../shared/quote/estimate.ts";
-import type { LeadStatus } from "../base/lead-status.ts";
 import type { Visit } from "../base/visit.ts";
 import type { BookingStore } from "../store/booking-store.ts";
 import type { StoredContactRequest } from "../store/store.ts";

@@ -48,8 +48,10 @@ export type Plan = {
   skipped: readonly string[];
   /** One visit moved: the series date it stands for, and where it is now. The last one of a date counts. */
   moved: readonly { from: string; to: WallTime }[];
-  /** No visit before this date (neither a series date nor a visit's day). */
+  /** No visit before this date (neither a series date nor a visit's day)… */
   pausedUntil?: string;
+  /** …from this one on (absent: from the start); the visits before it stay. */
+  pausedFrom?: string;
   /** No visit from this date on (neither a series date nor a visit's day). */
   cancelledFrom?: string;
 };
@@ -176,9 +178,11 @@ export function describeEvery(every: PlanEvery, firstDay: string): string {
   return `every month on the ${ordinals[monthlyWeekOf(firstDay).week]} ${weekday}`;
 }
 
-type Bounds = Pick<Plan, "pausedUntil" | "cancelledFrom">;
+type Bounds = Pick<Plan, "pausedUntil" | "pausedFrom" | "cancelledFrom">;
 const paused = (plan: Bounds, day: string) =>
-  plan.pausedUntil !== undefined && day < plan.pausedUntil;
+  plan.pausedUntil !== undefined &&
+  day < plan.pausedUntil &&
+  (plan.pausedFrom === undefined || day >= plan.pausedFrom);
 const cancelled = (plan: Bounds, day: string) =>
   plan.cancelledFrom !== undefined && day >= plan.cancelledFrom;
 
@@ -275,7 +279,8 @@ const searchStepDays = 91;
 /** The next `count` visits that start after `now`, earliest first (fewer when the plan ends). */
 export function nextVisits(plan: Plan, now: Date, count: number, rules: PlanRules): PlanVisit[] {
   let from = calendarDay(now, rules.timeZone);
-  if (plan.pausedUntil && plan.pausedUntil > from) from = plan.pausedUntil;
+  const pausedFromStart = plan.pausedFrom === undefined || plan.pausedFrom <= from;
+  if (plan.pausedUntil && plan.pausedUntil > from && pausedFromStart) from = plan.pausedUntil;
   const last = addDays(from, searchYears * 366);
   const next: PlanVisit[] = [];
   for (; from <= last && next.length < count; from = addDays(from, searchStepDays)) {

@@ -134,8 +134,8 @@ export function bookingOf(engine: Engine): BookingStore & Pick<OwnerStore, "enqu
         await sql`insert into request_events (id, request_id, at, actor, kind, details)
           values (${event.id}, ${id}, ${event.at}, ${event.actor}, ${event.kind},
             ${engine.json(event.details)})`.execute(tx);
-        const email = change.visitorEmail?.(request);
-        if (email) await insertEmail(tx, email, "pending", null);
+        for (const email of [change.visitorEmail?.(request) ?? []].flat())
+          await insertEmail(tx, email, "pending", null);
         for (const notice of change.notices ?? []) await insertNotice(tx, notice);
         return { ok: true, request, event } as const;
       }),

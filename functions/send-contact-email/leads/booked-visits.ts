@@ -5,7 +5,12 @@
  * visits are worked out from the plan (shared/booking/plans.ts) with the live version's hours and
  * closed days, so that every reader sees the same visits.
  */
-import { type PlanRules, type PlanVisit, planVisits } from "../../../shared/booking/plans.ts";
+import {
+  type Plan,
+  type PlanRules,
+  type PlanVisit,
+  planVisits,
+} from "../../../shared/booking/plans.ts";
 import { addDays, calendarDay } from "../../../shared/calendar-day.ts";
 import type { Facts } from "../../../shared/content/facts.ts";
 import type { BookedVisit, BookingStore } from "../store/booking-store.ts";
@@ -38,7 +43,12 @@ export type RequestVisit = BookedVisit & {
   planVisit?: PlanVisit;
 };
 
-/** A plan's visits that start in [from, to). */
+/** A plan's series, the ones ended by a change of frequency first. */
+export function seriesOf(plan: StoredPlan): Plan[] {
+  return [...(plan.earlier ?? []), plan];
+}
+
+/** A plan's visits (of every series it ran) that start in [from, to), earliest first. */
 export function planVisitsBetween(
   plan: StoredPlan,
   from: Date,
@@ -51,7 +61,10 @@ export function planVisitsBetween(
     from: addDays(calendarDay(from, rules.timeZone), -1),
     to: addDays(calendarDay(to, rules.timeZone), 1),
   };
-  return planVisits(plan, window).filter((visit) => visit.start >= from && visit.start < to);
+  return seriesOf(plan)
+    .flatMap((series) => planVisits(series, window))
+    .filter((visit) => visit.start >= from && visit.start < to)
+    .sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
 /** The visits of these requests that start in [from, to), earliest first: none of a closed request. */

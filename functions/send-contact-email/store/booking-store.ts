@@ -75,8 +75,8 @@ export type RequestChange = {
     kind: RequestEventKind;
     details?: Record<string, unknown>;
   };
-  /** The e-mail to the visitor this change causes, from the request as changed. */
-  visitorEmail?: (changed: StoredContactRequest) => NewVisitorEmail | null;
+  /** The e-mails to the visitor this change causes (usually one), from the request as changed. */
+  visitorEmail?: (changed: StoredContactRequest) => NewVisitorEmail | NewVisitorEmail[] | null;
   notices?: NewNotice[];
   /**
    * A bound on one actor's changes to this request, decided in the change's own transaction so

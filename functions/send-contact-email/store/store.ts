@@ -108,6 +108,11 @@ export type StoredContactRequest = ContactRequest &
 export type StoredPlan = Plan & {
   /** The price of every visit after the first, from the price list when booked or changed; null without an estimate. */
   laterPrice: PriceRange | null;
+  /**
+   * The series this plan ran before its frequency changed, each ended (`cancelledFrom`): their
+   * visits stay the customer's and the owner's record, and their calendar events keep their own UIDs.
+   */
+  earlier?: Plan[];
 };
 
 /**

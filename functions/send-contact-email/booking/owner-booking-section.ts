@@ -46,11 +46,19 @@ const eventWords: Record<RequestEvent["kind"], string> = {
   "asked-for-times": "The visitor asked for other times",
   "added-address": "The visitor added the address",
   "cancelled-request": "The visitor cancelled",
+  "plan-skipped": "A visit of the plan skipped",
+  "plan-unskipped": "A skipped visit of the plan put back",
+  "plan-moved": "A visit of the plan moved",
+  "plan-paused": "Plan paused",
+  "plan-resumed": "Plan resumed",
+  "plan-every": "Plan's frequency changed",
+  "plan-cancelled": "Plan cancelled",
 };
 
 const emailWords: Record<string, string> = {
   acknowledgement: "Acknowledgement",
   reminder: "Reminder of the visit",
+  plan: "Plan update with its calendar",
 };
 
 /** A visit e-mail is named for what it told: the booking, a new time, or the cancellation. */

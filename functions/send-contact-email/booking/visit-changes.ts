@@ -54,3 +54,37 @@ export function visitCalendar(
     ],
   });
 }
+
+/**
+ * What a plan's e-mail to the customer is about: booked, or one of its changes (plan-changes.ts).
+ * Dates are series dates ("YYYY-MM-DD", the business's).
+ */
+export type PlanEmailAction =
+  | { kind: "booked" }
+  | { kind: "skipped" | "unskipped" | "moved"; occurrence: string }
+  | { kind: "paused"; until: string }
+  | { kind: "resumed" | "every" | "cancelled" };
+
+/**
+ * The e-mails a plan's booking or change queues for the customer, from the request as changed:
+ * what changed in words, with the updated calendar series (`plan` e-mails, keyed by the new
+ * SEQUENCE, visitor-emails.ts words them).
+ */
+export function planEmail(
+  action: PlanEmailAction,
+  _before: StoredContactRequest,
+): (changed: StoredContactRequest) => NewVisitorEmail[] | null {
+  return (changed) => {
+    if (!changed.plan) return null;
+    return [
+      {
+        key: `plan:${changed.id}:${changed.visitSequence}`,
+        kind: "plan",
+        requestId: changed.id,
+        recipient: changed.email.toLowerCase(),
+        payload: { action, sequence: changed.visitSequence },
+        createdAt: changed.visitChangedAt ? new Date(changed.visitChangedAt) : new Date(),
+      },
+    ];
+  };
+}

@@ -27,7 +27,15 @@ export type RequestEventKind =
   | "visit-cancelled"
   | "asked-for-times"
   | "added-address"
-  | "cancelled-request";
+  | "cancelled-request"
+  /** A plan's changes (shared/booking/plan-changes.ts), by the customer or the owner. */
+  | "plan-skipped"
+  | "plan-unskipped"
+  | "plan-moved"
+  | "plan-paused"
+  | "plan-resumed"
+  | "plan-every"
+  | "plan-cancelled";
 
 export type RequestEvent = {
   id: string;

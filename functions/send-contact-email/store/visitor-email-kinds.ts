@@ -3,7 +3,7 @@
  * (visitor-outbox.ts). A new kind (a review request, a follow-up) is one more entry here and its
  * wording beside the others (visitor-emails.ts); the tables need no change.
  */
-export const visitorEmailKinds = ["acknowledgement", "visit", "reminder"] as const;
+export const visitorEmailKinds = ["acknowledgement", "visit", "reminder", "plan"] as const;
 export type VisitorEmailKind = (typeof visitorEmailKinds)[number];
 
 /**

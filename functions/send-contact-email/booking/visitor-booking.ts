@@ -26,7 +26,7 @@ import {
 } from "../leads/booked-visits.ts";
 import type { BookedVisit, BookingStore, RequestChange } from "../store/booking-store.ts";
 import type { StoredContactRequest, StoredPlan } from "../store/store.ts";
-import { visitEmail } from "./visit-changes.ts";
+import { planEmail, visitEmail } from "./visit-changes.ts";
 import type { VisitorAction } from "./visitor-action-notices.ts";
 import type { BookingTimes } from "./visitor-page.ts";
 
@@ -233,7 +233,7 @@ export async function bookingFor(
       visit: { start, end },
       ...(plan ? { plan } : {}),
       expectedSequence: request.visitSequence,
-      visitorEmail: visitEmail("booked", request),
+      visitorEmail: plan ? planEmail({ kind: "booked" }, request) : visitEmail("booked", request),
       capacity: {
         ...span,
         fits: (others) => {

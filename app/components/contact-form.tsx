@@ -265,6 +265,8 @@ export function ContactForm({ facts }: { facts: IslandFacts }) {
       setEstimateOpen(false);
       if (offer) removeOffer();
       toasts.notify("success", contactToasts.success);
+      // The owner's choice (docs/owner.md, "Straight to booking"): their own page, to book.
+      if (result.page) location.assign(result.page);
     } else {
       console.error("send-contact-email failed", result.error);
       toasts.notify("error", contactToasts.failure);

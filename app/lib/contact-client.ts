@@ -8,7 +8,8 @@
 import { siteConfig } from "~/config";
 import type { ContactSubmission } from "../../shared/contact-schema";
 
-type SendResult = { ok: true } | { ok: false; error: unknown };
+/** `page`: the customer's own page, when the owner chose to open it after Send. */
+type SendResult = { ok: true; page?: string } | { ok: false; error: unknown };
 
 type Backend = { projectUrl: string; publicKey: string; functionName: string };
 
@@ -52,11 +53,17 @@ export async function sendContactRequest(request: ContactSubmission): Promise<Se
   );
   try {
     const response = await fetch(url, init);
-    const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    const answer = (await response.json().catch(() => null)) as {
+      error?: unknown;
+      page?: unknown;
+    } | null;
     if (!response.ok || response.headers.get("x-relay-error") === "true" || answer?.error) {
       return { ok: false, error: answer?.error ?? `HTTP ${response.status}` };
     }
-    return { ok: true };
+    const page = answer?.page;
+    return typeof page === "string" && /^https?:\/\//.test(page)
+      ? { ok: true, page }
+      : { ok: true };
   } catch (error) {
     return { ok: false, error };
   }

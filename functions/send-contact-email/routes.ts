@@ -27,7 +27,7 @@ import type { NewLinkKind } from "./http/new-link-offer.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limiter.ts";
 import { handleInbox, inboxPageLink } from "./inbox/inbox-routes.ts";
 import { handleContactRequest, messagesForVisitors } from "./intake/contact-routes.ts";
-import { sitePageUrl } from "./links/page-urls.ts";
+import { sitePageUrl, visitorPageUrl } from "./links/page-urls.ts";
 import type { LinkSigners } from "./links/signed-links.ts";
 import { handleNewLink, newLinkLimits as newLinkAsks } from "./owner/new-link-routes.ts";
 import type { OwnerConfig } from "./owner/owner-config.ts";
@@ -137,6 +137,8 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       clientAddress: address(request, peer),
       onStored: queues.stored,
       content: deps.content,
+      visitorPage: async (id) =>
+        visitorPageUrl(owner.functionUrl, id, await links.visitor.sign(id, new Date())),
       log,
     });
   const count: Handler = async (request, { store, peer }) =>

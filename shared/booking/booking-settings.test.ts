@@ -21,6 +21,7 @@ const settings: BookingSettings = {
   onlineServices: ["residential"],
   closedDayVisits: "skip",
   cutoffHours: 24,
+  pageAfterSend: false,
 };
 
 const home = (more: Partial<HomeInputs> = {}): HomeInputs => ({
@@ -92,6 +93,16 @@ describe("the booking settings of a content version (bookingOf, facts.booking)",
     const again = checkSiteContent(older);
     checked.content.booking.crews = 5;
     expect(again.ok && again.content.booking.crews).toBe(booking.crews);
+  });
+
+  it("keep the form's spec behaviour after Send unless the owner chose otherwise", () => {
+    expect(factsOf(repositoryContent as SiteContent).booking.pageAfterSend).toBe(false);
+    // Settings published before the choice existed read as off.
+    const older = structuredClone(repositoryContent) as SiteContent;
+    delete (older.booking as Partial<BookingSettings>).pageAfterSend;
+    const checked = checkSiteContent(older);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+    expect(checked.content.booking.pageAfterSend).toBe(false);
   });
 
   it("make home cleaning bookable out of the box", () => {

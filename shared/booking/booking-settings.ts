@@ -40,6 +40,11 @@ export type BookingSettings = {
   closedDayVisits: "skip" | "move";
   /** How many hours before a visit the customer can still skip or move it on their page. */
   cutoffHours: number;
+  /**
+   * After Send, take the customer straight to their own page (to book a time) instead of the
+   * spec's thank-you: the owner's choice, off by default (docs/owner.md, "Straight to booking").
+   */
+  pageAfterSend: boolean;
 };
 
 /** The booking settings of a content version (`facts.booking`). */

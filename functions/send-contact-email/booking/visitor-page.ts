@@ -71,6 +71,8 @@ export type BookingTimes = {
 };
 
 const savedWords: Record<string, string> = {
+  // Straight after Send (the owner's choice "Straight to booking"): the spec's thank-you words.
+  sent: "Thank you! We'll contact you soon. This page is yours: keep its link (it is also in our e-mail).",
   book: "Booked! We sent the confirmation with a calendar invitation to your e-mail.",
   times: "Thank you: we have your new times and will call you to confirm one.",
   address: "Thank you: we have the address.",

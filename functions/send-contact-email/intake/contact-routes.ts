@@ -57,6 +57,11 @@ export type HandlerDeps = {
    * one, and stamped with its number.
    */
   content: Pick<ContentSource, "live">;
+  /**
+   * The visitor's own page for a stored request (signed for them), when the owner chose to open it
+   * right after Send (`booking.pageAfterSend`); absent where the function has no visitor pages.
+   */
+  visitorPage?: (id: string) => Promise<string>;
   /** Called once a new request is committed (not for duplicates): wake the outbox. */
   onStored?: (id: string) => void;
   now?: () => Date;
@@ -123,7 +128,7 @@ type Failure = {
   headers?: Record<string, string>;
 };
 /** What the handler decided, before it is written as JSON or, for a browser's form post, a page. */
-type Outcome = { status: 200; id: string } | Failure;
+type Outcome = { status: 200; id: string; spam?: true } | Failure;
 
 const fail = (
   status: number,
@@ -140,10 +145,28 @@ export async function handleContactRequest(request: Request, deps: HandlerDeps):
   const form = request.method === "POST" && isFormContentType(request.headers.get("content-type"));
   let posted: URLSearchParams | undefined;
 
-  const answer = (outcome: Outcome): Promise<Response> | Response => {
+  const answer = async (outcome: Outcome): Promise<Response> => {
+    // The owner's choice (off by default): straight to the customer's own page after Send.
+    const page =
+      "id" in outcome &&
+      !outcome.spam &&
+      deps.visitorPage &&
+      deps.content.live().facts.booking.pageAfterSend
+        ? await deps.visitorPage(outcome.id)
+        : null;
     if (form && wantsHtml(request)) {
       const origin = siteOrigin(request, deps.config);
-      if ("id" in outcome) return seeThankYouPage(origin, cors.headers);
+      if ("id" in outcome)
+        return page
+          ? new Response(null, {
+              status: 303,
+              headers: {
+                ...cors.headers,
+                Location: `${page}&saved=sent`,
+                "Cache-Control": "no-store",
+              },
+            })
+          : seeThankYouPage(origin, cors.headers);
       const headers = { ...cors.headers, ...outcome.headers };
       return formPage({
         ...outcome,
@@ -153,7 +176,8 @@ export async function handleContactRequest(request: Request, deps: HandlerDeps):
         facts: deps.content.live().facts,
       });
     }
-    if ("id" in outcome) return respond(200, { ok: true, id: outcome.id });
+    if ("id" in outcome)
+      return respond(200, { ok: true, id: outcome.id, ...(page ? { page } : {}) });
     const { error, fields, headers } = outcome;
     return respond(outcome.status, fields ? { error, fields } : { error }, headers);
   };
@@ -278,5 +302,6 @@ async function store(
     log.info("contact request stored", { id: result.id, service: validation.data.service });
     deps.onStored?.(result.id);
   }
-  return { status: 200, id: result.id };
+  // A spam request's page refuses anyone (visitor-routes.ts): the bot is not sent there.
+  return { status: 200, id: result.id, ...(spam ? { spam: true } : {}) };
 }

@@ -8,7 +8,8 @@
  */
 import bookingFile from "../../../content/booking.json" with { type: "json" };
 import { type ServiceValue, serviceOptions } from "../../contact-fields.ts";
-import { oneOf, ticked, whole } from "./fields.ts";
+import { z } from "zod";
+import { oneOf, ticked, whole, yesNo } from "./fields.ts";
 import { formSet, object } from "./nodes.ts";
 
 const online = {
@@ -53,6 +54,16 @@ const settings = object(
       hint: "A customer who asks for a service not ticked gets your call to book it, as before. None ticked: no online booking.",
       edit: online,
     }),
+    pageAfterSend: {
+      ...yesNo({
+        label: "Straight to booking after Send",
+        formLabel: "After Send, open the customer's own page to book a time",
+        hint: "Off: the form says “Thank you! We'll contact you soon.” and your e-mail brings their page. On: they land on their page at once, with the open times.",
+        edit: online,
+      }),
+      // Settings published before this choice existed read as off: the form behaves as it did.
+      schema: z.boolean().default(false),
+    },
     noticeOpenDays: whole("the earliest day", 1, 14, {
       label: "Earliest a customer can book",
       hint: "1: from your next open day; 2: from the open day after it.",

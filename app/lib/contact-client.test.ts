@@ -113,6 +113,16 @@ describe("sendContactRequest reads what supabase-js reads", () => {
     expect(await send({ status: 200, body: '{"ok":true,"id":"x"}' })).toEqual({ ok: true });
   });
 
+  it("hands on the customer's page when the owner chose to open it after Send, and only a web address", async () => {
+    const page = "https://www.example.org/functions/v1/send-contact-email/request/x?token=t";
+    const reply = (value: string) => ({
+      status: 200,
+      body: JSON.stringify({ ok: true, id: "x", page: value }),
+    });
+    expect(await send(reply(page))).toEqual({ ok: true, page });
+    expect(await send(reply("javascript:alert(1)"))).toEqual({ ok: true });
+  });
+
   it.each([
     [
       "a 400 with the contract's error",

@@ -12,20 +12,13 @@ import pages from "../../content/pages.json" with { type: "json" };
 import pictures from "../../content/pictures.json" with { type: "json" };
 import prices from "../../content/prices.json" with { type: "json" };
 import reviews from "../../content/reviews.json" with { type: "json" };
+import { contentModel } from "./model/content-model.ts";
 
-export const contentGroups = [
-  "business",
-  "contact",
-  "hours",
-  "offer",
-  "prices",
-  "area",
-  "booking",
-  "reviews",
-  "pages",
-  "pictures",
-] as const;
+/** The document's groups, in its order: the model's (declared once, model/content-model.ts). */
+export type ContentGroup = keyof typeof contentModel.children;
+export const contentGroups = Object.keys(contentModel.children) as ContentGroup[];
 
+// One file per group: the compiler holds this list to the model's groups.
 export const repositoryContent: unknown = {
   business,
   contact,
@@ -37,4 +30,4 @@ export const repositoryContent: unknown = {
   reviews,
   pages,
   pictures,
-};
+} satisfies Record<ContentGroup, unknown>;

@@ -22,6 +22,7 @@ const settings: BookingSettings = {
   closedDayVisits: "skip",
   cutoffHours: 24,
   pageAfterSend: false,
+  confirmation: "at-once",
 };
 
 const home = (more: Partial<HomeInputs> = {}): HomeInputs => ({
@@ -100,9 +101,11 @@ describe("the booking settings of a content version (bookingOf, facts.booking)",
     // Settings published before the choice existed read as off.
     const older = structuredClone(repositoryContent) as SiteContent;
     delete (older.booking as Partial<BookingSettings>).pageAfterSend;
+    delete (older.booking as Partial<BookingSettings>).confirmation;
     const checked = checkSiteContent(older);
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
     expect(checked.content.booking.pageAfterSend).toBe(false);
+    expect(checked.content.booking.confirmation).toBe("at-once");
   });
 
   it("make home cleaning bookable out of the box", () => {

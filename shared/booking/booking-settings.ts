@@ -45,6 +45,11 @@ export type BookingSettings = {
    * spec's thank-you: the owner's choice, off by default (docs/owner.md, "Straight to booking").
    */
   pageAfterSend: boolean;
+  /**
+   * A time a customer picks: booked at once, or held (it takes its crew) until the owner's one tap
+   * confirms it (docs/owner.md, "Held until you confirm").
+   */
+  confirmation: "at-once" | "held";
 };
 
 /** The booking settings of a content version (`facts.booking`). */

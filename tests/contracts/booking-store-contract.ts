@@ -435,6 +435,45 @@ export function describeBookingStoreContract(
         if (openTwo) await Promise.all([first.close(), second.close()]);
       }
     });
+    it("keeps a visit held for the owner's confirmation until the owner confirms or books it", async () => {
+      const id = await submit(store, "Holder");
+      const held = await store.changeRequest(
+        id,
+        { visit: booking, visitHeld: true, event: { actor: "visitor", kind: "booked" } },
+        t0,
+      );
+      expect(held.ok && held.request.visitHeld).toBe(true);
+      expect((await store.get(id))?.visitHeld).toBe(true);
+      // The visitor's later change of their page leaves it held.
+      const address = await store.changeRequest(
+        id,
+        { serviceAddress: "1 Main St", event: { actor: "visitor", kind: "added-address" } },
+        t0,
+      );
+      expect(address.ok && address.request.visitHeld).toBe(true);
+      const confirmed = await store.changeRequest(
+        id,
+        { visitHeld: false, expectedSequence: 1, event: { actor: "owner", kind: "booked" } },
+        t0,
+      );
+      expect(confirmed.ok && confirmed.request.visitHeld).toBeUndefined();
+      expect(confirmed.ok && confirmed.request.visit?.start).toBe(
+        held.ok ? held.request.visit?.start : "",
+      );
+      // Held again, then the owner moves it: the owner's booking confirms it.
+      await store.changeRequest(
+        id,
+        { visitHeld: true, event: { actor: "visitor", kind: "booked" } },
+        t0,
+      );
+      const moved = await store.changeRequest(
+        id,
+        { visit: booking, event: { actor: "owner", kind: "rebooked" } },
+        t0,
+      );
+      expect(moved.ok && moved.request.visitHeld).toBeUndefined();
+    });
+
     it("keeps a plan with its request, lists it, and hands it to every later booking's capacity rule", async () => {
       const planned = await submit(store, "Planner");
       const plan = {

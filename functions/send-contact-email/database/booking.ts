@@ -126,6 +126,7 @@ export function bookingOf(engine: Engine): BookingStore & Pick<OwnerStore, "enqu
             visit_start = ${iso(next.visitStart)}, visit_end = ${iso(next.visitEnd)},
             visit_sequence = ${next.visitSequence}, visit_changed_at = ${iso(next.visitChangedAt)},
             plan = ${next.plan === null ? null : engine.json(next.plan)},
+            visit_held = ${next.visitHeld ? 1 : 0},
             service_address = ${next.serviceAddress}, quote_details = ${details}
           where id = ${id} returning *`,
         );

@@ -74,6 +74,11 @@ export type RequestChange = {
   visit?: { start: Date; end: Date } | null;
   /** The request's plan as changed (its sequence + 1: one calendar series), or null for none. */
   plan?: StoredPlan | null;
+  /**
+   * The visit is held for the owner's confirmation (true) or confirmed (false). Left out: a visit
+   * the owner books or moves is confirmed by it; a cancelled one holds nothing; else unchanged.
+   */
+  visitHeld?: boolean;
   preferredWindows?: PreferredWindow[];
   serviceAddress?: string;
   /** Its id may be chosen first, when notices name it. */
@@ -157,6 +162,7 @@ export type ChangedColumns = {
   visitSequence: number;
   visitChangedAt: Date | null;
   plan: StoredPlan | null;
+  visitHeld: boolean;
   serviceAddress: string | null;
   /** The quote details with the new preferred times, or undefined when they do not change. */
   quoteDetails: Record<string, unknown> | undefined;
@@ -202,6 +208,11 @@ export function changedColumns(
         ? new Date(request.visitChangedAt)
         : null,
     plan: change.plan !== undefined ? change.plan : (request.plan ?? null),
+    visitHeld:
+      change.visitHeld ??
+      (change.visit === null || (change.visit && change.event.actor === "owner")
+        ? false
+        : Boolean(request.visitHeld)),
     serviceAddress: change.serviceAddress ?? request.serviceAddress ?? null,
     quoteDetails,
   };

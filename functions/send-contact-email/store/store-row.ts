@@ -52,13 +52,15 @@ export type ContactRequestRow = {
   spam_reason: string | null;
   /** JSON text in SQLite, a jsonb object from Postgres; null without a plan. */
   plan?: string | StoredPlan | null;
+  /** 1 while the visit waits for the owner's confirmation. */
+  visit_held?: number | string | null;
 };
 
 /** The columns of ContactRequestRow, for SELECT and RETURNING lists. */
 export const contactRequestColumns = `id, created_at, name, email, phone, service, other_service,
   message, status, delivery_status, attempts, last_error, next_attempt_at, sent_at, delivered_to,
   delivered_recipients, contacted_at, status_set_at, quote_details, visit_start, visit_end,
-  visit_sequence, visit_changed_at, service_address, source, spam_reason, plan`;
+  visit_sequence, visit_changed_at, service_address, source, spam_reason, plan, visit_held`;
 
 const iso = (value: Time) => new Date(value).toISOString();
 
@@ -103,6 +105,7 @@ export function toStoredRequest(row: ContactRequestRow): StoredContactRequest {
     ...(row.source === null ? {} : optional("source", jsonColumn(row.source))),
     ...(row.spam_reason ? { spamReason: row.spam_reason } : {}),
     ...(row.plan ? optional("plan", jsonColumn(row.plan)) : {}),
+    ...(Number(row.visit_held ?? 0) === 1 ? { visitHeld: true as const } : {}),
   };
 }
 

@@ -94,6 +94,11 @@ export type StoredContactRequest = ContactRequest &
      * stays the plan's first one as booked. Absent for a one-time visit.
      */
     plan?: StoredPlan;
+    /**
+     * The visit (or plan) a customer picked online, held until the owner confirms it (the Online
+     * booking setting): it takes its crew like any other. Absent once confirmed, or when booked at once.
+     */
+    visitHeld?: true;
     /** The visit's iCalendar SEQUENCE: 0 never booked, + 1 at each booking, change or cancel. */
     visitSequence: number;
     /** ISO-8601 UTC: when the visit was last booked, changed or cancelled. */

@@ -6,9 +6,10 @@
  * estimate's inputs, and what the customer's plan may do. A document published before the group
  * existed reads with the repository's settings (content/booking.json).
  */
+
+import { z } from "zod";
 import bookingFile from "../../../content/booking.json" with { type: "json" };
 import { type ServiceValue, serviceOptions } from "../../contact-fields.ts";
-import { z } from "zod";
 import { oneOf, ticked, whole, yesNo } from "./fields.ts";
 import { formSet, object } from "./nodes.ts";
 
@@ -63,6 +64,22 @@ const settings = object(
       }),
       // Settings published before this choice existed read as off: the form behaves as it did.
       schema: z.boolean().default(false),
+    },
+    confirmation: {
+      ...oneOf(
+        "how a time a customer picks is booked",
+        [
+          { value: "at-once", label: "Booked at once" },
+          { value: "held", label: "Held until I confirm it" },
+        ],
+        {
+          label: "When a customer picks a time",
+          hint: "Held: the time is kept for them (no other customer gets it) and you confirm it, or turn it down, with one tap on the request's page.",
+          edit: online,
+        },
+      ),
+      // Settings published before this choice existed: booked at once, as they were.
+      schema: z.enum(["at-once", "held"]).default("at-once"),
     },
     noticeOpenDays: whole("the earliest day", 1, 14, {
       label: "Earliest a customer can book",

@@ -19,7 +19,9 @@ import {
   type PlanEvery,
   type PlanRules,
   type PlanVisit,
+  planDates,
   planVisits,
+  seriesDates,
   type WallTime,
 } from "./plans.ts";
 
@@ -54,8 +56,12 @@ export function changesOpenFrom(context: PlanChangeContext): Date {
   return actor === "visitor" ? new Date(now.getTime() + cutoffHours * hour) : now;
 }
 
+/** A real business date, "YYYY-MM-DD" (not 2026-02-30), and a wall time, "HH:MM". */
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
+const isTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+
 /** The plan's visit for one series date, or null (none there, or not coming). */
-function visitOf(plan: Plan, occurrence: string, rules: PlanRules): PlanVisit | null {
+export function planVisitOf(plan: Plan, occurrence: string, rules: PlanRules): PlanVisit | null {
   const around = planVisits(plan, {
     ...rules,
     from: addDays(occurrence, -14),
@@ -79,6 +85,8 @@ function closedForChanges(visit: PlanVisit, context: PlanChangeContext): string 
 }
 
 const earlierOf = (a: string, b: string) => (a < b ? a : b);
+const laterOf = (a: string, b: string) => (a < b ? b : a);
+const sortedUnique = (days: readonly string[]) => [...new Set(days)].sort();
 
 /** The Monday of a date's week (weeks run Monday to Sunday, as the owner's week does). */
 export function weekStartOf(day: string): string {
@@ -92,16 +100,71 @@ export function moveDays(occurrence: string): { from: string; to: string } {
   return { from, to: addDays(from, 13) };
 }
 
-/** The first series date whose visit is still open to this actor's changes, or null. */
+/** The first visit still open to this actor's changes, or null. */
 function firstChangeable(plan: Plan, context: PlanChangeContext): PlanVisit | null {
-  const after = changesOpenFrom(context);
-  const [next] = nextVisits(plan, after, 1, context.rules);
+  const [next] = nextVisits(plan, changesOpenFrom(context), 1, context.rules);
   return next ?? null;
+}
+
+/** The series alone, without what a caller keeps beside it (a stored plan's price, its earlier series). */
+function seriesOnly(plan: Plan): Plan {
+  const { first, minutes, every, skipped, moved, pausedUntil, pausedFrom, cancelledFrom } = plan;
+  return {
+    first,
+    minutes,
+    every,
+    skipped,
+    moved,
+    ...(pausedUntil === undefined ? {} : { pausedUntil }),
+    ...(pausedFrom === undefined ? {} : { pausedFrom }),
+    ...(cancelledFrom === undefined ? {} : { cancelledFrom }),
+  };
+}
+
+/** The plan without its pause. */
+function withoutPause<P extends Plan>(plan: P): P {
+  const { pausedFrom: _from, pausedUntil: _until, ...rest } = plan;
+  return rest as P;
+}
+
+/**
+ * The date a pause, a cancellation or a new frequency takes effect from, and the visits it would
+ * still leave that are open to changes. A plan's bounds are dates that hold for a visit's series
+ * date and its day alike: the date is the first open visit's earlier one, moved past every visit
+ * already closed to changes (one moved across another keeps its day); the open visits left before
+ * it (`straggling`, their series dates) are the caller's to take off.
+ */
+function changesFrom(plan: Plan, context: PlanChangeContext) {
+  const { rules } = context;
+  const after = changesOpenFrom(context);
+  const today = calendarDay(context.now, rules.timeZone);
+  const first = firstChangeable(plan, context);
+  const afterDay = calendarDay(after, rules.timeZone);
+  let from = first ? earlierOf(first.day, first.occurrence) : addDays(afterDay, 1);
+  const near = planVisits(plan, { ...rules, from: addDays(today, -14), to: addDays(afterDay, 14) });
+  for (const visit of near)
+    if (visit.start < after && laterOf(visit.day, visit.occurrence) >= from)
+      from = addDays(laterOf(visit.day, visit.occurrence), 1);
+  const straggling = planVisits(plan, { ...rules, from: afterDay, to: from })
+    .filter((visit) => visit.start >= after && visit.day < from && visit.occurrence < from)
+    .map((visit) => visit.occurrence);
+  return { from, first, straggling };
 }
 
 /** Whether the plan has ended: cancelled on or before today. */
 export function planEnded(plan: Plan, now: Date, timeZone: string): boolean {
   return plan.cancelledFrom !== undefined && plan.cancelledFrom <= calendarDay(now, timeZone);
+}
+
+/** A change of a cancelled plan that is allowed: the owner's to one of the visits it kept. */
+function keptVisitChange(plan: Plan, change: PlanChange, actor: PlanChangeContext["actor"]) {
+  const cancelledFrom = plan.cancelledFrom;
+  if (cancelledFrom === undefined) return true;
+  if (actor === "visitor") return false;
+  if (change.kind === "skip" || change.kind === "unskip") return change.occurrence < cancelledFrom;
+  if (change.kind === "move")
+    return change.occurrence < cancelledFrom && change.to.day < cancelledFrom;
+  return false;
 }
 
 /**
@@ -115,18 +178,22 @@ export function changePlan<P extends Plan>(
 ): PlanChangeOutcome<P> {
   const { rules, now } = context;
   const today = calendarDay(now, rules.timeZone);
-  if (plan.cancelledFrom !== undefined && change.kind !== "unskip" && plan.cancelledFrom <= today)
-    return { ok: false, problem: "This plan is cancelled. To start again, please call us." };
   const no = (problem: string) => ({ ok: false as const, problem });
+  // A cancelled plan's visits inside the cut-off stay; the customer calls to change them.
+  if (!keptVisitChange(plan, change, context.actor))
+    return no("This plan is cancelled. To start again, please call us.");
   switch (change.kind) {
     case "skip": {
       if (!isSeriesDate(plan, change.occurrence) || plan.skipped.includes(change.occurrence))
         return no("Please choose one of the visits shown.");
-      const visit = visitOf(plan, change.occurrence, rules);
+      const visit = planVisitOf(plan, change.occurrence, rules);
       if (!visit) return no("There is no visit on that date to skip.");
       const closed = closedForChanges(visit, context);
       if (closed) return no(closed);
-      return { ok: true, plan: { ...plan, skipped: [...plan.skipped, change.occurrence].sort() } };
+      return {
+        ok: true,
+        plan: { ...plan, skipped: sortedUnique([...plan.skipped, change.occurrence]) },
+      };
     }
     case "unskip": {
       if (!plan.skipped.includes(change.occurrence))
@@ -135,7 +202,7 @@ export function changePlan<P extends Plan>(
         ...plan,
         skipped: plan.skipped.filter((day) => day !== change.occurrence),
       };
-      const visit = visitOf(changed, change.occurrence, rules);
+      const visit = planVisitOf(changed, change.occurrence, rules);
       if (!visit) return no("That visit cannot come back: the plan has no visit on that date now.");
       const closed = closedForChanges(visit, context);
       if (closed) return no(closed);
@@ -144,81 +211,148 @@ export function changePlan<P extends Plan>(
     case "move": {
       if (!isSeriesDate(plan, change.occurrence) || plan.skipped.includes(change.occurrence))
         return no("Please choose one of the visits shown.");
-      const visit = visitOf(plan, change.occurrence, rules);
+      const visit = planVisitOf(plan, change.occurrence, rules);
       if (!visit) return no("There is no visit on that date to move.");
       const closed = closedForChanges(visit, context);
       if (closed) return no(closed);
+      const { day, time } = change.to;
+      if (!isDay(day) || !isTime(time)) return no("Please choose one of the times shown.");
       const { from, to } = moveDays(change.occurrence);
-      if (change.to.day < from || change.to.day > to)
-        return no("A visit moves to a day of its own week or the next.");
-      const start = zonedInstant(change.to.day, change.to.time, rules.timeZone);
-      if (Number.isNaN(start.getTime())) return no("Please choose one of the times shown.");
-      if (start < changesOpenFrom(context))
+      if (day < from || day > to) return no("A visit moves to a day of its own week or the next.");
+      const closedReason = rules.closedDays.closedReason(day);
+      if (closedReason !== null) return no(`We are closed on ${closedReason}.`);
+      if (zonedInstant(day, time, rules.timeZone) < changesOpenFrom(context))
         return no(
           context.actor === "visitor"
             ? `Please choose a time at least ${context.cutoffHours} hours from now.`
             : "That time has passed.",
         );
-      const moved = [...plan.moved, { from: change.occurrence, to: change.to }];
-      return { ok: true, plan: { ...plan, moved } };
+      if (visit.day === day && visit.time === time)
+        return no("Your visit is at that time already.");
+      // Back to its own date and time is no move at all; a visit moved again keeps its last move.
+      const home = day === change.occurrence && time === plan.first.time;
+      const moved = [
+        ...plan.moved.filter((move) => move.from !== change.occurrence),
+        ...(home ? [] : [{ from: change.occurrence, to: { day, time } }]),
+      ];
+      const changed = { ...plan, moved };
+      const there = planVisitOf(changed, change.occurrence, rules);
+      if (there?.day !== day || there.time !== time)
+        return no("Your plan has no visits that day: please choose another.");
+      return { ok: true, plan: changed };
     }
     case "pause": {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(change.until)) return no("Please choose a date.");
-      const first = firstChangeable(plan, context);
+      if (!isDay(change.until)) return no("Please choose a date.");
+      // A pause is worked out on the plan without the one it may already have: it can be
+      // lengthened or shortened.
+      const open = withoutPause(plan);
+      const first = firstChangeable(open, context);
       if (!first) return no("There is no coming visit to pause.");
       if (change.until <= first.day)
         return no(`Please choose a date after your next visit (${dayLabel(first.day)}).`);
       if (change.until > addDays(today, longestPauseDays))
         return no("A plan can be paused for up to a year. To stop it, cancel it.");
-      // Visits before the cut-off stay: the pause begins with the first one still open to changes.
+      if (plan.pausedUntil === change.until && plan.pausedUntil > today)
+        return no(`Your plan is paused until ${dayLabel(change.until)} already.`);
+      // Visits closed to changes stay: the pause begins with the first one still open.
+      const { from } = changesFrom(open, context);
+      const pausedFrom = plan.pausedFrom ?? plan.first.day;
+      if (plan.pausedUntil !== undefined && pausedFrom <= from && plan.pausedUntil > from)
+        return { ok: true, plan: { ...plan, pausedUntil: change.until } };
+      // A pause that ended (or ends) before then is kept as the dates it took off: a plan holds
+      // one pause.
+      const earlier =
+        plan.pausedUntil === undefined || pausedFrom >= from
+          ? []
+          : planDates(plan, { ...rules, from: pausedFrom, to: addDays(from, -1) })
+              .filter((date) => date.visit === null && date.why === "paused")
+              .map((date) => date.occurrence);
       return {
         ok: true,
-        plan: { ...plan, pausedFrom: first.occurrence, pausedUntil: change.until },
+        plan: {
+          ...open,
+          skipped: sortedUnique([...plan.skipped, ...earlier]),
+          pausedFrom: from,
+          pausedUntil: change.until,
+        },
       };
     }
     case "resume": {
       if (plan.pausedUntil === undefined || plan.pausedUntil <= today)
         return no("This plan is not paused.");
-      const { pausedFrom: _from, pausedUntil: _until, ...rest } = plan;
-      return { ok: true, plan: rest as P };
+      const { from } = changesFrom(withoutPause(plan), context);
+      if (plan.pausedUntil <= from)
+        return no(`Your plan already starts again on ${dayLabel(plan.pausedUntil)}.`);
+      // The paused visits closed to changes stay off: the pause now ends where changes open.
+      if ((plan.pausedFrom ?? plan.first.day) < from)
+        return { ok: true, plan: { ...plan, pausedUntil: from } };
+      return { ok: true, plan: withoutPause(plan) };
     }
     case "every": {
       if (change.every === plan.every)
         return no(`Your plan is already ${describeEvery(plan.every, plan.first.day)}.`);
-      const first = firstChangeable(plan, context);
+      const { from, first, straggling } = changesFrom(plan, context);
       if (!first) return no("There is no coming visit to change.");
       // The series so far ends before its first visit still open to changes; a new one starts on
-      // that visit's series date, at the plan's time.
-      const ended: Plan = { ...plan, cancelledFrom: earlierOf(first.day, first.occurrence) };
+      // that visit's series date (and keeps its move), at the plan's time.
+      const ended: Plan = {
+        ...seriesOnly(plan),
+        cancelledFrom: from,
+        skipped: sortedUnique([...plan.skipped, ...straggling]),
+      };
+      const keepsFirst = first.occurrence >= from;
+      const start = keepsFirst ? first.occurrence : seriesDates(plan, from, addDays(from, 62))[0];
+      if (!start) return no("There is no coming visit to change.");
       const next = {
-        ...plan,
-        first: { day: first.occurrence, time: plan.first.time },
+        ...withoutPause(plan),
+        first: { day: start, time: plan.first.time },
         every: change.every,
         skipped: [],
-        moved: [],
+        moved:
+          keepsFirst && first.kind === "moved"
+            ? [{ from: first.occurrence, to: { day: first.day, time: first.time } }]
+            : [],
       };
-      delete (next as Partial<Plan>).pausedFrom;
-      delete (next as Partial<Plan>).pausedUntil;
       delete (next as Partial<Plan>).cancelledFrom;
       return { ok: true, plan: next, ended };
     }
     case "cancel": {
-      const first = firstChangeable(plan, context);
-      const from = first ? earlierOf(first.day, first.occurrence) : addDays(today, 1);
-      return { ok: true, plan: { ...plan, cancelledFrom: from } };
+      const { from, straggling } = changesFrom(plan, context);
+      return {
+        ok: true,
+        plan: {
+          ...plan,
+          cancelledFrom: from,
+          skipped: sortedUnique([...plan.skipped, ...straggling]),
+        },
+      };
     }
   }
+}
+
+/** Every visit of these series in the window, earliest first. */
+function visitsOf(series: Plan | readonly Plan[], window: Parameters<typeof planVisits>[1]) {
+  return (Array.isArray(series) ? (series as readonly Plan[]) : [series as Plan])
+    .flatMap((one) => planVisits(one, window))
+    .sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
 /**
  * The visits the changed plan has that the plan before did not (a moved visit's new time, a skip
  * taken back, visits after a pause was lifted, a new frequency's), from now to `to`: a crew must be
- * free for each of them.
+ * free for each of them. A plan whose frequency changed is passed as its series (the ended ones
+ * and the new one).
  */
-export function addedVisits(before: Plan, after: Plan, rules: PlanRules, now: Date, to: string) {
+export function addedVisits(
+  before: Plan | readonly Plan[],
+  after: Plan | readonly Plan[],
+  rules: PlanRules,
+  now: Date,
+  to: string,
+): PlanVisit[] {
   const window = { ...rules, from: calendarDay(now, rules.timeZone), to };
-  const had = new Set(planVisits(before, window).map((visit) => visit.start.getTime()));
-  return planVisits(after, window).filter(
+  const had = new Set(visitsOf(before, window).map((visit) => visit.start.getTime()));
+  return visitsOf(after, window).filter(
     (visit) => visit.start > now && !had.has(visit.start.getTime()),
   );
 }

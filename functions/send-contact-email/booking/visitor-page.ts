@@ -1,11 +1,12 @@
 /**
  * The visitor's own page for their request (visitor-routes.ts serves it): what they asked for,
  * the estimate, where it stands in their words ("We will call you by Wed Nov 26, 5 PM"; "Booked:
- * Tue Dec 1, 9:00–11:00 AM"), and three forms: other times, the address to clean, cancel. Plain
- * HTML without script (../private-page.ts); React escapes every stored string.
+ * Tue Dec 1, 9:00–11:00 AM"; "Your plan: every week on Tuesday at 9:00 AM"), and its forms: other
+ * times, the address to clean, cancel; for a plan, its visits and changes (visitor-plan-section.ts).
+ * Plain HTML without script (../private-page.ts); React escapes every stored string.
  */
 
-import type { PlanEvery } from "../../../shared/booking/plans.ts";
+import { describeEvery, type PlanEvery } from "../../../shared/booking/plans.ts";
 import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { calendarDay } from "../../../shared/calendar-day.ts";
 import { serviceLabel } from "../../../shared/contact-schema.ts";
@@ -26,10 +27,15 @@ import { ButtonLink, Definitions, Hidden, Notice, Problem } from "../views/parts
 import { renderPage } from "../views/private-page.ts";
 import { Fragment, h } from "../views/react.ts";
 import { callBackBy, callBackWords } from "./call-back.ts";
+import type { MoveTimes } from "./visitor-plan.ts";
+import { TimesByDay } from "./visitor-plan-forms.ts";
+import { PlanSaved } from "./visitor-plan-saved.ts";
+import { PlanSection, planStatus } from "./visitor-plan-section.ts";
+import { lengthWords } from "./visitor-plan-words.ts";
 
 export const maxAddressLength = 300;
 
-type LiveWords = Pick<Facts, "business" | "reach" | "closedDays">;
+type LiveWords = Pick<Facts, "business" | "reach" | "closedDays" | "booking">;
 
 export type VisitorPageOptions = {
   request: StoredContactRequest;
@@ -50,6 +56,13 @@ export type VisitorPageOptions = {
   booking?: BookingTimes | null;
   /** The action just saved (after the 303), or a problem with what was sent. */
   saved?: string | null;
+  /** The plan's visit the saved action was about (its series date), for its words and undo. */
+  on?: string | null;
+  /**
+   * For a plan: the times one visit may move to (…?move=), shown instead of the plan's other
+   * parts; null for the plan's page itself.
+   */
+  move?: MoveTimes | null;
   problem?: string | null;
   /** How long the link lasts (VISITOR_LINK_TTL_DAYS). */
   linkDays?: number;
@@ -74,6 +87,7 @@ const savedWords: Record<string, string> = {
   // Straight after Send (the owner's choice "Straight to booking"): the spec's thank-you words.
   sent: "Thank you! We'll contact you soon. This page is yours: keep its link (it is also in our e-mail).",
   book: "Booked! We sent the confirmation with a calendar invitation to your e-mail.",
+  held: "Thank you! That time is kept for you while we confirm it. Your confirmation and calendar invitation come by e-mail.",
   times: "Thank you: we have your new times and will call you to confirm one.",
   address: "Thank you: we have the address.",
   cancel: "Your request is cancelled. We are sorry to see you go.",
@@ -83,9 +97,15 @@ const savedWords: Record<string, string> = {
 export function visitorStatus(
   request: StoredContactRequest,
   events: RequestEvent[],
-  live: LiveWords,
+  live: Pick<LiveWords, "business" | "reach" | "closedDays">,
+  now = new Date(),
 ): string {
-  const cancelled = events.findLast((event) => event.kind === "cancelled-request");
+  const cancelled = events.findLast(
+    (event) => event.kind === "cancelled-request" || event.kind === "plan-cancelled",
+  );
+  if (request.visitHeld && request.visit && isOpen(request))
+    return `Held for you: ${visitWords(request.visit)}${request.plan ? `, then ${describeEvery(request.plan.every, request.plan.first.day)}` : ""}. We will confirm it by ${callBackWords(callBackBy(new Date(request.visitChangedAt ?? request.createdAt), live))}.`;
+  if (request.plan && isOpen(request)) return planStatus(request.plan, now, businessTimeZone);
   if (request.visit && isOpen(request)) return `Booked: ${visitWords(request.visit)}`;
   switch (request.status) {
     case "new":
@@ -97,7 +117,7 @@ export function visitorStatus(
       return "Done: thank you for choosing us.";
     default:
       return cancelled
-        ? `You cancelled this request on ${formatDate(calendarDay(new Date(cancelled.at), businessTimeZone))}.`
+        ? `You cancelled ${cancelled.kind === "plan-cancelled" ? "your plan" : "this request"} on ${formatDate(calendarDay(new Date(cancelled.at), businessTimeZone))}.`
         : `This request is closed. To start again, call us at ${live.business.phone.display}.`;
   }
 }
@@ -163,17 +183,6 @@ function TimeChoice({ n, dates }: { n: number; dates: readonly string[] }) {
   );
 }
 
-/** "2 hours 30 minutes" */
-function lengthWords(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const parts = [
-    hours ? `${hours} hour${hours === 1 ? "" : "s"}` : "",
-    rest ? `${rest} minutes` : "",
-  ].filter(Boolean);
-  return parts.join(" ");
-}
-
 /** One button per open time: a tap books it (plain HTML, no script). */
 function BookingForm({ token, booking }: { token: string; booking: BookingTimes }) {
   const page = (from?: string) =>
@@ -193,25 +202,7 @@ function BookingForm({ token, booking }: { token: string; booking: BookingTimes 
           "form",
           { method: "post" },
           h(Hidden, { fields: { token, action: "book" } }),
-          booking.days.map((day) =>
-            h(
-              "fieldset",
-              { key: day.day },
-              h("legend", null, day.label),
-              h(
-                "div",
-                { className: "times" },
-                day.times.map((time) =>
-                  h(
-                    "button",
-                    // A button in a form submits it: no type needed.
-                    { key: time.value, name: "start", value: time.value },
-                    time.label,
-                  ),
-                ),
-              ),
-            ),
-          ),
+          h(TimesByDay, { days: booking.days }),
         ),
     h(
       "div",
@@ -239,6 +230,34 @@ function TimesForm({ token, now, live }: { token: string; now: Date; live: LiveW
     ),
     [1, 2, 3].map((n) => h(TimeChoice, { key: n, n, dates })),
     h("button", { type: "submit", className: "primary" }, "Send these times"),
+  );
+}
+
+function AddressForm({ request, token }: { request: StoredContactRequest; token: string }) {
+  return h(
+    Fragment,
+    null,
+    h("h2", null, "The address to clean"),
+    h(
+      "form",
+      { method: "post" },
+      h(Hidden, { fields: { token, action: "address" } }),
+      h("label", { htmlFor: "address" }, "Street, town and ZIP"),
+      h("textarea", {
+        id: "address",
+        name: "address",
+        rows: 3,
+        maxLength: maxAddressLength,
+        autoComplete: "street-address",
+        required: true,
+        defaultValue: request.serviceAddress ?? "",
+      }),
+      h(
+        "div",
+        { className: "actions" },
+        h("button", { type: "submit", className: "primary" }, "Save the address"),
+      ),
+    ),
   );
 }
 
@@ -270,27 +289,7 @@ function OpenRequestForms({
           : "Other times that suit you",
     ),
     h(TimesForm, { token, now, live }),
-    h("h2", null, "The address to clean"),
-    h(
-      "form",
-      { method: "post" },
-      h(Hidden, { fields: { token, action: "address" } }),
-      h("label", { htmlFor: "address" }, "Street, town and ZIP"),
-      h("textarea", {
-        id: "address",
-        name: "address",
-        rows: 3,
-        maxLength: maxAddressLength,
-        autoComplete: "street-address",
-        required: true,
-        defaultValue: request.serviceAddress ?? "",
-      }),
-      h(
-        "div",
-        { className: "actions" },
-        h("button", { type: "submit", className: "primary" }, "Save the address"),
-      ),
-    ),
+    h(AddressForm, { request, token }),
     h("h2", null, "Cancel"),
     h(
       "form",
@@ -314,7 +313,29 @@ function OpenRequestForms({
 export function renderVisitorPage(options: VisitorPageOptions): string {
   const { request, events, token, now, live } = options;
   const { business } = live;
-  const saved = ownValue(savedWords, options.saved);
+  // An open plan's page: its visits and changes first, what was asked for after them.
+  const plan =
+    request.plan && isOpen(request)
+      ? {
+          request: { ...request, plan: request.plan },
+          token,
+          now,
+          facts: live,
+          words: options.words,
+          move: options.move ?? null,
+        }
+      : null;
+  const planSaved =
+    plan && options.saved
+      ? PlanSaved({ ...plan, saved: options.saved, on: options.on ?? null })
+      : null;
+  const saved = planSaved ? null : ownValue(savedWords, options.saved);
+  const asked = h(
+    Fragment,
+    null,
+    h("h2", null, "What you asked for"),
+    h(Definitions, { rows: rows(request, options.words) }),
+  );
   return renderPage(
     { title: "Your request", kind: "visitor" },
     h("p", null, business.name),
@@ -324,9 +345,9 @@ export function renderVisitorPage(options: VisitorPageOptions): string {
       { className: "lead", role: "status" },
       options.booking && request.status === "new"
         ? `Received. Book a time below, or we will call you by ${callBackWords(callBackBy(new Date(request.createdAt), live))}.`
-        : visitorStatus(request, events, live),
+        : visitorStatus(request, events, live, now),
     ),
-    saved ? h(Notice, null, saved) : null,
+    planSaved ?? (saved ? h(Notice, null, saved) : null),
     options.problem ? h(Problem, null, options.problem) : null,
     h(
       "div",
@@ -340,11 +361,22 @@ export function renderVisitorPage(options: VisitorPageOptions): string {
           )
         : null,
     ),
-    h("h2", null, "What you asked for"),
-    h(Definitions, { rows: rows(request, options.words) }),
-    isOpen(request)
-      ? h(OpenRequestForms, { request, token, now, live, booking: options.booking })
-      : null,
+    plan
+      ? h(
+          Fragment,
+          null,
+          h(PlanSection, plan),
+          plan.move ? null : h(AddressForm, { request, token }),
+          plan.move ? null : asked,
+        )
+      : h(
+          Fragment,
+          null,
+          asked,
+          isOpen(request)
+            ? h(OpenRequestForms, { request, token, now, live, booking: options.booking })
+            : null,
+        ),
     h(
       "p",
       { className: "small" },

@@ -7,7 +7,8 @@
  * The token is the `visitor` scope's (links/), bound to this request (`visitorPageLink`, checked
  * by the router): an owner's token never opens it, and a visitor's never opens the owner's page.
  * A bad, expired or other-scope token gets 403 and nothing of the request. Each POST is stored with its event and the owner's notices in one
- * transaction, then 303 back to the page (reloading sends nothing again).
+ * transaction, then 303 back to the page (reloading sends nothing again). A request with a plan
+ * also posts the plan's changes (visitor-plan.ts) and shows a visit's times to move to (?move=).
  *
  * A link anyone may hold posts to a page that writes and tells the owner, so its posts are bounded
  * three ways: per client address (an in-process or database limiter, like the form's), per request
@@ -38,6 +39,7 @@ import { visitCalendar, visitEmail } from "./visit-changes.ts";
 import { visitorActionNotices } from "./visitor-action-notices.ts";
 import { bookingFor, justTaken, offeredTimes } from "./visitor-booking.ts";
 import { isOpen, maxAddressLength, renderVisitorPage } from "./visitor-page.ts";
+import { isPlanAction, movePage, planChangeFor, planTaken, stalePlan } from "./visitor-plan.ts";
 
 export type VisitorPageDeps = {
   store: OwnerStore & BookingStore;
@@ -142,6 +144,48 @@ function windowsFrom(form: URLSearchParams): PreferredWindow[] | null {
   return chosen;
 }
 
+/** What a render of the page shows besides the request: after a 303, a problem, a visit to move. */
+type PageState = {
+  saved?: string | null;
+  on?: string | null;
+  problem?: string | null;
+  /** The plan's visit (its series date) whose times are shown, and the first day shown. */
+  move?: string | null;
+  from?: string | null;
+};
+
+async function renderFor(
+  lead: StoredContactRequest,
+  token: string,
+  now: Date,
+  deps: VisitorPageDeps,
+  state: PageState,
+): Promise<string> {
+  const live = deps.content.live().facts;
+  const moving = await movePage(
+    deps.store,
+    lead,
+    live,
+    now,
+    isOpen(lead) ? state.move : null,
+    state.from,
+  );
+  return renderVisitorPage({
+    request: lead,
+    events: await deps.store.listEvents(lead.id),
+    token,
+    now,
+    words: await deps.content.of(lead.contentVersion),
+    live,
+    booking: await offeredTimes(deps.store, lead, live, now, state.from),
+    saved: state.saved ?? null,
+    on: state.on ?? null,
+    problem: state.problem ?? moving.problem,
+    move: moving.move,
+    linkDays: deps.linkDays,
+  });
+}
+
 /** GET and HEAD of the page and the calendar file, POST of the page, with `visitorPageLink`. */
 export async function handleVisitorPage(
   request: Request,
@@ -158,17 +202,12 @@ export async function handleVisitorPage(
       const lead = await deps.store.get(id);
       if (!lead || lead.status === "spam") return refusal();
       if (part === "calendar") return calendarFile(lead, deps, now);
-      const live = deps.content.live().facts;
-      const html = renderVisitorPage({
-        request: lead,
-        events: await deps.store.listEvents(id),
-        token,
-        now,
-        words: await deps.content.of(lead.contentVersion),
-        live,
-        booking: await offeredTimes(deps.store, lead, live, now, url.searchParams.get("from")),
-        saved: url.searchParams.get("saved"),
-        linkDays: deps.linkDays,
+      const query = (name: string) => url.searchParams.get(name);
+      const html = await renderFor(lead, token, now, deps, {
+        saved: query("saved"),
+        on: query("on"),
+        move: query("move"),
+        from: query("from"),
       });
       return pageResponse(200, request.method === "HEAD" ? "" : html);
     }
@@ -177,28 +216,29 @@ export async function handleVisitorPage(
     const lead = await deps.store.get(id);
     if (!lead || lead.status === "spam") return refusal();
     const live = deps.content.live().facts;
-    const again = async (problem: string, status = 400) =>
-      pageResponse(
-        status,
-        renderVisitorPage({
-          request: lead,
-          events: await deps.store.listEvents(id),
-          token,
-          now,
-          words: await deps.content.of(lead.contentVersion),
-          live,
-          booking: await offeredTimes(deps.store, lead, live, now),
-          problem,
-          linkDays: deps.linkDays,
-        }),
-      );
+    const again = async (problem: string, status = 400, move?: string) =>
+      pageResponse(status, await renderFor(lead, token, now, deps, { problem, move }));
     if (!isOpen(lead)) return again("This request is closed. To start again, please call us.");
     const action = form.get("action");
-    const change =
-      action === "book"
+    const planAction = lead.plan && isPlanAction(action) ? action : null;
+    const change = planAction
+      ? await planChangeFor(
+          planAction,
+          form,
+          lead,
+          deps.store,
+          live,
+          await deps.content.of(lead.contentVersion),
+          now,
+        )
+      : action === "book"
         ? await bookingFor(form.get("start"), lead, deps.store, live, now)
         : changeFor(action, form, lead, now, live);
-    if ("problem" in change) return again(change.problem, "taken" in change ? 409 : 400);
+    if ("problem" in change) {
+      // A plan's refusal carries its status (and the visit whose times it shows again).
+      const { status, move } = change as { status?: number; move?: string };
+      return again(change.problem, status ?? ("taken" in change ? 409 : 400), move);
+    }
     const eventId = crypto.randomUUID();
     const links = {
       email: leadPageUrl(deps.functionUrl, id, await deps.ownerSigner.sign(id, now)),
@@ -238,16 +278,21 @@ export async function handleVisitorPage(
         deps.content.live().facts.business.phone.display,
       );
     }
+    const { on } = change as { on?: string };
     if (!result.ok && result.reason === "taken") {
       log.info("a visitor's time was just taken", { id });
-      return again(justTaken, 409);
+      return planAction
+        ? again(planTaken(planAction), 409, planAction === "move" ? on : undefined)
+        : again(justTaken, 409);
     }
+    if (!result.ok && result.reason === "conflict" && planAction) return again(stalePlan, 409);
     if (!result.ok && result.reason === "conflict" && action === "book")
       return again("Your visit was booked or changed meanwhile: here is where it stands.", 409);
     if (!result.ok) return refusal();
     deps.onChanged?.(id);
     log.info("visitor changed their request", { id, action });
-    const location = `${encodeURIComponent(id)}?token=${encodeURIComponent(token)}&saved=${action}`;
+    const saved = action === "book" && result.request.visitHeld ? "held" : action;
+    const location = `${encodeURIComponent(id)}?token=${encodeURIComponent(token)}&saved=${saved}${on ? `&on=${on}` : ""}`;
     return new Response(null, {
       status: 303,
       headers: { Location: location, "Cache-Control": "no-store" },
@@ -335,12 +380,15 @@ async function calendarFile(
   deps: VisitorPageDeps,
   now: Date,
 ): Promise<Response> {
-  if (!lead.visit) return refusal();
-  return new Response(visitCalendar(lead, deps.mailFrom, deps.businessName, now), {
+  // A plan's file is its series, with the live version's closed days left out.
+  const facts = deps.content.live().facts;
+  const file = visitCalendar(lead, deps.mailFrom, deps.businessName, now, facts);
+  if (!file) return refusal();
+  return new Response(file, {
     status: 200,
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="visit.ics"',
+      "Content-Disposition": `attachment; filename="${lead.plan ? "visits" : "visit"}.ics"`,
       "Cache-Control": "no-store",
       "Referrer-Policy": "no-referrer",
       "X-Robots-Tag": "noindex, nofollow",

@@ -56,6 +56,10 @@ const owner = `
 .owner .booking{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.5rem;margin-bottom:.75rem}
 .owner label.check{gap:.5rem}
 .owner input[type=checkbox]{flex:none;margin:0}
+.owner ul.plan-visits{list-style:none;padding:0;margin:0}
+.owner ul.plan-visits li{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.25rem .75rem;border-top:1px solid #e3e6eb;padding:.375rem 0;min-height:2.75rem}
+.owner ul.plan-visits li>span{flex:1 1 10rem}
+.owner ul.plan-visits form{margin:0}
 ul.follow-ups{padding-left:1.25rem}
 `;
 
@@ -160,10 +164,17 @@ html:has(.publish-bar){scroll-padding-bottom:5rem}
 .editor form.week fieldset:has(select[name$=".open"] option[value=false]:checked) .day-part:has(select[name$="opens"]),.editor form.week fieldset:has(select[name$=".open"] option[value=false]:checked) .day-part:has(select[name$="closes"]){display:none}
 `;
 
-/** The visitor's page (booking/visitor-page.ts): the open times, one button each. */
+/** The visitor's page (booking/visitor-page.ts): the open times, one button each; a plan's visits. */
 const visitor = `
 .times{display:grid;grid-template-columns:repeat(auto-fill,minmax(5.25rem,1fr));gap:.5rem}
 .times button{padding:.5rem 0;white-space:nowrap;font-size:.9375rem}
+.visitor .visits{list-style:none;padding:0;margin:0}
+.visitor .visits li{border-top:1px solid #e3e6eb;padding:.5rem 0}
+.visitor .visits p,.visitor .notice p{margin:0}
+.visitor .notice p+p{margin-top:.5rem}
+.visitor .visits .actions,.visitor .notice form{margin:.5rem 0 0}
+.visitor label.check{min-height:2.75rem;margin:0}
+.visitor input[type=radio]{width:1.5rem;min-height:1.5rem;height:1.5rem;margin:0 .5rem 0 0;flex:none}
 `;
 
 export const pageCss = `${shared}${owner}${inbox}${editor}${visitor}`.trim();

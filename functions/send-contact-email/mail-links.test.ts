@@ -24,6 +24,7 @@ import { silentLogger } from "./base/log.ts";
 import { visitorActionNotices } from "./booking/visitor-action-notices.ts";
 import {
   composeAcknowledgement,
+  composePlanEmail,
   composeReminder,
   composeVisitEmail,
 } from "./booking/visitor-emails.ts";
@@ -319,6 +320,29 @@ describe("the link rule, on every other e-mail with every link it can carry", ()
           { start: "2026-12-01T13:00:00.000Z", end: "2026-12-01T15:00:00.000Z" },
           visitorLetters,
           visitorLinks,
+        ),
+        id,
+      ],
+    ],
+    composePlanEmail: [
+      [
+        composePlanEmail(
+          "p",
+          {
+            ...lead,
+            plan: {
+              first: { day: "2026-12-01", time: "09:00" },
+              minutes: 120,
+              every: "week",
+              skipped: [],
+              moved: [],
+              laterPrice: null,
+            },
+          },
+          { action: { kind: "booked" }, sequence: 1 },
+          visitorLetters,
+          visitorLinks,
+          new Date("2026-11-25T12:00:00Z"),
         ),
         id,
       ],

@@ -77,6 +77,7 @@ export function visitorOutboxOnFakeClock(
   start: string,
   reminderTime: string | null = "10:00",
   acknowledgementHourlyCap = 0,
+  live: typeof letters.live = letters.live,
 ) {
   let clock = new Date(start);
   const store = testStore();
@@ -84,7 +85,7 @@ export function visitorOutboxOnFakeClock(
   const outbox = createVisitorOutbox({
     store,
     mailer: mail.mailer,
-    letters,
+    letters: { ...letters, live },
     content: fixedContent(),
     functionUrl,
     signer: visitorSigner,

@@ -6,12 +6,16 @@
  * subscriber at once by changing CALENDAR_LINK_SECRET. A bad token gets 403 and an empty body
  * (`calendarFeedLink`, checked by the router).
  *
- * Each visit from 90 days ago to two years ahead is one event (its UID the same as in the
- * visitor's invitation): the customer's name and phone, the service, the address when given, the
- * estimate, and the link to the owner's page of the request. Cancelled visits drop out; calendars
- * remove an event that is no longer in the feed.
+ * Each one-time visit from 90 days ago to two years ahead is one event, and each plan is its
+ * series (plan-event.ts: the rule, the dates left out through two years ahead, the moved visits),
+ * each with the UID of the customer's invitation: the customer's name and phone, the service, how
+ * often, the address when given, the estimate, and the link to the owner's page of the request.
+ * Cancelled visits, and series that ended more than 90 days ago, drop out; calendars remove an
+ * event that is no longer in the feed.
  */
 
+import { timeLabel } from "../../../shared/booking/open-times.ts";
+import { describeEvery } from "../../../shared/booking/plans.ts";
 import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { phoneDisplay } from "../../../shared/phone.ts";
@@ -19,11 +23,14 @@ import { estimateText } from "../../../shared/quote/describe.ts";
 import type { ContentSource } from "../base/content-source.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { LinkRule } from "../http/link-check.ts";
+import { visitIsOn } from "../leads/booked-visits.ts";
 import { leadPageUrl } from "../links/page-urls.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import type { BookingStore } from "../store/booking-store.ts";
+import type { StoredContactRequest } from "../store/store.ts";
 import { feedName } from "./calendar-links.ts";
-import { icsCalendar } from "./ics.ts";
+import { type IcsSeries, icsCalendar } from "./ics.ts";
+import { planUid, requestSeries, seriesRulesOf } from "./plan-event.ts";
 import { visitUid } from "./visit-event.ts";
 
 export type CalendarFeedDeps = {
@@ -42,6 +49,8 @@ export type CalendarFeedDeps = {
 };
 
 const day = 86_400_000;
+/** How far ahead the feed lists visits, and the dates a plan leaves out. */
+const feedDays = 731;
 
 const headers = {
   "Cache-Control": "no-store",
@@ -64,21 +73,33 @@ export async function handleCalendarFeed(
   const log = deps.log ?? silentLogger;
   const now = deps.now?.() ?? new Date();
   try {
-    const visits = await deps.store.listVisits(
-      new Date(now.getTime() - 90 * day),
-      new Date(now.getTime() + 731 * day),
-    );
+    const from = new Date(now.getTime() - 90 * day);
+    const [oneTime, plans] = await Promise.all([
+      deps.store.listVisits(from, new Date(now.getTime() + feedDays * day)),
+      deps.store.listPlans(),
+    ]);
+    // A request with a plan is its series, not the first visit its `visit` keeps.
+    const visits = oneTime.filter((lead) => !lead.plan && visitIsOn(lead.status));
+    const planned = plans.filter((lead) => lead.plan && visitIsOn(lead.status));
+    const wordsOf = await deps.content.ofEach([...visits, ...planned]);
+    const ownerPageOf = async (lead: StoredContactRequest) =>
+      leadPageUrl(deps.functionUrl, lead.id, await deps.ownerSigner.sign(lead.id, now));
+    const descriptionOf = (lead: StoredContactRequest, ownerPage: string, every: string[]) => {
+      const estimate = estimateText(lead, wordsOf(lead));
+      return [
+        `${lead.name}, ${phoneDisplay(lead.phone)}`,
+        serviceDescription(lead),
+        ...every,
+        ...(lead.serviceAddress ? [`Address: ${lead.serviceAddress}`] : []),
+        ...(estimate ? [`Estimate: ${estimate}`] : []),
+        `The request: ${ownerPage}`,
+      ].join("\n");
+    };
     const events = [];
-    const wordsOf = await deps.content.ofEach(visits);
     for (const lead of visits) {
       const visit = lead.visit;
-      if (!visit || lead.status === "spam" || lead.status === "lost") continue;
-      const ownerPage = leadPageUrl(
-        deps.functionUrl,
-        lead.id,
-        await deps.ownerSigner.sign(lead.id, now),
-      );
-      const estimate = estimateText(lead, wordsOf(lead));
+      if (!visit) continue;
+      const ownerPage = await ownerPageOf(lead);
       events.push({
         uid: visitUid(lead.id, deps.mailFrom),
         sequence: lead.visitSequence,
@@ -86,23 +107,40 @@ export async function handleCalendarFeed(
         start: new Date(visit.start),
         end: new Date(visit.end),
         summary: `${lead.name}: ${serviceDescription(lead)}`,
-        description: [
-          `${lead.name}, ${phoneDisplay(lead.phone)}`,
-          serviceDescription(lead),
-          ...(lead.serviceAddress ? [`Address: ${lead.serviceAddress}`] : []),
-          ...(estimate ? [`Estimate: ${estimate}`] : []),
-          `The request: ${ownerPage}`,
-        ].join("\n"),
+        description: descriptionOf(lead, ownerPage, []),
         ...(lead.serviceAddress ? { location: lead.serviceAddress } : {}),
         url: ownerPage,
         status: "CONFIRMED" as const,
       });
+    }
+    const rules = seriesRulesOf(deps.content.live().facts, now, feedDays);
+    const series: IcsSeries[] = [];
+    for (const lead of planned) {
+      if (!lead.plan) continue;
+      const ownerPage = await ownerPageOf(lead);
+      const of = requestSeries(
+        lead.plan,
+        (plan) => ({
+          uid: planUid(lead.id, plan, deps.mailFrom),
+          sequence: lead.visitSequence,
+          stamp: lead.visitChangedAt ? new Date(lead.visitChangedAt) : now,
+          summary: `${lead.name}: ${serviceDescription(lead)}`,
+          description: descriptionOf(lead, ownerPage, [
+            `Cleaning plan: ${describeEvery(plan.every, plan.first.day)} at ${timeLabel(plan.first.time)}`,
+          ]),
+          ...(lead.serviceAddress ? { location: lead.serviceAddress } : {}),
+          url: ownerPage,
+        }),
+        rules,
+      );
+      series.push(...of.filter((item) => !item.rule.until || item.rule.until >= from));
     }
     const body = icsCalendar({
       name: `${deps.content.live().facts.business.shortName}: booked visits`,
       refreshMinutes: 60,
       timeZone: businessTimeZone,
       events,
+      series,
     });
     return new Response(request.method === "HEAD" ? null : body, {
       status: 200,

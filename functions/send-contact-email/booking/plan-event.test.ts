@@ -3,12 +3,12 @@
  * file's own VTIMEZONE: the visits a calendar app expands from it are planVisits', 9:00 AM across
  * daylight saving time, skipped and closed dates left out, a moved visit in place of its date.
  */
-import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { type Plan, type PlanRules, planVisits } from "../../../shared/booking/plans.ts";
 import { closedDaysOf } from "../../../shared/closed-days.ts";
 import { weekWords } from "../../../shared/content/opening-hours.ts";
 import { holidays, ny, week } from "../../../tests/support/booking-week.ts";
+import { expandSeries, unfoldedLines } from "../../../tests/support/ical.ts";
 import { icsCalendar } from "./ics.ts";
 import { planSeries } from "./plan-event.ts";
 
@@ -49,22 +49,7 @@ function calendarOf(plan: Plan, more: Partial<typeof rules> = {}) {
 }
 
 /** The first `count` visits a calendar app shows: the series expanded, each override in its place. */
-function expand(text: string, count: number) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  const [master, ...overrides] = calendar.getAllSubcomponents("vevent");
-  const event = new ICAL.Event(master, { exceptions: overrides });
-  const iterator = event.iterator();
-  const shown: { start: string; end: string; hour: number }[] = [];
-  for (let next = iterator.next(); next && shown.length < count; next = iterator.next()) {
-    const details = event.getOccurrenceDetails(next);
-    shown.push({
-      start: details.startDate.toJSDate().toISOString(),
-      end: details.endDate.toJSDate().toISOString(),
-      hour: details.startDate.hour,
-    });
-  }
-  return shown;
-}
+const expand = (text: string, count: number) => expandSeries(text, count);
 
 const planned = (plan: Plan, count: number, more: Partial<PlanRules> = {}) =>
   planVisits(plan, { ...rules, ...more, from: plan.first.day, to: rules.through })
@@ -75,7 +60,7 @@ const planned = (plan: Plan, count: number, more: Partial<PlanRules> = {}) =>
       hour: Number(visit.time.slice(0, 2)),
     }));
 
-const unfolded = (text: string) => text.replace(/\r\n /g, "").split("\r\n");
+const unfolded = unfoldedLines;
 
 describe("a plan's calendar series", () => {
   it("expands (ical.js) to planVisits' first 10 visits, 9:00 AM on both sides of the clocks' change", () => {

@@ -4,6 +4,11 @@
  * planVisits' (shared/booking/plans.ts): the series' rule makes the plan's dates, every series date
  * without a visit (skipped, paused, closed) is an exception, and every visit away from its date
  * (moved by a person, or off a closed day) is an override of that date.
+ *
+ * A plan runs one series, or several when its frequency changed (StoredPlan.earlier: each ended
+ * one keeps its visits): each series is an event of its own, its UID made of the request and the
+ * series' first day. A series replaced before its first visit shares its first day with the one
+ * that replaced it, and so its UID: a calendar then replaces the one event, as it should.
  */
 import {
   monthlyWeekOf,
@@ -13,7 +18,10 @@ import {
   planDates,
   seriesDates,
 } from "../../../shared/booking/plans.ts";
-import { addDays, wallClock, zonedInstant } from "../../../shared/calendar-day.ts";
+import { addDays, calendarDay, wallClock, zonedInstant } from "../../../shared/calendar-day.ts";
+import { type BookingFacts, planRulesOf, seriesOf } from "../leads/booked-visits.ts";
+import { domainOf } from "../mail/email.ts";
+import type { StoredPlan } from "../store/store.ts";
 import type { IcsEvent, IcsSeries, IcsTimeZone, IcsWallTime } from "./ics.ts";
 
 const byDayNames = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"] as const;
@@ -100,4 +108,40 @@ export function planSeries(
 /** Whether a visit is anywhere but on its series date at the plan's time. */
 function awayFromDate(visit: PlanVisit, plan: Plan): boolean {
   return visit.day !== visit.occurrence || visit.time !== plan.first.time;
+}
+
+/** The rules a series is written with: the live version's, its dates listed `days` ahead of today. */
+export type SeriesRules = PlanRules & { timeZone: IcsTimeZone; through: string };
+
+export function seriesRulesOf(facts: BookingFacts, now: Date, days: number): SeriesRules {
+  const timeZone = facts.reach.timeZone;
+  return {
+    ...planRulesOf(facts),
+    timeZone,
+    through: addDays(calendarDay(now, timeZone), days),
+  };
+}
+
+/** One series' UID, in every e-mail that carries it, the customer's file and the owner's feed. */
+export function planUid(requestId: string, series: Pick<Plan, "first">, from: string): string {
+  return `plan-${requestId}-${series.first.day.replace(/-/g, "")}@${domainOf(from)}`;
+}
+
+/**
+ * Every series of a plan that has a visit, as events (the ones ended by a change of frequency
+ * first): for a file or a feed, which holds each UID once. A series cancelled before its first
+ * visit has none, and leaves the file (a calendar removes what a feed no longer lists).
+ */
+export function requestSeries(
+  plan: StoredPlan,
+  detailsOf: (series: Plan) => Omit<IcsEvent, "start" | "end" | "status">,
+  rules: SeriesRules,
+): IcsSeries[] {
+  const byUid = new Map<string, IcsSeries>();
+  for (const series of seriesOf(plan)) {
+    const event = planSeries(series, detailsOf(series), rules);
+    byUid.delete(event.uid);
+    if (event.status === "CONFIRMED") byUid.set(event.uid, event);
+  }
+  return [...byUid.values()];
 }

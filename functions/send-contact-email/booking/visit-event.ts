@@ -6,12 +6,18 @@
  */
 import { serviceLabel } from "../../../shared/contact-fields.ts";
 import { domainOf } from "../mail/email.ts";
+import { looksLikeName } from "../mail/greeting.ts";
 import type { StoredContactRequest } from "../store/store.ts";
-import type { IcsEvent } from "./ics.ts";
+import type { IcsEvent, IcsPerson } from "./ics.ts";
 
 /** The one UID of a request's visit, in every version of its event and in the owner's feed. */
 export function visitUid(requestId: string, from: string): string {
   return `visit-${requestId}@${domainOf(from)}`;
+}
+
+/** What the customer's calendar calls a visit: "Home cleaning: Keystone Shine Cleaning". */
+export function visitSummary(request: StoredContactRequest, businessName: string): string {
+  return `${serviceLabel(request.service)}: ${businessName}`;
 }
 
 /**
@@ -30,8 +36,24 @@ export function visitEvent(
     stamp: now,
     start: visit.start,
     end: visit.end,
-    summary: `${serviceLabel(request.service)}: ${business.name}`,
+    summary: visitSummary(request, business.name),
     ...(request.serviceAddress ? { location: request.serviceAddress } : {}),
     status: "CONFIRMED",
+  };
+}
+
+/**
+ * Who invites whom in an invitation (iTIP needs both): the business (MAIL_FROM's address, else
+ * where replies go), and the visitor by their name when it looks like one.
+ */
+export function inviteParties(
+  request: StoredContactRequest,
+  business: { from: string; replyTo: string; businessName: string },
+): { organizer: IcsPerson; attendee: IcsPerson } {
+  const organizer = /<([^>]+)>\s*$/.exec(business.from)?.[1] ?? business.replyTo;
+  const name = looksLikeName(request.name) ? request.name.trim() : request.email;
+  return {
+    organizer: { name: business.businessName, email: organizer },
+    attendee: { name, email: request.email },
   };
 }

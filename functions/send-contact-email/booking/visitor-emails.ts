@@ -1,7 +1,8 @@
 /**
  * The wording of every e-mail to a visitor (contact-api.md, "After the request"): the
  * acknowledgement, the visit's confirmation, change or cancellation (with its iCalendar event), and
- * the reminder the day before. Pure, like email.ts: the visitor outbox sends what these return.
+ * the reminder the day before. A plan's e-mails are worded in plan-emails.ts, in the same letter.
+ * Pure, like email.ts: the visitor outbox sends what these return.
  *
  * None of them can relay anyone's text: the form could be filled with a stranger's address, so
  * nothing the visitor typed freely (message, other service) is ever repeated, and the name only
@@ -15,13 +16,15 @@ import type { Facts } from "../../../shared/content/facts.ts";
 import { describeQuoteDetails, type QuoteWords } from "../../../shared/quote/describe.ts";
 import { type Visit, visitOf, visitWords } from "../base/visit.ts";
 import { type ContactEmail, domainOf, headerSafe, htmlEmail } from "../mail/email.ts";
-import { greetingName, looksLikeName } from "../mail/greeting.ts";
+import { greetingName } from "../mail/greeting.ts";
 import type { StoredContactRequest } from "../store/store.ts";
 import { EmailButton, EmailRows, quiet } from "../views/email.ts";
 import { Fragment, h, type ReactNode } from "../views/react.ts";
 import { callBackBy, callBackWords } from "./call-back.ts";
 import { icsCalendar } from "./ics.ts";
-import { visitEvent } from "./visit-event.ts";
+import { planLetter } from "./plan-emails.ts";
+import type { PlanPayload } from "./visit-changes.ts";
+import { inviteParties, visitEvent } from "./visit-event.ts";
 
 export type VisitorLetters = {
   /** MAIL_FROM: the business's sender. */
@@ -30,8 +33,11 @@ export type VisitorLetters = {
   replyTo: string;
   businessName: string;
   siteUrl: string;
-  /** The live version's facts when the e-mail is made: how to reach the business now. */
-  live: Pick<Facts, "business" | "reach" | "closedDays">;
+  /**
+   * The live version's facts when the e-mail is made: how to reach the business now, and the
+   * booking rules a plan's visits are worked out with (leads/booked-visits.ts).
+   */
+  live: Pick<Facts, "business" | "reach" | "closedDays" | "booking">;
 };
 
 /** The request page's link (visitor-routes.ts), signed for this visitor. */
@@ -39,23 +45,19 @@ export type VisitorLinks = { requestPage: string };
 
 /** What a visit e-mail says, fixed when the change was made (the request may change again). */
 export type VisitPayload = {
-  action: "booked" | "rebooked" | "cancelled";
+  /** `declined`: a time held for the owner's confirmation that the owner turned down. */
+  action: "booked" | "rebooked" | "cancelled" | "declined";
   /** The visit (or, for a cancellation, the one called off), ISO instants. */
   start: string;
   end: string;
   sequence: number;
 };
 
-/** The name for the calendar's attendee: the visitor's when it looks like one. */
-function attendeeName(request: StoredContactRequest): string {
-  return looksLikeName(request.name) ? request.name.trim() : request.email;
-}
-
 function addressOf(request: StoredContactRequest): string {
   return headerSafe(request.email, 254);
 }
 
-type Section = { heading?: string; lines: string[] };
+export type Section = { heading?: string; lines: string[] };
 
 /** One e-mail to a visitor: plain text and a phone-readable HTML part from the same sections. */
 function letter(
@@ -214,7 +216,6 @@ function calendarEvent(
   cancelled: boolean,
   now: Date,
 ): string {
-  const organizer = /<([^>]+)>\s*$/.exec(letters.from)?.[1] ?? letters.replyTo;
   return icsCalendar({
     method: cancelled ? "CANCEL" : "REQUEST",
     events: [
@@ -232,8 +233,7 @@ function calendarEvent(
         ].join("\n"),
         url: links.requestPage,
         status: cancelled ? "CANCELLED" : "CONFIRMED",
-        organizer: { name: letters.businessName, email: organizer },
-        attendee: { name: attendeeName(request), email: request.email },
+        ...inviteParties(request, letters),
       },
     ],
   });
@@ -259,6 +259,20 @@ export function composeVisitEmail(
     ["Service", serviceLabel(request.service)],
     ...(request.serviceAddress ? [["Where", request.serviceAddress] as [string, string]] : []),
   ];
+  // Never in their calendar (held times get no invitation): no calendar update either.
+  if (payload.action === "declined")
+    return letter(key, request, letters, {
+      subject: `We could not keep ${when} for you`,
+      intro: [
+        `We are sorry: we cannot clean on ${when} after all. Please pick another time on your page, or call us and we will find one together.`,
+      ],
+      rows,
+      button: {
+        label: "Pick another time",
+        href: links.requestPage,
+        after: "The open times on that page are the ones we can keep.",
+      },
+    });
   if (cancelled)
     return letter(key, request, letters, {
       subject: `Your cleaning on ${when} is cancelled`,
@@ -296,18 +310,24 @@ export function composeVisitEmail(
   });
 }
 
+/** What a plan visit's reminder says besides (plan-emails.ts): its notes, and how to change it. */
+export type ReminderWords = { notes: readonly string[]; after: string };
+
+/** The reminder the day before a visit, a one-time visit's or (with its `plan` words) a plan's. */
 export function composeReminder(
   key: string,
   request: StoredContactRequest,
   payload: Pick<VisitPayload, "start" | "end">,
   letters: VisitorLetters,
   links: VisitorLinks,
+  plan?: ReminderWords,
 ): ContactEmail {
   const when = visitWords(visitOf(new Date(payload.start), new Date(payload.end)));
   return letter(key, request, letters, {
     subject: `Reminder: your cleaning is tomorrow, ${when}`,
     intro: [
       `This is a reminder of your ${serviceLabel(request.service).toLowerCase()} visit tomorrow, ${when}.`,
+      ...(plan?.notes ?? []),
     ],
     rows: [
       ["When", when],
@@ -316,7 +336,23 @@ export function composeReminder(
     button: {
       label: "See your request",
       href: links.requestPage,
-      after: "Something changed? Ask for another time on that page or call us.",
+      after: plan?.after ?? "Something changed? Ask for another time on that page or call us.",
     },
+  });
+}
+
+/** A plan's e-mail (plan-emails.ts words it): what changed, with the series it changed as an invitation. */
+export function composePlanEmail(
+  key: string,
+  request: StoredContactRequest,
+  payload: PlanPayload,
+  letters: VisitorLetters,
+  links: VisitorLinks,
+  now: Date,
+): ContactEmail {
+  const { after, ...parts } = planLetter(request, payload, letters, links, now);
+  return letter(key, request, letters, {
+    ...parts,
+    button: { label: "See your plan", href: links.requestPage, after },
   });
 }

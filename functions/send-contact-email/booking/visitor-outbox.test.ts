@@ -2,9 +2,12 @@
  * The visitor's e-mails on a fake clock over the real SQLite store in memory: one acknowledgement
  * per request, at most 3 a day per address, none for spam, through a mail outage; a visit e-mail
  * a later change replaced is not sent; one reminder the day before at 10:00 New York time,
- * daylight saving included, none for a visit booked just before, none after a change.
+ * daylight saving included, none for a visit booked just before, none after a change. A plan's
+ * e-mail is sent with its series unless a later change replaced it; every visit of a plan has its
+ * reminder, which a change of another visit leaves alone.
  */
 import { describe, expect, it } from "vitest";
+import { bookedPlan, changeBookedPlan, factsWith } from "../../../tests/support/booked-plan.ts";
 import { storeRequest, visitorOutboxOnFakeClock } from "../../../tests/support/booking.ts";
 import { visitEmail } from "./visit-changes.ts";
 
@@ -242,5 +245,191 @@ describe("the reminder the day before", () => {
     await book(v, moved, "2026-12-04T14:00:00Z", "rebooked");
     await v.outbox.tick();
     expect(reminders(v)).toHaveLength(0);
+  });
+});
+
+const at = (iso: string) => new Date(iso);
+/** Every Tuesday at 9:00 AM from December 1, 2026, booked the Tuesday before. */
+const tuesdays = { day: "2026-12-01", time: "09:00" };
+
+describe("a plan's e-mails", () => {
+  it("sends the latest with its series, and not one a later change replaced", async () => {
+    const t = visitorOutboxOnFakeClock("2026-11-24T21:13:00Z");
+    const booked = await bookedPlan(t.store, t.now(), tuesdays);
+    await changeBookedPlan(t.store, booked.id, { kind: "skip", occurrence: "2026-12-08" }, t.now());
+    await t.outbox.tick();
+    expect(t.sent.map((email) => email.subject)).toEqual([
+      "Your visit on Tuesday, December 8 is skipped",
+    ]);
+    expect(t.sent[0]?.calendar?.content).toContain("EXDATE;TZID=America/New_York:20261208T090000");
+    expect(
+      (await t.store.listVisitorEmails(booked.id)).find(
+        (email) => email.key === `plan:${booked.id}:1`,
+      ),
+    ).toMatchObject({ status: "failed", lastError: expect.stringContaining("replaced") });
+  });
+
+  it("always sends the update that ends a series, even after a later change", async () => {
+    const t = visitorOutboxOnFakeClock("2026-12-02T15:00:00Z");
+    const booked = await bookedPlan(t.store, at("2026-11-24T21:13:00Z"), tuesdays);
+    await changeBookedPlan(t.store, booked.id, { kind: "every", every: "two-weeks" }, t.now());
+    await changeBookedPlan(t.store, booked.id, { kind: "skip", occurrence: "2026-12-22" }, t.now());
+    await t.outbox.tick();
+    expect(t.sent.map((email) => email.subject).sort()).toEqual([
+      "Calendar update: your visits every week on Tuesday end",
+      "Your visit on Tuesday, December 22 is skipped",
+    ]);
+  });
+});
+
+const reminderSubjects = (t: ReturnType<typeof visitorOutboxOnFakeClock>) =>
+  reminders(t).map((email) => email.subject);
+
+describe("a plan's reminders", () => {
+  it("remind the day before every visit of a weekly plan, not only the first", async () => {
+    const t = visitorOutboxOnFakeClock("2026-11-24T21:13:00Z");
+    await bookedPlan(t.store, t.now(), tuesdays);
+    for (const monday of ["2026-11-30", "2026-12-07", "2026-12-14"]) {
+      t.set(`${monday}T14:59:00Z`);
+      await t.outbox.tick();
+      t.set(`${monday}T15:00:00Z`); // 10:00 AM in New York
+      await t.outbox.tick();
+      t.advance(hour);
+      await t.outbox.tick();
+    }
+    expect(reminderSubjects(t)).toEqual([
+      "Reminder: your cleaning is tomorrow, Tue Dec 1, 9:00–11:00 AM",
+      "Reminder: your cleaning is tomorrow, Tue Dec 8, 9:00–11:00 AM",
+      "Reminder: your cleaning is tomorrow, Tue Dec 15, 9:00–11:00 AM",
+    ]);
+    expect(reminders(t)[1]?.text).toContain(
+      "After this one, your next visit is Tuesday, December 15, 9:00–11:00 AM.",
+    );
+    // Each carries its own freshly signed link to the customer's page.
+    expect(reminders(t)[2]?.text).toMatch(/See your request: https:\/\/\S+\/request\/\S+token=/);
+  });
+
+  it("none for a skipped date; a skip next month does not stop tomorrow's, a move gives the visit its own", async () => {
+    const t = visitorOutboxOnFakeClock("2026-11-24T21:13:00Z");
+    const booked = await bookedPlan(t.store, t.now(), tuesdays);
+    await changeBookedPlan(t.store, booked.id, { kind: "skip", occurrence: "2026-12-08" }, t.now());
+    await changeBookedPlan(
+      t.store,
+      booked.id,
+      { kind: "move", occurrence: "2026-12-15", to: { day: "2026-12-16", time: "10:00" } },
+      t.now(),
+    );
+    t.set("2026-12-07T15:00:00Z");
+    await t.outbox.tick();
+    expect(reminders(t)).toHaveLength(0);
+    // The 15th's reminder is queued on Monday morning; a skip in January follows before it goes.
+    t.set("2026-12-15T15:00:00Z");
+    t.fail("server");
+    await t.outbox.tick();
+    t.fail(null);
+    await changeBookedPlan(t.store, booked.id, { kind: "skip", occurrence: "2027-01-12" }, t.now());
+    t.advance(hour);
+    await t.outbox.tick();
+    expect(reminderSubjects(t)).toEqual([
+      "Reminder: your cleaning is tomorrow, Wed Dec 16, 10:00 AM–12:00 PM",
+    ]);
+    expect(
+      (await t.store.listVisitorEmails(booked.id))
+        .filter((email) => email.kind === "reminder")
+        .map((email) => email.key),
+    ).toEqual([`reminder:${booked.id}:2026-12-15:2026-12-16T15:00:00.000Z`]);
+  });
+
+  it("a reminder queued for a visit skipped since is not sent", async () => {
+    const t = visitorOutboxOnFakeClock("2026-11-24T21:13:00Z");
+    const booked = await bookedPlan(t.store, t.now(), tuesdays);
+    t.set("2026-12-07T15:00:00Z");
+    t.fail("server");
+    await t.outbox.tick();
+    t.fail(null);
+    // The owner skips it after the customer's cut-off.
+    await changeBookedPlan(
+      t.store,
+      booked.id,
+      { kind: "skip", occurrence: "2026-12-08" },
+      t.now(),
+      undefined,
+      "owner",
+    );
+    t.advance(hour);
+    await t.outbox.tick();
+    expect(reminders(t)).toHaveLength(0);
+    expect(
+      (await t.store.listVisitorEmails(booked.id)).find((email) => email.kind === "reminder"),
+    ).toMatchObject({ status: "failed", lastError: expect.stringContaining("no longer has") });
+  });
+
+  it("none for a plan held for the owner's confirmation", async () => {
+    const t = visitorOutboxOnFakeClock("2026-11-24T21:13:00Z");
+    const booked = await bookedPlan(t.store, t.now(), tuesdays);
+    await t.store.changeRequest(
+      booked.id,
+      { visitHeld: true, event: { actor: "visitor", kind: "booked" } },
+      t.now(),
+    );
+    t.set("2026-12-07T15:00:00Z");
+    await t.outbox.tick();
+    expect(reminders(t)).toHaveLength(0);
+  });
+
+  it("the 12-hour rule: none for a first visit booked that morning, one for a later visit after a change", async () => {
+    const t = visitorOutboxOnFakeClock("2026-11-30T13:00:00Z"); // Mon 8:00 AM
+    await bookedPlan(t.store, t.now(), tuesdays);
+    t.set("2026-11-30T15:00:00Z");
+    await t.outbox.tick();
+    expect(reminders(t)).toHaveLength(0);
+
+    const u = visitorOutboxOnFakeClock("2026-11-24T21:13:00Z");
+    const booked = await bookedPlan(u.store, u.now(), tuesdays);
+    u.set("2026-12-07T13:00:00Z"); // Mon 8:00 AM: a skip next month
+    await changeBookedPlan(u.store, booked.id, { kind: "skip", occurrence: "2027-01-05" }, u.now());
+    u.set("2026-12-07T15:00:00Z");
+    await u.outbox.tick();
+    expect(reminderSubjects(u)).toEqual([
+      "Reminder: your cleaning is tomorrow, Tue Dec 8, 9:00–11:00 AM",
+    ]);
+  });
+
+  it("a visit moved off a closed day says why; a closed date skipped is named in the reminder before it", async () => {
+    // Thursdays at 9:00 AM from November 19, 2026: Thanksgiving is the 26th.
+    const thursdays = { day: "2026-11-19", time: "09:00" };
+    const moving = visitorOutboxOnFakeClock("2026-11-10T15:00:00Z", "10:00", 0, factsWith("move"));
+    await bookedPlan(moving.store, moving.now(), thursdays);
+    moving.set("2026-11-26T15:00:00Z"); // Thursday 10:00 AM, the day before Friday's visit
+    await moving.outbox.tick();
+    expect(reminderSubjects(moving)).toEqual([
+      "Reminder: your cleaning is tomorrow, Fri Nov 27, 9:00–11:00 AM",
+    ]);
+    expect(reminders(moving)[0]?.text).toContain(
+      "We are closed on Thanksgiving (Thursday, November 26), so this visit moved to Friday.",
+    );
+    // 23 hours before the visit, past the customer's 24-hour cut-off: the page can no longer change it.
+    expect(reminders(moving)[0]?.text).toContain(
+      "Something changed? Please call us: this visit is too close to change on that page.",
+    );
+
+    const skipping = visitorOutboxOnFakeClock(
+      "2026-11-10T15:00:00Z",
+      "10:00",
+      0,
+      factsWith("skip"),
+    );
+    await bookedPlan(skipping.store, skipping.now(), thursdays);
+    skipping.set("2026-11-18T15:00:00Z");
+    await skipping.outbox.tick();
+    expect(reminders(skipping)[0]?.text).toContain(
+      "No visit on Thursday, November 26: we are closed on Thanksgiving.",
+    );
+    expect(reminders(skipping)[0]?.text).toContain(
+      "After this one, your next visit is Thursday, December 3, 9:00–11:00 AM.",
+    );
+    skipping.set("2026-11-25T15:00:00Z");
+    await skipping.outbox.tick();
+    expect(reminders(skipping)).toHaveLength(1);
   });
 });

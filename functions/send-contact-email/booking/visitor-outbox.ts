@@ -8,10 +8,13 @@
  *   most 3 a day per mailbox (mailbox.ts), at most ACKNOWLEDGEMENT_HOURLY_CAP an hour to anyone,
  *   and never for spam; at start the requests of the last 12 hours that
  *   have none yet are caught up (a crash between the answer and the queueing).
- * - A visit's confirmation, change or cancellation is queued by the change itself, in its
- *   transaction (owner-visit.ts); when it is sent after a later change, it is not sent: the
- *   later one says what is true.
- * - The reminder is queued by the clock (reminder-clock.ts) and not sent once the visit changed.
+ * - A visit's confirmation, change or cancellation, and a plan's (booked, a visit skipped or
+ *   moved, paused, how often, cancelled), is queued by the change itself, in its transaction
+ *   (visit-changes.ts); when it is sent after a later change, it is not sent: the later one says
+ *   what is true, with the series as it then is. The update that ends a series after a change of
+ *   how often is always sent: that series never changes again, and no later e-mail carries it.
+ * - The reminder is queued by the clock (reminder-clock.ts), for each visit of a plan too, and
+ *   not sent once the visit changed (a plan's: once the plan no longer has it at that time).
  *
  * A message the mail server refuses for good (5xx) is given up after 3 attempts, any other after
  * 12; its row keeps the reason. These e-mails do not count against MAIL_HOURLY_CAP, which bounds
@@ -20,6 +23,7 @@
 
 import type { ContentSource } from "../base/content-source.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
+import { bookedVisitsBetween, planRulesOf } from "../leads/booked-visits.ts";
 import { visitorPageUrl } from "../links/page-urls.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
 import { mailboxOf } from "../mail/mailbox.ts";
@@ -30,9 +34,19 @@ import type { BookingStore, StoredVisitorEmail } from "../store/booking-store.ts
 import type { OwnerStore } from "../store/owner-store.ts";
 import type { ContactStore, StoredContactRequest } from "../store/store.ts";
 import { acknowledgementCaps } from "../store/visitor-email-kinds.ts";
-import { dueVisitReminders, nextVisitReminderAt, type ReminderSettings } from "./reminder-clock.ts";
+import { endedSeries } from "./plan-emails.ts";
+import { planReminderWords } from "./plan-visit-words.ts";
+import {
+  dueVisitReminders,
+  nextVisitReminderAt,
+  plannedVisitAt,
+  type ReminderPayload,
+  type ReminderSettings,
+} from "./reminder-clock.ts";
+import type { PlanPayload } from "./visit-changes.ts";
 import {
   composeAcknowledgement,
+  composePlanEmail,
   composeReminder,
   composeVisitEmail,
   type VisitorLetters,
@@ -113,25 +127,36 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
         if (await queueAcknowledgement(request)) queued += 1;
       acksToCatchUp = false;
     }
-    const soon = await store.listVisits(at, new Date(at.getTime() + 48 * hour));
-    for (const { key, request } of dueVisitReminders(soon, at, options.reminders)) {
-      const visit = request.visit;
-      if (!visit) continue;
+    for (const { key, visit, payload } of dueVisitReminders(
+      await soon(at),
+      at,
+      options.reminders,
+    )) {
       const outcome = await store.enqueueVisitorEmail({
         key,
         kind: "reminder",
-        requestId: request.id,
-        recipient: request.email.toLowerCase(),
-        payload: {
-          start: new Date(visit.start).toISOString(),
-          end: new Date(visit.end).toISOString(),
-          sequence: request.visitSequence,
-        },
+        requestId: visit.request.id,
+        recipient: visit.request.email.toLowerCase(),
+        payload,
         createdAt: at,
       });
       if (outcome === "queued") queued += 1;
     }
     return queued;
+  }
+
+  /** Every visit of the next two days, one-time and of plans, as the live version works them out. */
+  function soon(at: Date) {
+    const to = new Date(at.getTime() + 48 * hour);
+    return bookedVisitsBetween(store, at, to, planRulesOf(options.letters.live));
+  }
+
+  /** A plan visit's reminder: the visit as the plan now has it, or why it is not sent. */
+  function plannedVisit(item: StoredVisitorEmail, request: StoredContactRequest) {
+    const { occurrence, start } = item.payload as ReminderPayload;
+    if (!request.plan || !occurrence) return null;
+    const rules = planRulesOf(options.letters.live);
+    return plannedVisitAt(request.plan, occurrence, new Date(start), rules);
   }
 
   /** Why an e-mail is no longer worth sending, or null. */
@@ -141,9 +166,21 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
       return "not sent: the request was marked spam";
     if (item.kind === "visit" && sequence < request.visitSequence)
       return `not sent: replaced by a later change (sequence ${request.visitSequence})`;
+    if (item.kind === "plan") {
+      const ended = (item.payload as PlanPayload).ended;
+      if (!request.plan) return "not sent: the request has no plan";
+      if (ended) return endedSeries(request.plan, ended) ? null : "not sent: that series is gone";
+      if (sequence < request.visitSequence)
+        return `not sent: replaced by a later change (sequence ${request.visitSequence})`;
+    }
     if (item.kind === "reminder") {
       if (request.status === "lost" || request.status === "spam")
         return "not sent: the request is closed";
+      if ("occurrence" in item.payload) {
+        const visit = plannedVisit(item, request);
+        if (!visit) return "not sent: the plan no longer has that visit then";
+        return visit.start.getTime() <= now().getTime() ? "not sent: the visit has begun" : null;
+      }
       if (sequence !== request.visitSequence || !request.visit)
         return "not sent: the visit changed";
       if (Date.parse(request.visit.start) <= now().getTime())
@@ -171,9 +208,31 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
           )
         : item.kind === "visit"
           ? composeVisitEmail(item.key, request, item.payload as VisitPayload, letters, link, at)
-          : composeReminder(item.key, request, item.payload as VisitPayload, letters, link);
+          : item.kind === "plan"
+            ? composePlanEmail(item.key, request, item.payload as PlanPayload, letters, link, at)
+            : reminder(item, request, link);
     await options.mailer.send(email);
     return { outcome: "sent" };
+  }
+
+  /** The reminder: of a plan's visit, at its time as the plan has it now, with what it adds. */
+  function reminder(
+    item: StoredVisitorEmail,
+    request: StoredContactRequest,
+    link: { requestPage: string },
+  ) {
+    const visit = plannedVisit(item, request);
+    if (!visit)
+      return composeReminder(
+        item.key,
+        request,
+        item.payload as ReminderPayload,
+        options.letters,
+        link,
+      );
+    const times = { start: visit.start.toISOString(), end: visit.end.toISOString() };
+    const words = planReminderWords(request, visit, options.letters, now());
+    return composeReminder(item.key, request, times, options.letters, link, words);
   }
 
   const runner = createQueueRunner({
@@ -191,8 +250,7 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
     queueDue,
     async wakeAlso() {
       const at = now();
-      const soon = await store.listVisits(at, new Date(at.getTime() + 48 * hour));
-      return [nextVisitReminderAt(soon, at, options.reminders)];
+      return [nextVisitReminderAt(await soon(at), at, options.reminders)];
     },
     maxSleepMs,
     storeRetryMs: () => 30_000,

@@ -1,10 +1,13 @@
 /**
  * `node scripts/inbox-week-shots.ts`: the top of the owner's inbox with a week of booked visits
- * (this week's and next week's), at 390 px without script, into docs/owner/inbox-week-390.png
- * (linked from docs/owner.md, "Your week"). Requests are sent and visits booked as the site and
- * the owner's request page do it, the address added as a customer adds it on their page; the
- * function runs in this process on an in-memory store (owner-pages-harness.ts: no server, no
- * build). Days are counted from today in New York: the picture shows this week as it is.
+ * (this week's and next week's, a weekly plan's among them, one of them moved), at 390 px without
+ * script, into docs/owner/inbox-week-390.png (linked from docs/owner.md, "Your week"); and the
+ * plan's request page as the owner sees it after skipping one of its visits, into
+ * docs/owner/request-plan-390.png. Requests are sent and visits booked as the site and the
+ * owner's request page do it (the plan booked by its customer on their own page, at the first time
+ * it offers), the address added as a customer adds it on their page; the function runs in this
+ * process on an in-memory store (owner-pages-harness.ts: no server, no build). Days are counted
+ * from today in New York: the pictures show this week as it is.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -75,9 +78,8 @@ const bookings: Booking[] = [
   {
     name: "Marcus Lee",
     phone: "(610) 555-0142",
-    service: "residential",
+    service: "carpet",
     zip: "19406",
-    estimate: home("weekly"),
     address: "480 Allendale Rd, King of Prussia",
     visit: { date: later, time: "14:00", minutes: 120 },
   },
@@ -124,6 +126,9 @@ async function post(path: string, fields: Record<string, string>) {
     { peer: "127.0.0.1" },
   );
   if (response.status !== 303) throw new Error(`${path}: ${response.status}`);
+  const location = response.headers.get("location") ?? "";
+  if (/[?&](visit=problem|why=)/.test(location)) throw new Error(`${path}: ${location}`);
+  return new URL(location, `${functionUrl}${path}`);
 }
 
 for (const booking of bookings) {
@@ -144,6 +149,49 @@ for (const booking of bookings) {
     anyway: "yes",
   });
 }
+// A weekly plan, booked by its customer on their page at the first time it offers; the owner
+// moves its first visit to the next day (so that the week shows a moved visit whatever today
+// is), then skips its third.
+const plan = {
+  name: "Grace Kim",
+  phone: "(484) 555-0176",
+  service: "residential",
+  zip: "19380",
+  estimate: home("weekly"),
+  address: "27 Sharpless St, West Chester",
+} as const;
+const planId = await send({ ...plan, visit: { date: today, time: "09:00", minutes: 0 } });
+const visitorToken = await links.visitor.sign(planId, new Date());
+await post(`/request/${planId}`, { token: visitorToken, action: "address", address: plan.address });
+const visitorPage = await (
+  await fn.fetch(
+    new Request(`${functionUrl}/request/${planId}?token=${encodeURIComponent(visitorToken)}`),
+    { peer: "127.0.0.1" },
+  )
+).text();
+const firstTime = /<button value="([^"]+)" name="start"/.exec(visitorPage)?.[1];
+if (!firstTime) throw new Error("the plan's customer was offered no time");
+await post(`/request/${planId}`, { token: visitorToken, action: "book", start: firstTime });
+const booked = await fn.store?.get(planId);
+if (!booked?.plan) throw new Error("the plan was not booked");
+const ownerToken = await links.owner.sign(planId, new Date());
+const first = booked.plan.first.day;
+await post(`/lead/${planId}/visit`, {
+  token: ownerToken,
+  sequence: String(booked.visitSequence),
+  action: "plan-move",
+  occurrence: first,
+  date: addDays(first, 1),
+  time: booked.plan.first.time,
+  anyway: "yes",
+});
+const skip = await post(`/lead/${planId}/visit`, {
+  token: ownerToken,
+  sequence: String(booked.visitSequence + 1),
+  action: "plan-skip",
+  occurrence: addDays(booked.plan.first.day, 14),
+});
+
 // A request not booked yet: in the list below, not in the week.
 await send({ ...bookings[0], name: "Jordan Alvarez", zip: "19312" } as Booking);
 await fn.drain();
@@ -164,6 +212,25 @@ await savePalettePng(
   await page.screenshot({ fullPage: true, clip: { x: 0, y: 0, width: 390, height: bottom } }),
   file,
 );
+console.log(`saved ${file}`);
+
+// The plan's request page where the skip's answer leads: from the Plan heading to Cancel the plan.
+await page.goto(skip.href);
+const part = await page.evaluate(() => {
+  const top = document.querySelector("h2#visit")?.getBoundingClientRect().top ?? 0;
+  const legends = [...document.querySelectorAll("legend")];
+  const cancel = legends.find((legend) => legend.textContent === "Cancel the plan");
+  const end = cancel?.closest("form")?.getBoundingClientRect().bottom ?? 0;
+  return { top: top + window.scrollY - 8, bottom: end + window.scrollY + 12 };
+});
+const planFile = join(out, "request-plan-390.png");
+await savePalettePng(
+  await page.screenshot({
+    fullPage: true,
+    clip: { x: 0, y: part.top, width: 390, height: part.bottom - part.top },
+  }),
+  planFile,
+);
+console.log(`saved ${planFile}`);
 await browser.close();
 await fn.stop();
-console.log(`saved ${file}`);

@@ -27,6 +27,7 @@ import {
   parseLeadFilter,
   parseScheduleDays,
   periodStats,
+  planRulesOf,
   reportPeriods,
   type ScheduledVisit,
   type SiteCount,
@@ -35,6 +36,7 @@ import {
   scheduleText,
   statsDocument,
   statsText,
+  storedLiveFacts,
   toCsv,
   toJsonLine,
   toLead,
@@ -80,6 +82,14 @@ type Stored = { rows: StoredContactRequest[]; counts: SiteCount[] };
 const sqlitePath = () =>
   dataPaths(resolve(process.cwd(), process.env.DATA_DIR?.trim() || "data")).database;
 
+type ScheduleSource = Parameters<typeof scheduledVisits>[0] & Parameters<typeof storedLiveFacts>[0];
+
+/** The visits in the period, plans' too, worked out with the version live in that store. */
+async function visitsIn(store: ScheduleSource, period: { from: Date; to: Date }) {
+  const rules = planRulesOf(await storedLiveFacts(store));
+  return scheduledVisits(store, period.from, period.to, rules);
+}
+
 /** The visits starting in the period, from Postgres or the data folder; none before any is stored. */
 async function readSchedule(period: { from: Date; to: Date }): Promise<ScheduledVisit[]> {
   const url = databaseUrl(process.env);
@@ -88,7 +98,7 @@ async function readSchedule(period: { from: Date; to: Date }): Promise<Scheduled
     try {
       const [found] = await store.sql<{ requests: boolean }[]>`
         select to_regclass('public.contact_requests') is not null as requests`;
-      if (found?.requests) return await scheduledVisits(store, period.from, period.to);
+      if (found?.requests) return await visitsIn(store, period);
       process.stderr.write(
         `No contact_requests table yet in ${describeDatabaseUrl(url)}: start the server once.\n`,
       );
@@ -104,7 +114,7 @@ async function readSchedule(period: { from: Date; to: Date }): Promise<Scheduled
   }
   const store = openSqliteStore(database);
   try {
-    return await scheduledVisits(store, period.from, period.to);
+    return await visitsIn(store, period);
   } finally {
     await store.close();
   }

@@ -5,7 +5,6 @@
  */
 
 import { businessTimeZone } from "../../shared/business-reach.ts";
-import type { ClosedDays } from "../../shared/closed-days.ts";
 import { type ContactConfig, contactDefaults } from "./base/config.ts";
 import type { ContentSource } from "./base/content-source.ts";
 import type { Logger } from "./base/log.ts";
@@ -27,6 +26,7 @@ import type { NewLinkKind } from "./http/new-link-offer.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limiter.ts";
 import { handleInbox, inboxPageLink } from "./inbox/inbox-routes.ts";
 import { handleContactRequest, messagesForVisitors } from "./intake/contact-routes.ts";
+import type { BookingFacts } from "./leads/booked-visits.ts";
 import { sitePageUrl, visitorPageUrl } from "./links/page-urls.ts";
 import type { LinkSigners } from "./links/signed-links.ts";
 import { handleNewLink, newLinkLimits as newLinkAsks } from "./owner/new-link-routes.ts";
@@ -175,7 +175,7 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       followUps: async (lead) =>
         followUpLines(lead, await store.listFollowUps(lead.id), owner.followUps),
       bookingSection: (lead, token, query) =>
-        bookingSection(store, lead, token, query, deps.content.live().facts.closedDays),
+        bookingSection(store, lead, token, query, deps.content.live().facts),
       log,
     });
   const ownerVisit: Handler = (request, { grant, store }) =>
@@ -406,7 +406,7 @@ async function bookingSection(
   lead: StoredContactRequest,
   token: string,
   query: URLSearchParams,
-  closedDays: ClosedDays,
+  facts: BookingFacts,
 ): Promise<ReactNode> {
   const now = new Date();
   return renderBookingSection({
@@ -415,8 +415,9 @@ async function bookingSection(
     emails: await store.listVisitorEmails(lead.id),
     token,
     now,
-    closedDays,
+    facts,
     outcome: query.get("visit"),
+    day: query.get("day"),
     problem: query.get("visit") === "problem" ? query.get("why") : null,
   });
 }

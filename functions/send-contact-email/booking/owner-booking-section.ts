@@ -1,16 +1,16 @@
 /**
  * The booking part of the owner's request page (owner/request-page.ts places it): the visit as
  * booked, or one button per time the visitor asked for ("Book Tue Dec 1, 8:00–10:00 AM": one
- * tap), a form for any date, start time and duration, moving and cancelling; the address the
- * visitor gave; what the visitor and the owner did (events); the e-mails the visitor was sent.
+ * tap), a form for any date, start time and duration, moving and cancelling; for a recurring
+ * plan, the plan instead (owner-plan-section.ts: its next visits, skip, move, cancel); the address
+ * the visitor gave; what the visitor and the owner did (events); the e-mails the visitor was sent.
  * The calendar of every booked visit is on the inbox (calendar-subscribe.ts). Forms post to …/lead/<id>/visit
  * (owner-visit-routes.ts) with the visit's SEQUENCE, so a double tap books once.
  */
 
 import { businessTimeZone } from "../../../shared/business-reach.ts";
-import type { ClosedDays } from "../../../shared/closed-days.ts";
 import { ownValue } from "../../../shared/own-key.ts";
-import { formatWindow } from "../../../shared/quote/preferred-windows.ts";
+import { formatDate, formatWindow } from "../../../shared/quote/preferred-windows.ts";
 import {
   bookingProblems,
   businessIso,
@@ -21,10 +21,19 @@ import {
   visitWords,
   windowBooking,
 } from "../base/visit.ts";
+import { type BookingFacts, planRulesOf } from "../leads/booked-visits.ts";
 import type { RequestEvent, StoredVisitorEmail } from "../store/booking-store.ts";
 import type { StoredContactRequest } from "../store/store.ts";
-import { Hidden, Lines, Notice, Problem } from "../views/parts.ts";
-import { Fragment, h, type ReactNode } from "../views/react.ts";
+import { Lines, Notice, Problem } from "../views/parts.ts";
+import { Fragment, h } from "../views/react.ts";
+import { HeldVisit } from "./owner-held.ts";
+import {
+  type PlanRequest,
+  PlanSection,
+  planOutcomeWords,
+  planProblems,
+} from "./owner-plan-section.ts";
+import { VisitForm } from "./owner-visit-form.ts";
 
 export type BookingSectionOptions = {
   request: StoredContactRequest;
@@ -32,10 +41,14 @@ export type BookingSectionOptions = {
   emails: StoredVisitorEmail[];
   token: string;
   now: Date;
-  /** The live version's closed days: a visit booked on one is said to be. */
-  closedDays: ClosedDays;
-  /** From the 303 after a booking: what happened. */
+  /**
+   * The live version's booking facts: a visit booked on a closed day is said to be; a plan's
+   * visits are worked out with its hours and closed days.
+   */
+  facts: BookingFacts;
+  /** From the 303 after a booking: what happened (and to which of a plan's visits, `day`). */
   outcome: string | null;
+  day?: string | null;
   problem: string | null;
 };
 
@@ -66,6 +79,7 @@ const visitEmailWords: Record<string, string> = {
   booked: "Visit confirmation",
   rebooked: "Visit update (new time)",
   cancelled: "Cancellation of the visit",
+  declined: "A held time turned down",
 };
 
 const stamp = new Intl.DateTimeFormat("en-US", {
@@ -74,18 +88,67 @@ const stamp = new Intl.DateTimeFormat("en-US", {
   timeStyle: "short",
 });
 
+const isDay = (value: unknown): value is string =>
+  typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** The visit a booking event names: the owner's (start, end) or the visitor's online one (visit). */
+function bookedWords(details: Record<string, unknown>): string {
+  const visit = (details.visit ?? details) as { start?: unknown; end?: unknown };
+  const start = Date.parse(String(visit.start));
+  const end = Date.parse(String(visit.end));
+  if (Number.isNaN(start) || Number.isNaN(end)) return "";
+  const plan = typeof details.plan === "string" ? `, then ${details.plan}` : "";
+  return `: ${visitWords({ start: String(visit.start), end: String(visit.end) })}${plan}`;
+}
+
+/**
+ * A plan's change, from its event's details (visitor-plan-events.ts writes them, for the
+ * customer's changes and the owner's alike): which visit, to when, from and until when.
+ */
+function planEventWords(kind: RequestEvent["kind"], details: Record<string, unknown>): string {
+  const day = (value: unknown) => (isDay(value) ? formatDate(value) : null);
+  const text = (value: unknown) => (typeof value === "string" && value ? value : null);
+  const occurrence = day(details.occurrence);
+  switch (kind) {
+    case "plan-skipped":
+    case "plan-unskipped":
+      return occurrence ? `: ${occurrence}` : "";
+    case "plan-moved": {
+      const to = Number.isNaN(Date.parse(String(details.start)))
+        ? text(details.to)
+        : visitWords({ start: String(details.start), end: String(details.end) });
+      return `${occurrence ? `: ${occurrence}` : ""}${to ? ` to ${to}` : ""}`;
+    }
+    case "plan-paused": {
+      const from = day(details.from);
+      const until = day(details.until);
+      return `${from ? ` from ${from}` : ""}${until ? ` until ${until}` : ""}`;
+    }
+    case "plan-resumed":
+      return text(details.next) ? `: next visit ${text(details.next)}` : "";
+    case "plan-every":
+      return text(details.plan) ? `: ${text(details.plan)}` : "";
+    case "plan-cancelled":
+      return day(details.from) ? `: no visits from ${day(details.from)} on` : "";
+    default:
+      return "";
+  }
+}
+
 function eventLine(event: RequestEvent): string {
   const details = event.details;
   const extra =
     event.kind === "booked" || event.kind === "rebooked"
-      ? `: ${visitWords({ start: String(details.start), end: String(details.end) })}`
-      : event.kind === "asked-for-times" && Array.isArray(details.preferredWindows)
-        ? `: ${(details.preferredWindows as Parameters<typeof formatWindow>[0][]).map(formatWindow).join("; ")}`
-        : event.kind === "added-address"
-          ? `: ${String(details.address ?? "")}`
-          : event.kind === "cancelled-request" && details.visit
-            ? ` the visit on ${String(details.visit)}`
-            : "";
+      ? bookedWords(details)
+      : event.kind.startsWith("plan-")
+        ? planEventWords(event.kind, details)
+        : event.kind === "asked-for-times" && Array.isArray(details.preferredWindows)
+          ? `: ${(details.preferredWindows as Parameters<typeof formatWindow>[0][]).map(formatWindow).join("; ")}`
+          : event.kind === "added-address"
+            ? `: ${String(details.address ?? "")}`
+            : event.kind === "cancelled-request" && details.visit
+              ? ` the visit on ${String(details.visit)}`
+              : "";
   return `${stamp.format(new Date(event.at))}: ${ownValue(eventWords, event.kind) ?? event.kind}${extra}`;
 }
 
@@ -105,6 +168,9 @@ const outcomeWords: Record<string, string> = {
   booked: "Booked. The visitor is sent a confirmation with a calendar invitation.",
   rebooked: "Moved. The visitor is sent the new time; their calendar event is updated.",
   cancelled: "Visit cancelled. The visitor is sent the cancellation; the status is Contacted.",
+  confirmed: "Confirmed. The customer is sent the confirmation with a calendar invitation.",
+  declined:
+    "Turned down. The time is free again, and the customer is asked by e-mail to pick another.",
 };
 
 export function renderBookingSection(options: BookingSectionOptions) {
@@ -113,8 +179,11 @@ export function renderBookingSection(options: BookingSectionOptions) {
 
 function BookingSection(options: BookingSectionOptions) {
   const { request, token, now } = options;
-  const problem = ownValue(bookingProblems, options.problem) ?? null;
-  const outcome = ownValue(outcomeWords, options.outcome);
+  const problem =
+    ownValue(bookingProblems, options.problem) ?? ownValue(planProblems, options.problem) ?? null;
+  const outcome =
+    ownValue(outcomeWords, options.outcome) ??
+    planOutcomeWords(options.outcome, options.day ?? null, request);
   const windows = (request.preferredWindows ?? [])
     .map((window, index) => ({ window, index, time: windowBooking(window) }))
     .filter(({ time }) => time.start.getTime() > now.getTime());
@@ -124,18 +193,66 @@ function BookingSection(options: BookingSectionOptions) {
     (event) => event.kind === "cancelled-request" || event.kind === "asked-for-times",
   );
   const visitorCancelled = lastWord?.kind === "cancelled-request";
+  const plan = request.visitHeld
+    ? h(HeldVisit, { request, token })
+    : request.plan
+      ? h(PlanSection, {
+          request: request as PlanRequest,
+          token,
+          now,
+          rules: planRulesOf(options.facts),
+        })
+      : null;
+  return h(
+    Fragment,
+    null,
+    h("h2", { id: "visit" }, request.plan ? "Plan" : "Visit"),
+    outcome ? h(Notice, null, outcome) : null,
+    problem ? h(Problem, null, problem) : null,
+    plan ?? h(OneVisit, { ...options, windows, visitorCancelled }),
+    request.serviceAddress
+      ? h("p", null, `Address given by the visitor: ${request.serviceAddress}`)
+      : null,
+    options.events.length
+      ? h(
+          Fragment,
+          null,
+          h("h2", null, "History"),
+          h(Lines, { className: "history", lines: options.events.map(eventLine) }),
+        )
+      : null,
+    options.emails.length
+      ? h(
+          Fragment,
+          null,
+          h("h2", null, "E-mails to the visitor"),
+          h(Lines, { className: "history", lines: options.emails.map(emailLine) }),
+        )
+      : null,
+  );
+}
+
+/** The request's one visit: as booked, the visitor's times in one tap, any time, cancel. */
+function OneVisit({
+  request,
+  token,
+  now,
+  facts,
+  windows,
+  visitorCancelled,
+}: BookingSectionOptions & {
+  windows: { index: number; time: { start: Date; end: Date } }[];
+  visitorCancelled: boolean;
+}) {
   const form = { request, token };
   return h(
     Fragment,
     null,
-    h("h2", { id: "visit" }, "Visit"),
-    outcome ? h(Notice, null, outcome) : null,
-    problem ? h(Problem, null, problem) : null,
     request.visit
       ? h(
           "p",
           { className: "booked" },
-          `Booked: ${visitWords(request.visit)}${closedNote(request.visit.start.slice(0, 10), options.closedDays)}`,
+          `Booked: ${visitWords(request.visit)}${closedNote(request.visit.start.slice(0, 10), facts.closedDays)}`,
         )
       : null,
     !request.visit && !visitorCancelled && windows.length > 0
@@ -153,7 +270,7 @@ function BookingSection(options: BookingSectionOptions) {
             windows.map(({ index, time }) =>
               h(
                 VisitForm,
-                { key: index, ...form, action: "book", window: index },
+                { key: index, ...form, action: "book", fields: { window: index } },
                 h(
                   "button",
                   { type: "submit" },
@@ -185,51 +302,6 @@ function BookingSection(options: BookingSectionOptions) {
           ),
         )
       : null,
-    request.serviceAddress
-      ? h("p", null, `Address given by the visitor: ${request.serviceAddress}`)
-      : null,
-    options.events.length
-      ? h(
-          Fragment,
-          null,
-          h("h2", null, "History"),
-          h(Lines, { className: "history", lines: options.events.map(eventLine) }),
-        )
-      : null,
-    options.emails.length
-      ? h(
-          Fragment,
-          null,
-          h("h2", null, "E-mails to the visitor"),
-          h(Lines, { className: "history", lines: options.emails.map(emailLine) }),
-        )
-      : null,
-  );
-}
-
-type VisitFormProps = {
-  request: StoredContactRequest;
-  token: string;
-  action: "book" | "cancel";
-  /** One of the visitor's times, by its place in their list. */
-  window?: number;
-  children?: ReactNode;
-};
-
-/** A form that posts to the visit's route with the visit's SEQUENCE (a double tap books once). */
-function VisitForm({ request, token, action, window, children }: VisitFormProps) {
-  return h(
-    "form",
-    { method: "post", action: `${request.id}/visit?token=${encodeURIComponent(token)}` },
-    h(Hidden, {
-      fields: {
-        token,
-        sequence: request.visitSequence,
-        action,
-        ...(window === undefined ? {} : { window }),
-      },
-    }),
-    children,
   );
 }
 

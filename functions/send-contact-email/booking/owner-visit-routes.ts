@@ -1,9 +1,12 @@
 /**
  * The owner books, moves or cancels the visit from the request page (owner-booking-section.ts
- * draws the forms):
+ * draws the forms), or changes the customer's plan (owner-plan-changes.ts):
  *   POST …/send-contact-email/lead/<id>/visit   token, sequence, action=book|cancel, and either
  *                                               window=<n> (one of the visitor's times, one tap)
- *                                               or date, time, minutes
+ *                                               or date, time, minutes;
+ *                                               or action=plan-skip|plan-unskip (occurrence),
+ *                                               plan-move (occurrence, date, time, anyway),
+ *                                               plan-cancel (confirm)
  * Only the owner's acting link (`owner` scope, `ownerVisitLink`, checked by the router) may do
  * it. The form carries the visit's SEQUENCE as the page showed it: a second tap, or a page left
  * open while something else changed, changes nothing and shows the page as it is now. The change, its event and the visitor's e-mail (with
@@ -18,6 +21,8 @@ import { pageResponse, readSmallForm, refusalPage } from "../http/private-page.t
 import { type BookingFacts, busyIn, planRulesOf } from "../leads/booked-visits.ts";
 import type { BookingStore } from "../store/booking-store.ts";
 import type { OwnerStore } from "../store/owner-store.ts";
+import { answerHeld } from "./owner-held.ts";
+import { changeOwnerPlan } from "./owner-plan-changes.ts";
 import { visitEmail } from "./visit-changes.ts";
 
 export type OwnerVisitDeps = {
@@ -79,7 +84,30 @@ export async function handleOwnerVisit(
       });
     const expectedSequence = Number(form.get("sequence"));
     if (!Number.isInteger(expectedSequence)) return back("visit=problem&why=stale");
-    const action = form.get("action");
+    const action = form.get("action") ?? "";
+    if (action === "confirm" || action === "decline") {
+      if (action === "decline" && form.get("confirm") !== "yes")
+        return back("visit=problem&why=decline-confirm");
+      const result = await answerHeld(lead, action, expectedSequence, deps.store, now);
+      if (!result.ok) return back("visit=problem&why=stale");
+      deps.onChanged?.(id);
+      log.info(action === "confirm" ? "held visit confirmed" : "held visit turned down", { id });
+      return back(`visit=${action === "confirm" ? "confirmed" : "declined"}`);
+    }
+    if (action.startsWith("plan-")) {
+      const answer = await changeOwnerPlan(lead, action, form, expectedSequence, {
+        store: deps.store,
+        facts: deps.booking(),
+        now,
+        log,
+        onChanged: deps.onChanged,
+      });
+      return "problem" in answer
+        ? back(`visit=problem&why=${answer.problem}`)
+        : back(`visit=${answer.done}&day=${answer.day}`);
+    }
+    // A plan's visits replace the request's one visit: they are changed as the plan's.
+    if (lead.plan) return back("visit=problem&why=plan-one-time");
     if (action === "cancel") {
       if (!lead.visit) return back("visit=problem&why=stale");
       if (form.get("confirm") !== "yes") return back("visit=problem&why=confirm");

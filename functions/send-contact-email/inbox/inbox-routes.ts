@@ -17,9 +17,11 @@ import type { ContentSource } from "../base/content-source.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
 import { newLinkAction } from "../http/new-link-offer.ts";
+import { planRulesOf } from "../leads/booked-visits.ts";
 import { matchesSearch } from "../leads/lead-filters.ts";
 import { toCsv, toLead } from "../leads/lead-formats.ts";
 import { periodStats } from "../leads/lead-stats.ts";
+import { type PlansValue, plansValue } from "../leads/plan-value.ts";
 import { scheduledVisits } from "../leads/schedule.ts";
 import { lastWeek, thisWeek, wholeWeek } from "../leads/stats-periods.ts";
 import type { LinkSigner } from "../links/signed-links.ts";
@@ -47,7 +49,7 @@ export type InboxDeps = {
   store: InboxStore &
     Pick<OwnerStore, "listSince"> &
     Pick<CountStore, "countsBetween"> &
-    Pick<BookingStore, "listVisits">;
+    Pick<BookingStore, "listVisits" | "listPlans">;
   /** The rows' links: the owner's acting ones, or read-only ones for an inbox opened to read. */
   links: { owner: LinkSigner; "owner-read": LinkSigner };
   /** Below the list of the inbox that acts only (booking/calendar-subscribe.ts). */
@@ -75,6 +77,25 @@ export const inboxPageLink: LinkRule = {
   ],
   refused: (request) => page(403, renderInboxRefusal("denied", newLinkAction(request, "inbox"))),
 };
+
+/**
+ * What the plans bring a month, as of today for this week and as of its last day for a week gone
+ * by (a plan whose end is set counts then, not now); absent when no plan was ever booked.
+ */
+async function weekPlans(
+  store: Pick<BookingStore, "listPlans">,
+  week: { lastDay: string },
+  now: Date,
+): Promise<PlansValue | undefined> {
+  const today = calendarDay(now, businessTimeZone);
+  const past = week.lastDay < today;
+  const value = plansValue(await store.listPlans(), {
+    on: past ? week.lastDay : today,
+    endingCounts: past,
+    timeZone: businessTimeZone,
+  });
+  return value.plans + value.unpriced + value.paused > 0 ? value : undefined;
+}
 
 /** GET and HEAD of the page or its CSV, with `inboxPageLink` (routes.ts). */
 export async function handleInbox(
@@ -128,7 +149,14 @@ export async function handleInbox(
     // The week's numbers follow: this week so far, or the week before.
     const week = (query.week === "last" ? lastWeek : thisWeek)(now, businessTimeZone);
     const numbersWeek = wholeWeek(now, businessTimeZone, query.week === "last" ? -1 : 0, "");
-    const visits = await scheduledVisits(deps.store, numbersWeek.from, nextWeek.to);
+    // One-time visits and the plans' (worked out with the live version's hours and closed days).
+    const facts = deps.content.live().facts;
+    const visits = await scheduledVisits(
+      deps.store,
+      numbersWeek.from,
+      nextWeek.to,
+      planRulesOf(facts),
+    );
     const within = (period: { from: Date; to: Date }) =>
       visits.filter((visit) => {
         const start = Date.parse(visit.start);
@@ -157,8 +185,7 @@ export async function handleInbox(
         href: `inbox?${inboxParams(token, { ...query, week: query.week === "last" ? "" : "last", page: 1 })}`,
         label: query.week === "last" ? "This week" : "Last week",
       },
-      // Plans' value a month joins it once plans are booked (WeekBookings).
-      { visits: within(numbersWeek).length },
+      { visits: within(numbersWeek).length, plans: await weekPlans(deps.store, week, now) },
     );
     const weekVisits = renderWeekVisits({
       weeks: visitWeeks,
@@ -171,7 +198,7 @@ export async function handleInbox(
         ? (await deps.store.selectRequests({ ...selection, statuses: ["spam"] }, none)).total
         : 0;
     const html = renderInbox({
-      businessName: deps.content.live().facts.business.name,
+      businessName: facts.business.name,
       token,
       query: shown,
       leads: slice,

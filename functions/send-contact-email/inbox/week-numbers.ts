@@ -1,8 +1,9 @@
 /**
  * The week's numbers at the top of the inbox: the figures `npm run leads -- --stats` prints and
  * the Monday e-mail sends (leads/lead-stats.ts), as a few large figures a phone shows at a glance,
- * the money in one sentence each, the visits booked in the week (leads/schedule.ts), and the
- * breakdowns folded below. Its CSS is the inbox's (views/page-css.ts).
+ * the money in one sentence each, the visits booked in the week (leads/schedule.ts: one-time and
+ * plans' visits), what the running plans bring a month (leads/plan-value.ts), and the breakdowns
+ * folded below. Its CSS is the inbox's (views/page-css.ts).
  */
 import { ownValue } from "../../../shared/own-key.ts";
 import { formatRange } from "../../../shared/quote/estimate.ts";
@@ -15,6 +16,7 @@ import {
   valueText,
   type WorkValue,
 } from "../leads/lead-stats.ts";
+import type { PlansValue } from "../leads/plan-value.ts";
 import { Fragment, h } from "../views/react.ts";
 
 const money = (value: WorkValue) => (value.count ? valueText(value) : "none");
@@ -42,14 +44,29 @@ function Figure({ name, value }: { name: string; value: string | number }) {
 
 /** The week's visits (leads/schedule.ts), beside the requests' numbers. */
 export type WeekBookings = {
-  /** Visits starting in the whole week, Monday to Sunday (not only so far). */
+  /** Visits starting in the whole week, Monday to Sunday (not only so far), plans' included. */
   visits: number;
   /**
-   * What the recurring plans running that week bring a month, once plans are booked: shown when
-   * given, never made up from estimates (those are the "Booked work" line's).
+   * What the recurring plans running that week bring a month, from the plans booked: shown when
+   * there is one, never made up from estimates (those are the "Booked work" line's).
    */
-  plansPerMonth?: { low: number; high: number };
+  plans?: PlansValue;
 };
+
+/**
+ * "Plans' value a month: $1,240–$1,480 from 3 plans, each at its later visits' price; 1 more
+ * paused." A range: the low ends of every plan's price added up, then the high ends.
+ */
+export function plansWords(value: PlansValue): string {
+  const others = [
+    value.unpriced ? `${value.unpriced} more without a price (no estimate)` : "",
+    value.paused ? `${value.paused} more paused` : "",
+  ].filter(Boolean);
+  const running = value.plans
+    ? `${formatRange(value.perMonth)} from ${plural(value.plans, "plan")}, ${value.plans === 1 ? "at its later visits' price" : "each at its later visits' price"}`
+    : "none running";
+  return `Plans' value a month: ${running}${others.length ? `; ${others.join(", ")}` : ""}.`;
+}
 
 /** The section; `switchTo` links to the other week ("Last week" or "This week"). */
 export function renderWeekNumbers(
@@ -102,13 +119,7 @@ function WeekNumbers({
     ),
     h("p", { className: "money" }, `Booked work: ${money(stats.value.booked)}.`),
     h("p", { className: "money" }, `Won work: ${money(stats.value.won)}.`),
-    bookings.plansPerMonth
-      ? h(
-          "p",
-          { className: "money" },
-          `Plans' value a month: ${formatRange(bookings.plansPerMonth)}.`,
-        )
-      : null,
+    bookings.plans ? h("p", { className: "money" }, plansWords(bookings.plans)) : null,
     h(
       "details",
       { className: "breakdown" },

@@ -1,11 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { type Facts, repositoryFacts } from "../../../shared/content/facts.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
+import { local } from "../../../tests/support/booking-week.ts";
 import { fixedContent } from "../../../tests/support/content-source.ts";
 import { storeSample } from "../../../tests/support/samples.ts";
 import { testStore } from "../../../tests/support/stores.ts";
 import type { SqliteStore } from "../database/sqlite-store.ts";
 import { periodStats } from "../leads/lead-stats.ts";
 import { createLinkSigners, parseLinkSettings } from "../links/links-settings.ts";
+import type { StoredPlan } from "../store/store.ts";
 import { renderPart } from "../views/react.ts";
 import { handleInbox, inboxSubject, inboxSubjects } from "./inbox-routes.ts";
 import { renderWeekNumbers } from "./week-numbers.ts";
@@ -209,10 +212,166 @@ describe("the inbox's week", () => {
     });
     const switchTo = { href: "inbox?week=last", label: "Last week" };
     expect(renderPart(renderWeekNumbers(stats, switchTo, { visits: 0 }))).not.toContain("Plans");
+    const plans = { perMonth: { low: 650, high: 802 }, plans: 1, unpriced: 0, paused: 0 };
+    expect(renderPart(renderWeekNumbers(stats, switchTo, { visits: 3, plans }))).toContain(
+      "Plans&#x27; value a month: $650–$802 from 1 plan, at its later visits&#x27; price.",
+    );
     expect(
       renderPart(
-        renderWeekNumbers(stats, switchTo, { visits: 3, plansPerMonth: { low: 650, high: 802 } }),
+        renderWeekNumbers(stats, switchTo, {
+          visits: 0,
+          plans: { ...plans, perMonth: { low: 0, high: 0 }, plans: 0, paused: 1 },
+        }),
       ),
-    ).toContain("Plans&#x27; value a month: $650–$802.");
+    ).toContain("Plans&#x27; value a month: none running; 1 more paused.");
+  });
+});
+
+/** A request received two weeks ago, booked online as a plan from its first visit (New York's wall times). */
+async function planned(
+  name: string,
+  plan: Omit<StoredPlan, "laterPrice" | "minutes" | "skipped" | "moved"> & Partial<StoredPlan>,
+) {
+  const id = await storeSample(
+    store,
+    new Date("2026-11-11T15:00:00Z"),
+    { name, phone: "610.555.0123" },
+    // A weekly estimate: $180–$220 the first visit, $150–$190 each later one.
+    { details: exton },
+  );
+  const minutes = plan.minutes ?? 180;
+  const start = local(plan.first.day, plan.first.time);
+  const result = await store.changeRequest(
+    id,
+    {
+      status: "booked",
+      visit: { start, end: new Date(start.getTime() + minutes * 60_000) },
+      plan: { minutes, skipped: [], moved: [], laterPrice: { low: 150, high: 190 }, ...plan },
+      event: { actor: "visitor", kind: "booked" },
+    },
+    new Date("2026-11-11T16:00:00Z"),
+  );
+  expect(result.ok).toBe(true);
+  return id;
+}
+
+/** Visits moved off a closed day (Thanksgiving) go to the nearest open day of their week. */
+const movingFacts = (() => {
+  const facts = repositoryFacts();
+  return { ...facts, booking: { ...facts.booking, closedDayVisits: "move" as const } };
+})();
+
+async function inboxWith(facts: Facts, params: Record<string, string> = {}) {
+  const token = await links.inbox.sign(inboxSubject, now);
+  const response = await handleInbox(
+    new Request(
+      `https://fn.example/functions/v1/send-contact-email/inbox?${new URLSearchParams({ token, ...params })}`,
+    ),
+    "page",
+    { scope: "inbox", subject: inboxSubject, token },
+    { store, links, content: fixedContent(facts), now: () => now },
+  );
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+describe("the inbox's week, with plans", () => {
+  it("lists each plan's visits on their days: the first at the first visit's price, the later ones at the plan's, a moved one marked", async () => {
+    // Every Tuesday at 9, from this week's: next Tuesday's moved to Wednesday at 10.
+    await planned("Weekly Wendy", {
+      first: { day: "2026-11-24", time: "09:00" },
+      every: "week",
+      moved: [{ from: "2026-12-01", to: { day: "2026-12-02", time: "10:00" } }],
+    });
+    // Every Thursday at 1 PM since last week: Thanksgiving's visit moves to Friday.
+    await planned("Thursday Theo", {
+      first: { day: "2026-11-19", time: "13:00" },
+      every: "week",
+      minutes: 120,
+    });
+    // Every Wednesday at 11 from this week's, whose first visit the owner moved to the day before.
+    await planned("Early Ed", {
+      first: { day: "2026-11-25", time: "11:00" },
+      every: "week",
+      moved: [{ from: "2026-11-25", to: { day: "2026-11-24", time: "11:00" } }],
+    });
+    // The first Tuesday of each month, from next week's.
+    await planned("Monthly Mo", { first: { day: "2026-12-01", time: "11:00" }, every: "month" });
+    // Neither shown: a plan cancelled from this week on, a lost customer's plan.
+    await planned("Cancelled Cal", {
+      first: { day: "2026-11-17", time: "15:00" },
+      every: "week",
+      cancelledFrom: "2026-11-23",
+    });
+    const lost = await planned("Lost Lou", {
+      first: { day: "2026-11-18", time: "15:00" },
+      every: "week",
+    });
+    await store.setStatus(lost, "lost", now);
+    await booked("One-time Olga", "2026-11-24T19:00:00Z", "2026-11-24T21:00:00Z");
+
+    const html = await inboxWith(movingFacts);
+    const thisWeek = section(html, "visits-2026-11-23");
+    const nextWeek = section(html, "visits-2026-11-30");
+    expect(days(thisWeek)).toEqual([
+      ["Tue Nov 24", ["Weekly Wendy", "Early Ed", "One-time Olga"]],
+      ["Fri Nov 27", ["Thursday Theo"]],
+    ]);
+    expect(days(nextWeek)).toEqual([
+      ["Tue Dec 1", ["Monthly Mo"]],
+      ["Wed Dec 2", ["Weekly Wendy", "Early Ed"]],
+      ["Thu Dec 3", ["Thursday Theo"]],
+    ]);
+    for (const absent of ["Cancelled Cal", "Lost Lou"]) {
+      expect(thisWeek).not.toContain(absent);
+      expect(nextWeek).not.toContain(absent);
+    }
+
+    const first = visitItem(thisWeek, "Weekly Wendy");
+    expect(first).toContain(
+      '<time dateTime="2026-11-24T09:00:00-05:00">9:00 AM–12:00 PM</time><span> · Plan: every week</span>',
+    );
+    expect(first).toContain('<span class="price">$180–$220</span>');
+    const moved = visitItem(nextWeek, "Weekly Wendy");
+    expect(moved).toContain(
+      '<time dateTime="2026-12-02T10:00:00-05:00">10:00 AM–1:00 PM</time><span> · Plan: every week, moved from Tue Dec 1</span>',
+    );
+    expect(moved).toContain('<span class="price">$150–$190</span>');
+    expect(visitItem(thisWeek, "Thursday Theo")).toContain(
+      "<span> · Plan: every week, moved from Thu Nov 26 (Thanksgiving)</span>",
+    );
+    expect(visitItem(thisWeek, "Thursday Theo")).toContain('<span class="price">$150–$190</span>');
+    expect(visitItem(nextWeek, "Monthly Mo")).toContain("<span> · Plan: every month</span>");
+    // A first visit moved earlier is still the first: at the first visit's price.
+    const early = visitItem(thisWeek, "Early Ed");
+    expect(early).toContain("<span> · Plan: every week, moved from Wed Nov 25</span>");
+    expect(early).toContain('<span class="price">$180–$220</span>');
+    expect(visitItem(nextWeek, "Early Ed")).toContain('<span class="price">$150–$190</span>');
+    expect(visitItem(nextWeek, "Monthly Mo")).toContain('<span class="price">$180–$220</span>');
+
+    // The week's numbers: the plans' visits are booked visits, and what the plans bring a month
+    // (weekly $150–$190 × 52 / 12 three times, monthly $150–$190 once; neither the cancelled nor
+    // the lost).
+    expect(html).toContain("<div><dt>Visits booked</dt><dd>4</dd></div>");
+    expect(html).toContain(
+      "Plans&#x27; value a month: $2,100–$2,660 from 4 plans, each at its later visits&#x27; price.",
+    );
+    // Last week: Theo's Thursday and Cal's Tuesday; Cal's plan ran then.
+    const last = await inboxWith(movingFacts, { week: "last" });
+    expect(last).toContain("<div><dt>Visits booked</dt><dd>2</dd></div>");
+    expect(last).toContain("from 5 plans");
+  });
+
+  it("leaves a paused plan's visits out, and out of the value a month", async () => {
+    await planned("Paused Pia", {
+      first: { day: "2026-11-17", time: "09:00" },
+      every: "two-weeks",
+      pausedFrom: "2026-11-24",
+      pausedUntil: "2027-01-05",
+    });
+    const html = await inboxWith(repositoryFacts());
+    expect(section(html, "visits-2026-11-23")).not.toContain("Paused Pia");
+    expect(section(html, "visits-2026-11-30")).not.toContain("Paused Pia");
+    expect(html).toContain("Plans&#x27; value a month: none running; 1 more paused.");
   });
 });

@@ -2,14 +2,20 @@
  * The owner's week at the top of the inbox: this week's visits and next week's (Monday to Sunday
  * in the business's time zone), each day's in order, each with its time, the customer (a link to
  * the request's page), where to go (a maps link), a Call button, the visit's price and what kind
- * of visit it is. Days without a visit are left out. Plain HTML, no script; its CSS is the
+ * of visit it is (one-time, or a plan's, and whether it was moved from its own date). Days without a visit are left out. Plain HTML, no script; its CSS is the
  * inbox's (views/page-css.ts).
  */
 
 import { phoneDisplay, phoneHref } from "../../../shared/phone.ts";
 import { formatDate } from "../../../shared/quote/preferred-windows.ts";
 import { timeRange, visitDay } from "../base/visit.ts";
-import { mapsHref, placeWords, priceWords, type ScheduledVisit } from "../leads/schedule.ts";
+import {
+  kindWords,
+  mapsHref,
+  placeWords,
+  priceWords,
+  type ScheduledVisit,
+} from "../leads/schedule.ts";
 import { periodDays, type StatsPeriod } from "../leads/stats-periods.ts";
 import { Fragment, h } from "../views/react.ts";
 
@@ -92,7 +98,7 @@ function VisitItem({ visit, href }: { visit: ScheduledVisit; href: string }) {
       "p",
       { className: "when" },
       h("time", { dateTime: visit.start }, timeRange(visit)),
-      h("span", null, ` · ${visit.kind}`),
+      h("span", null, ` · ${kindWords(visit)}`),
     ),
     h("a", { className: "who", href }, visit.name),
     h(

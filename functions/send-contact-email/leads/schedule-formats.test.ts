@@ -14,12 +14,30 @@ const visit: ScheduledVisit = {
   zip: "19341",
   price: { low: 180, high: 220 },
   kind: "One-time",
+  moved: null,
 };
 
 describe("npm run leads -- --schedule's words", () => {
   it("writes a visit on one line, as the owner reads it", () => {
     expect(scheduleText([visit], 1)).toBe(
       "Tue Dec 1, 9:00 AM–1:00 PM  Dana Whitfield  (484) 555-0199  12 Main St, Exton PA 19341  $180–$220  One-time\n\n1 visit in the next day.\n",
+    );
+  });
+
+  it("names a plan's visit, and the date a moved one stands for (and why, off a closed day)", () => {
+    const plan: ScheduledVisit = {
+      ...visit,
+      price: { low: 150, high: 190 },
+      kind: "Plan: every week",
+      moved: { from: "2026-11-26", closedDay: "Thanksgiving" },
+    };
+    expect(scheduleText([plan], 1)).toContain(
+      "  $150–$190  Plan: every week, moved from Thu Nov 26 (Thanksgiving)\n",
+    );
+    const moved = { ...plan, moved: { from: "2026-11-24", closedDay: null } };
+    expect(scheduleText([moved], 1)).toContain("  Plan: every week, moved from Tue Nov 24\n");
+    expect(scheduleJsonLines([moved])).toContain(
+      '"kind":"Plan: every week","moved":{"from":"2026-11-24","closedDay":null}}',
     );
   });
 

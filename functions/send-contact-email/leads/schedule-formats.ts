@@ -6,7 +6,7 @@
 import { phoneDisplay } from "../../../shared/phone.ts";
 import { type Visit, visitDay, visitWords } from "../base/visit.ts";
 import { terminalText, toJsonLine } from "./lead-formats.ts";
-import { placeWords, priceWords, type ScheduledVisit } from "./schedule.ts";
+import { kindWords, placeWords, priceWords, type ScheduledVisit } from "./schedule.ts";
 
 /** How far ahead `--schedule` looks without `--days`, and at most. */
 export const scheduleDays = { default: 14, max: 366 } as const;
@@ -29,7 +29,8 @@ const ahead = (days: number) => (days === 1 ? "the next day" : `the next ${days}
 
 /**
  * "Tue Dec 1, 9:00–11:00 AM  Dana Whitfield  (484) 555-0199  12 Main St, Exton PA 19341
- * $180–$220  One-time", a line a visit, a blank line between days, then how many.
+ * $180–$220  One-time" (or "Plan: every week", "Plan: every week, moved from Tue Dec 1"), a line
+ * a visit, a blank line between days, then how many.
  */
 export function scheduleText(visits: readonly ScheduledVisit[], days: number): string {
   if (visits.length === 0) return `No visits booked in ${ahead(days)}.\n`;
@@ -46,7 +47,7 @@ export function scheduleText(visits: readonly ScheduledVisit[], days: number): s
         terminalText(phoneDisplay(visit.phone)),
         terminalText(placeWords(visit)),
         priceWords(visit),
-        visit.kind,
+        kindWords(visit),
       ].join("  "),
     );
   }

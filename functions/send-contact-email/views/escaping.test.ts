@@ -65,7 +65,7 @@ describe("escaping by default", () => {
       businessName: "Keystone",
       words: repositoryFacts(),
       booking: renderBookingSection({
-        closedDays: repositoryFacts().closedDays,
+        facts: repositoryFacts(),
         request: stored,
         events: [{ kind: "added-address", at: now.toISOString(), details: { address: typed } }],
         emails: [],

@@ -1,0 +1,318 @@
+/**
+ * The owner's request page for a customer with a recurring plan, through the assembled function
+ * (contact-function.ts) on the real SQLite store in memory: the plan in words with its next six
+ * visits; Skip (and Put it back), Move and Cancel posted with the owner's link, each stored with
+ * its event and the customer's plan e-mail at the next SEQUENCE, a crew's capacity held for the
+ * visits a change adds, no cut-off for the owner, and the page saying afterwards what was done.
+ *
+ * The clock is Monday Nov 30, 2026, 10:00 AM in New York; the plan is every Tuesday at 9:00 AM
+ * from tomorrow (23 hours away: inside the customer's 24-hour cut-off, not the owner's).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
+import { local } from "../../../tests/support/booking-week.ts";
+import { storeSample } from "../../../tests/support/samples.ts";
+import { testStore } from "../../../tests/support/stores.ts";
+import { parseContactConfig } from "../base/config.ts";
+import { silentLogger } from "../base/log.ts";
+import { type ContactFunction, createContactFunction } from "../contact-function.ts";
+import { createLinkSigner } from "../links/signed-links.ts";
+import { parseOwnerConfig } from "../owner/owner-config.ts";
+import type { StoredPlan } from "../store/store.ts";
+
+const now = new Date("2026-11-30T15:00:00Z");
+const secrets = {
+  OWNER_LINK_SECRET: "an-owner-link-secret-of-enough-length-0123",
+  VISITOR_LINK_SECRET: "a-visitor-link-secret-of-enough-length-0123",
+};
+const functionUrl = "https://www.example.org/functions/v1/send-contact-email";
+const owner = createLinkSigner(secrets.OWNER_LINK_SECRET, { scope: "owner" });
+const visitor = createLinkSigner(secrets.VISITOR_LINK_SECRET, { scope: "visitor" });
+
+/** A weekly estimate: $180–$220 the first visit, $150–$190 each later one. */
+const weekly: StoredQuoteDetails = {
+  zip: "19341",
+  inServiceArea: true,
+  town: "Exton",
+  estimate: {
+    low: 180,
+    high: 220,
+    recurring: { low: 150, high: 190 },
+    currency: "USD",
+    priceList: "2026-11-a",
+    inputs: {
+      kind: "home",
+      bedrooms: 3,
+      bathrooms: 2,
+      squareFeet: 1800,
+      condition: "routine",
+      frequency: "weekly",
+      addOns: [],
+    },
+  },
+};
+
+const plan: StoredPlan = {
+  first: { day: "2026-12-01", time: "09:00" },
+  minutes: 180,
+  every: "week",
+  skipped: [],
+  moved: [],
+  laterPrice: { low: 150, high: 190 },
+};
+
+let fn: ContactFunction;
+beforeEach(() => {
+  // Date alone: the function's queues keep their real timers.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(now);
+});
+afterEach(async () => {
+  await fn?.stop();
+  vi.useRealTimers();
+});
+
+async function setup() {
+  fn = createContactFunction({
+    config: parseContactConfig({
+      CONTACT_PUBLIC_KEY: "test-public-key",
+      OUTBOX_DRAIN_SECRET: "drain-secret-of-at-least-32-characters",
+    }),
+    owner: parseOwnerConfig(
+      { ...secrets, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
+      { production: true, defaultFunctionUrl: functionUrl },
+    ),
+    openStore: async () => ({ store: testStore() }),
+    mailer: { send: async () => "test", close: async () => {} },
+    log: silentLogger,
+  });
+  await fn.start();
+  const store = fn.store;
+  if (!store) throw new Error("not open");
+  const book = async (name: string, change: Parameters<typeof store.changeRequest>[1]) => {
+    const id = await storeSample(
+      store,
+      new Date("2026-11-20T15:00:00Z"),
+      { name, email: `${name.split(" ")[0]?.toLowerCase()}@example.org` },
+      { details: weekly },
+    );
+    const result = await store.changeRequest(id, change, new Date("2026-11-20T16:00:00Z"));
+    if (!result.ok) throw new Error(`not booked: ${result.reason}`);
+    return id;
+  };
+  const id = await book("Dana Whitfield", {
+    status: "booked",
+    visit: { start: local("2026-12-01", "09:00"), end: local("2026-12-01", "12:00") },
+    plan,
+    // As the customer's online booking records it (visitor-booking.ts).
+    event: {
+      actor: "visitor",
+      kind: "booked",
+      details: {
+        visit: { start: "2026-12-01T14:00:00.000Z", end: "2026-12-01T17:00:00.000Z" },
+        online: true,
+        plan: "every week on Tuesday",
+      },
+    },
+  });
+  const token = await owner.sign(id, now);
+  const call = (path: string, init?: RequestInit) =>
+    fn.fetch(new Request(new URL(path, `${functionUrl}/`), init), { peer: "127.0.0.1" });
+  const page = async (query = "") =>
+    (await call(`lead/${id}?token=${encodeURIComponent(token)}${query}`)).text();
+  /** Posts a form of the plan, at the SEQUENCE the page shows unless given; the 303's Location. */
+  const post = async (fields: Record<string, string>) => {
+    const sequence = String((await store.get(id))?.visitSequence);
+    const response = await call(`lead/${id}/visit`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token, sequence, ...fields }),
+    });
+    expect(response.status).toBe(303);
+    return new URL(response.headers.get("location") ?? "", `${functionUrl}/lead/${id}/visit`);
+  };
+  /** The page the 303 leads to. */
+  const follow = async (location: URL) =>
+    (await call(`${location.pathname.replace(/^.*\/lead\//, "lead/")}${location.search}`)).text();
+  return { store, id, token, page, post, follow, book };
+}
+
+/** The visible text of the page, without its tags. */
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
+
+describe("the owner's page of a plan", () => {
+  it("shows how often, the prices and the next six visits, each with Skip; Move and Cancel", async () => {
+    const t = await setup();
+    const html = await t.page();
+    const words = text(html);
+    expect(html).toContain('<h2 id="visit">Plan</h2>');
+    expect(words).toContain(
+      "Every week on Tuesday at 9:00 AM, 3 hours each. First visit $180–$220, then $150–$190 a visit.",
+    );
+    const rows = [...html.matchAll(/<li><span>([^<]*)<br\/>([^<]*)<\/span>/g)].map(
+      (row) => `${row[1]}, ${row[2]}`,
+    );
+    expect(rows).toEqual([
+      "Tue Dec 1, 9:00 AM–12:00 PM",
+      "Tue Dec 8, 9:00 AM–12:00 PM",
+      "Tue Dec 15, 9:00 AM–12:00 PM",
+      "Tue Dec 22, 9:00 AM–12:00 PM",
+      "Tue Dec 29, 9:00 AM–12:00 PM",
+      "Tue Jan 5, 9:00 AM–12:00 PM",
+    ]);
+    expect(html).toContain('aria-label="Skip: the visit of Tue Dec 1">Skip</button>');
+    expect(words).toContain(
+      "Visit booked: Tue Dec 1, 9:00 AM–12:00 PM, then every week on Tuesday",
+    );
+    expect(html.match(/name="action" value="plan-skip"/g)).toHaveLength(6);
+    expect(html).toContain('<legend>Move one visit</legend><label for="plan-visit">Visit</label>');
+    expect(html).toContain('<option value="2026-12-08">Tue Dec 8, 9:00 AM–12:00 PM</option>');
+    expect(html).toContain('name="action" value="plan-cancel"');
+    // The one visit's forms are not there: the plan's visits replace it.
+    expect(html).not.toContain('value="book"');
+    expect(html).not.toContain("Cancel the visit");
+  });
+
+  it("skips a visit 23 hours away (no cut-off for the owner), says so, and puts it back", async () => {
+    const t = await setup();
+    const location = await t.post({ action: "plan-skip", occurrence: "2026-12-01" });
+    expect(location.searchParams.get("visit")).toBe("plan-skipped");
+    expect(location.searchParams.get("day")).toBe("2026-12-01");
+    const stored = await t.store.get(t.id);
+    expect(stored?.plan?.skipped).toEqual(["2026-12-01"]);
+    expect(stored?.plan?.laterPrice).toEqual({ low: 150, high: 190 });
+    expect(stored?.visitSequence).toBe(2);
+    const events = await t.store.listEvents(t.id);
+    expect(events.at(-1)).toMatchObject({
+      actor: "owner",
+      kind: "plan-skipped",
+      details: { occurrence: "2026-12-01" },
+    });
+    const emails = await t.store.listVisitorEmails(t.id);
+    expect(emails.at(-1)).toMatchObject({
+      key: `plan:${t.id}:2`,
+      kind: "plan",
+      recipient: "dana@example.org",
+      payload: { action: { kind: "skipped", occurrence: "2026-12-01" }, sequence: 2 },
+    });
+
+    const after = text(await t.follow(location));
+    expect(after).toContain(
+      "Skipped the visit of Tue Dec 1. Dana Whitfield is e-mailed the change, with their calendar updated. To undo it, press Put it back beside it.",
+    );
+    expect(after).toContain("Tue Dec 1: skipped Put it back");
+    expect(after).toContain("A visit of the plan skipped: Tue Dec 1");
+
+    const back = await t.post({ action: "plan-unskip", occurrence: "2026-12-01" });
+    expect(back.searchParams.get("visit")).toBe("plan-unskipped");
+    expect((await t.store.get(t.id))?.plan?.skipped).toEqual([]);
+    expect(text(await t.follow(back))).toContain("Put back the visit of Tue Dec 1.");
+  });
+
+  it("moves a visit within its week or the next, to a time a crew is free unless told otherwise", async () => {
+    const t = await setup();
+    // The one crew is busy Wednesday Dec 9 from 1 to 3 PM with another customer.
+    await t.book("Other Olga", {
+      status: "booked",
+      visit: { start: local("2026-12-09", "13:00"), end: local("2026-12-09", "15:00") },
+      event: { actor: "owner", kind: "booked" },
+    });
+    const move = { action: "plan-move", occurrence: "2026-12-08", date: "2026-12-09" };
+    const full = await t.post({ ...move, time: "14:00" });
+    expect(full.searchParams.get("why")).toBe("plan-full");
+    expect(text(await t.follow(full))).toContain("Nothing was changed: every crew is busy then");
+    expect((await t.store.get(t.id))?.plan?.moved).toEqual([]);
+    // Two weeks on is not that visit's week nor the next.
+    const far = await t.post({ ...move, date: "2026-12-22", time: "10:00" });
+    expect(far.searchParams.get("why")).toBe("plan-week");
+
+    const moved = await t.post({ ...move, time: "16:00" });
+    expect(moved.searchParams.get("visit")).toBe("plan-moved");
+    expect((await t.store.get(t.id))?.plan?.moved).toEqual([
+      { from: "2026-12-08", to: { day: "2026-12-09", time: "16:00" } },
+    ]);
+    const page = text(await t.follow(moved));
+    expect(page).toContain("Moved the visit of Tue Dec 8 to Wed Dec 9 at 4:00 PM.");
+    expect(page).toContain("Wed Dec 9 4:00–7:00 PM (moved from Tue Dec 8)");
+    expect(page).toContain("A visit of the plan moved: Tue Dec 8 to Wed Dec 9, 4:00–7:00 PM");
+    expect((await t.store.listVisitorEmails(t.id)).at(-1)?.payload).toEqual({
+      action: { kind: "moved", occurrence: "2026-12-08" },
+      sequence: 2,
+    });
+
+    // Into the crew's busy time when the owner says so.
+    const anyway = await t.post({
+      action: "plan-move",
+      occurrence: "2026-12-08",
+      date: "2026-12-09",
+      time: "13:00",
+      anyway: "yes",
+    });
+    expect(anyway.searchParams.get("visit")).toBe("plan-moved");
+    expect((await t.store.get(t.id))?.plan?.moved.at(-1)).toEqual({
+      from: "2026-12-08",
+      to: { day: "2026-12-09", time: "13:00" },
+    });
+  });
+
+  it("cancels the plan only with the tick, from its next visit on", async () => {
+    const t = await setup();
+    const unticked = await t.post({ action: "plan-cancel" });
+    expect(unticked.searchParams.get("why")).toBe("plan-confirm");
+    expect((await t.store.get(t.id))?.plan?.cancelledFrom).toBeUndefined();
+
+    const cancelled = await t.post({ action: "plan-cancel", confirm: "yes" });
+    expect(cancelled.searchParams.get("visit")).toBe("plan-cancelled");
+    expect((await t.store.get(t.id))?.plan?.cancelledFrom).toBe("2026-12-01");
+    expect((await t.store.listEvents(t.id)).at(-1)).toMatchObject({
+      actor: "owner",
+      kind: "plan-cancelled",
+      details: { from: "2026-12-01" },
+    });
+    expect((await t.store.listVisitorEmails(t.id)).at(-1)?.payload).toMatchObject({
+      action: { kind: "cancelled" },
+    });
+    const page = await t.follow(cancelled);
+    expect(text(page)).toContain(
+      "Plan cancelled: no visits from Tue Dec 1 on. Dana Whitfield is e-mailed the change",
+    );
+    expect(text(page)).toContain("Cancelled: no visits from Tue Dec 1 on.");
+    expect(page).not.toContain('value="plan-skip"');
+    expect(page).not.toContain('value="plan-cancel"');
+  });
+
+  it("changes nothing on a second tap or a stale page, nor with a one-time visit's form", async () => {
+    const t = await setup();
+    const fields = {
+      token: t.token,
+      sequence: "1",
+      action: "plan-skip",
+      occurrence: "2026-12-08",
+    };
+    const post = (body: Record<string, string>) =>
+      fn.fetch(
+        new Request(`${functionUrl}/lead/${t.id}/visit`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(body),
+        }),
+        { peer: "127.0.0.1" },
+      );
+    expect((await post(fields)).headers.get("location")).toContain("visit=plan-skipped");
+    expect((await post(fields)).headers.get("location")).toContain("why=stale");
+    const oneTime = await post({ ...fields, sequence: "2", action: "cancel", confirm: "yes" });
+    expect(oneTime.headers.get("location")).toContain("why=plan-one-time");
+    expect((await t.store.get(t.id))?.plan?.skipped).toEqual(["2026-12-08"]);
+    expect((await t.store.listEvents(t.id)).map((event) => event.kind)).toEqual([
+      "booked",
+      "plan-skipped",
+    ]);
+    // The customer's link never reaches the owner's route.
+    const theirs = await post({ ...fields, token: await visitor.sign(t.id, now), sequence: "2" });
+    expect(theirs.status).toBe(403);
+  });
+});

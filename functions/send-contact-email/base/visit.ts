@@ -104,6 +104,7 @@ export const bookingProblems = {
   stale: "The request changed since this page was opened: here it is as it is now.",
   action: "Please use the page's buttons.",
   confirm: "Nothing was cancelled: tick the box to confirm, then press Cancel the visit.",
+  "decline-confirm": "Nothing changed: tick the box to confirm, then press Turn it down.",
   full: "Nothing was booked: every crew is busy then (your crews and travel time are set in the site editor, Online booking). Choose another time, or tick “Book it even if every crew is busy then”.",
 } as const;
 export type BookingProblem = keyof typeof bookingProblems;

@@ -7,7 +7,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ContactInput } from "../../../shared/contact-schema.ts";
 import { repositoryFacts } from "../../../shared/content/facts.ts";
+import { repositoryContent } from "../../../shared/content/repository-content.ts";
+import { checkSiteContent, type SiteContent } from "../../../shared/content/site-content.ts";
 import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { publishAndFollow } from "../../../tests/support/content-source.ts";
 import { testStore } from "../../../tests/support/stores.ts";
 import { parseContactConfig } from "../base/config.ts";
 import { silentLogger } from "../base/log.ts";
@@ -319,5 +322,93 @@ describe("a recurring estimate books a plan", () => {
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("That time is not free every week on");
     expect((await t.store().get(planned.id))?.plan).toBeUndefined();
+  });
+});
+
+describe("held until the owner confirms (the owner's setting)", () => {
+  async function heldSetup() {
+    const t = await setup();
+    const document = structuredClone(repositoryContent) as SiteContent;
+    document.booking.confirmation = "held";
+    const checked = checkSiteContent(document);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+    await publishAndFollow(t.fn, checked.content);
+    const answer = (
+      id: string,
+      action: "confirm" | "decline",
+      extra: Record<string, string> = {},
+    ) =>
+      owner.sign(id, new Date()).then((token) =>
+        t.call(`/lead/${id}/visit`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ token, sequence: "1", action, ...extra }),
+        }),
+      );
+    return { ...t, answer };
+  }
+
+  it("keeps the picked time for the customer, tells the owner to confirm it, and sends nothing yet", async () => {
+    const t = await heldSetup();
+    const request = await t.send(homeRequest());
+    const [time] = offered(await (await t.page(request)).text());
+    const booked = await t.book(request, time as string);
+    expect(booked.status).toBe(303);
+    expect(booked.headers.get("location")).toContain("saved=held");
+    const stored = await t.store().get(request.id);
+    expect(stored?.visitHeld).toBe(true);
+    expect(stored?.status).toBe("new");
+    const page = await (await t.page(request, "&saved=held")).text();
+    expect(page).toContain("Held for you: ");
+    expect(page).toContain("That time is kept for you while we confirm it.");
+    expect((await t.store().listVisitorEmails(request.id)).map((e) => e.kind)).not.toContain(
+      "visit",
+    );
+    const notices = await t.store().listNotices();
+    expect(notices.some((n) => n.notice.title.includes("picked a time: please confirm it"))).toBe(
+      true,
+    );
+    // Nobody else gets the time meanwhile.
+    const other = await t.send(homeRequest());
+    expect(offered(await (await t.page(other)).text())).not.toContain(time);
+    expect((await t.book(other, time as string)).status).toBe(409);
+  });
+
+  it("is booked by the owner's Confirm, with the customer's confirmation and invitation", async () => {
+    const t = await heldSetup();
+    const request = await t.send(homeRequest());
+    const [time] = offered(await (await t.page(request)).text());
+    await t.book(request, time as string);
+    const confirmed = await t.answer(request.id, "confirm");
+    expect(confirmed.headers.get("location")).toContain("visit=confirmed");
+    const stored = await t.store().get(request.id);
+    expect(stored?.visitHeld).toBeUndefined();
+    expect(stored?.status).toBe("booked");
+    expect(stored?.visit?.start.slice(0, 16)).toBe(time);
+    const emails = await t.store().listVisitorEmails(request.id);
+    expect(emails.find((e) => e.kind === "visit")?.payload.action).toBe("booked");
+    // A second tap changes nothing.
+    const again = await t.answer(request.id, "confirm");
+    expect(again.headers.get("location")).toContain("why=stale");
+    expect((await t.store().listVisitorEmails(request.id)).length).toBe(emails.length);
+  });
+
+  it("is freed by the owner's Turn it down, only with its tick, and the customer asked for another time", async () => {
+    const t = await heldSetup();
+    const request = await t.send(homeRequest());
+    const [time] = offered(await (await t.page(request)).text());
+    await t.book(request, time as string);
+    const unticked = await t.answer(request.id, "decline");
+    expect(unticked.headers.get("location")).toContain("why=decline-confirm");
+    expect((await t.store().get(request.id))?.visitHeld).toBe(true);
+    const declined = await t.answer(request.id, "decline", { confirm: "yes" });
+    expect(declined.headers.get("location")).toContain("visit=declined");
+    const stored = await t.store().get(request.id);
+    expect(stored?.visit).toBeUndefined();
+    expect(stored?.visitHeld).toBeUndefined();
+    const emails = await t.store().listVisitorEmails(request.id);
+    expect(emails.find((e) => e.kind === "visit")?.payload.action).toBe("declined");
+    // The time is open again, and the customer may pick again.
+    expect(offered(await (await t.page(request)).text())).toContain(time);
   });
 });

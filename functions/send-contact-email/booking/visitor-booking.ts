@@ -8,6 +8,7 @@
 import type { BookingSettings } from "../../../shared/booking/booking-settings.ts";
 import { visitMinutes } from "../../../shared/booking/booking-settings.ts";
 import {
+  crewFree,
   fitsAt,
   groupByDay,
   notOpenReasons,
@@ -55,7 +56,7 @@ export function onlineVisitMinutes(
  * plan and eight of a weekly one. Later visits take their crews first all the same, since every
  * booking after this one sees them.
  */
-const planCheckDays = 56;
+export const planCheckDays = 56;
 
 /** The visits already booked that a new one (or a new plan's) could meet. */
 async function bookedVisits(store: BookingStore, facts: BookingFacts, now: Date) {
@@ -97,13 +98,15 @@ export function planFor(
  * Whether every visit of the plan in its first weeks finds a crew free beside `busy` (the visit
  * and the travel after it), so that a plan is never booked onto a week that is full.
  */
-function planFits(plan: StoredPlan, busy: readonly BookedVisit[], facts: BookingFacts): boolean {
+function planFits(
+  plan: StoredPlan,
+  free: (start: Date, end: Date) => boolean,
+  facts: BookingFacts,
+): boolean {
   const rules = planRulesOf(facts);
   const from = zonedInstant(plan.first.day, plan.first.time, rules.timeZone);
   const to = new Date(from.getTime() + planCheckDays * day);
-  return planVisitsBetween(plan, from, to, rules).every((visit) =>
-    fitsAt({ settings: facts.booking, busy, start: visit.start, end: visit.end }),
-  );
+  return planVisitsBetween(plan, from, to, rules).every((visit) => free(visit.start, visit.end));
 }
 
 /** The instants a crew is kept busy by a plan's first weeks (its visits and the travel around them). */
@@ -159,9 +162,10 @@ export async function offeredTimes(
   const minutes = onlineVisitMinutes(request, facts.booking);
   if (minutes === null) return null;
   const busy = await bookedVisits(store, facts, now);
+  const free = crewFree(facts.booking, busy);
   const open = openTimes(rulesOf(facts, busy, minutes, now)).filter((time) => {
     const plan = planFor(request, { day: time.day, time: time.time }, minutes);
-    return !plan || planFits(plan, busy, facts);
+    return !plan || planFits(plan, free, facts);
   });
   const days = groupByDay(open).map((one) => ({
     ...one,
@@ -217,7 +221,8 @@ export async function bookingFor(
   const { timeZone } = facts.reach;
   const visit = { start: start.toISOString(), end: end.toISOString() };
   const plan = planFor(request, { day: posted.slice(0, 10), time: posted.slice(11, 16) }, minutes);
-  if (plan && !planFits(plan, busy, facts)) return { problem: notEveryTime(plan), taken: true };
+  if (plan && !planFits(plan, crewFree(facts.booking, busy), facts))
+    return { problem: notEveryTime(plan), taken: true };
   const rules = planRulesOf(facts);
   // A crew is busy from a visit's start to its end and the travel after it.
   const span = plan
@@ -227,31 +232,46 @@ export async function bookingFor(
         to: new Date(end.getTime() + travelMinutes * minute),
       };
   const every = plan ? describeEvery(plan.every, plan.first.day) : null;
+  // Held for the owner's tap (the owner's setting): it takes its crew now; the status, the
+  // confirmation and its calendar invitation wait for the owner (owner-visit-routes.ts, confirm).
+  const held = facts.booking.confirmation === "held";
   return {
     change: {
-      status: "booked",
+      ...(held ? { visitHeld: true } : { status: "booked" as const }),
       visit: { start, end },
       ...(plan ? { plan } : {}),
       expectedSequence: request.visitSequence,
-      visitorEmail: plan ? planEmail({ kind: "booked" }, request) : visitEmail("booked", request),
+      ...(held
+        ? {}
+        : {
+            visitorEmail: plan
+              ? planEmail({ kind: "booked" }, request)
+              : visitEmail("booked", request),
+          }),
       capacity: {
         ...span,
         fits: (others) => {
           const taken = busyIn(others, span.from, span.to, rules);
           return plan
-            ? planFits(plan, taken, facts)
+            ? planFits(plan, crewFree(facts.booking, taken), facts)
             : fitsAt({ settings: facts.booking, busy: taken, start, end });
         },
       },
       event: {
         actor: "visitor",
         kind: "booked",
-        details: { visit, online: true, ...(every ? { plan: every } : {}) },
+        details: {
+          visit,
+          online: true,
+          ...(every ? { plan: every } : {}),
+          ...(held ? { held: true } : {}),
+        },
       },
     },
     action: {
       kind: "booked",
       visit: every ? `${visitWords(visit)}, then ${every}` : visitWords(visit),
+      ...(held ? { held: true as const } : {}),
     },
   };
 }

@@ -197,8 +197,19 @@ export function fitsAt({
   start: Date;
   end: Date;
 }): boolean {
+  return crewFree(settings, busy)(start, end);
+}
+
+/**
+ * `fitsAt` for many visits beside the same busy ones (every visit of a plan, at every time a page
+ * offers): the busy visits are sorted once, each question is then a binary search.
+ */
+export function crewFree(
+  settings: CapacitySettings,
+  busy: readonly Busy[],
+): (start: Date, end: Date) => boolean {
   const depths = depthsOf(busy, settings.travelMinutes * minute);
-  return fitsIn(depths, settings, start.getTime(), end.getTime());
+  return (start, end) => fitsIn(depths, settings, start.getTime(), end.getTime());
 }
 
 /** The times a visitor can book for a visit of `minutes`, earliest first. */

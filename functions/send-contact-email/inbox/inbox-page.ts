@@ -17,7 +17,7 @@ import { visitWords } from "../base/visit.ts";
 import { NewLinkForm } from "../http/new-link-offer.ts";
 import { privatePageHeaders } from "../http/private-page.ts";
 import { visitIsOn } from "../leads/booked-visits.ts";
-import type { Lead } from "../leads/lead-formats.ts";
+import { type Lead, visitLabel } from "../leads/lead-formats.ts";
 import { editorPartsWords } from "../site-editor/editor-parts.ts";
 import { ButtonLink } from "../views/parts.ts";
 import { renderPage } from "../views/private-page.ts";
@@ -274,7 +274,7 @@ function LeadItem({ lead, href, words }: { lead: Lead; href: string; words: Quot
       ? h(
           "p",
           { className: "visit" },
-          "Visit ",
+          `${visitLabel(lead)} `,
           h("time", { dateTime: visit.start }, visitWords(visit)),
         )
       : null,

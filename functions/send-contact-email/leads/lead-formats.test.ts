@@ -83,6 +83,36 @@ describe("leads output", () => {
     expect(JSON.parse(toJsonLine(lead)).visit).toBeUndefined();
   });
 
+  it("names a plan's first visit and a time held for the owner's confirmation", async () => {
+    const store = testStore();
+    await storeSample(store, new Date("2026-11-25T15:00:00Z"));
+    const [{ id }] = (await store.list()) as [{ id: string }];
+    const visit = {
+      start: new Date("2026-12-01T14:00:00Z"),
+      end: new Date("2026-12-01T16:00:00Z"),
+    };
+    const plan = {
+      first: { day: "2026-12-01", time: "09:00" },
+      minutes: 120,
+      every: "week" as const,
+      skipped: [],
+      moved: [],
+      laterPrice: null,
+    };
+    await store.changeRequest(
+      id,
+      { visit, plan, visitHeld: true, event: { actor: "visitor", kind: "booked" } },
+      new Date(),
+    );
+    const planned = toLead((await store.get(id)) as never);
+    expect(planned).toMatchObject({ plan: "every week on Tuesday", held: true });
+    expect(toText([planned])).toContain(
+      "Plan (every week on Tuesday), first visit held for you to confirm: Tue Dec 1, 9:00–11:00 AM",
+    );
+    expect(JSON.parse(toJsonLine(planned)).plan).toBe("every week on Tuesday");
+    await store.close();
+  });
+
   it("defuses cells a spreadsheet would run as formulas", () => {
     expect(csvCell('=HYPERLINK("http://evil.example","click")')).toBe(
       `"'=HYPERLINK(""http://evil.example"",""click"")"`,

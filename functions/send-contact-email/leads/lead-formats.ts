@@ -5,15 +5,17 @@
  * them, and CSV cells that a spreadsheet would run as a formula are defused.
  */
 
+import { describeEvery } from "../../../shared/booking/plans.ts";
 import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { serviceDescription } from "../../../shared/contact-fields.ts";
 import { townText } from "../../../shared/quote/describe.ts";
+import { formatDate } from "../../../shared/quote/preferred-windows.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
 import { sourceChannel } from "../../../shared/source-words.ts";
 import type { VisitSource } from "../../../shared/visit-source.ts";
 import { spreadsheetTime, zonedIso } from "../base/clock.ts";
 import { type Visit, visitWords } from "../base/visit.ts";
-import type { StoredContactRequest } from "../store/store.ts";
+import type { StoredContactRequest, StoredPlan } from "../store/store.ts";
 
 export type Lead = StoredQuoteDetails & {
   id: string;
@@ -42,6 +44,10 @@ export type Lead = StoredQuoteDetails & {
   deliveredTo: string | null;
   /** The booked visit, in the business's time zone (ISO 8601 with its offset), when there is one. */
   visit?: Visit;
+  /** A plan's words, from its first visit ("every week on Tuesday"; "cancelled"), when it has one. */
+  plan?: string;
+  /** The visit waits for the owner's confirmation (Online booking: held until you confirm). */
+  held?: true;
   /** The address the visitor gave on their page, when they did. */
   serviceAddress?: string;
   /** Where the visit came from (shared/visit-source.ts); absent when the request carried none. */
@@ -60,6 +66,18 @@ const quoteKeys = [
   "preferredWindows",
   "contentVersion",
 ] as const;
+
+/** "every week on Tuesday", or what became of the plan. */
+function planWords(plan: StoredPlan): string {
+  const every = describeEvery(plan.every, plan.first.day);
+  return plan.cancelledFrom ? `${every}, no visits from ${formatDate(plan.cancelledFrom)}` : every;
+}
+
+/** How a request's visit is named: a one-time visit, a plan's first, held or not. */
+export function visitLabel(lead: Pick<Lead, "plan" | "held">): string {
+  const what = lead.plan ? `Plan (${lead.plan}), first visit` : "Visit";
+  return lead.held ? `${what} held for you to confirm` : what;
+}
 
 export function toLead(row: StoredContactRequest & StoredQuoteDetails): Lead {
   // Quote details only when the request carried them (a request without them stays as before).
@@ -87,6 +105,8 @@ export function toLead(row: StoredContactRequest & StoredQuoteDetails): Lead {
     deliveredTo: row.deliveredTo,
     ...details,
     ...(row.visit ? { visit: row.visit } : {}),
+    ...(row.plan ? { plan: planWords(row.plan) } : {}),
+    ...(row.visitHeld ? { held: true as const } : {}),
     ...(row.serviceAddress ? { serviceAddress: row.serviceAddress } : {}),
     ...(row.source ? { source: row.source } : {}),
     ...(row.spamReason ? { spamReason: row.spamReason } : {}),
@@ -275,7 +295,7 @@ export function toText(leads: Lead[]): string {
     return [
       `${whenFormat.format(new Date(lead.receivedAt))}  ${terminalText(lead.name)}  ${terminalText(lead.phone)}  ${terminalText(lead.email)}`,
       `  ${terminalText(lead.serviceLabel)} · ${lead.status === "spam" ? "" : `${lead.status.toUpperCase()} · `}${status(lead)}${town ? ` · ${terminalText(town)}` : ""} · from ${terminalText(sourceChannel(lead.source))}`,
-      ...(lead.visit ? [`  Visit: ${visitWords(lead.visit)}`] : []),
+      ...(lead.visit ? [`  ${visitLabel(lead)}: ${visitWords(lead.visit)}`] : []),
       `  ${message.length > 300 ? `${message.slice(0, 299)}…` : message}`,
     ].join("\n");
   });

@@ -412,3 +412,35 @@ describe("held until the owner confirms (the owner's setting)", () => {
     expect(offered(await (await t.page(request)).text())).toContain(time);
   });
 });
+
+describe("a business the owner books online", () => {
+  async function commercialSetup() {
+    const t = await setup();
+    const document = structuredClone(repositoryContent) as SiteContent;
+    document.booking.onlineServices = ["residential", "commercial"];
+    const checked = checkSiteContent(document);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+    await publishAndFollow(t.fn, checked.content);
+    return t;
+  }
+  const business = (visitsPerWeek: number) =>
+    homeRequest({
+      service: "commercial",
+      estimate: { kind: "business", squareFeet: 3000, visitsPerWeek, addOns: [] },
+    });
+
+  it("books one visit a week as a weekly plan", async () => {
+    const t = await commercialSetup();
+    const request = await t.send(business(1));
+    const [time] = offered(await (await t.page(request)).text());
+    expect((await t.book(request, time as string)).status).toBe(303);
+    expect((await t.store().get(request.id))?.plan?.every).toBe("week");
+  });
+
+  it("leaves several visits a week to the owner's call: no times offered", async () => {
+    const t = await commercialSetup();
+    const html = await (await t.page(await t.send(business(3)))).text();
+    expect(html).not.toContain("Book your first visit");
+    expect(html).toContain("We will call you by");
+  });
+});

@@ -48,6 +48,9 @@ export function onlineVisitMinutes(
   if (request.visit || !["new", "contacted"].includes(request.status)) return null;
   if (!request.inServiceArea || !request.estimate) return null;
   if (!(settings.onlineServices as readonly string[]).includes(request.service)) return null;
+  // Several visits a week are several weekdays: the owner agrees them on the call.
+  const { inputs } = request.estimate;
+  if (inputs.kind === "business" && inputs.visitsPerWeek > 1) return null;
   return visitMinutes(settings, request.estimate.inputs);
 }
 
@@ -70,10 +73,11 @@ async function bookedVisits(store: BookingStore, facts: BookingFacts, now: Date)
   return visits.map(({ start, end }) => ({ start, end }));
 }
 
-/** How often the estimate's home cleaning recurs, or null: a one-time visit. */
+/** How often the estimate's cleaning recurs (a business's one visit a week: weekly), or null: one-time. */
 function planEveryOfRequest(request: StoredContactRequest) {
   const inputs = request.estimate?.inputs;
-  return inputs?.kind === "home" ? planEveryOf(inputs.frequency) : null;
+  if (inputs?.kind === "business") return inputs.visitsPerWeek === 1 ? "week" : null;
+  return inputs ? planEveryOf(inputs.frequency) : null;
 }
 
 /** The plan a recurring estimate books from its first visit, or null for a one-time visit. */

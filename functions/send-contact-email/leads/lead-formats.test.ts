@@ -86,7 +86,7 @@ describe("leads output", () => {
   it("names a plan's first visit and a time held for the owner's confirmation", async () => {
     const store = testStore();
     await storeSample(store, new Date("2026-11-25T15:00:00Z"));
-    const [{ id }] = (await store.list()) as [{ id: string }];
+    const id = (await store.list())[0]?.id ?? "";
     const visit = {
       start: new Date("2026-12-01T14:00:00Z"),
       end: new Date("2026-12-01T16:00:00Z"),

@@ -29,6 +29,29 @@ describe("acknowledgements", () => {
     expect(await t.store.listVisitorEmails(spam)).toEqual([]);
   });
 
+  it("sends, in a pass, the acknowledgement of a request stored just before it, still being queued", async () => {
+    const t = visitorOutboxOnFakeClock("2026-11-24T15:00:00Z");
+    await t.outbox.tick(); // the first pass catches up on the day's requests; later ones do not
+    const id = await storeRequest(t.store, t.now(), { email: "dana@example.org" });
+    // The store answers slowly (a loaded machine): the pass must wait for the queueing.
+    const get = t.store.get.bind(t.store);
+    let answer = () => {};
+    const slow = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    t.store.get = async (one) => {
+      await slow;
+      return get(one);
+    };
+    const stored = t.outbox.onStored(id);
+    const pass = t.outbox.tick();
+    answer();
+    await pass;
+    // Sent by the time the pass is over, not some time after it.
+    expect(t.sent).toHaveLength(1);
+    await stored;
+  });
+
   it("sends at most 3 a day to one address; the 4th is kept as not sent, with the reason", async () => {
     const t = visitorOutboxOnFakeClock("2026-11-24T15:00:00Z");
     const ids = [];

@@ -93,6 +93,8 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
   const log = options.log ?? silentLogger;
   const now = options.now ?? (() => new Date());
   let acksToCatchUp = true;
+  /** Acknowledgements of requests just stored, until they are queued (a pass waits for them). */
+  const acknowledging = new Set<Promise<void>>();
   const ackCap = acknowledgementCaps(options.acknowledgementHourlyCap ?? 0);
 
   async function links(request: StoredContactRequest) {
@@ -262,22 +264,28 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
   });
 
   async function tick() {
+    // A pass sends what was stored before it: acknowledgements still being queued come first.
+    await Promise.all(acknowledging);
     const counts = await runner.pass();
     return { queued: counts.queued ?? 0, sent: counts.sent ?? 0, failed: counts.failed ?? 0 };
   }
 
   return {
     start: () => runner.start(),
-    async onStored(id) {
-      try {
-        // Not in the visitor's answer: read the stored row after the answer has gone out.
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        const request = await store.get(id);
-        if (request && (await queueAcknowledgement(request))) await runner.wake();
-      } catch (error) {
-        acksToCatchUp = true;
-        log.error("acknowledgement not queued", { id, error: errorMessage(error) });
-      }
+    onStored(id) {
+      const queued = (async () => {
+        try {
+          // Not in the visitor's answer: read the stored row after the answer has gone out.
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          const request = await store.get(id);
+          if (request && (await queueAcknowledgement(request))) await runner.wake();
+        } catch (error) {
+          acksToCatchUp = true;
+          log.error("acknowledgement not queued", { id, error: errorMessage(error) });
+        }
+      })();
+      acknowledging.add(queued);
+      return queued.finally(() => acknowledging.delete(queued));
     },
     notify: () => runner.wake(),
     tick,

@@ -1,6 +1,6 @@
 /**
  * What the scripts that look at the owner's pages share (site-editor-shots.ts,
- * site-editor-html.ts, owner-links-shots.ts): the contact function in this process on an
+ * site-editor-html.ts, owner-links-shots.ts, inbox-week-shots.ts, held-shots.ts): the contact function in this process on an
  * in-memory store, whose host shows each published version as soon as it is asked (as `npm start`
  * does once its pages are made again), and a phone at 390 px without JavaScript whose every
  * request that function answers: no server, no build.
@@ -29,6 +29,12 @@ export async function startOwnerFunction(options: {
   /** Where its e-mails go; by default, nowhere. */
   mailer?: Mailer;
   processPicture?: ProcessPicture;
+  /**
+   * The function takes up each version published (`fn.publishing.checkNow()`) as its live one,
+   * as on Supabase, so that a setting published shows in its pages (held-shots.ts); by default it
+   * keeps the repository's and reports what the host would serve.
+   */
+  followsPublishes?: boolean;
 }): Promise<{ fn: ContactFunction; owner: OwnerConfig }> {
   const owner = parseOwnerConfig(
     { OWNER_LINK_SECRET: options.secret, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
@@ -46,12 +52,14 @@ export async function startOwnerFunction(options: {
     mailer: options.mailer ?? { send: async () => "harness", close: async () => {} },
     log: silentLogger,
     processPicture: options.processPicture,
-    publishing: {
-      async checkNow() {
-        status.serving = (await store?.liveContent())?.version ?? null;
-      },
-      status: () => ({ ...status }),
-    },
+    publishing: options.followsPublishes
+      ? undefined
+      : {
+          async checkNow() {
+            status.serving = (await store?.liveContent())?.version ?? null;
+          },
+          status: () => ({ ...status }),
+        },
   });
   await fn.start();
   return { fn, owner };

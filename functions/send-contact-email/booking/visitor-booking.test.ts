@@ -17,6 +17,8 @@ import { silentLogger } from "../base/log.ts";
 import { type ContactFunction, createContactFunction } from "../contact-function.ts";
 import { createLinkSigner } from "../links/signed-links.ts";
 import { parseOwnerConfig } from "../owner/owner-config.ts";
+import type { StoredContactRequest } from "../store/store.ts";
+import { visitorStatus } from "./visitor-page.ts";
 
 const key = "test-public-key";
 const secrets = {
@@ -361,6 +363,8 @@ describe("held until the owner confirms (the owner's setting)", () => {
     const page = await (await t.page(request, "&saved=held")).text();
     expect(page).toContain("Held for you: ");
     expect(page).toContain("That time is kept for you while we confirm it.");
+    // Not in the customer's calendar before it is confirmed: the invitation comes with the confirmation.
+    expect(page).not.toContain("Add to my calendar");
     expect((await t.store().listVisitorEmails(request.id)).map((e) => e.kind)).not.toContain(
       "visit",
     );
@@ -372,6 +376,29 @@ describe("held until the owner confirms (the owner's setting)", () => {
     const other = await t.send(homeRequest());
     expect(offered(await (await t.page(other)).text())).not.toContain(time);
     expect((await t.book(other, time as string)).status).toBe(409);
+  });
+
+  it("puts nothing in a calendar while held, and never promises the confirmation after the visit", async () => {
+    const t = await heldSetup();
+    const request = await t.send(homeRequest());
+    const [time] = offered(await (await t.page(request)).text());
+    await t.book(request, time as string);
+    const file = await t.call(`/request/${request.id}/visit.ics?token=${request.token}`);
+    expect(file.status).toBe(403);
+    const held = (await t.store().get(request.id)) as StoredContactRequest;
+    const live = repositoryFacts();
+    // Held on Sunday evening for Monday at 8: the call-back promise (Tuesday) comes too late.
+    const soon = {
+      ...held,
+      visitChangedAt: "2026-11-29T23:00:00.000Z",
+      visit: { start: "2026-11-30T08:00:00-05:00", end: "2026-11-30T12:00:00-05:00" },
+    };
+    expect(visitorStatus(soon, [], live)).toContain("We will confirm it before then, by e-mail.");
+    const later = {
+      ...soon,
+      visit: { start: "2026-12-08T08:00:00-05:00", end: "2026-12-08T12:00:00-05:00" },
+    };
+    expect(visitorStatus(later, [], live)).toMatch(/We will confirm it by Mon Nov 30, /);
   });
 
   it("is booked by the owner's Confirm, with the customer's confirmation and invitation", async () => {
@@ -387,6 +414,7 @@ describe("held until the owner confirms (the owner's setting)", () => {
     expect(stored?.visit?.start.slice(0, 16)).toBe(time);
     const emails = await t.store().listVisitorEmails(request.id);
     expect(emails.find((e) => e.kind === "visit")?.payload.action).toBe("booked");
+    expect(await (await t.page(request)).text()).toContain("Add to my calendar");
     // A second tap changes nothing.
     const again = await t.answer(request.id, "confirm");
     expect(again.headers.get("location")).toContain("why=stale");

@@ -104,7 +104,7 @@ export function visitorStatus(
     (event) => event.kind === "cancelled-request" || event.kind === "plan-cancelled",
   );
   if (request.visitHeld && request.visit && isOpen(request))
-    return `Held for you: ${visitWords(request.visit)}${request.plan ? `, then ${describeEvery(request.plan.every, request.plan.first.day)}` : ""}. We will confirm it by ${callBackWords(callBackBy(new Date(request.visitChangedAt ?? request.createdAt), live))}.`;
+    return `Held for you: ${visitWords(request.visit)}${request.plan ? `, then ${describeEvery(request.plan.every, request.plan.first.day)}` : ""}. ${heldUntilWords(request.visit, request.visitChangedAt ?? request.createdAt, live)}`;
   if (request.plan && isOpen(request)) return planStatus(request.plan, now, businessTimeZone);
   if (request.visit && isOpen(request)) return `Booked: ${visitWords(request.visit)}`;
   switch (request.status) {
@@ -120,6 +120,18 @@ export function visitorStatus(
         ? `You cancelled ${cancelled.kind === "plan-cancelled" ? "your plan" : "this request"} on ${formatDate(calendarDay(new Date(cancelled.at), businessTimeZone))}.`
         : `This request is closed. To start again, call us at ${live.business.phone.display}.`;
   }
+}
+
+/** When the owner confirms a held time: by the call-back promise, or before the visit when sooner. */
+function heldUntilWords(
+  visit: { start: string },
+  heldAt: string,
+  live: Pick<LiveWords, "closedDays" | "reach">,
+): string {
+  const by = callBackBy(new Date(heldAt), live);
+  return by.getTime() < Date.parse(visit.start)
+    ? `We will confirm it by ${callBackWords(by)}.`
+    : "We will confirm it before then, by e-mail.";
 }
 
 /** The forms make sense while the request is open: not after it was won, lost or cancelled. */
@@ -353,7 +365,7 @@ export function renderVisitorPage(options: VisitorPageOptions): string {
       "div",
       { className: "actions" },
       h(ButtonLink, { href: `tel:${business.phone.e164}` }, `Call ${business.phone.display}`),
-      request.visit
+      request.visit && !request.visitHeld
         ? h(
             ButtonLink,
             { href: `visit.ics?token=${encodeURIComponent(token)}`, download: "visit.ics" },

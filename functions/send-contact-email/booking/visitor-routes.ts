@@ -382,7 +382,10 @@ async function calendarFile(
 ): Promise<Response> {
   // A plan's file is its series, with the live version's closed days left out.
   const facts = deps.content.live().facts;
-  const file = visitCalendar(lead, deps.mailFrom, deps.businessName, now, facts);
+  // A time held for the owner's confirmation is not in anyone's calendar until it is confirmed.
+  const file = lead.visitHeld
+    ? null
+    : visitCalendar(lead, deps.mailFrom, deps.businessName, now, facts);
   if (!file) return refusal();
   return new Response(file, {
     status: 200,

@@ -23,6 +23,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser, Page } from "@playwright/test";
 import { chromium } from "@playwright/test";
+import { deploymentDefaults } from "../shared/deployment-defaults.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
 import { shootInbox, shotsLinkSecret } from "./inbox-shots.ts";
 import { shootQuoteStates } from "./quote-form-shots.ts";
@@ -216,12 +217,20 @@ async function main() {
     options.base && !inbox
       ? { base: options.base.replace(/\/+$/, ""), stop: async () => {} }
       : // The quote states and the inbox's week send many requests from one address: past the
-        // rate limit otherwise. The inbox's link is signed with the server's own secret.
+        // rate limit otherwise. The inbox's link is signed with the server's own secret; its
+        // public address is the site's, so that the calendar's address in the picture is one the
+        // owner would see, not this machine's.
         await startServer(
           quoteStates || inbox
             ? {
                 RATE_LIMIT_DISABLED: "true",
-                ...(inbox ? { OWNER_LINK_SECRET: shotsLinkSecret, INBOX_LINK_SECRET: "" } : {}),
+                ...(inbox
+                  ? {
+                      OWNER_LINK_SECRET: shotsLinkSecret,
+                      INBOX_LINK_SECRET: "",
+                      FUNCTION_URL: `${deploymentDefaults.siteUrl}${deploymentDefaults.functionPath}`,
+                    }
+                  : {}),
               }
             : {},
         );

@@ -360,12 +360,17 @@ function endlessChunkedPost(url: string, path: string, capBytes: number) {
       socket.destroy();
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]) || null, sentBytes });
     };
+    // One chunk per turn of the event loop: the answer is read as soon as it comes. A loop that
+    // wrote on while the socket took it would send everything before reading a byte whenever the
+    // host reads as fast as it is sent (a loaded machine).
     const pump = () => {
-      while (!done && sentBytes < capBytes) {
-        sentBytes += 0x10000;
-        if (!socket.write(chunk)) return; // resumed on "drain"
+      if (done) return;
+      if (sentBytes >= capBytes) {
+        socket.write("0\r\n\r\n");
+        return;
       }
-      if (sentBytes >= capBytes) socket.write("0\r\n\r\n");
+      sentBytes += 0x10000;
+      if (socket.write(chunk)) setImmediate(pump); // else resumed on "drain"
     };
     socket.on("data", (data: Buffer) => {
       answer += data.toString("latin1");

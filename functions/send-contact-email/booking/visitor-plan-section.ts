@@ -5,6 +5,8 @@
  * forms; each posts the plan's SEQUENCE, so that a page older than the plan changes nothing
  * (visitor-plan.ts makes the change).
  */
+
+import { timeLabel } from "../../../shared/booking/open-times.ts";
 import { changePlan, changesOpenFrom } from "../../../shared/booking/plan-changes.ts";
 import {
   nextVisits,
@@ -70,8 +72,12 @@ export function planStatus(plan: StoredPlan, now: Date, timeZone: string): strin
 }
 
 /** What a visit of the list says besides its time: moved, or moved off a closed day. */
-function visitNote(visit: PlanVisit): string | null {
-  if (visit.kind === "moved") return `Moved from ${dayWords(visit.occurrence)}`;
+/** `time`: the plan's time ("09:00"), which a visit moved within its own day was at. */
+function visitNote(visit: PlanVisit, time: string): string | null {
+  if (visit.kind === "moved")
+    return visit.day === visit.occurrence
+      ? `Moved from ${timeLabel(time)} that day`
+      : `Moved from ${dayWords(visit.occurrence)}`;
   if (visit.kind === "closed-moved")
     return `Moved from ${dayWords(visit.occurrence)}: we are closed on ${visit.closedReason}`;
   return null;
@@ -137,7 +143,7 @@ function VisitList(options: PlanSectionOptions) {
             if ("visit" in row) {
               const { visit } = row;
               const words = visitDayWords(visit);
-              const note = visitNote(visit);
+              const note = visitNote(visit, plan.first.time);
               const open = !whyNotChangeable(plan, visit.occurrence, context);
               return h(
                 "li",

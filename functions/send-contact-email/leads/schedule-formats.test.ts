@@ -41,6 +41,12 @@ describe("npm run leads -- --schedule's words", () => {
     );
   });
 
+  it("says which visits wait for the owner's confirmation", () => {
+    expect(scheduleText([{ ...visit, held: true }], 1)).toContain(
+      "  $180–$220  One-time, held for you to confirm\n",
+    );
+  });
+
   it("prints what a visitor typed, never a terminal's control sequence", () => {
     const typed = { ...visit, name: "Eve\u001b[31m\nRed", address: "1 A St\u202e" };
     const text = scheduleText([typed], 14);

@@ -50,6 +50,8 @@ export type ScheduledVisit = {
    * moved off a day the business is closed, that day's name ("Thanksgiving"). Null otherwise.
    */
   moved: { from: string; closedDay: string | null } | null;
+  /** Held for the owner's confirmation (Online booking: held until I confirm it). */
+  held?: true;
 };
 
 /** What gathering the visits reads of the store. */
@@ -105,7 +107,7 @@ function scheduled(
   { request, start, end, planVisit }: RequestVisit,
   firstStarts: Map<string, number | null>,
 ): ScheduledVisit {
-  const customer = customerOf(request);
+  const customer = { ...customerOf(request), ...(request.visitHeld ? { held: true as const } : {}) };
   const { plan } = request;
   if (!plan || !planVisit) {
     const visit = request.visit ?? { start: businessIso(start), end: businessIso(end) };
@@ -149,11 +151,15 @@ export function priceWords(visit: Pick<ScheduledVisit, "price">): string {
   return visit.price ? formatRange(visit.price) : "Price on the call";
 }
 
-/** "One-time", "Plan: every week", "Plan: every week, moved from Thu Nov 26 (Thanksgiving)". */
-export function kindWords(visit: Pick<ScheduledVisit, "kind" | "moved">): string {
-  if (!visit.moved) return visit.kind;
+/**
+ * "One-time", "Plan: every week", "Plan: every week, moved from Thu Nov 26 (Thanksgiving)",
+ * "One-time, held for you to confirm".
+ */
+export function kindWords(visit: Pick<ScheduledVisit, "kind" | "moved" | "held">): string {
+  const held = visit.held ? ", held for you to confirm" : "";
+  if (!visit.moved) return `${visit.kind}${held}`;
   const closed = visit.moved.closedDay ? ` (${visit.moved.closedDay})` : "";
-  return `${visit.kind}, moved from ${formatDate(visit.moved.from)}${closed}`;
+  return `${visit.kind}, moved from ${formatDate(visit.moved.from)}${closed}${held}`;
 }
 
 /** Where to go, in words: the address, else the town or ZIP, else that nobody said. */

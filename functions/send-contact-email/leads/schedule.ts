@@ -107,7 +107,10 @@ function scheduled(
   { request, start, end, planVisit }: RequestVisit,
   firstStarts: Map<string, number | null>,
 ): ScheduledVisit {
-  const customer = { ...customerOf(request), ...(request.visitHeld ? { held: true as const } : {}) };
+  const customer = {
+    ...customerOf(request),
+    ...(request.visitHeld ? { held: true as const } : {}),
+  };
   const { plan } = request;
   if (!plan || !planVisit) {
     const visit = request.visit ?? { start: businessIso(start), end: businessIso(end) };

@@ -31,6 +31,7 @@ import { validateContact } from "../../shared/contact-schema.ts";
 import { repositoryFacts } from "../../shared/content/facts.ts";
 import type { Frequency } from "../../shared/quote/price-list.ts";
 import { resolveQuoteDetails } from "../../shared/quote/quote-details.ts";
+import { homeInputs } from "../../tests/support/booking-function.ts";
 import { machine, markdownTable, provenance, writeFigures } from "../../tools/figures.ts";
 
 const runsArg = process.argv.indexOf("--runs");
@@ -105,15 +106,7 @@ async function request(frequency: Frequency): Promise<string> {
   const details = resolveQuoteDetails(
     {
       zip: "19341",
-      estimate: {
-        kind: "home",
-        bedrooms: 3,
-        bathrooms: 2,
-        squareFeet: 1800,
-        condition: "routine",
-        frequency,
-        addOns: [],
-      },
+      estimate: homeInputs(frequency),
     },
     facts,
   );

@@ -12,14 +12,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../shared/calendar-day.ts";
-import type { ContactInput } from "../../shared/contact-schema.ts";
 import { repositoryFacts } from "../../shared/content/facts.ts";
+import { homeRequest } from "../support/booking-function.ts";
 import { functionPath } from "./contract-cases.ts";
 import { drainSecret } from "./support/drain.ts";
 import { createFakeSite } from "./support/fake-site.ts";
 import { type LocalPostgres, postgresRuns, startLocalPostgres } from "./support/postgres.ts";
 import { type HostProcess, startNodeServer } from "./support/processes.ts";
-import { validRequest } from "./support/requests.ts";
 import { type SmtpSink, startSmtpSink } from "./support/smtp-sink.ts";
 
 const key = "sb_publishable_two-servers-test-key";
@@ -30,23 +29,8 @@ const rounds = 3;
 const justTaken = "That time was just taken";
 
 /** A home in Exton with an estimate: the repository's settings book it online. */
-const homeRequest = (round: number, index: number) => ({
-  ...validRequest({
-    service: "residential",
-    name: `Racer ${round}-${index}`,
-    email: `racer-${round}-${index}@example.org`,
-  } as Partial<ContactInput>),
-  zip: "19341",
-  estimate: {
-    kind: "home",
-    bedrooms: 3,
-    bathrooms: 2,
-    squareFeet: 1800,
-    condition: "routine",
-    frequency: "one-time",
-    addOns: [],
-  },
-});
+const racerRequest = (round: number, index: number) =>
+  homeRequest({ name: `Racer ${round}-${index}`, email: `racer-${round}-${index}@example.org` });
 
 /** The times a page offers, as its buttons post them ("2026-12-01T09:00"). */
 const offered = (html: string) =>
@@ -115,7 +99,7 @@ describe.skipIf(!postgresRuns)("the last crew at a time, two servers on one Post
         "content-type": "application/json",
         "x-forwarded-for": client(round, index),
       },
-      body: JSON.stringify(homeRequest(round, index)),
+      body: JSON.stringify(racerRequest(round, index)),
     });
     expect(response.status).toBe(200);
     const { id } = (await response.json()) as { id: string };

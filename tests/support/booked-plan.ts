@@ -18,6 +18,7 @@ import { zonedInstant } from "../../shared/calendar-day.ts";
 import { type Facts, repositoryFacts } from "../../shared/content/facts.ts";
 import type { StoredEstimate } from "../../shared/quote/estimate.ts";
 import { storeRequest } from "./booking.ts";
+import { homeInputs } from "./booking-function.ts";
 import type { testStore } from "./stores.ts";
 
 type Store = ReturnType<typeof testStore>;
@@ -29,15 +30,7 @@ export const weeklyEstimate: StoredEstimate = {
   recurring: { low: 120, high: 145 },
   currency: "USD",
   priceList: "2026-01",
-  inputs: {
-    kind: "home",
-    bedrooms: 3,
-    bathrooms: 2,
-    squareFeet: 1800,
-    condition: "routine",
-    frequency: "weekly",
-    addOns: [],
-  },
+  inputs: homeInputs("weekly"),
 };
 
 /** The repository's facts, with a plan's visit on a closed day moved (or skipped). */

@@ -9,48 +9,16 @@
  * from tomorrow (23 hours away: inside the customer's 24-hour cut-off, not the owner's).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
+import {
+  bookingFunctions,
+  functionUrl,
+  storedWeeklyHome,
+} from "../../../tests/support/booking-function.ts";
 import { local } from "../../../tests/support/booking-week.ts";
 import { storeSample } from "../../../tests/support/samples.ts";
-import { testStore } from "../../../tests/support/stores.ts";
-import { parseContactConfig } from "../base/config.ts";
-import { silentLogger } from "../base/log.ts";
-import { type ContactFunction, createContactFunction } from "../contact-function.ts";
-import { createLinkSigner } from "../links/signed-links.ts";
-import { parseOwnerConfig } from "../owner/owner-config.ts";
 import type { StoredPlan } from "../store/store.ts";
 
 const now = new Date("2026-11-30T15:00:00Z");
-const secrets = {
-  OWNER_LINK_SECRET: "an-owner-link-secret-of-enough-length-0123",
-  VISITOR_LINK_SECRET: "a-visitor-link-secret-of-enough-length-0123",
-};
-const functionUrl = "https://www.example.org/functions/v1/send-contact-email";
-const owner = createLinkSigner(secrets.OWNER_LINK_SECRET, { scope: "owner" });
-const visitor = createLinkSigner(secrets.VISITOR_LINK_SECRET, { scope: "visitor" });
-
-/** A weekly estimate: $180–$220 the first visit, $150–$190 each later one. */
-const weekly: StoredQuoteDetails = {
-  zip: "19341",
-  inServiceArea: true,
-  town: "Exton",
-  estimate: {
-    low: 180,
-    high: 220,
-    recurring: { low: 150, high: 190 },
-    currency: "USD",
-    priceList: "2026-11-a",
-    inputs: {
-      kind: "home",
-      bedrooms: 3,
-      bathrooms: 2,
-      squareFeet: 1800,
-      condition: "routine",
-      frequency: "weekly",
-      addOns: [],
-    },
-  },
-};
 
 const plan: StoredPlan = {
   first: { day: "2026-12-01", time: "09:00" },
@@ -61,40 +29,26 @@ const plan: StoredPlan = {
   laterPrice: { low: 150, high: 190 },
 };
 
-let fn: ContactFunction;
+const functions = bookingFunctions();
 beforeEach(() => {
   // Date alone: the function's queues keep their real timers.
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(now);
 });
 afterEach(async () => {
-  await fn?.stop();
+  await functions.stopAll();
   vi.useRealTimers();
 });
 
 async function setup() {
-  fn = createContactFunction({
-    config: parseContactConfig({
-      CONTACT_PUBLIC_KEY: "test-public-key",
-      OUTBOX_DRAIN_SECRET: "drain-secret-of-at-least-32-characters",
-    }),
-    owner: parseOwnerConfig(
-      { ...secrets, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
-      { production: true, defaultFunctionUrl: functionUrl },
-    ),
-    openStore: async () => ({ store: testStore() }),
-    mailer: { send: async () => "test", close: async () => {} },
-    log: silentLogger,
-  });
-  await fn.start();
-  const store = fn.store;
-  if (!store) throw new Error("not open");
+  const { call, store: opened, owner, visitor } = await functions.start();
+  const store = opened();
   const book = async (name: string, change: Parameters<typeof store.changeRequest>[1]) => {
     const id = await storeSample(
       store,
       new Date("2026-11-20T15:00:00Z"),
       { name, email: `${name.split(" ")[0]?.toLowerCase()}@example.org` },
-      { details: weekly },
+      { details: storedWeeklyHome },
     );
     const result = await store.changeRequest(id, change, new Date("2026-11-20T16:00:00Z"));
     if (!result.ok) throw new Error(`not booked: ${result.reason}`);
@@ -116,14 +70,12 @@ async function setup() {
     },
   });
   const token = await owner.sign(id, now);
-  const call = (path: string, init?: RequestInit) =>
-    fn.fetch(new Request(new URL(path, `${functionUrl}/`), init), { peer: "127.0.0.1" });
   const page = async (query = "") =>
-    (await call(`lead/${id}?token=${encodeURIComponent(token)}${query}`)).text();
+    (await call(`/lead/${id}?token=${encodeURIComponent(token)}${query}`)).text();
   /** Posts a form of the plan, at the SEQUENCE the page shows unless given; the 303's Location. */
   const post = async (fields: Record<string, string>) => {
     const sequence = String((await store.get(id))?.visitSequence);
-    const response = await call(`lead/${id}/visit`, {
+    const response = await call(`/lead/${id}/visit`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ token, sequence, ...fields }),
@@ -133,8 +85,8 @@ async function setup() {
   };
   /** The page the 303 leads to. */
   const follow = async (location: URL) =>
-    (await call(`${location.pathname.replace(/^.*\/lead\//, "lead/")}${location.search}`)).text();
-  return { store, id, token, page, post, follow, book };
+    (await call(`${location.pathname.replace(/^.*\/lead\//, "/lead/")}${location.search}`)).text();
+  return { store, id, token, page, post, follow, book, call, visitor };
 }
 
 /** The visible text of the page, without its tags. */
@@ -294,14 +246,11 @@ describe("the owner's page of a plan", () => {
       occurrence: "2026-12-08",
     };
     const post = (body: Record<string, string>) =>
-      fn.fetch(
-        new Request(`${functionUrl}/lead/${t.id}/visit`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(body),
-        }),
-        { peer: "127.0.0.1" },
-      );
+      t.call(`/lead/${t.id}/visit`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body),
+      });
     expect((await post(fields)).headers.get("location")).toContain("visit=plan-skipped");
     expect((await post(fields)).headers.get("location")).toContain("why=stale");
     const oneTime = await post({ ...fields, sequence: "2", action: "cancel", confirm: "yes" });
@@ -312,7 +261,7 @@ describe("the owner's page of a plan", () => {
       "plan-skipped",
     ]);
     // The customer's link never reaches the owner's route.
-    const theirs = await post({ ...fields, token: await visitor.sign(t.id, now), sequence: "2" });
+    const theirs = await post({ ...fields, token: await t.visitor.sign(t.id, now), sequence: "2" });
     expect(theirs.status).toBe(403);
   });
 });

@@ -5,95 +5,17 @@
  * changes nothing, and the last crew at a time goes to one visitor only, the owner included.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { ContactInput } from "../../../shared/contact-schema.ts";
 import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { repositoryContent } from "../../../shared/content/repository-content.ts";
 import { checkSiteContent, type SiteContent } from "../../../shared/content/site-content.ts";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
+import { bookingFunctions, homeRequest } from "../../../tests/support/booking-function.ts";
 import { publishAndFollow } from "../../../tests/support/content-source.ts";
-import { testStore } from "../../../tests/support/stores.ts";
-import { parseContactConfig } from "../base/config.ts";
-import { silentLogger } from "../base/log.ts";
-import { type ContactFunction, createContactFunction } from "../contact-function.ts";
-import { createLinkSigner } from "../links/signed-links.ts";
-import { parseOwnerConfig } from "../owner/owner-config.ts";
 import type { StoredContactRequest } from "../store/store.ts";
 import { visitorStatus } from "./visitor-page.ts";
 
-const key = "test-public-key";
-const secrets = {
-  OWNER_LINK_SECRET: "an-owner-link-secret-of-enough-length-0123",
-  VISITOR_LINK_SECRET: "a-visitor-link-secret-of-enough-length-0123",
-  CALENDAR_LINK_SECRET: "a-calendar-link-secret-of-enough-length-012",
-};
-const functionUrl = "https://www.example.org/functions/v1/send-contact-email";
-const visitor = createLinkSigner(secrets.VISITOR_LINK_SECRET, { scope: "visitor" });
-const owner = createLinkSigner(secrets.OWNER_LINK_SECRET, { scope: "owner" });
-const running: ContactFunction[] = [];
-afterEach(async () => {
-  for (const fn of running.splice(0)) await fn.stop();
-});
-
-/** A home in Exton with an estimate: the repository's settings book it online. */
-const homeRequest = (overrides: Record<string, unknown> = {}) => ({
-  ...validRequest({ service: "residential" } as Partial<ContactInput>),
-  zip: "19341",
-  estimate: {
-    kind: "home",
-    bedrooms: 3,
-    bathrooms: 2,
-    squareFeet: 1800,
-    condition: "routine",
-    frequency: "one-time",
-    addOns: [],
-  },
-  ...overrides,
-});
-
-async function setup() {
-  const fn = createContactFunction({
-    config: parseContactConfig({
-      CONTACT_PUBLIC_KEY: key,
-      OUTBOX_DRAIN_SECRET: "drain-secret-of-at-least-32-characters",
-      // Several visitors from one address in these tests.
-      RATE_LIMIT_MAX: "100",
-    }),
-    owner: parseOwnerConfig(
-      { ...secrets, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
-      { production: true, defaultFunctionUrl: functionUrl },
-    ),
-    openStore: async () => ({ store: testStore() }),
-    mailer: { send: async () => "test", close: async () => {} },
-    log: silentLogger,
-  });
-  running.push(fn);
-  await fn.start();
-  const call = (path: string, init?: RequestInit) =>
-    fn.fetch(new Request(`${functionUrl}${path}`, init), { peer: "127.0.0.1" });
-  const send = async (body: object) => {
-    const response = await call("", {
-      method: "POST",
-      headers: { apikey: key, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-    const { id } = (await response.json()) as { id: string };
-    return { id, token: await visitor.sign(id, new Date()) };
-  };
-  const page = async (request: { id: string; token: string }, query = "") =>
-    call(`/request/${request.id}?token=${request.token}${query}`);
-  const book = (request: { id: string; token: string }, start: string) =>
-    call(`/request/${request.id}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ token: request.token, action: "book", start }),
-    });
-  const store = () => {
-    if (!fn.store) throw new Error("not open");
-    return fn.store;
-  };
-  return { fn, call, send, page, book, store };
-}
+const functions = bookingFunctions();
+const setup = functions.start;
+afterEach(functions.stopAll);
 
 /** The times a page offers, as the buttons post them. */
 const offered = (html: string) =>
@@ -103,7 +25,7 @@ describe("Book your first visit", () => {
   it("is offered to a home in the area with an estimate, as one button per time, a week at a time", async () => {
     const t = await setup();
     const request = await t.send(homeRequest());
-    const html = await (await t.page(request)).text();
+    const html = await t.page(request);
     expect(html).toContain("Book your first visit");
     expect(html).toContain("Your visit takes about 4 hours.");
     const times = offered(html);
@@ -115,7 +37,7 @@ describe("Book your first visit", () => {
     expect(days.size).toBe(4);
     const later = /href="\?token=[^"&]+&amp;from=(\d{4}-\d{2}-\d{2})#book"/.exec(html)?.[1];
     expect(later).toBeDefined();
-    const next = offered(await (await t.page(request, `&from=${later}`)).text());
+    const next = offered(await t.page(request, `&from=${later}`));
     expect(next[0]?.slice(0, 10)).toBe(later);
     expect(next.some((time) => times.includes(time))).toBe(false);
     // The pages as a person sees them (docs/booking.md): VISITOR_SHOTS=<folder> writes them.
@@ -126,7 +48,7 @@ describe("Book your first visit", () => {
       expect(taken.status).toBe(303);
       writeFileSync(
         `${process.env.VISITOR_SHOTS}/booked.html`,
-        await (await t.page(request, "&saved=book")).text(),
+        await t.page(request, "&saved=book"),
       );
       console.log("PAGE BYTES", new TextEncoder().encode(html).length);
     }
@@ -139,7 +61,7 @@ describe("Book your first visit", () => {
       homeRequest({ estimate: undefined }),
       { ...homeRequest(), service: "carpet" },
     ]) {
-      const html = await (await t.page(await t.send(body))).text();
+      const html = await t.page(await t.send(body));
       expect(html).not.toContain("Book your first visit");
       expect(html).toContain("We will call you by");
     }
@@ -148,11 +70,11 @@ describe("Book your first visit", () => {
   it("books the tapped time: the page says Booked, the confirmation and the owner's notice are queued with it", async () => {
     const t = await setup();
     const request = await t.send(homeRequest());
-    const [first] = offered(await (await t.page(request)).text());
+    const [first] = offered(await t.page(request));
     const answer = await t.book(request, first as string);
     expect(answer.status, await answer.clone().text()).toBe(303);
     expect(answer.headers.get("location")).toContain("saved=book");
-    const after = await (await t.page(request, "&saved=book")).text();
+    const after = await t.page(request, "&saved=book");
     expect(after).toContain("Booked:");
     expect(after).toContain("Booked! We sent the confirmation");
     expect(offered(after)).toEqual([]);
@@ -171,7 +93,7 @@ describe("Book your first visit", () => {
     const t = await setup();
     const first = await t.send(homeRequest());
     const second = await t.send(homeRequest());
-    const [time] = offered(await (await t.page(second)).text());
+    const [time] = offered(await t.page(second));
     expect((await t.book(first, time as string)).status).toBe(303);
     const refused = await t.book(second, time as string);
     expect(refused.status).toBe(409);
@@ -185,7 +107,7 @@ describe("Book your first visit", () => {
   it("gives the last crew at a time to one of two visitors posting at once", async () => {
     const t = await setup();
     const visitors = await Promise.all([1, 2, 3].map(() => t.send(homeRequest())));
-    const [time] = offered(await (await t.page(visitors[0] as never)).text());
+    const [time] = offered(await t.page(visitors[0] as never));
     const answers = await Promise.all(visitors.map((one) => t.book(one, time as string)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409, 409]);
     const booked = await Promise.all(visitors.map((one) => t.store().get(one.id)));
@@ -195,7 +117,7 @@ describe("Book your first visit", () => {
   it("refuses a closed, past, too far or altered time with its reason, and changes nothing", async () => {
     const t = await setup();
     const request = await t.send(homeRequest());
-    const [first] = offered(await (await t.page(request)).text());
+    const [first] = offered(await t.page(request));
     const day = (first as string).slice(0, 10);
     const cases: [string, RegExp][] = [
       ["2020-01-06T09:00", /That time has passed\./],
@@ -222,10 +144,10 @@ describe("the owner's booking takes a crew too", () => {
   it("is refused when every crew is busy then, unless the owner says to book it even so", async () => {
     const t = await setup();
     const online = await t.send(homeRequest());
-    const [time] = offered(await (await t.page(online)).text());
+    const [time] = offered(await t.page(online));
     expect((await t.book(online, time as string)).status).toBe(303);
     const other = await t.send(homeRequest());
-    const token = await owner.sign(other.id, new Date());
+    const token = await t.owner.sign(other.id, new Date());
     const local = (time as string).slice(11, 16);
     const fields = {
       token,
@@ -251,13 +173,12 @@ describe("the owner's booking takes a crew too", () => {
 });
 
 describe("a recurring estimate books a plan", () => {
-  const weekly = () =>
-    homeRequest({ estimate: { ...homeRequest().estimate, frequency: "weekly" } });
+  const weekly = () => homeRequest({ frequency: "weekly" });
 
   it("stores the series from the tapped time, with the later visits' price", async () => {
     const t = await setup();
     const request = await t.send(weekly());
-    const [time] = offered(await (await t.page(request)).text());
+    const [time] = offered(await t.page(request));
     expect((await t.book(request, time as string)).status).toBe(303);
     const stored = await t.store().get(request.id);
     expect(stored?.plan).toMatchObject({
@@ -275,18 +196,18 @@ describe("a recurring estimate books a plan", () => {
   it("keeps its crew every week: the same time a week later is no longer offered to anyone", async () => {
     const t = await setup();
     const planned = await t.send(weekly());
-    const [time] = offered(await (await t.page(planned)).text());
+    const [time] = offered(await t.page(planned));
     expect((await t.book(planned, time as string)).status).toBe(303);
     const weekLater = new Date(`${(time as string).slice(0, 10)}T12:00:00Z`);
     weekLater.setUTCDate(weekLater.getUTCDate() + 7);
     const sameTimeNextWeek = `${weekLater.toISOString().slice(0, 10)}${(time as string).slice(10)}`;
     const other = await t.send(homeRequest());
-    let html = await (await t.page(other)).text();
+    let html = await t.page(other);
     const shows = (day: string) => offered(html).some((one) => one.startsWith(day));
     for (let page = 0; page < 4 && !shows(sameTimeNextWeek.slice(0, 10)); page += 1) {
       const later = /from=(\d{4}-\d{2}-\d{2})/.exec(html)?.[1];
       if (!later) break;
-      html = await (await t.page(other, `&from=${later}`)).text();
+      html = await t.page(other, `&from=${later}`);
     }
     expect(shows(sameTimeNextWeek.slice(0, 10))).toBe(true);
     expect(offered(html)).not.toContain(sameTimeNextWeek);
@@ -298,13 +219,13 @@ describe("a recurring estimate books a plan", () => {
   it("is not booked onto a week that is full: a plan whose later visit is taken gets its reason", async () => {
     const t = await setup();
     const oneTime = await t.send(homeRequest());
-    const times = offered(await (await t.page(oneTime)).text());
+    const times = offered(await t.page(oneTime));
     const first = times[0] as string;
     const weekLater = new Date(`${first.slice(0, 10)}T12:00:00Z`);
     weekLater.setUTCDate(weekLater.getUTCDate() + 7);
     const blocked = `${weekLater.toISOString().slice(0, 10)}${first.slice(10)}`;
     // Someone books the same time a week later, by the owner's hand.
-    const token = await owner.sign(oneTime.id, new Date());
+    const token = await t.owner.sign(oneTime.id, new Date());
     const booked = await t.call(`/lead/${oneTime.id}/visit`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -319,7 +240,7 @@ describe("a recurring estimate books a plan", () => {
     });
     expect(booked.headers.get("location")).toContain("visit=booked");
     const planned = await t.send(weekly());
-    expect(offered(await (await t.page(planned)).text())).not.toContain(first);
+    expect(offered(await t.page(planned))).not.toContain(first);
     const refused = await t.book(planned, first);
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("That time is not free every week on");
@@ -340,7 +261,7 @@ describe("held until the owner confirms (the owner's setting)", () => {
       action: "confirm" | "decline",
       extra: Record<string, string> = {},
     ) =>
-      owner.sign(id, new Date()).then((token) =>
+      t.owner.sign(id, new Date()).then((token) =>
         t.call(`/lead/${id}/visit`, {
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -353,14 +274,14 @@ describe("held until the owner confirms (the owner's setting)", () => {
   it("keeps the picked time for the customer, tells the owner to confirm it, and sends nothing yet", async () => {
     const t = await heldSetup();
     const request = await t.send(homeRequest());
-    const [time] = offered(await (await t.page(request)).text());
+    const [time] = offered(await t.page(request));
     const booked = await t.book(request, time as string);
     expect(booked.status).toBe(303);
     expect(booked.headers.get("location")).toContain("saved=held");
     const stored = await t.store().get(request.id);
     expect(stored?.visitHeld).toBe(true);
     expect(stored?.status).toBe("new");
-    const page = await (await t.page(request, "&saved=held")).text();
+    const page = await t.page(request, "&saved=held");
     expect(page).toContain("Held for you: ");
     expect(page).toContain("That time is kept for you while we confirm it.");
     // Not in the customer's calendar before it is confirmed: the invitation comes with the confirmation.
@@ -374,14 +295,14 @@ describe("held until the owner confirms (the owner's setting)", () => {
     );
     // Nobody else gets the time meanwhile.
     const other = await t.send(homeRequest());
-    expect(offered(await (await t.page(other)).text())).not.toContain(time);
+    expect(offered(await t.page(other))).not.toContain(time);
     expect((await t.book(other, time as string)).status).toBe(409);
   });
 
   it("puts nothing in a calendar while held, and never promises the confirmation after the visit", async () => {
     const t = await heldSetup();
     const request = await t.send(homeRequest());
-    const [time] = offered(await (await t.page(request)).text());
+    const [time] = offered(await t.page(request));
     await t.book(request, time as string);
     const file = await t.call(`/request/${request.id}/visit.ics?token=${request.token}`);
     expect(file.status).toBe(403);
@@ -404,7 +325,7 @@ describe("held until the owner confirms (the owner's setting)", () => {
   it("is booked by the owner's Confirm, with the customer's confirmation and invitation", async () => {
     const t = await heldSetup();
     const request = await t.send(homeRequest());
-    const [time] = offered(await (await t.page(request)).text());
+    const [time] = offered(await t.page(request));
     await t.book(request, time as string);
     const confirmed = await t.answer(request.id, "confirm");
     expect(confirmed.headers.get("location")).toContain("visit=confirmed");
@@ -414,7 +335,7 @@ describe("held until the owner confirms (the owner's setting)", () => {
     expect(stored?.visit?.start.slice(0, 16)).toBe(time);
     const emails = await t.store().listVisitorEmails(request.id);
     expect(emails.find((e) => e.kind === "visit")?.payload.action).toBe("booked");
-    expect(await (await t.page(request)).text()).toContain("Add to my calendar");
+    expect(await t.page(request)).toContain("Add to my calendar");
     // A second tap changes nothing.
     const again = await t.answer(request.id, "confirm");
     expect(again.headers.get("location")).toContain("why=stale");
@@ -424,7 +345,7 @@ describe("held until the owner confirms (the owner's setting)", () => {
   it("is freed by the owner's Turn it down, only with its tick, and the customer asked for another time", async () => {
     const t = await heldSetup();
     const request = await t.send(homeRequest());
-    const [time] = offered(await (await t.page(request)).text());
+    const [time] = offered(await t.page(request));
     await t.book(request, time as string);
     const unticked = await t.answer(request.id, "decline");
     expect(unticked.headers.get("location")).toContain("why=decline-confirm");
@@ -437,7 +358,7 @@ describe("held until the owner confirms (the owner's setting)", () => {
     const emails = await t.store().listVisitorEmails(request.id);
     expect(emails.find((e) => e.kind === "visit")?.payload.action).toBe("declined");
     // The time is open again, and the customer may pick again.
-    expect(offered(await (await t.page(request)).text())).toContain(time);
+    expect(offered(await t.page(request))).toContain(time);
   });
 });
 
@@ -460,14 +381,14 @@ describe("a business the owner books online", () => {
   it("books one visit a week as a weekly plan", async () => {
     const t = await commercialSetup();
     const request = await t.send(business(1));
-    const [time] = offered(await (await t.page(request)).text());
+    const [time] = offered(await t.page(request));
     expect((await t.book(request, time as string)).status).toBe(303);
     expect((await t.store().get(request.id))?.plan?.every).toBe("week");
   });
 
   it("leaves several visits a week to the owner's call: no times offered", async () => {
     const t = await commercialSetup();
-    const html = await (await t.page(await t.send(business(3)))).text();
+    const html = await t.page(await t.send(business(3)));
     expect(html).not.toContain("Book your first visit");
     expect(html).toContain("We will call you by");
   });

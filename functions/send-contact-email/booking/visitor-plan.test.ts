@@ -8,102 +8,37 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../../shared/calendar-day.ts";
-import type { ContactInput } from "../../../shared/contact-schema.ts";
 import { repositoryFacts } from "../../../shared/content/facts.ts";
 import { estimate, formatRange, type HomeInputs } from "../../../shared/quote/estimate.ts";
-import { validRequest } from "../../../tests/integration/support/requests.ts";
-import { testStore } from "../../../tests/support/stores.ts";
-import { parseContactConfig } from "../base/config.ts";
-import { silentLogger } from "../base/log.ts";
-import { type ContactFunction, createContactFunction } from "../contact-function.ts";
-import { createLinkSigner } from "../links/signed-links.ts";
-import { parseOwnerConfig } from "../owner/owner-config.ts";
+import {
+  bookingFunctions,
+  homeInputs,
+  homeRequest,
+  type Visitor,
+} from "../../../tests/support/booking-function.ts";
 
-const key = "test-public-key";
-const secrets = {
-  OWNER_LINK_SECRET: "an-owner-link-secret-of-enough-length-0123",
-  VISITOR_LINK_SECRET: "a-visitor-link-secret-of-enough-length-0123",
-  CALENDAR_LINK_SECRET: "a-calendar-link-secret-of-enough-length-012",
-};
-const functionUrl = "https://www.example.org/functions/v1/send-contact-email";
-const visitor = createLinkSigner(secrets.VISITOR_LINK_SECRET, { scope: "visitor" });
 /** Monday, March 1, 2027, 10:00 AM in New York. */
 const monday = new Date("2027-03-01T15:00:00Z");
-const running: ContactFunction[] = [];
+const functions = bookingFunctions();
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"], now: monday });
 });
 afterEach(async () => {
-  for (const fn of running.splice(0)) await fn.stop();
+  await functions.stopAll();
   vi.useRealTimers();
 });
 
-const inputs: HomeInputs = {
-  kind: "home",
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFeet: 1800,
-  condition: "routine",
-  frequency: "weekly",
-  addOns: [],
-};
 /** A home in Exton with a weekly estimate: the repository's settings book it online as a plan. */
-const weeklyHome = (frequency: HomeInputs["frequency"] = "weekly") => ({
-  ...validRequest({ service: "residential" } as Partial<ContactInput>),
-  zip: "19341",
-  estimate: { ...inputs, frequency },
-});
-
-type Visitor = { id: string; token: string };
+const weeklyHome = (frequency: HomeInputs["frequency"] = "weekly") => homeRequest({ frequency });
 
 async function setup() {
-  const fn = createContactFunction({
-    config: parseContactConfig({
-      CONTACT_PUBLIC_KEY: key,
-      OUTBOX_DRAIN_SECRET: "drain-secret-of-at-least-32-characters",
-      RATE_LIMIT_MAX: "100",
-      VISITOR_RATE_LIMIT_MAX: "1000",
-    }),
-    owner: parseOwnerConfig(
-      { ...secrets, DIGEST_TIME: "off", FUNCTION_URL: functionUrl },
-      { production: true, defaultFunctionUrl: functionUrl },
-    ),
-    openStore: async () => ({ store: testStore() }),
-    mailer: { send: async () => "test", close: async () => {} },
-    log: silentLogger,
-  });
-  running.push(fn);
-  await fn.start();
-  const call = (path: string, init?: RequestInit) =>
-    fn.fetch(new Request(`${functionUrl}${path}`, init), { peer: "127.0.0.1" });
-  const send = async (body: object): Promise<Visitor> => {
-    const response = await call("", {
-      method: "POST",
-      headers: { apikey: key, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-    const { id } = (await response.json()) as { id: string };
-    return { id, token: await visitor.sign(id, new Date()) };
-  };
-  const page = async (request: Visitor, query = "") =>
-    (await call(`/request/${request.id}?token=${request.token}${query}`)).text();
-  const post = (request: Visitor, fields: Record<string, string>) =>
-    call(`/request/${request.id}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ token: request.token, ...fields }),
-    });
-  const store = () => {
-    if (!fn.store) throw new Error("not open");
-    return fn.store;
-  };
+  const t = await functions.start();
   /** A plan's change as the page posts it, with the SEQUENCE the page shows now. */
   const change = async (request: Visitor, fields: Record<string, string>) => {
-    const sequence = String((await store().get(request.id))?.visitSequence);
-    return post(request, { sequence, ...fields });
+    const sequence = String((await t.store().get(request.id))?.visitSequence);
+    return t.post(request, { sequence, ...fields });
   };
-  return { fn, call, send, page, post, change, store };
+  return { ...t, change };
 }
 
 /** The times a page offers, as the buttons post them. */
@@ -403,11 +338,7 @@ describe("the customer's plan on their page", () => {
     const t = await setup();
     const { request } = await bookedPlan(t);
     const weekly = (await t.store().get(request.id))?.plan?.laterPrice;
-    const price = estimate(
-      { ...inputs, frequency: "bi-weekly" },
-      null,
-      repositoryFacts().priceList,
-    ).recurring;
+    const price = estimate(homeInputs("bi-weekly"), null, repositoryFacts().priceList).recurring;
     expect(price).not.toEqual(weekly);
     const html = await t.page(request);
     expect(html).toContain(`Every two weeks: ${formatRange(price as never)} a visit`);

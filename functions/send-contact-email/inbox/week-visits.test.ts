@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Facts, repositoryFacts } from "../../../shared/content/facts.ts";
 import type { StoredQuoteDetails } from "../../../shared/quote/quote-details.ts";
+import { storedWeeklyHome } from "../../../tests/support/booking-function.ts";
 import { local } from "../../../tests/support/booking-week.ts";
 import { fixedContent } from "../../../tests/support/content-source.ts";
 import { storeSample } from "../../../tests/support/samples.ts";
@@ -22,28 +23,6 @@ beforeEach(() => {
   store = testStore();
   return () => store.close();
 });
-
-const exton: StoredQuoteDetails = {
-  zip: "19341",
-  inServiceArea: true,
-  town: "Exton",
-  estimate: {
-    low: 180,
-    high: 220,
-    recurring: { low: 150, high: 190 },
-    currency: "USD",
-    priceList: "2026-11-a",
-    inputs: {
-      kind: "home",
-      bedrooms: 3,
-      bathrooms: 2,
-      squareFeet: 1800,
-      condition: "routine",
-      frequency: "weekly",
-      addOns: [],
-    },
-  },
-};
 
 /** A request received last week, booked for [start, end) (UTC instants), with an address. */
 async function booked(
@@ -113,7 +92,7 @@ describe("the inbox's week", () => {
   it("lists this week's and next week's visits under their days, in order, and nothing else", async () => {
     // Times are New York's: 9:00 AM EST is 14:00 UTC.
     const dana = await booked("Dana Whitfield", "2026-11-27T14:00:00Z", "2026-11-27T18:00:00Z", {
-      details: exton,
+      details: storedWeeklyHome,
       address: "12 Main St, Exton PA",
     });
     await booked("Early Earl", "2026-11-27T13:00:00Z", "2026-11-27T14:00:00Z");
@@ -237,7 +216,7 @@ async function planned(
     new Date("2026-11-11T15:00:00Z"),
     { name, phone: "610.555.0123" },
     // A weekly estimate: $180–$220 the first visit, $150–$190 each later one.
-    { details: exton },
+    { details: storedWeeklyHome },
   );
   const minutes = plan.minutes ?? 180;
   const start = local(plan.first.day, plan.first.time);

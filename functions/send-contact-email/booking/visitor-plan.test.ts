@@ -267,6 +267,21 @@ describe("the customer's plan on their page", () => {
     );
   });
 
+  it("says from what time a visit moved within its own day", async () => {
+    const t = await setup();
+    const { request } = await bookedPlan(t);
+    const html = await t.page(request, "&move=2027-03-09");
+    const sameDay = offered(html).find((time) => time.startsWith("2027-03-09")) as string;
+    expect(sameDay).toBeTruthy();
+    const moved = await landing(
+      t,
+      request,
+      await t.change(request, { action: "move", occurrence: "2027-03-09", start: sameDay }),
+    );
+    expect(moved).toContain("Moved from 8:00 AM that day");
+    expect(moved).not.toContain("Moved from Tuesday, March 9");
+  });
+
   it("refuses a move to a time taken meanwhile with 409 and the times again, and changes nothing", async () => {
     const t = await setup();
     const { request } = await bookedPlan(t);

@@ -13,6 +13,7 @@ import { chromium, type Page } from "@playwright/test";
 import { createLinkSigners } from "../functions/send-contact-email/index.ts";
 import { repositoryContent } from "../shared/content/repository-content.ts";
 import { checkSiteContent, type SiteContent } from "../shared/content/site-content.ts";
+import { homeInputs } from "../tests/support/booking-function.ts";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
 import { functionUrl, phoneServedBy, startOwnerFunction } from "./owner-pages-harness.ts";
 import { savePalettePng } from "./quote-form-shots.ts";
@@ -49,15 +50,7 @@ const response = await fn.fetch(
       otherService: "",
       message: "Please call in the afternoon.",
       zip: "19341",
-      estimate: {
-        kind: "home",
-        bedrooms: 3,
-        bathrooms: 2,
-        squareFeet: 1800,
-        condition: "routine",
-        frequency: "one-time",
-        addOns: [],
-      },
+      estimate: homeInputs(),
       elapsedMs: 60_000,
     }),
   }),

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { closedDays, local, ny, week } from "../../tests/support/booking-week.ts";
+import {
+  local,
+  planWith as plan,
+  planRules as rules,
+  weeklyPlan as weekly,
+} from "../../tests/support/booking-week.ts";
 import {
   addedVisits,
   changePlan,
@@ -7,19 +12,7 @@ import {
   type PlanChange,
   type PlanChangeContext,
 } from "./plan-changes.ts";
-import { type Plan, type PlanRules, planVisits } from "./plans.ts";
-
-const rules: PlanRules = { closedDays, week, timeZone: ny, closedDayVisits: "skip" };
-
-/** Every Tuesday at 9:00 AM from Tuesday, December 1, 2026, two hours each. */
-const weekly: Plan = {
-  first: { day: "2026-12-01", time: "09:00" },
-  minutes: 120,
-  every: "week",
-  skipped: [],
-  moved: [],
-};
-const plan = (changes: Partial<Plan>): Plan => ({ ...weekly, ...changes });
+import { type Plan, planVisits } from "./plans.ts";
 
 const customer = (now: Date): PlanChangeContext => ({
   now,

@@ -3,7 +3,7 @@ import pages from "../../content/pages.json" with { type: "json" };
 import { repositoryFacts } from "../../shared/content/facts.ts";
 import { estimateField } from "../../shared/quote-form.ts";
 import { serviceCatalog } from "../../shared/service-catalog.ts";
-import { expect, test, waitForIslands } from "./fixtures";
+import { expect, test, waitForIsland, waitForIslands } from "./fixtures";
 import { business, publicKey } from "./helpers/site";
 
 const { welcomeOffer } = repositoryFacts().offers;
@@ -47,6 +47,8 @@ async function openForm(page: Page) {
   await waitForIslands(page);
   // The form's island starts as the form comes near the screen.
   await page.locator("#quote").scrollIntoViewIfNeeded();
+  // The prerendered form's Send is already enabled: only the island's mark says a tap is heard.
+  await waitForIsland(page, "contact-form");
   const fields = form(page);
   await expect(fields.send).toBeEnabled();
   return fields;

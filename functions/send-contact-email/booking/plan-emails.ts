@@ -191,7 +191,7 @@ function wordsOf(
           "The attached update takes the paused visits off your calendar.",
         ],
         sections: next(),
-        after: `To start again sooner, resume the plan on that page or call us.`,
+        after: `To start again sooner, resume the plan on that page or call us. Keep this e-mail: its link opens your page all through the pause.`,
       };
     }
     case "resumed": {

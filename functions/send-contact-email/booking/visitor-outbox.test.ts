@@ -8,7 +8,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { bookedPlan, changeBookedPlan, factsWith } from "../../../tests/support/booked-plan.ts";
-import { storeRequest, visitorOutboxOnFakeClock } from "../../../tests/support/booking.ts";
+import {
+  storeRequest,
+  visitorOutboxOnFakeClock,
+  visitorSigner,
+} from "../../../tests/support/booking.ts";
 import { visitEmail } from "./visit-changes.ts";
 
 const hour = 3_600_000;
@@ -302,6 +306,28 @@ describe("a plan's e-mails", () => {
       "Calendar update: your visits every week on Tuesday end",
       "Your visit on Tuesday, December 22 is skipped",
     ]);
+  });
+  it("gives a paused plan's e-mail a link that works until well after the pause, and others the usual 60 days", async () => {
+    const t = visitorOutboxOnFakeClock("2026-11-24T21:13:00Z");
+    const booked = await bookedPlan(t.store, t.now(), tuesdays);
+    await changeBookedPlan(t.store, booked.id, { kind: "skip", occurrence: "2026-12-08" }, t.now());
+    await t.outbox.tick();
+    await changeBookedPlan(t.store, booked.id, { kind: "pause", until: "2027-05-04" }, t.now());
+    await t.outbox.tick();
+    const [skipped, paused] = t.sent.map((email) => {
+      const token = /\/request\/[^?\s]+\?token=([^\s&]+)/.exec(email.text)?.[1];
+      return decodeURIComponent(token ?? "");
+    });
+    expect(paused, "the pause e-mail has a link").toMatch(/\S/);
+    expect(t.sent[1]?.text).toContain("its link opens your page all through the pause");
+    const opens = (token: string, iso: string) => visitorSigner.verify(booked.id, token, at(iso));
+    // 60 days after it was sent, the skip's link stops working; the pause's still opens the page.
+    expect(await opens(skipped as string, "2027-01-22T21:00:00Z")).toBe(true);
+    expect(await opens(skipped as string, "2027-01-24T21:14:00Z")).toBe(false);
+    expect(await opens(paused as string, "2027-05-03T12:00:00Z")).toBe(true);
+    // Until 60 days after the morning the plan resumes.
+    expect(await opens(paused as string, "2027-07-02T12:00:00Z")).toBe(true);
+    expect(await opens(paused as string, "2027-07-04T12:00:00Z")).toBe(false);
   });
 });
 

@@ -21,6 +21,7 @@
  * the owner's inbox: their bound is the per-address cap and the owner's own bookings.
  */
 
+import { zonedInstant } from "../../../shared/calendar-day.ts";
 import type { ContentSource } from "../base/content-source.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import { bookedVisitsBetween, planRulesOf } from "../leads/booked-visits.ts";
@@ -88,6 +89,18 @@ const maxSleepMs = 5 * 60_000;
 const maxPermanentAttempts = 3;
 const maxAttempts = 12;
 
+/**
+ * When the lifetime of the link in an e-mail starts: now, or for a plan paused past today the
+ * morning it resumes. No reminder goes out during a pause to bring a fresh link, and the page
+ * must still open when the customer wants to resume, or to move the first visit after it.
+ */
+function linkLifeStart(request: StoredContactRequest, at: Date, timeZone: string): Date {
+  const plan = request.plan;
+  if (!plan?.pausedUntil || plan.cancelledFrom !== undefined) return at;
+  const resumes = zonedInstant(plan.pausedUntil, "00:00", timeZone);
+  return resumes > at ? resumes : at;
+}
+
 export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbox {
   const { store } = options;
   const log = options.log ?? silentLogger;
@@ -98,7 +111,10 @@ export function createVisitorOutbox(options: VisitorOutboxOptions): VisitorOutbo
   const ackCap = acknowledgementCaps(options.acknowledgementHourlyCap ?? 0);
 
   async function links(request: StoredContactRequest) {
-    const token = await options.signer.sign(request.id, now());
+    const token = await options.signer.sign(
+      request.id,
+      linkLifeStart(request, now(), options.reminders.timeZone),
+    );
     return { requestPage: visitorPageUrl(options.functionUrl, request.id, token) };
   }
 

@@ -11,10 +11,12 @@ type Registry = Record<
 
 /**
  * Finds every island mark in the page and starts each one on its own, when it is due. A started
- * island's element gets `data-island-ready` (tests wait for it); the document gets
- * `data-islands="started"` once every mark is known and waiting.
+ * island's element gets `data-island-ready`; the document gets `data-islands="started"` once every
+ * island due at load has started (or failed) and those due near the screen are waiting. Tests wait
+ * for these marks: a tap before an island started would be lost.
  */
 export function startIslands(registry: Registry, root: ParentNode = document) {
+  const atLoad: Promise<void>[] = [];
   for (const element of root.querySelectorAll<HTMLElement>("[data-island]")) {
     const island = registry[element.dataset.island ?? ""];
     if (!island) {
@@ -23,15 +25,18 @@ export function startIslands(registry: Registry, root: ParentNode = document) {
     }
     if (island.needed && !island.needed(element)) continue;
     const due = island.when === "near" ? nearOrTouched(element) : Promise.resolve();
-    due
+    const started = due
       .then(island.load)
       .then((module) => {
         module.start(element);
         element.dataset.islandReady = "";
       })
       .catch((error: unknown) => console.error(`Island "${element.dataset.island}" failed`, error));
+    if (island.when === "load") atLoad.push(started);
   }
-  document.documentElement.dataset.islands = "started";
+  void Promise.all(atLoad).then(() => {
+    document.documentElement.dataset.islands = "started";
+  });
 }
 
 /** Resolves when the element comes within 200 px of the viewport, or is touched or focused. */

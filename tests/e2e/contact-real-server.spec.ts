@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
 import { contactDefaults } from "../../functions/send-contact-email/base/config.ts";
-import { expect, test, waitForIslands, waitLikeAPerson } from "./fixtures";
+import { expect, test, waitForIsland, waitForIslands, waitLikeAPerson } from "./fixtures";
 import { ownServer } from "./helpers/own-server.ts";
 
 test.describe.configure({ mode: "serial" });
@@ -39,6 +39,7 @@ test("a quote request from the form is stored, e-mailed, and the form is reset",
   await page.goto(`${own.url}/contact`);
   await waitForIslands(page);
   await page.locator("#quote").scrollIntoViewIfNeeded();
+  await waitForIsland(page, "contact-form");
   const form = await fillForm(page, message);
   await waitLikeAPerson(page, contactDefaults.spamMinFillMs);
   await form.getByRole("button", { name: "Send Message" }).click();
@@ -71,6 +72,7 @@ test("with the store unavailable the visitor sees the error toast and keeps the 
   await page.goto(`${own.url}/contact`);
   await waitForIslands(page);
   await page.locator("#quote").scrollIntoViewIfNeeded();
+  await waitForIsland(page, "contact-form");
   const form = await fillForm(page, message);
 
   // Another connection holds SQLite's write lock: the server cannot commit and answers 503.

@@ -51,7 +51,7 @@ export const test = base.extend<Fixtures>({
 export async function waitForIslands(page: Page) {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.dataset.islands === "started"), {
-      message: "the island loader ran",
+      message: "the islands due at load started",
       intervals: [50, 100, 250],
     })
     .toBe(true);

@@ -5,6 +5,7 @@
  */
 
 import { businessTimeZone } from "../../shared/business-reach.ts";
+import type { QuoteWords } from "../../shared/quote/describe.ts";
 import { type ContactConfig, contactDefaults } from "./base/config.ts";
 import type { ContentSource } from "./base/content-source.ts";
 import type { Logger } from "./base/log.ts";
@@ -174,14 +175,22 @@ export function contactRoutes(deps: RouteDeps): Route[] {
       onStatusChanged: (id) => queues.changed(id),
       followUps: async (lead) =>
         followUpLines(lead, await store.listFollowUps(lead.id), owner.followUps),
-      bookingSection: (lead, token, query) =>
-        bookingSection(store, lead, token, query, deps.content.live().facts),
+      bookingSection: async (lead, token, query) =>
+        bookingSection(
+          store,
+          lead,
+          token,
+          query,
+          deps.content.live().facts,
+          await deps.content.of(lead.contentVersion),
+        ),
       log,
     });
   const ownerVisit: Handler = (request, { grant, store }) =>
     handleOwnerVisit(request, grant, {
       store,
       booking: () => deps.content.live().facts,
+      wordsOf: (stamp) => deps.content.of(stamp),
       onChanged: queues.changed,
       log,
     });
@@ -407,6 +416,7 @@ async function bookingSection(
   token: string,
   query: URLSearchParams,
   facts: BookingFacts,
+  words: QuoteWords,
 ): Promise<ReactNode> {
   const now = new Date();
   return renderBookingSection({
@@ -416,6 +426,7 @@ async function bookingSection(
     token,
     now,
     facts,
+    words,
     outcome: query.get("visit"),
     day: query.get("day"),
     problem: query.get("visit") === "problem" ? query.get("why") : null,

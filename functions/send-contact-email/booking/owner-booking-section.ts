@@ -10,6 +10,7 @@
 
 import { businessTimeZone } from "../../../shared/business-reach.ts";
 import { ownValue } from "../../../shared/own-key.ts";
+import type { QuoteWords } from "../../../shared/quote/describe.ts";
 import { formatDate, formatWindow } from "../../../shared/quote/preferred-windows.ts";
 import {
   bookingProblems,
@@ -46,6 +47,8 @@ export type BookingSectionOptions = {
    * visits are worked out with its hours and closed days.
    */
   facts: BookingFacts;
+  /** The request's own content version's words: a plan's price were it to run more or less often. */
+  words: QuoteWords;
   /** From the 303 after a booking: what happened (and to which of a plan's visits, `day`). */
   outcome: string | null;
   day?: string | null;
@@ -201,6 +204,7 @@ function BookingSection(options: BookingSectionOptions) {
           token,
           now,
           rules: planRulesOf(options.facts),
+          words: options.words,
         })
       : null;
   return h(

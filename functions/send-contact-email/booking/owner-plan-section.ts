@@ -3,7 +3,8 @@
  * one visit's forms): how often and at what time, its prices, whether it is paused or cancelled,
  * its next six visits (a skipped one with Put it back, one off a closed day said so), and the
  * forms that change it: Skip one visit, Move one visit (a date and a start time of that visit's
- * week or the next), Cancel the plan (a tick first). They post to …/lead/<id>/visit
+ * week or the next), Pause until a date (or Resume now), How often (each with its price from the
+ * request's own price list), Cancel the plan (a tick first). They post to …/lead/<id>/visit
  * (owner-plan-changes.ts), and the page says afterwards what was done.
  */
 import { timeLabel } from "../../../shared/booking/open-times.ts";
@@ -16,6 +17,7 @@ import {
 } from "../../../shared/booking/plans.ts";
 import { addDays, calendarDay } from "../../../shared/calendar-day.ts";
 import { ownValue } from "../../../shared/own-key.ts";
+import type { QuoteWords } from "../../../shared/quote/describe.ts";
 import { formatRange } from "../../../shared/quote/estimate.ts";
 import { formatDate } from "../../../shared/quote/preferred-windows.ts";
 import { businessIso, durationWords, timeRange, visitWords } from "../base/visit.ts";
@@ -23,6 +25,7 @@ import { seriesOf } from "../leads/booked-visits.ts";
 import type { StoredContactRequest, StoredPlan } from "../store/store.ts";
 import { Fragment, h } from "../views/react.ts";
 import { VisitForm } from "./owner-visit-form.ts";
+import { laterPriceOf, planEvery } from "./plan-request-change.ts";
 
 /** How many coming visits the page lists (and offers to skip or move). */
 export const shownPlanVisits = 6;
@@ -34,7 +37,12 @@ type PlanSectionProps = {
   token: string;
   now: Date;
   rules: PlanRules;
+  /** The request's own content version's words: the price of each frequency. */
+  words: QuoteWords;
 };
+
+/** What the forms of one request's plan post with. */
+type FormProps = Pick<PlanSectionProps, "request" | "token">;
 
 const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
@@ -109,7 +117,7 @@ function stateLine(plan: StoredPlan, today: string): string | null {
   return null;
 }
 
-export function PlanSection({ request, token, now, rules }: PlanSectionProps) {
+export function PlanSection({ request, token, now, rules, words }: PlanSectionProps) {
   const { plan } = request;
   const today = calendarDay(now, rules.timeZone);
   const rows = comingRows(plan, now, rules);
@@ -139,11 +147,19 @@ export function PlanSection({ request, token, now, rules }: PlanSectionProps) {
           ),
         ),
     movable.length > 0 ? h(MoveForm, { ...form, visits: movable, plan, today }) : null,
-    plan.cancelledFrom === undefined ? h(CancelForm, { ...form, next: movable[0] ?? null }) : null,
+    plan.cancelledFrom === undefined
+      ? h(
+          Fragment,
+          null,
+          h(PauseForm, { ...form, today, next: movable[0] ?? null }),
+          h(EveryForm, { ...form, words }),
+          h(CancelForm, { ...form, next: movable[0] ?? null }),
+        )
+      : null,
   );
 }
 
-function PlanRow({ row, request, token }: { row: Row } & Omit<PlanSectionProps, "now" | "rules">) {
+function PlanRow({ row, request, token }: { row: Row } & FormProps) {
   if (!("visit" in row)) {
     if (row.why === "closed")
       return h(
@@ -207,7 +223,7 @@ function MoveForm({
   visits,
   plan,
   today,
-}: Omit<PlanSectionProps, "now" | "rules"> & {
+}: FormProps & {
   visits: PlanVisit[];
   plan: StoredPlan;
   today: string;
@@ -264,22 +280,122 @@ function MoveForm({
         { id: "plan-move-hint", className: "small" },
         "Any day of that visit's own week or the next (Monday to Sunday). The customer is e-mailed the new time.",
       ),
-      h(
-        "label",
-        { className: "check" },
-        h("input", { type: "checkbox", name: "anyway", value: "yes" }),
-        "Book it even if every crew is busy then",
-      ),
+      h(BusyAnyway, { visits: "one" }),
       h("button", { type: "submit", className: "primary" }, "Move the visit"),
     ),
   );
 }
 
-function CancelForm({
+/** The owner's word that the visits a change brings are booked even if every crew is busy then. */
+function BusyAnyway({ visits }: { visits: "one" | "several" }) {
+  return h(
+    "label",
+    { className: "check" },
+    h("input", { type: "checkbox", name: "anyway", value: "yes" }),
+    `Book ${visits === "one" ? "it" : "its visits"} even if every crew is busy then`,
+  );
+}
+
+/** Pause until a date; while paused, Resume now too. */
+function PauseForm({
   request,
   token,
+  today,
   next,
-}: Omit<PlanSectionProps, "now" | "rules"> & { next: PlanVisit | null }) {
+}: FormProps & { today: string; next: PlanVisit | null }) {
+  const { plan } = request;
+  const paused = plan.pausedUntil !== undefined && plan.pausedUntil > today;
+  return h(
+    Fragment,
+    null,
+    h(
+      VisitForm,
+      { request, token, action: "plan-pause" },
+      h(
+        "fieldset",
+        { className: "own" },
+        h("legend", null, paused ? "Change the pause" : "Pause the plan"),
+        h("label", { htmlFor: "plan-until" }, "Visits start again on"),
+        h("input", {
+          id: "plan-until",
+          name: "until",
+          type: "date",
+          min: addDays(next?.day ?? today, 1),
+          max: addDays(today, 365),
+          defaultValue: paused ? plan.pausedUntil : undefined,
+          required: true,
+          "aria-describedby": "plan-pause-hint",
+        }),
+        h(
+          "p",
+          { id: "plan-pause-hint", className: "small" },
+          next
+            ? `No visits from ${formatDate(next.day)} until that day (up to a year). The customer is e-mailed the pause, with their calendar updated.`
+            : "No visits until that day (up to a year). The customer is e-mailed the pause, with their calendar updated.",
+        ),
+        h("button", { type: "submit", className: "primary" }, "Pause the plan"),
+      ),
+    ),
+    paused
+      ? h(
+          VisitForm,
+          { request, token, action: "plan-resume" },
+          h(
+            "p",
+            null,
+            `Paused until ${formatDate(plan.pausedUntil as string)}. `,
+            h("button", { type: "submit" }, "Resume now"),
+          ),
+          h(BusyAnyway, { visits: "several" }),
+        )
+      : null,
+  );
+}
+
+/** How often: every week, two weeks or month, each priced from the request's own price list. */
+function EveryForm({ request, token, words }: FormProps & { words: QuoteWords }) {
+  const { plan } = request;
+  const others = planEvery.filter((every) => every !== plan.every);
+  return h(
+    VisitForm,
+    { request, token, action: "plan-every" },
+    h(
+      "fieldset",
+      { className: "own" },
+      h("legend", null, "How often"),
+      h("p", { className: "small" }, `Now ${describeEvery(plan.every, plan.first.day)}.`),
+      others.map((every, index) => {
+        const price = laterPriceOf(request, every, words);
+        return h(
+          "label",
+          { key: every, className: "check" },
+          h("input", {
+            type: "radio",
+            name: "every",
+            value: every,
+            defaultChecked: index === 0,
+            required: true,
+          }),
+          h(
+            "span",
+            null,
+            capital(describeEvery(every, plan.first.day)),
+            price ? h(Fragment, null, h("br"), `${formatRange(price)} a visit`) : null,
+          ),
+        );
+      }),
+      h(
+        "p",
+        { className: "small" },
+        "From its next visit on, same weekday and time. The customer is e-mailed the new plan, and their calendar is updated.",
+      ),
+      h(BusyAnyway, { visits: "several" }),
+      h("button", { type: "submit", className: "primary" }, "Change how often"),
+    ),
+  );
+}
+
+function CancelForm({ request, token, next }: FormProps & { next: PlanVisit | null }) {
   return h(
     VisitForm,
     { request, token, action: "plan-cancel" },
@@ -313,6 +429,11 @@ const planOutcomes = {
     const to = plan.moved.findLast((move) => move.from === day)?.to;
     return to ? `Moved ${of} to ${formatDate(to.day)} at ${timeLabel(to.time)}.` : `Moved ${of}.`;
   },
+  "plan-paused": (_of: string, plan: StoredPlan) =>
+    plan.pausedUntil ? `Plan paused until ${formatDate(plan.pausedUntil)}.` : "Plan paused.",
+  "plan-resumed": () => "Plan resumed.",
+  "plan-every": (_of: string, plan: StoredPlan) =>
+    `Now ${describeEvery(plan.every, plan.first.day)}, from ${formatDate(plan.first.day)}.`,
   "plan-cancelled": (_of: string, plan: StoredPlan) =>
     plan.cancelledFrom
       ? `Plan cancelled: no visits from ${formatDate(plan.cancelledFrom)} on.`
@@ -347,5 +468,12 @@ export const planProblems = {
   "plan-full":
     "Nothing was changed: every crew is busy then (your crews and travel time are set in the site editor, Online booking). Choose another time, or tick “Book it even if every crew is busy then”.",
   "plan-one-time": "This customer has a plan: skip, move or cancel its visits under Plan instead.",
+  "plan-pause-date":
+    "Nothing was paused: choose the day visits start again, after the plan's next visit and within a year.",
+  "plan-paused-already": "Nothing was changed: the plan is paused until that day already.",
+  "plan-not-paused": "Nothing was changed: the plan is not paused, or starts again by then anyway.",
+  "plan-every": "Nothing was changed: please choose how often.",
+  "plan-every-same": "Nothing was changed: the plan already comes that often.",
+  "plan-none-coming": "Nothing was changed: the plan has no coming visit to change.",
 } as const;
 export type PlanProblem = keyof typeof planProblems;

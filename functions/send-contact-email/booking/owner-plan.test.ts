@@ -1,7 +1,8 @@
 /**
  * The owner's request page for a customer with a recurring plan, through the assembled function
  * (contact-function.ts) on the real SQLite store in memory: the plan in words with its next six
- * visits; Skip (and Put it back), Move and Cancel posted with the owner's link, each stored with
+ * visits; Skip (and Put it back), Move, Pause (and Resume), How often and Cancel posted with the
+ * owner's link, each stored with
  * its event and the customer's plan e-mail at the next SEQUENCE, a crew's capacity held for the
  * visits a change adds, no cut-off for the owner, and the page saying afterwards what was done.
  *
@@ -9,9 +10,12 @@
  * from tomorrow (23 hours away: inside the customer's 24-hour cut-off, not the owner's).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { repositoryFacts } from "../../../shared/content/facts.ts";
+import { estimate, formatRange, type PriceRange } from "../../../shared/quote/estimate.ts";
 import {
   bookingFunctions,
   functionUrl,
+  homeInputs,
   storedWeeklyHome,
 } from "../../../tests/support/booking-function.ts";
 import { local } from "../../../tests/support/booking-week.ts";
@@ -263,5 +267,101 @@ describe("the owner's page of a plan", () => {
     // The customer's link never reaches the owner's route.
     const theirs = await post({ ...fields, token: await t.visitor.sign(t.id, now), sequence: "2" });
     expect(theirs.status).toBe(403);
+  });
+
+  it("pauses the plan until a day (no cut-off for the owner), says so, and resumes it", async () => {
+    const t = await setup();
+    const html = await t.page();
+    expect(html).toContain(
+      '<legend>Pause the plan</legend><label for="plan-until">Visits start again on</label>',
+    );
+    // After the plan's next visit, and within a year.
+    for (const until of ["2026-12-01", "2027-12-31", "someday"]) {
+      const refused = await t.post({ action: "plan-pause", until });
+      expect(refused.searchParams.get("why"), until).toBe("plan-pause-date");
+    }
+    expect((await t.store.get(t.id))?.plan?.pausedUntil).toBeUndefined();
+
+    const paused = await t.post({ action: "plan-pause", until: "2027-01-05" });
+    expect(paused.searchParams.get("visit")).toBe("plan-paused");
+    // From tomorrow's visit: 23 hours away is inside the customer's cut-off, not the owner's.
+    expect((await t.store.get(t.id))?.plan).toMatchObject({
+      pausedFrom: "2026-12-01",
+      pausedUntil: "2027-01-05",
+    });
+    expect((await t.store.listEvents(t.id)).at(-1)).toMatchObject({
+      actor: "owner",
+      kind: "plan-paused",
+      details: { from: "2026-12-01", until: "2027-01-05" },
+    });
+    expect((await t.store.listVisitorEmails(t.id)).at(-1)?.payload).toMatchObject({
+      action: { kind: "paused", until: "2027-01-05" },
+    });
+    const page = text(await t.follow(paused));
+    expect(page).toContain("Plan paused until Tue Jan 5. Dana Whitfield is e-mailed the change");
+    expect(page).toContain("Paused: no visits until Tue Jan 5.");
+    expect(page).toContain("Change the pause");
+    const again = await t.post({ action: "plan-pause", until: "2027-01-05" });
+    expect(again.searchParams.get("why")).toBe("plan-paused-already");
+
+    const resumed = await t.post({ action: "plan-resume" });
+    expect(resumed.searchParams.get("visit")).toBe("plan-resumed");
+    expect((await t.store.get(t.id))?.plan?.pausedUntil).toBeUndefined();
+    expect(text(await t.follow(resumed))).toContain("Plan resumed.");
+    const twice = await t.post({ action: "plan-resume" });
+    expect(twice.searchParams.get("why")).toBe("plan-not-paused");
+  });
+
+  it("changes how often from the next visit, at the price of the request's own price list", async () => {
+    const t = await setup();
+    const priceOf = (frequency: "bi-weekly" | "monthly") =>
+      formatRange(
+        estimate({ ...homeInputs("weekly"), frequency }, null, repositoryFacts().priceList)
+          .recurring as PriceRange,
+      );
+    const html = text(await t.page());
+    expect(html).toContain(`Every two weeks on Tuesday ${priceOf("bi-weekly")} a visit`);
+    expect(html).toContain(`Every month on the first Tuesday ${priceOf("monthly")} a visit`);
+    expect(html).not.toMatch(/Every week on Tuesday \$/);
+
+    const refused = await t.post({ action: "plan-every", every: "fortnight" });
+    expect(refused.searchParams.get("why")).toBe("plan-every");
+    const same = await t.post({ action: "plan-every", every: "week" });
+    expect(same.searchParams.get("why")).toBe("plan-every-same");
+
+    const changed = await t.post({ action: "plan-every", every: "two-weeks" });
+    expect(changed.searchParams.get("visit")).toBe("plan-every");
+    const stored = await t.store.get(t.id);
+    expect(stored?.plan).toMatchObject({ every: "two-weeks", first: { day: "2026-12-01" } });
+    expect(formatRange(stored?.plan?.laterPrice as PriceRange)).toBe(priceOf("bi-weekly"));
+    // The weekly series is kept, ended where the new one starts: the customer's calendar ends it.
+    expect(stored?.plan?.earlier).toMatchObject([{ every: "week", cancelledFrom: "2026-12-01" }]);
+    expect((await t.store.listEvents(t.id)).at(-1)).toMatchObject({
+      actor: "owner",
+      kind: "plan-every",
+    });
+    expect((await t.store.listVisitorEmails(t.id)).at(-1)?.payload).toMatchObject({
+      action: { kind: "every" },
+    });
+    const page = text(await t.follow(changed));
+    expect(page).toContain("Now every two weeks on Tuesday, from Tue Dec 1.");
+    expect(page).toContain(`then ${priceOf("bi-weekly")} a visit`);
+  });
+
+  it("brings a paused plan's visits back only where a crew is free, unless told otherwise", async () => {
+    const t = await setup();
+    await t.post({ action: "plan-pause", until: "2027-01-05" });
+    // Meanwhile the one crew was given Tuesday Dec 15 at 9:00 AM.
+    await t.book("Other Olga", {
+      status: "booked",
+      visit: { start: local("2026-12-15", "09:00"), end: local("2026-12-15", "11:00") },
+      event: { actor: "owner", kind: "booked" },
+    });
+    const full = await t.post({ action: "plan-resume" });
+    expect(full.searchParams.get("why")).toBe("plan-full");
+    expect((await t.store.get(t.id))?.plan?.pausedUntil).toBe("2027-01-05");
+    const anyway = await t.post({ action: "plan-resume", anyway: "yes" });
+    expect(anyway.searchParams.get("visit")).toBe("plan-resumed");
+    expect((await t.store.get(t.id))?.plan?.pausedUntil).toBeUndefined();
   });
 });

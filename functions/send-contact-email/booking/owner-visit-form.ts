@@ -14,6 +14,9 @@ export type OwnerVisitAction =
   | "plan-skip"
   | "plan-unskip"
   | "plan-move"
+  | "plan-pause"
+  | "plan-resume"
+  | "plan-every"
   | "plan-cancel"
   | "confirm"
   | "decline";

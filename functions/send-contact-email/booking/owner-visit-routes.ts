@@ -6,7 +6,8 @@
  *                                               or date, time, minutes;
  *                                               or action=plan-skip|plan-unskip (occurrence),
  *                                               plan-move (occurrence, date, time, anyway),
- *                                               plan-cancel (confirm)
+ *                                               plan-pause (until), plan-resume,
+ *                                               plan-every (every, anyway), plan-cancel (confirm)
  * Only the owner's acting link (`owner` scope, `ownerVisitLink`, checked by the router) may do
  * it. The form carries the visit's SEQUENCE as the page showed it: a second tap, or a page left
  * open while something else changed, changes nothing and shows the page as it is now. The change, its event and the visitor's e-mail (with
@@ -14,6 +15,7 @@
  */
 
 import { fitsAt } from "../../../shared/booking/open-times.ts";
+import type { QuoteWords } from "../../../shared/quote/describe.ts";
 import { errorMessage, type Logger, silentLogger } from "../base/log.ts";
 import { checkBooking, windowBooking } from "../base/visit.ts";
 import type { LinkGrant, LinkRule } from "../http/link-check.ts";
@@ -32,6 +34,8 @@ export type OwnerVisitDeps = {
    * the same lock, so that the two never get the last one together (unless the owner says so).
    */
   booking: () => BookingFacts;
+  /** A content version's words (the request's own price list prices a plan's new frequency). */
+  wordsOf: (stamp: number | null | undefined) => Promise<QuoteWords>;
   /**
    * A change of this request was stored: the queues send what it queued, and stop what it stops
    * (after the answer).
@@ -98,6 +102,7 @@ export async function handleOwnerVisit(
       const answer = await changeOwnerPlan(lead, action, form, expectedSequence, {
         store: deps.store,
         facts: deps.booking(),
+        words: await deps.wordsOf(lead.contentVersion),
         now,
         log,
         onChanged: deps.onChanged,

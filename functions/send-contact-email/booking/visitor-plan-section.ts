@@ -24,14 +24,8 @@ import { seriesOf } from "../leads/booked-visits.ts";
 import type { StoredContactRequest, StoredPlan } from "../store/store.ts";
 import { Definitions } from "../views/parts.ts";
 import { Fragment, h } from "../views/react.ts";
-import {
-  frequencyOf,
-  laterPriceOf,
-  type MoveTimes,
-  planContext,
-  planEvery,
-  whyNotChangeable,
-} from "./visitor-plan.ts";
+import { frequencyOf, laterPriceOf, planEvery } from "./plan-request-change.ts";
+import { type MoveTimes, planContext, whyNotChangeable } from "./visitor-plan.ts";
 import { ActionButton, CallToChange, PlanForm } from "./visitor-plan-forms.ts";
 import { MovePart } from "./visitor-plan-move.ts";
 import { dayWords, lengthWords, planWords, visitDayWords } from "./visitor-plan-words.ts";

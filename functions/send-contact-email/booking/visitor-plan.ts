@@ -1,21 +1,16 @@
 /**
  * The customer's changes to their plan on their own page (docs/owner.md, "The customer manages
- * their plan"): the form's fields become a PlanChange, which shared/booking/plan-changes.ts allows
- * or refuses in the customer's words, then the request's one change: the plan as changed (a new
- * frequency's price from the request's own price list), its event, the customer's e-mails, the
- * owner's notice words, and whether a crew is free for the visits it adds, decided inside the
- * change's own transaction as a booking's is. Also the open times a visit may move to, which the
- * page offers and the post is checked against.
+ * their plan"): the form's fields become a PlanChange, made into the request's one change as the
+ * owner's are (plan-request-change.ts), the customer's cut-off applying. Also the open times a
+ * visit may move to, which the page offers and a posted move is checked against.
  */
 import {
-  fitsAt,
   notOpenReasons,
   openTimes,
   timeLabel,
   whyNotOpen,
 } from "../../../shared/booking/open-times.ts";
 import {
-  addedVisits,
   changePlan,
   changesOpenFrom,
   moveDays,
@@ -23,29 +18,17 @@ import {
   type PlanChangeContext,
   planVisitOf,
 } from "../../../shared/booking/plan-changes.ts";
-import { type PlanEvery, type PlanVisit, planEveryOf } from "../../../shared/booking/plans.ts";
-import { addDays, calendarDay, zonedInstant } from "../../../shared/calendar-day.ts";
+import type { PlanVisit } from "../../../shared/booking/plans.ts";
+import { calendarDay, zonedInstant } from "../../../shared/calendar-day.ts";
 import type { QuoteWords } from "../../../shared/quote/describe.ts";
-import { estimate, type PriceRange } from "../../../shared/quote/estimate.ts";
-import { type Frequency, frequencies } from "../../../shared/quote/price-list.ts";
-import {
-  type BookingFacts,
-  bookedVisitsBetween,
-  busyIn,
-  planRulesOf,
-  planVisitsBetween,
-  seriesOf,
-} from "../leads/booked-visits.ts";
+import { type BookingFacts, bookedVisitsBetween } from "../leads/booked-visits.ts";
 import type { BookingStore, RequestChange } from "../store/booking-store.ts";
 import type { StoredContactRequest, StoredPlan } from "../store/store.ts";
-import { planEmail } from "./visit-changes.ts";
+import { changeContext, planEvery, planRequestChange } from "./plan-request-change.ts";
 import type { VisitorAction } from "./visitor-action-notices.ts";
-import { planCheckDays } from "./visitor-booking.ts";
 import type { BookingTimes } from "./visitor-page.ts";
-import { planChangeWords } from "./visitor-plan-events.ts";
 import { dayWords } from "./visitor-plan-words.ts";
 
-const minute = 60_000;
 const day = 86_400_000;
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -64,22 +47,9 @@ export type PlanAction = (typeof planActions)[number];
 export const isPlanAction = (action: string | null): action is PlanAction =>
   (planActions as readonly (string | null)[]).includes(action);
 
-/** How often a plan may run: the estimate's recurring frequencies, as plans say them. */
-export const planEvery = frequencies.flatMap((frequency) => planEveryOf(frequency) ?? []);
-
-/** The estimate's frequency a plan that often runs at. */
-export function frequencyOf(every: PlanEvery): Frequency | undefined {
-  return frequencies.find((one) => planEveryOf(one) === every);
-}
-
 /** The customer's changes, checked against the live version's rules and cut-off. */
 export function planContext(facts: BookingFacts, now: Date): PlanChangeContext {
-  return {
-    now,
-    rules: planRulesOf(facts),
-    actor: "visitor",
-    cutoffHours: facts.booking.cutoffHours,
-  };
+  return changeContext(facts, now, "visitor");
 }
 
 /** Why this visit cannot be skipped or moved by the customer now, or null: it can. */
@@ -90,26 +60,6 @@ export function whyNotChangeable(
 ): string | null {
   const outcome = changePlan(plan, { kind: "skip", occurrence }, context);
   return outcome.ok ? null : outcome.problem;
-}
-
-/**
- * Each later visit's price were the plan to run that often, from the request's own price list
- * (the version it was made with), without a first-visit offer; null without a home's estimate.
- */
-export function laterPriceOf(
-  request: StoredContactRequest,
-  every: PlanEvery,
-  words: QuoteWords,
-): PriceRange | null {
-  const inputs = request.estimate?.inputs;
-  const frequency = frequencyOf(every);
-  if (inputs?.kind !== "home" || !frequency) return null;
-  try {
-    return estimate({ ...inputs, frequency }, null, words.priceList).recurring ?? null;
-  } catch {
-    // An add-on that list no longer knows: no price rather than a wrong one.
-    return null;
-  }
 }
 
 /** How many days of times the move part shows at once: within the first round trip. */
@@ -302,41 +252,6 @@ function postedChange(
 }
 
 /**
- * Whether a crew is free for each visit the change adds, beside the other requests' visits and
- * the plan's own others (asked inside the change's transaction, under the booking lock).
- */
-function capacityFor(
-  before: StoredPlan,
-  after: StoredPlan,
-  facts: BookingFacts,
-  now: Date,
-  to: string,
-): RequestChange["capacity"] {
-  const rules = planRulesOf(facts);
-  const added = addedVisits(seriesOf(before), seriesOf(after), rules, now, to);
-  if (added.length === 0) return undefined;
-  const travel = facts.booking.travelMinutes * minute;
-  const from = new Date(Math.min(...added.map((visit) => visit.start.getTime())) - travel);
-  const until = new Date(Math.max(...added.map((visit) => visit.end.getTime())) + travel);
-  return {
-    from,
-    to: until,
-    fits: (others) => {
-      const taken = busyIn(others, from, until, rules);
-      const own = planVisitsBetween(after, new Date(from.getTime() - day), until, rules);
-      return added.every((visit) =>
-        fitsAt({
-          settings: facts.booking,
-          busy: [...taken, ...own.filter((one) => one.start.getTime() !== visit.start.getTime())],
-          start: visit.start,
-          end: visit.end,
-        }),
-      );
-    },
-  };
-}
-
-/**
  * The change a plan form's post makes, or why not (400: what was sent; 409: the page was stale,
  * or the time was taken). Nothing is stored here: the caller makes the one change.
  */
@@ -356,11 +271,16 @@ export async function planChangeFor(
   const change = postedChange(action, form);
   if ("problem" in change) return change;
   const move = change.kind === "move" ? { move: change.occurrence } : {};
-  const context = planContext(facts, now);
-  const { rules } = context;
-  const outcome = changePlan(plan, change, context);
-  if (!outcome.ok) return { problem: outcome.problem, status: 400, ...move };
+  const made = planRequestChange({ ...request, plan }, change, {
+    facts,
+    words,
+    now,
+    actor: "visitor",
+  });
+  if (!made.ok) return { problem: made.problem, status: 400, ...move };
   if (change.kind === "move") {
+    // The customer moves only to a time the page offers: open, and a crew free then.
+    const { rules } = planContext(facts, now);
     const before = planVisitOf(plan, change.occurrence, rules) as PlanVisit;
     const { rules: open } = await moveRules(store, request, facts, now, before);
     const why = whyNotOpen({
@@ -370,31 +290,9 @@ export async function planChangeFor(
     if (why === notOpenReasons.taken) return { problem: planTaken("move"), status: 409, ...move };
     if (why) return { problem: why, status: 400, ...move };
   }
-  const changed: StoredPlan = outcome.ended
-    ? {
-        ...outcome.plan,
-        earlier: [...(plan.earlier ?? []), outcome.ended],
-        laterPrice:
-          change.kind === "every" ? laterPriceOf(request, change.every, words) : plan.laterPrice,
-      }
-    : outcome.plan;
-  const today = calendarDay(now, rules.timeZone);
-  const checkTo =
-    "occurrence" in change
-      ? ([addDays(today, planCheckDays), addDays(change.occurrence, 14)].sort()[1] as string)
-      : addDays(today, planCheckDays);
-  const capacity = capacityFor(plan, changed, facts, now, checkTo);
-  const described = planChangeWords(change, plan, changed, context);
   return {
-    change: {
-      plan: changed,
-      ...(described.lost ? { status: "lost" as const, visit: null } : {}),
-      expectedSequence: request.visitSequence,
-      visitorEmail: planEmail(described.email, request),
-      ...(capacity ? { capacity } : {}),
-      event: { actor: "visitor", kind: described.kind, details: described.details },
-    },
-    action: described.action,
+    change: made.change,
+    action: made.described.action,
     ...("occurrence" in change ? { on: change.occurrence } : {}),
   };
 }

@@ -25,7 +25,7 @@ fieldset{border:1px solid #d5d9e0;border-radius:.5rem;padding:.75rem;margin:0 0 
 legend{font-weight:600;padding:0 .25rem}
 label{display:block;font-weight:600;margin:.5rem 0 .25rem}
 select,input,textarea{font:inherit;min-height:2.75rem;width:100%;box-sizing:border-box;border:1px solid #5f6b7a;border-radius:.375rem;padding:.5rem;background:#fff;color:#1a1f2b}
-input[type=checkbox]{width:1.5rem;min-height:1.5rem;height:1.5rem;margin:0 .5rem 0 0;vertical-align:middle}
+input[type=checkbox],input[type=radio]{width:1.5rem;min-height:1.5rem;height:1.5rem;margin:0 .5rem 0 0;vertical-align:middle}
 label.check{display:flex;align-items:center;font-weight:400}
 .row{display:grid;grid-template-columns:repeat(auto-fit,minmax(11rem,1fr));gap:0 .5rem}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:.75rem 0}
@@ -55,7 +55,7 @@ const owner = `
 .owner fieldset.own{border:1px solid #d5d9e0;border-radius:.5rem;padding:.75rem}
 .owner .booking{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.5rem;margin-bottom:.75rem}
 .owner label.check{gap:.5rem}
-.owner input[type=checkbox]{flex:none;margin:0}
+.owner input[type=checkbox],.owner input[type=radio]{flex:none;margin:0}
 .owner ul.plan-visits{list-style:none;padding:0;margin:0}
 .owner ul.plan-visits li{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.25rem .75rem;border-top:1px solid #e3e6eb;padding:.375rem 0;min-height:2.75rem}
 .owner ul.plan-visits li>span{flex:1 1 10rem}

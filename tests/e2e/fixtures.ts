@@ -44,15 +44,18 @@ export const test = base.extend<Fixtures>({
 });
 
 /**
- * Resolves once the island loader has run: every island mark in the page is known, and islands
- * due at load are on their way (app/islands/start-islands.ts). Polls from the test side, so it
- * also works while page.clock holds time still.
+ * Resolves once the islands due at load (the menu, the welcome offer, the service dialogs) have
+ * started and those due near the screen wait for it (app/islands/start-islands.ts): a tap is heard
+ * from then on. Polls from the test side, so it also works while page.clock holds time still. The
+ * bound is generous: on a loaded machine with the CPU slowed four times, each island's script
+ * takes seconds to arrive and run.
  */
 export async function waitForIslands(page: Page) {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.dataset.islands === "started"), {
       message: "the islands due at load started",
       intervals: [50, 100, 250],
+      timeout: 20_000,
     })
     .toBe(true);
 }

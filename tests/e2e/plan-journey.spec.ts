@@ -4,12 +4,15 @@
  * plan with the keyboard alone, then skips a visit and puts it back, moves one, pauses the plan
  * and resumes it, and cancels it (refused until the box is ticked). The same walk runs with
  * JavaScript off: these pages are plain HTML forms. The plan's page and the move page are axe clean.
+ * Then the owner, on the request page, pauses a customer's plan and changes how often with the
+ * keyboard, and the customer's page shows the plan as the owner left it.
  *
  * Whatever day and hour it runs, every day and time comes from the page: a visit inside the
  * cut-off has no buttons, so the walk changes visits that have them.
  */
 
 import type { Locator, Page } from "@playwright/test";
+import { createLinkSigners, parseLinkSettings } from "../../functions/send-contact-email/index.ts";
 import { addDays } from "../../shared/calendar-day.ts";
 import { createFakeSite } from "../integration/support/fake-site.ts";
 import { unusedPort } from "../integration/support/ports.ts";
@@ -22,13 +25,14 @@ test.describe.configure({ mode: "serial" });
 
 const functionPath = "/functions/v1/send-contact-email";
 const key = "sb_publishable_plan-journey-key";
+const ownerSecret = "plan-journey-owner-secret-0123456789abcd";
 const own = ownServer("plan", {
   env: async (folder) => {
     const port = await unusedPort();
     return {
       PORT: String(port),
       FUNCTION_URL: `http://127.0.0.1:${port}${functionPath}`,
-      OWNER_LINK_SECRET: "plan-journey-owner-secret-0123456789abcd",
+      OWNER_LINK_SECRET: ownerSecret,
       VISITOR_LINK_SECRET: "plan-journey-visitor-secret-0123456789ab",
       CONTACT_PUBLIC_KEY: key,
       STATIC_DIR: await createFakeSite(folder),
@@ -237,4 +241,56 @@ test.describe("without JavaScript", () => {
     test.setTimeout(120_000);
     await walkThePlan(page, { axe: false });
   });
+});
+
+test("the owner pauses a customer's plan and changes how often from the request page, with the keyboard", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const project = test.info().project.name;
+  if (project === "mobile") await page.setViewportSize({ width: 390, height: 844 });
+  const id = await sendWeeklyRequest(`Sam Owner ${project}`, `sam-${project}@example.org`);
+  const ack = await own.smtp.waitForVisitorMail(`acknowledgement:${id}`);
+  const customerPage = /http:\/\/\S+\/request\/\S+/.exec(ack.mail.text)?.[0] ?? "";
+  await page.goto(customerPage);
+  const offered = firstOpenTime(page);
+  const weekday = (await text(offered.day)).split(",")[0] as string;
+  await offered.time.click();
+  await expect(page.locator(".lead")).toHaveText(
+    new RegExp(`^Your plan: every week on ${weekday}`),
+  );
+
+  // The owner's acting link, as their e-mail carries it.
+  const signers = createLinkSigners(parseLinkSettings({}, ownerSecret));
+  const token = await signers.owner.sign(id, new Date());
+  const ownerPage = `${own.url}${functionPath}/lead/${id}?token=${encodeURIComponent(token)}`;
+  await page.goto(ownerPage);
+  await expect(page.getByRole("heading", { level: 2, name: "Plan" })).toBeVisible();
+  await axeClean(page, ownerPage, "the owner's page of a plan");
+
+  // How often: the keyboard picks every two weeks and presses Change how often.
+  const notice = page.locator(".notice");
+  const twoWeeks = page.getByRole("radio", { name: new RegExp(`^Every two weeks on ${weekday}`) });
+  await twoWeeks.focus();
+  await page.keyboard.press("Space");
+  await expect(twoWeeks).toBeChecked();
+  await page.getByRole("button", { name: "Change how often" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(notice).toContainText(new RegExp(`^Now every two weeks on ${weekday}, from `));
+  // Pause: the first day it may start again is the form's own minimum; a week after it.
+  const until = page.getByLabel("Visits start again on");
+  const min = (await until.getAttribute("min")) as string;
+  await until.focus();
+  await until.fill(addDays(min, 7));
+  await page.keyboard.press("Enter");
+  await expect(notice).toContainText(/^Plan paused until \w{3} \w{3} \d{1,2}\. Sam Owner/);
+  await expect(page.getByRole("button", { name: "Resume now" })).toBeVisible();
+
+  await axeClean(page, ownerPage, "the owner's page of a paused plan, every two weeks");
+
+  // The customer's page shows the plan as the owner left it.
+  await page.goto(customerPage);
+  await expect(page.locator(".lead")).toHaveText(
+    new RegExp(`^Your plan: every two weeks on ${weekday} at .+, paused until `),
+  );
 });
